@@ -1,0 +1,47 @@
+"""jaxmagic: see what ``jax.jit`` does with your functions, from a notebook.
+
+Load it in IPython or Jupyter with ``%load_ext jaxmagic``, then use
+``%%jittrace`` on a cell or ``%jittrace f(x)`` on one call.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ._errors import ErrorInfo
+from ._report import Argument, Output, TraceEntry, TraceReport
+from ._signature import Change
+
+__all__ = [
+    "Argument",
+    "Change",
+    "ErrorInfo",
+    "Output",
+    "TraceEntry",
+    "TraceReport",
+    "last_report",
+    "load_ipython_extension",
+    "unload_ipython_extension",
+]
+
+__version__ = "0.1.0"
+
+
+def last_report() -> TraceReport | None:
+    """The report of the most recent ``%%jittrace`` / ``%jittrace`` (also with ``--quiet``)."""
+    from . import _state
+
+    return _state.last_report
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """Called by ``%load_ext jaxmagic``: registers the magics."""
+    from ._magic import load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython: Any) -> None:
+    """Called by ``%unload_ext jaxmagic``: removes everything ``load`` registered."""
+    from ._magic import unload
+
+    unload(ipython)

@@ -1,0 +1,211 @@
+"""Turn trace records into report entries, without tracing or compiling again.
+
+The jaxpr comes from ``jitted.trace(...)`` called with the recorded abstract
+signature (``ShapeDtypeStruct`` leaves, static values as they were): JAX
+finds it in its trace cache.  Cost analysis comes from ``.lower()``, which
+needs no backend compile; it is asked for only when the call itself was
+lowered, so it finds JAX's lowering cache too.
+"""
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import jax
+
+from ._errors import error_info
+from ._report import Argument, Output, TraceEntry, TraceReport
+from ._signature import Signature, short_repr
+from ._tracking import Collector, TraceRecord, building_report
+
+__all__ = ["entry_from_record", "entry_from_traced", "report_from_collector"]
+
+# JAX jits some of its own helpers when arrays are built eagerly; never the user's.
+_JAX_HELPERS = frozenset(
+    {
+        "convert_element_type", "broadcast_in_dim", "_where", "_multi_slice", "_reduce_sum",
+        "concatenate", "reshape", "iota", "_threefry_split", "fn", "clip", "_einsum", "squeeze",
+        "_reduce_max", "_reduce_min", "dynamic_slice", "gather", "_roll_static", "_unstack",
+        "integer_pow", "true_divide", "_mean", "_var", "matmul", "dot", "select_n", "cumsum",
+    }
+)
+
+
+def arguments_of(signature: Signature | None) -> list[Argument]:
+    if signature is None:
+        return []
+    passed = {p.name: p.passed_as for p in signature.parameters}
+    out = []
+    for leaf in signature.leaves:
+        name = leaf.path.split("[", 1)[0].split(".", 1)[0]
+        out.append(
+            Argument(
+                path=leaf.path,
+                static=leaf.static,
+                type=short_repr(leaf.value) if leaf.static else repr(leaf.aval),
+                short=leaf.short,
+                weak_type=bool(getattr(leaf.aval, "weak_type", False)),
+                passed_as=passed.get(name, "positional"),
+            )
+        )
+    return out
+
+
+def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
+    """Arguments for ``jitted.trace`` that reproduce ``signature``'s cache key."""
+    leaves = iter(signature.leaves)
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for param in signature.parameters:
+        if param.static:
+            value = next(leaves).value
+        else:
+            specs = [_spec(next(leaves).aval) for _ in range(param.treedef.num_leaves)]
+            value = jax.tree_util.tree_unflatten(param.treedef, specs)
+        if param.passed_as == "keyword":
+            kwargs[param.name] = value
+        else:
+            args.append(value)
+    return args, kwargs
+
+
+def _spec(aval: Any) -> jax.ShapeDtypeStruct:
+    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=bool(getattr(aval, "weak_type", False)))
+
+
+def signature_text(fn: Callable, name: str) -> str:
+    import inspect
+
+    try:
+        return f"{name}{inspect.signature(fn)}"
+    except (TypeError, ValueError):
+        return f"{name}(...)"
+
+
+def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool) -> None:
+    """Jaxpr and outputs from a ``Traced``; cost (and HLO) from its lowering."""
+    entry.jaxpr = traced.jaxpr
+    flat, _ = jax.tree_util.tree_flatten_with_path(traced.out_info)
+    entry.outputs = [
+        Output("out" + jax.tree_util.keystr(path), _out_type(info)) for path, info in flat
+    ]
+    if not (lower or hlo):
+        return
+    lowered = traced.lower()
+    try:
+        cost = lowered.cost_analysis()
+        if isinstance(cost, (list, tuple)):
+            cost = cost[0] if cost else {}
+        entry.cost = {
+            k: float(v) for k, v in (cost or {}).items() if k in ("flops", "bytes accessed", "transcendentals")
+        }
+    except Exception as exc:  # noqa: BLE001 - some backends cannot estimate; say so
+        entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
+    if hlo:
+        entry.hlo = lowered.as_text()
+
+
+def _out_type(info: Any) -> str:
+    aval = jax.core.ShapedArray(info.shape, info.dtype, weak_type=bool(getattr(info, "weak_type", False)))
+    return repr(aval)
+
+
+def entry_from_record(
+    record: TraceRecord,
+    *,
+    hlo: bool = False,
+    cell_filename: str | None = None,
+    describe_file: Callable[[str, int], str] | None = None,
+) -> TraceEntry:
+    tracked = record.function
+    entry = TraceEntry(
+        function=tracked.name,
+        signature=signature_text(tracked.fn, tracked.name),
+        arguments=arguments_of(record.signature),
+        changes=list(record.changes),
+        trace_seconds=record.trace_seconds,
+        compile_seconds=record.compile_seconds,
+        inside=record.parent.function.name if record.parent is not None else None,
+    )
+    if record.error is not None:
+        entry.error = error_info(
+            record.error, function=tracked.name, cell_filename=cell_filename, describe_file=describe_file
+        )
+        return entry
+    if record.signature is None or tracked.jitted is None:
+        entry.notes.append("the jaxpr is unavailable: the arguments could not be read")
+        return entry
+    lowered_already = record.parent is None and (
+        record.lower_seconds is not None or record.compile_seconds is not None
+    )
+    try:
+        with building_report():
+            args, kwargs = abstract_call(record.signature)
+            traced = tracked.jitted.trace(*args, **kwargs)
+            fill_from_traced(entry, traced, lower=lowered_already, hlo=hlo)
+    except Exception as exc:  # noqa: BLE001 - the report must survive; say what failed
+        entry.notes.append(f"the jaxpr is unavailable: {type(exc).__name__}: {short_repr(str(exc), 200)}")
+    if record.parent is not None:
+        entry.notes.append(f"traced inside {record.parent.function.name}; compiled as part of it")
+    return entry
+
+
+def entry_from_traced(
+    traced: Any,
+    *,
+    name: str,
+    fn: Callable,
+    signature: Signature | None,
+    changes: list,
+    trace_seconds: float | None,
+    compile_seconds: float | None,
+    cached: bool,
+    hlo: bool = False,
+) -> TraceEntry:
+    """An entry for a jit that jaxmagic did not create (``%jittrace`` of the user's ``jax.jit``)."""
+    entry = TraceEntry(
+        function=name,
+        signature=signature_text(fn, name),
+        arguments=arguments_of(signature),
+        changes=list(changes),
+        trace_seconds=trace_seconds,
+        compile_seconds=compile_seconds,
+        cached=cached,
+    )
+    try:
+        fill_from_traced(entry, traced, lower=True, hlo=hlo)
+    except Exception as exc:  # noqa: BLE001
+        entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
+    return entry
+
+
+def report_from_collector(
+    collector: Collector,
+    *,
+    hlo: bool = False,
+    cell_filename: str | None = None,
+    describe_file: Callable[[str, int], str] | None = None,
+    show_helpers: bool = False,
+) -> TraceReport:
+    """A report with one entry per trace the collector saw, in the order they started."""
+    records = sorted((r for r in collector.records if not r.during_report), key=lambda r: r.started)
+    extra = [r for r in collector.records if r.during_report]
+    report = TraceReport()
+    for record in records:
+        report.traces.append(
+            entry_from_record(record, hlo=hlo, cell_filename=cell_filename, describe_file=describe_file)
+        )
+    if extra:  # should never happen; if it does, the report says so rather than hiding it
+        names = ", ".join(sorted({r.function.name for r in extra}))
+        report.notes.append(f"jaxmagic traced again to build this report: {names}")
+    report.untracked = _untracked_counts(collector.untracked, show_helpers)
+    return report
+
+
+def _untracked_counts(events: Iterable[Any], show_helpers: bool) -> dict[str, int]:
+    counts: collections.Counter[str] = collections.Counter()
+    for event in events:
+        if show_helpers or event.fun_name not in _JAX_HELPERS:
+            counts[event.fun_name] += 1
+    return dict(counts)

@@ -1,0 +1,258 @@
+"""Rewrite a ``%%jittrace`` cell so that every function it jits is tracked.
+
+Two rewrites, both keeping every line number:
+
+* each reference named ``jit`` evaluated while the cell runs (``jax.jit``,
+  ``jit`` from ``from jax import jit``, in decorators, calls and
+  ``partial(jax.jit, ...)``) is passed through ``__jaxmagic_jit__``, which
+  swaps ``jax.jit`` itself for :func:`~jaxmagic._tracking.tracked_jit` and
+  leaves any other object alone.  Function bodies are not rewritten: they run
+  after the cell, when the hook is gone;
+* each top-level ``def`` gets an outermost decorator ``__jaxmagic_finish__``
+  that jits the function with the magic's static options unless one of its
+  own decorators already did.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import io
+import tokenize
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ._tracking import is_jax_jit, tracked_jit, tracked_of
+
+__all__ = ["CellPlan", "FunctionSpec", "StaticOptionError", "plan_cell", "assign_static", "Hooks"]
+
+JIT_HOOK = "__jaxmagic_jit__"
+FINISH_HOOK = "__jaxmagic_finish__"
+
+
+class StaticOptionError(ValueError):
+    """A ``--static-argnames``/``--static-argnums`` value that fits no function of the cell."""
+
+
+@dataclasses.dataclass
+class FunctionSpec:
+    """A top-level ``def`` of the cell, as far as its static options are concerned."""
+
+    name: str
+    lineno: int
+    positional: list[str]
+    keyword_only: list[str]
+    has_varargs: bool
+    jitted_by_user: bool  # one of its decorators mentions ``jit``
+
+    def describe(self) -> str:
+        params = list(self.positional) + (["*args"] if self.has_varargs else []) + self.keyword_only
+        return f"{self.name}({', '.join(params)})"
+
+
+@dataclasses.dataclass
+class CellPlan:
+    """A parsed, rewritten cell ready to run."""
+
+    body: ast.Module
+    trailing: ast.Expression | None
+    silenced: bool  # trailing expression ends with ';'
+    functions: list[FunctionSpec]
+    mentions_jit: bool
+    loaded_names: set[str]
+
+
+def plan_cell(source: str, line_offset: int = 0, filename: str = "<cell>") -> CellPlan:
+    """Parse and rewrite ``source``; raises ``SyntaxError`` as Python would."""
+    tree = ast.parse("\n" * line_offset + source, filename=filename)  # errors carry the cell's line numbers
+    functions = [_spec(node) for node in tree.body if isinstance(node, ast.FunctionDef)]
+    rewriter = _JitReferences()
+    tree = rewriter.visit(tree)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            finish = ast.Call(ast.Name(FINISH_HOOK, ast.Load()), [ast.Constant(node.name)], [])
+            node.decorator_list.insert(0, ast.copy_location(finish, node))
+    trailing = None
+    if tree.body and isinstance(tree.body[-1], ast.Expr):
+        last = tree.body.pop()
+        trailing = ast.Expression(last.value)
+    ast.fix_missing_locations(tree)
+    if trailing is not None:
+        ast.fix_missing_locations(trailing)
+    loaded = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    if trailing is not None:
+        loaded |= {n.id for n in ast.walk(trailing) if isinstance(n, ast.Name)}
+    return CellPlan(tree, trailing, _ends_with_semicolon(source), functions, rewriter.found, loaded)
+
+
+class _JitReferences(ast.NodeTransformer):
+    def __init__(self) -> None:
+        self.found = False
+
+    def _hook(self, node: ast.expr) -> ast.expr:
+        self.found = True
+        return ast.copy_location(ast.Call(ast.Name(JIT_HOOK, ast.Load()), [node], []), node)
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id == "jit" and isinstance(node.ctx, ast.Load):
+            return self._hook(node)
+        return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        self.generic_visit(node)
+        if node.attr == "jit" and isinstance(node.ctx, ast.Load):
+            return self._hook(node)
+        return node
+
+    # Only what runs while the cell runs: decorators and defaults, not bodies.
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        node.decorator_list = [self.visit(d) for d in node.decorator_list]
+        node.args = self.visit(node.args)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        node.args = self.visit(node.args)
+        return node
+
+
+def _spec(node: ast.FunctionDef) -> FunctionSpec:
+    a = node.args
+    mentions = any(
+        (isinstance(n, ast.Name) and n.id == "jit") or (isinstance(n, ast.Attribute) and n.attr == "jit")
+        for d in node.decorator_list
+        for n in ast.walk(d)
+    )
+    return FunctionSpec(
+        name=node.name,
+        lineno=node.lineno,
+        positional=[p.arg for p in a.posonlyargs + a.args],
+        keyword_only=[p.arg for p in a.kwonlyargs],
+        has_varargs=a.vararg is not None,
+        jitted_by_user=mentions,
+    )
+
+
+def _ends_with_semicolon(source: str) -> bool:
+    try:
+        tokens = [
+            t
+            for t in tokenize.generate_tokens(io.StringIO(source).readline)
+            if t.type not in (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)
+        ]
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    return bool(tokens) and tokens[-1].type == tokenize.OP and tokens[-1].string == ";"
+
+
+# --- static options ------------------------------------------------------------
+
+
+def parse_names(text: str | None) -> tuple[str, ...]:
+    """``"a, b"`` → ``("a", "b")``; raises StaticOptionError for anything but identifiers."""
+    if not text:
+        return ()
+    names = tuple(part.strip() for part in text.split(",") if part.strip())
+    for name in names:
+        if not name.isidentifier():
+            raise StaticOptionError(f"--static-argnames: {name!r} is not a parameter name")
+    return names
+
+
+def parse_nums(text: str | None) -> tuple[int, ...]:
+    """``"0,1"`` → ``(0, 1)``; raises StaticOptionError for anything but integers."""
+    if not text:
+        return ()
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            out.append(int(part))
+        except ValueError:
+            raise StaticOptionError(f"--static-argnums: {part!r} is not an integer position") from None
+    return tuple(out)
+
+
+def assign_static(
+    functions: Sequence[FunctionSpec], names: Sequence[str], nums: Sequence[int]
+) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
+    """Which static options apply to which function that the magic jits.
+
+    A name applies to every such function with that parameter, a position to
+    every one with that many positional parameters.  An option that fits none
+    raises :class:`StaticOptionError` naming the functions there are.
+    """
+    ours = [f for f in functions if not f.jitted_by_user]
+    theirs = [f for f in functions if f.jitted_by_user]
+    result: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {f.name: ((), ()) for f in ours}
+    listing = ", ".join(f.describe() for f in ours) or "none"
+    for name in names:
+        fits = [f for f in ours if name in f.positional or name in f.keyword_only]
+        if not fits:
+            hint = [f.name for f in theirs if name in f.positional or name in f.keyword_only]
+            extra = (
+                f"; {', '.join(hint)} already {'has' if len(hint) == 1 else 'have'} its own jax.jit, "
+                "so set static_argnames there"
+                if hint
+                else ""
+            )
+            raise StaticOptionError(
+                f"--static-argnames {name}: no function that %%jittrace jits has a parameter "
+                f"named {name!r} (functions: {listing}){extra}"
+            )
+        for f in fits:
+            n, s = result[f.name]
+            result[f.name] = (n, s + (name,))
+    for num in nums:
+        fits = [f for f in ours if f.has_varargs or -len(f.positional) <= num < len(f.positional)]
+        if not fits:
+            raise StaticOptionError(
+                f"--static-argnums {num}: out of range for every function that %%jittrace jits "
+                f"(functions: {listing})"
+            )
+        for f in fits:
+            n, s = result[f.name]
+            result[f.name] = (n + (num,), s)
+    return result
+
+
+# --- the hooks the rewritten cell calls ----------------------------------------
+
+
+class Hooks:
+    """The two names a rewritten cell calls; install them in its namespace while it runs."""
+
+    def __init__(self, static: dict[str, tuple[tuple[int, ...], tuple[str, ...]]]) -> None:
+        self.static = static
+        self.jitted: list[str] = []  # functions the cell defined, now tracked jits
+        self.foreign: list[str] = []  # jitted by something jaxmagic does not see into
+
+    def names(self) -> dict[str, Callable]:
+        return {JIT_HOOK: self.jit_reference, FINISH_HOOK: self.finish}
+
+    @staticmethod
+    def jit_reference(obj: Any) -> Any:
+        return tracked_jit if is_jax_jit(obj) else obj
+
+    def finish(self, name: str) -> Callable[[Any], Any]:
+        def apply(obj: Any) -> Any:
+            if tracked_of(obj) is not None:
+                self.jitted.append(name)
+                return obj
+            if _looks_jitted(obj):
+                self.foreign.append(name)
+                return obj
+            if not callable(obj) or inspect.isgeneratorfunction(obj) or inspect.iscoroutinefunction(obj):
+                return obj
+            nums, names = self.static.get(name, ((), ()))
+            self.jitted.append(name)
+            return tracked_jit(obj, static_argnums=nums or None, static_argnames=names or None)
+
+        return apply
+
+
+def _looks_jitted(obj: Any) -> bool:
+    return callable(obj) and all(hasattr(obj, a) for a in ("lower", "trace", "eval_shape"))

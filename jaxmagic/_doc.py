@@ -1,0 +1,81 @@
+"""A tiny document model: the one intermediate form every display is made from.
+
+Layout code builds these nodes; :mod:`jaxmagic._render` turns them into text
+or HTML.  Keeping both outputs behind one form means they cannot drift apart.
+Strings held here are raw user data; escaping is the HTML renderer's job.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Union
+
+__all__ = ["Span", "Inline", "Heading", "Paragraph", "Table", "Code", "Fold", "Section", "Block", "Document"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Span:
+    """A run of text with a role: ``name``, ``type``, ``static``, ``muted``, ``error``, ``code``, ``good``."""
+
+    text: str
+    role: str = ""
+
+
+Inline = tuple[Span, ...]
+
+
+def spans(*parts: str | Span) -> Inline:
+    """Build an inline run; plain strings become unstyled spans."""
+    return tuple(p if isinstance(p, Span) else Span(p) for p in parts)
+
+
+@dataclasses.dataclass(frozen=True)
+class Heading:
+    content: Inline
+
+
+@dataclasses.dataclass(frozen=True)
+class Paragraph:
+    content: Inline
+    role: str = ""  # "", "note", "error"
+
+
+@dataclasses.dataclass(frozen=True)
+class Table:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Inline, ...], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Code:
+    """Preformatted code; ``language`` is ``jaxpr``, ``python`` or ``hlo``."""
+
+    text: str
+    language: str = ""
+    marked_line: int | None = None  # 1-based line to emphasise (python excerpts)
+    first_line: int = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Fold:
+    """Content a reader can open and close (``<details>`` in HTML, always shown in text)."""
+
+    summary: Inline
+    body: tuple[Block, ...]
+    open: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class Section:
+    """One titled part, e.g. one trace."""
+
+    title: Inline
+    body: tuple[Block, ...]
+    role: str = ""  # "", "error"
+
+
+Block = Union[Heading, Paragraph, Table, Code, Fold, Section]
+
+
+@dataclasses.dataclass(frozen=True)
+class Document:
+    blocks: tuple[Block, ...]

@@ -1,0 +1,188 @@
+"""Lay a :class:`~jaxmagic.TraceReport` out as a document (text and HTML come from it)."""
+from __future__ import annotations
+
+import linecache
+
+from ._doc import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
+from ._errors import ErrorInfo
+from ._report import TraceEntry, TraceReport
+from ._signature import short_repr
+
+__all__ = ["report_document"]
+
+_OPEN_JAXPR_LINES = 40  # longer jaxprs start folded
+
+# One sentence of why, for the kinds where a tracer's missing value is the cause.
+_WHY_VALUE = (
+    "Under jax.jit the arguments are tracers: they know their shape and dtype "
+    "(e.g. float32[3]) but never their values, so Python code that needs a value fails."
+)
+_VALUE_KINDS = {"bool-conversion", "concretization", "integer-conversion", "array-conversion", "boolean-index", "traced-shape"}
+
+
+def report_document(report: TraceReport) -> Document:
+    blocks: list = [Heading(_headline(report))]
+    if report.error is not None:
+        blocks.append(_error_section(report.error, title_prefix="The cell stopped: "))
+    if not report.traces and report.error is None:
+        blocks.append(
+            Paragraph(spans("No jitted function was traced: every call hit JAX's cache, or none was made."), "note")
+        )
+    for number, entry in enumerate(report.traces, 1):
+        blocks.append(_entry_section(entry, number, len(report.traces)))
+    if report.untracked:
+        listed = ", ".join(f"jit({name}) \u00d7{count}" if count > 1 else f"jit({name})" for name, count in sorted(report.untracked.items()))
+        blocks.append(Paragraph(spans("Also traced, not jitted by jaxmagic: ", Span(listed, "code")), "note"))
+    if report.has_value:
+        blocks.append(Paragraph(spans("result: ", Span(short_repr(report.value, 400), "code"))))
+    for note in report.notes:
+        blocks.append(Paragraph(spans(note), "note"))
+    return Document(tuple(blocks))
+
+
+def _headline(report: TraceReport) -> tuple:
+    n = len(report.traces)
+    names = []
+    for t in report.traces:
+        if t.function not in names:
+            names.append(t.function)
+    what = _plural(n, "trace")
+    if names:
+        what += f" of {', '.join(names)}"
+    if report.expression:
+        return spans("jittrace ", Span(report.expression, "code"), f": {what}")
+    return spans(f"jittrace: {what}")
+
+
+def _entry_section(entry: TraceEntry, number: int, total: int) -> Section:
+    title = [Span(entry.function, "name"), Span(_call_summary(entry), "type")]
+    if total > 1:
+        title.append(Span(f"  trace {number} of {total}", "muted"))
+    body: list = []
+    if entry.inside:
+        body.append(Paragraph(spans("traced inside ", Span(entry.inside, "name")), "note"))
+    body.append(Paragraph(_why(entry)))
+    if entry.arguments:
+        body.append(_argument_table(entry))
+    if entry.error is not None:
+        body.append(_error_body(entry.error))
+        return Section(tuple(title), tuple(body), "error")
+    if entry.jaxpr is not None:
+        text = str(entry.jaxpr)
+        lines = text.count("\n") + 1
+        eqns = len(entry.jaxpr.jaxpr.eqns)
+        summary = spans(f"jaxpr: {_plural(eqns, 'equation')}, {_plural(lines, 'line')}")
+        body.append(Fold(summary, (Code(text, "jaxpr"),), open=lines <= _OPEN_JAXPR_LINES))
+    if entry.outputs:
+        outs = [Span("returns ")]
+        for i, out in enumerate(entry.outputs):
+            if i:
+                outs.append(Span(", "))
+            if out.path != "out":
+                outs.append(Span(out.path + ": "))
+            outs.append(Span(out.type, "type"))
+        body.append(Paragraph(tuple(outs)))
+    facts = _facts(entry)
+    if facts:
+        body.append(Paragraph(spans(facts), "note"))
+    if entry.hlo:
+        body.append(Fold(spans("lowered StableHLO"), (Code(entry.hlo, "hlo"),)))
+    for note in entry.notes:
+        body.append(Paragraph(spans(note), "note"))
+    return Section(tuple(title), tuple(body))
+
+
+def _call_summary(entry: TraceEntry) -> str:
+    parts = []
+    for arg in entry.arguments:
+        parts.append(f"{arg.path}={arg.short}" if arg.static else f"{arg.path}: {arg.short}")
+    return "(" + ", ".join(parts) + ")"
+
+
+def _why(entry: TraceEntry) -> tuple:
+    if entry.cached:
+        return spans("why: ", Span("nothing new: JAX had this signature cached, so it did not trace", "good"))
+    if entry.history_unknown or not entry.changes:
+        return spans("why: ", Span(entry.reason, "muted"))
+    if entry.changes[0].what == "first-call":
+        return spans("why: first call: JAX traces once per new signature, then reuses the compiled code")
+    out = [Span("why: new signature: ")]
+    for i, change in enumerate(entry.changes):
+        if i:
+            out.append(Span("; "))
+        out.append(Span(str(change), "code"))
+    return tuple(out)
+
+
+def _argument_table(entry: TraceEntry) -> Table:
+    rows = []
+    for arg in entry.arguments:
+        if arg.static:
+            what = (Span("static ", "muted"), Span(arg.type, "static"))
+            note = "compile-time constant: a new value compiles again"
+        else:
+            what = (Span(arg.type, "type"),)
+            note = "Python scalar: weak type" if arg.weak_type else "tracer: shape and dtype only"
+        rows.append(((Span(arg.path, "name"),), what, (Span(note, "muted"),)))
+    return Table(("argument", "seen by JAX as", ""), tuple(rows))
+
+
+def _facts(entry: TraceEntry) -> str:
+    facts = []
+    if entry.trace_seconds is not None:
+        facts.append(f"trace {_ms(entry.trace_seconds)}")
+    if entry.compile_seconds is not None:
+        facts.append(f"compile {_ms(entry.compile_seconds)}")
+    if entry.flops is not None:
+        facts.append(f"{_count(entry.flops)} flops")
+    if entry.bytes_accessed is not None:
+        facts.append(f"{_count(entry.bytes_accessed)} bytes accessed")
+    return " \u00b7 ".join(facts)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def _count(value: float) -> str:
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def _error_section(error: ErrorInfo, title_prefix: str = "") -> Section:
+    title = spans(Span(title_prefix + error.error_type, "error"))
+    if error.function:
+        title += spans(" while tracing ", Span(error.function, "name"))
+    return Section(title, tuple([_error_body(error)]), "error")
+
+
+def _error_body(error: ErrorInfo) -> Fold:
+    blocks: list = []
+    where = spans(Span(error.error_type, "error"))
+    if error.location:
+        where += spans(" at ", Span(error.location, "code"))
+    if error.source_line:
+        where += spans(": ", Span(error.source_line.strip(), "code"))
+    blocks.append(Paragraph(where, "error"))
+    excerpt = _excerpt(error)
+    if excerpt is not None:
+        blocks.append(excerpt)
+    if error.kind in _VALUE_KINDS:
+        blocks.append(Paragraph(spans(_WHY_VALUE)))
+    blocks.append(Code(error.message, "text"))
+    return Fold(spans("what went wrong"), tuple(blocks), open=True)
+
+
+def _excerpt(error: ErrorInfo, context: int = 2) -> Code | None:
+    if not error.filename or not error.lineno:
+        return None
+    lines = linecache.getlines(error.filename)
+    if not lines:
+        return None
+    first = max(1, error.lineno - context)
+    last = min(len(lines), error.lineno + context)
+    text = "".join(lines[first - 1 : last]).rstrip("\n")
+    return Code(text, "python", marked_line=error.lineno, first_line=first)

@@ -1,0 +1,138 @@
+"""One ``jax.monitoring`` listener shared by all of jaxmagic.
+
+JAX reports every trace, lowering and backend compile as a duration event
+carrying ``fun_name``.  This module installs a single listener (refcounted,
+so loading the extension twice never installs two), keeps exact per-name
+counts, and forwards each event to subscribers.  A subscriber's exception is
+swallowed here: it must never reach JAX or the user's code.
+"""
+from __future__ import annotations
+
+import collections
+import dataclasses
+import threading
+from collections.abc import Callable
+
+from jax import monitoring
+
+__all__ = ["Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts"]
+
+TRACE = "/jax/core/compile/jaxpr_trace_duration"
+LOWER = "/jax/core/compile/jaxpr_to_mlir_module_duration"
+COMPILE = "/jax/core/compile/backend_compile_duration"
+_KINDS = {TRACE: "trace", LOWER: "lower", COMPILE: "compile"}
+
+
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """One trace, lowering or backend compile, as JAX reported it."""
+
+    kind: str  # "trace", "lower" or "compile"
+    fun_name: str  # JAX's name: "f" for traces, "jit(f)" for lowering and compiles
+    seconds: float
+    thread: int
+
+
+_lock = threading.Lock()
+_refcount = 0
+_subscribers: list[Callable[[Event], None]] = []
+_counts: collections.Counter[tuple[str, str]] = collections.Counter()
+
+
+def _listener(name: str, seconds: float, **kwargs: object) -> None:
+    kind = _KINDS.get(name)
+    if kind is None:
+        return
+    event = Event(kind, str(kwargs.get("fun_name", "")), float(seconds), threading.get_ident())
+    with _lock:
+        _counts[(kind, event.fun_name)] += 1
+        subscribers = list(_subscribers)
+    for callback in subscribers:
+        try:
+            callback(event)
+        except Exception:  # noqa: BLE001 - a bookkeeping failure must not break the user's jit
+            pass
+
+
+def install() -> None:
+    """Register the listener with JAX (once, however often this is called)."""
+    global _refcount
+    with _lock:
+        _refcount += 1
+        if _refcount == 1:
+            monitoring.register_event_duration_secs_listener(_listener)
+
+
+def uninstall() -> None:
+    """Undo one :func:`install`; the listener leaves JAX with the last one."""
+    global _refcount
+    with _lock:
+        if _refcount == 0:
+            return
+        _refcount -= 1
+        if _refcount == 0:
+            _unregister(_listener)
+
+
+def installed() -> int:
+    """How many times our listener is registered with JAX right now (0 or 1)."""
+    from jax._src import monitoring as _m
+
+    getter = getattr(_m, "get_event_duration_listeners", None)
+    listeners = getter() if getter else getattr(_m, "_event_duration_secs_listeners", [])
+    return sum(1 for cb in listeners if cb is _listener)
+
+
+def subscribe(callback: Callable[[Event], None]) -> None:
+    with _lock:
+        if callback not in _subscribers:
+            _subscribers.append(callback)
+
+
+def unsubscribe(callback: Callable[[Event], None]) -> None:
+    with _lock:
+        if callback in _subscribers:
+            _subscribers.remove(callback)
+
+
+def counts() -> dict[tuple[str, str], int]:
+    """Events seen so far while installed, keyed by ``(kind, fun_name)``."""
+    with _lock:
+        return dict(_counts)
+
+
+def _unregister(callback: Callable[..., None]) -> None:
+    from jax._src import monitoring as _m
+
+    remove = getattr(_m, "unregister_event_duration_listener", None)
+    if remove is not None:
+        remove(callback)
+        return
+    listeners = getattr(_m, "_event_duration_secs_listeners", [])
+    if callback in listeners:
+        listeners.remove(callback)
+
+
+class capture:
+    """Collect the events JAX reports in the current thread while active."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self._thread = threading.get_ident()
+
+    def _take(self, event: Event) -> None:
+        if event.thread == self._thread:
+            self.events.append(event)
+
+    def __enter__(self) -> capture:
+        install()
+        subscribe(self._take)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        unsubscribe(self._take)
+        uninstall()
+
+    def seconds(self, kind: str, fun_name: str) -> float | None:
+        found = [e.seconds for e in self.events if e.kind == kind and e.fun_name == fun_name]
+        return sum(found) if found else None

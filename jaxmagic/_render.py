@@ -1,0 +1,167 @@
+"""Render a :class:`~jaxmagic._doc.Document` as plain text or as HTML.
+
+HTML is a self-contained fragment: one scoped ``<style>``, no script, colours
+taken from JupyterLab's CSS variables (with fallbacks for other frontends).
+Every string that reaches HTML passes through :func:`html.escape` here, and
+only here.
+"""
+from __future__ import annotations
+
+import html
+
+from ._doc import Code, Document, Fold, Heading, Inline, Paragraph, Section, Table
+from ._highlight import jaxpr_tokens
+
+__all__ = ["to_text", "to_html"]
+
+
+# --- text --------------------------------------------------------------------
+
+
+def to_text(doc: Document) -> str:
+    lines: list[str] = []
+    for block in doc.blocks:
+        _text_block(block, lines, "")
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+
+def _plain(content: Inline) -> str:
+    return "".join(s.text for s in content)
+
+
+def _text_block(block: object, out: list[str], indent: str) -> None:
+    if isinstance(block, Heading):
+        title = _plain(block.content)
+        out += [indent + title, indent + "=" * min(len(title), 78)]
+    elif isinstance(block, Paragraph):
+        prefix = "! " if block.role == "error" else ""
+        for line in _plain(block.content).splitlines() or [""]:
+            out.append(indent + prefix + line)
+    elif isinstance(block, Table):
+        _text_table(block, out, indent)
+    elif isinstance(block, Code):
+        width = len(str(block.first_line + block.text.count("\n")))
+        for i, line in enumerate(block.text.splitlines()):
+            if block.marked_line is not None:
+                number = block.first_line + i
+                arrow = "-->" if number == block.marked_line else "   "
+                out.append(f"{indent}  {arrow} {number:>{width}} {line}")
+            else:
+                out.append(f"{indent}    {line}")
+    elif isinstance(block, Fold):
+        out.append(indent + _plain(block.summary))
+        for child in block.body:
+            _text_block(child, out, indent + "  ")
+    elif isinstance(block, Section):
+        title = _plain(block.title)
+        out += ["", f"{indent}\u2500\u2500 {title} " + "\u2500" * max(3, 74 - len(title))]
+        for child in block.body:
+            _text_block(child, out, indent + "  ")
+
+
+def _text_table(table: Table, out: list[str], indent: str) -> None:
+    cells = [list(table.columns)] + [[_plain(c) for c in row] for row in table.rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(table.columns))]
+    for n, row in enumerate(cells):
+        out.append(indent + "  ".join(cell.ljust(w) for cell, w in zip(row, widths)))
+        if n == 0:
+            out.append(indent + "  ".join("-" * w for w in widths))
+
+
+# --- HTML --------------------------------------------------------------------
+
+_STYLE = """
+.jm-report{font-family:var(--jp-ui-font-family,sans-serif);font-size:var(--jp-ui-font-size1,13px);
+ color:var(--jp-content-font-color1,inherit);line-height:1.4;max-width:100%;overflow-x:auto}
+.jm-report h3{font-size:var(--jp-content-font-size2,1.1em);margin:.2em 0 .4em}
+.jm-section{border:1px solid var(--jp-border-color2,#ccc);border-radius:4px;margin:.5em 0;padding:.4em .6em}
+.jm-section.jm-error{border-color:var(--jp-error-color1,#d32f2f)}
+.jm-title{font-weight:600;margin-bottom:.3em}
+.jm-report table.jm-table{border-collapse:collapse;margin:.3em 0;font-size:inherit}
+.jm-report table.jm-table th,.jm-report table.jm-table td{border-bottom:1px solid var(--jp-border-color2,#ddd);
+ padding:.15em .8em .15em 0;text-align:left;vertical-align:top}
+.jm-report pre.jm-code{font-family:var(--jp-code-font-family,monospace);font-size:var(--jp-code-font-size,12px);
+ background:var(--jp-layout-color2,#f5f5f5);color:var(--jp-content-font-color1,inherit);
+ padding:.4em .6em;margin:.3em 0;overflow-x:auto;white-space:pre}
+.jm-report details>summary{cursor:pointer;color:var(--jp-content-font-color2,#555)}
+.jm-p.jm-note{color:var(--jp-content-font-color2,#666)}
+.jm-p.jm-error,.jm-r-error{color:var(--jp-error-color1,#c62828)}
+.jm-r-name{font-weight:600}
+.jm-r-type,.jm-t-type{color:var(--jp-mirror-editor-variable-2-color,#05a)}
+.jm-r-static{color:var(--jp-mirror-editor-number-color,#080)}
+.jm-r-muted{color:var(--jp-content-font-color3,#888)}
+.jm-r-good{color:var(--jp-success-color1,#2e7d32)}
+.jm-r-code{font-family:var(--jp-code-font-family,monospace)}
+.jm-t-kw{color:var(--jp-mirror-editor-keyword-color,#708);font-weight:600}
+.jm-t-prim{color:var(--jp-mirror-editor-builtin-color,#30a)}
+.jm-t-param{color:var(--jp-mirror-editor-property-color,#555)}
+.jm-t-lit{color:var(--jp-mirror-editor-number-color,#080)}
+.jm-t-var{color:var(--jp-mirror-editor-variable-color,inherit)}
+.jm-mark{background:var(--jp-warn-color3,#fff3cd);display:inline-block;min-width:100%}
+.jm-lineno{color:var(--jp-content-font-color3,#999);user-select:none}
+"""
+
+
+def to_html(doc: Document) -> str:
+    parts = ['<div class="jm-report">', f"<style>{_STYLE}</style>"]
+    for block in doc.blocks:
+        parts.append(_html_block(block))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _html_inline(content: Inline) -> str:
+    out = []
+    for span in content:
+        if span.role:
+            out.append(f'<span class="jm-r-{_esc(span.role)}">{_esc(span.text)}</span>')
+        else:
+            out.append(_esc(span.text))
+    return "".join(out)
+
+
+def _html_block(block: object) -> str:
+    if isinstance(block, Heading):
+        return f"<h3>{_html_inline(block.content)}</h3>"
+    if isinstance(block, Paragraph):
+        role = f" jm-{_esc(block.role)}" if block.role else ""
+        return f'<div class="jm-p{role}">{_html_inline(block.content)}</div>'
+    if isinstance(block, Table):
+        head = "".join(f"<th>{_esc(c)}</th>" for c in block.columns)
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{_html_inline(c)}</td>" for c in row) + "</tr>" for row in block.rows
+        )
+        return f'<table class="jm-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+    if isinstance(block, Code):
+        return f'<pre class="jm-code jm-lang-{_esc(block.language)}">{_html_code(block)}</pre>'
+    if isinstance(block, Fold):
+        body = "".join(_html_block(child) for child in block.body)
+        opened = " open" if block.open else ""
+        return f"<details{opened}><summary>{_html_inline(block.summary)}</summary>{body}</details>"
+    if isinstance(block, Section):
+        role = f" jm-{_esc(block.role)}" if block.role else ""
+        body = "".join(_html_block(child) for child in block.body)
+        return f'<section class="jm-section{role}"><div class="jm-title">{_html_inline(block.title)}</div>{body}</section>'
+    raise TypeError(f"unknown block {type(block).__name__}")
+
+
+def _html_code(code: Code) -> str:
+    if code.language == "jaxpr":
+        return "".join(
+            f'<span class="jm-t-{role}">{_esc(piece)}</span>' if role else _esc(piece)
+            for piece, role in jaxpr_tokens(code.text)
+        )
+    if code.marked_line is None:
+        return _esc(code.text)
+    lines = code.text.splitlines()
+    width = len(str(code.first_line + len(lines)))
+    out = []
+    for i, line in enumerate(lines):
+        number = code.first_line + i
+        text = f'<span class="jm-lineno">{number:>{width}} </span>{_esc(line)}'
+        out.append(f'<span class="jm-mark">{text}</span>' if number == code.marked_line else text)
+    return "\n".join(out)

@@ -1,0 +1,154 @@
+"""The result objects of ``%%jittrace`` and ``%jittrace``: data, plus their displays.
+
+A :class:`TraceReport` holds one :class:`TraceEntry` per trace the cell
+caused.  Both forms of display (text and HTML) are produced from one
+intermediate document by :mod:`jaxmagic._layout` and :mod:`jaxmagic._render`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ._errors import ErrorInfo
+from ._signature import Change
+
+__all__ = ["Argument", "Output", "TraceEntry", "TraceReport"]
+
+
+@dataclasses.dataclass
+class Argument:
+    """One argument leaf of a trace, by the user's parameter name.
+
+    Attributes
+    ----------
+    path : str
+        ``x``, or a pytree leaf such as ``params['w']``.
+    static : bool
+        True for a static argument: a compile-time constant, shown by value.
+    type : str
+        For traced leaves the abstract value, ``ShapedArray(float32[3])``
+        (``weak_type=True`` for Python scalars); for static ones the value's repr.
+    short : str
+        The compact form used in jaxprs and reasons (``f32[3]``, ``3``).
+    passed_as : str
+        ``positional`` or ``keyword``.
+    """
+
+    path: str
+    static: bool
+    type: str
+    short: str
+    weak_type: bool = False
+    passed_as: str = "positional"
+
+
+@dataclasses.dataclass
+class Output:
+    """One output leaf: its path (``out``, ``out[0]``, ``out['loss']``) and abstract value."""
+
+    path: str
+    type: str
+
+
+@dataclasses.dataclass
+class TraceEntry:
+    """Everything the report shows about one trace of one function."""
+
+    function: str
+    signature: str
+    arguments: list[Argument]
+    changes: list[Change]
+    jaxpr: Any = None  # jax.core.ClosedJaxpr
+    outputs: list[Output] = dataclasses.field(default_factory=list)
+    trace_seconds: float | None = None
+    compile_seconds: float | None = None
+    cost: dict[str, float] = dataclasses.field(default_factory=dict)
+    hlo: str | None = None
+    error: ErrorInfo | None = None
+    inside: str | None = None  # the function this one was traced inside, if nested
+    cached: bool = False  # %jittrace: JAX already had this signature compiled
+    history_unknown: bool = False  # %jittrace of a jit jaxmagic never saw before
+    notes: list[str] = dataclasses.field(default_factory=list)
+
+    @property
+    def reason(self) -> str:
+        """Why JAX traced, as one line."""
+        if self.cached:
+            return "no trace: JAX had this signature cached"
+        if self.history_unknown:
+            return "traced now; jaxmagic did not see this function's earlier calls, so it cannot say what changed"
+        if not self.changes:
+            return "same signature as an earlier trace (JAX's cache was cleared or a setting changed)"
+        return "; ".join(str(c) for c in self.changes)
+
+    @property
+    def jaxpr_text(self) -> str | None:
+        return None if self.jaxpr is None else str(self.jaxpr)
+
+    @property
+    def flops(self) -> float | None:
+        return self.cost.get("flops")
+
+    @property
+    def bytes_accessed(self) -> float | None:
+        return self.cost.get("bytes accessed")
+
+
+@dataclasses.dataclass
+class TraceReport:
+    """What a ``%%jittrace`` cell (or one ``%jittrace`` call) traced.
+
+    Attributes
+    ----------
+    traces : list of TraceEntry
+        One entry per trace, in the order they started.
+    error : ErrorInfo or None
+        The tracing error that stopped the cell, if any.  The original
+        exception is ``report.error.exception``.
+    untracked : dict
+        Other jitted functions traced meanwhile (JAX's name → count).
+    value : Any
+        ``%jittrace EXPR``: the call's result.
+    """
+
+    traces: list[TraceEntry] = dataclasses.field(default_factory=list)
+    error: ErrorInfo | None = None
+    untracked: dict[str, int] = dataclasses.field(default_factory=dict)
+    source: str | None = None
+    expression: str | None = None
+    value: Any = None
+    has_value: bool = False
+    functions: list[str] = dataclasses.field(default_factory=list)
+    notes: list[str] = dataclasses.field(default_factory=list)
+
+    def traces_of(self, name: str) -> list[TraceEntry]:
+        """The entries of the function called ``name`` (its ``__qualname__``)."""
+        return [t for t in self.traces if t.function == name]
+
+    @property
+    def failed(self) -> list[TraceEntry]:
+        """Entries whose trace raised."""
+        return [t for t in self.traces if t.error is not None]
+
+    def text(self) -> str:
+        """The report as plain text."""
+        from ._layout import report_document
+        from ._render import to_text
+
+        return to_text(report_document(self))
+
+    def html(self) -> str:
+        """The report as a self-contained HTML fragment (every user string escaped)."""
+        from ._layout import report_document
+        from ._render import to_html
+
+        return to_html(report_document(self))
+
+    def __repr__(self) -> str:
+        return self.text()
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text("TraceReport(...)" if cycle else self.text())
+
+    def _repr_html_(self) -> str:
+        return self.html()

@@ -1,0 +1,7 @@
+"""Process-wide state shared by the IPython front: which shells loaded us, the last report."""
+from __future__ import annotations
+
+from typing import Any
+
+loaded: dict[int, bool] = {}
+last_report: Any = None

@@ -1,0 +1,329 @@
+"""Tracked ``jax.jit``: see every trace of a function without touching its hot path.
+
+``tracked_jit(f, **jit_kwargs)`` returns a real ``jax.jit`` object.  The only
+difference is the Python function inside it: a *recorder* that runs only
+while JAX traces, notes the abstract signature and why this trace happened,
+then calls ``f``.  Cached calls go straight through JAX's C++ dispatch and
+never reach Python, so tracking costs nothing once a signature is compiled.
+
+Trace, lowering and compile durations come from ``jax.monitoring`` and are
+attributed to the trace that ran last in the same thread under the same name.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import threading
+import time
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import jax
+
+from . import _monitor
+from ._signature import Change, Signature, build_signature, closest, normalize_static, positional_names
+
+__all__ = ["TraceRecord", "TrackedFunction", "tracked_jit", "tracked_of", "Collector", "is_jax_jit"]
+
+_HISTORY_LIMIT = 256  # distinct signatures remembered per function for "why it traced"
+_ATTR = "_jaxmagic_tracked"
+
+_tls = threading.local()
+
+
+def _register_frame_exclusion() -> None:
+    """Hide this package's frames from JAX's filtered tracebacks and source lines."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        from jax._src import source_info_util, traceback_util
+
+        if here not in traceback_util._exclude_paths:
+            traceback_util.register_exclusion(here)
+        if here not in source_info_util._exclude_paths:
+            source_info_util.register_exclusion(here)
+    except (ImportError, AttributeError):  # pragma: no cover - other JAX versions
+        pass
+
+
+_register_frame_exclusion()
+
+
+@dataclasses.dataclass(eq=False)
+class TraceRecord:
+    """One trace of a tracked function, as it happened.
+
+    Attributes
+    ----------
+    function : TrackedFunction
+        The function that was traced.
+    signature : Signature or None
+        Its abstract signature; None only if it could not be read.
+    changes : list of Change
+        Why JAX traced: ``first-call``, or every difference from the closest
+        earlier signature; empty when the signature was seen before.
+    error : BaseException or None
+        The exception that ended the trace, if it failed.
+    parent : TraceRecord or None
+        The tracked trace this one ran inside (a jitted helper called from
+        another jitted function), else None.
+    """
+
+    function: TrackedFunction
+    signature: Signature | None
+    changes: list[Change]
+    started: float
+    parent: TraceRecord | None = None
+    thread: int = 0
+    error: BaseException | None = None
+    finished: float | None = None
+    trace_seconds: float | None = None
+    lower_seconds: float | None = None
+    compile_seconds: float | None = None
+    during_report: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.finished is not None
+
+
+class TrackedFunction:
+    """Bookkeeping for one function jitted through :func:`tracked_jit`."""
+
+    def __init__(self, fn: Callable, static_argnums: Any = None, static_argnames: Any = None) -> None:
+        self.fn = fn
+        self.name: str = getattr(fn, "__qualname__", None) or _jax_name(fn)
+        self.jax_name: str = _jax_name(fn)
+        self.static_argnums, self.static_argnames = normalize_static(fn, static_argnums, static_argnames)
+        self.names, self.var_name = positional_names(fn)
+        self.jitted: Any = None
+        self.signatures: list[Signature] = []
+        self.traces = 0
+        self.failed_traces = 0
+        self.compiles = 0
+        self._keys: set = set()
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"<TrackedFunction {self.name}: {self.traces} traces, {self.compiles} compiles>"
+
+    # --- called by the recorder, inside JAX's trace --------------------------
+
+    def _begin(self, args: tuple, kwargs: dict) -> TraceRecord:
+        try:
+            signature: Signature | None = build_signature(
+                args,
+                kwargs,
+                names=self.names,
+                var_name=self.var_name,
+                static_argnums=self.static_argnums,
+                static_argnames=self.static_argnames,
+                abstract=_abstract,
+            )
+        except Exception:  # noqa: BLE001 - an odd argument must not break the user's trace
+            signature = None
+        with self._lock:
+            history = list(self.signatures)
+        if signature is None:
+            changes: list[Change] = []
+        elif not history:
+            changes = [Change("", "first-call")]
+        else:
+            found = closest(history, signature)
+            changes = found[1] if found else []
+        stack = _stack()
+        record = TraceRecord(
+            function=self,
+            signature=signature,
+            changes=changes,
+            started=time.time(),
+            parent=stack[-1] if stack else None,
+            thread=threading.get_ident(),
+            during_report=getattr(_tls, "building_report", False),
+        )
+        stack.append(record)
+        return record
+
+    def _end(self, record: TraceRecord, error: BaseException | None) -> None:
+        stack = _stack()
+        if stack and stack[-1] is record:
+            stack.pop()
+        record.finished = time.time()
+        record.error = error
+        with self._lock:
+            if error is None:
+                self.traces += 1
+                if record.signature is not None:
+                    key = record.signature.key()
+                    if key not in self._keys:
+                        self._keys.add(key)
+                        self.signatures.append(record.signature)
+                        if len(self.signatures) > _HISTORY_LIMIT:
+                            dropped = self.signatures.pop(0)
+                            self._keys.discard(dropped.key())
+            else:
+                self.failed_traces += 1
+        _tls.last = record  # JAX reports the trace's duration right after, failed or not
+        for collector in list(_collectors):
+            collector._add(record)
+
+
+def _stack() -> list[TraceRecord]:
+    stack = getattr(_tls, "stack", None)
+    if stack is None:
+        stack = _tls.stack = []
+    return stack
+
+
+def _abstract(leaf: Any) -> Any:
+    aval = getattr(leaf, "aval", None)
+    return aval if aval is not None else jax.typeof(leaf)
+
+
+def _jax_name(fn: Callable) -> str:
+    """The name JAX gives ``fn`` in its events (``f`` for ``jit(f)``)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return getattr(fn, "__name__", None) or type(fn).__name__
+
+
+def _make_recorder(tracked: TrackedFunction) -> Callable:
+    fn = tracked.fn
+
+    def recorder(*args: Any, **kwargs: Any) -> Any:
+        if jax.config.jax_disable_jit:  # called eagerly: nothing is traced
+            return fn(*args, **kwargs)
+        record = tracked._begin(args, kwargs)
+        try:
+            out = fn(*args, **kwargs)
+        except BaseException as exc:
+            tracked._end(record, exc)
+            raise
+        tracked._end(record, None)
+        return out
+
+    try:
+        functools.update_wrapper(recorder, fn)
+    except (AttributeError, TypeError):  # pragma: no cover - exotic callables
+        pass
+    recorder.__name__ = tracked.jax_name
+    recorder.__wrapped__ = fn
+    return recorder
+
+
+def tracked_jit(fun: Any = None, /, **jit_kwargs: Any) -> Any:
+    """``jax.jit`` with tracking: same arguments, same result type, same speed.
+
+    Called without ``fun`` it returns a decorator, like ``jax.jit(static_argnames=...)``.
+    """
+    if fun is None:
+        return functools.partial(tracked_jit, **jit_kwargs)
+    tracked = TrackedFunction(fun, jit_kwargs.get("static_argnums"), jit_kwargs.get("static_argnames"))
+    jitted = jax.jit(_make_recorder(tracked), **jit_kwargs)
+    tracked.jitted = jitted
+    setattr(jitted, _ATTR, tracked)
+    _all_tracked.add(tracked)
+    return jitted
+
+
+def tracked_of(obj: Any) -> TrackedFunction | None:
+    """The :class:`TrackedFunction` behind a jitted object, or None if it is not ours."""
+    try:
+        tracked = getattr(obj, _ATTR, None)
+    except Exception:  # noqa: BLE001 - a user object's __getattr__ may raise anything
+        return None
+    return tracked if isinstance(tracked, TrackedFunction) else None
+
+
+def is_jax_jit(obj: Any) -> bool:
+    """True for ``jax.jit`` itself."""
+    return obj is jax.jit
+
+
+def all_tracked() -> list[TrackedFunction]:
+    return list(_all_tracked)
+
+
+_all_tracked: weakref.WeakSet[TrackedFunction] = weakref.WeakSet()
+
+
+# --- collecting the traces of one cell ---------------------------------------
+
+
+class Collector:
+    """Collects every trace record, and every other jit's trace event, while active.
+
+    Use as a context manager around the code whose traces a report shows.
+    """
+
+    def __init__(self) -> None:
+        self.records: list[TraceRecord] = []
+        self.untracked: list[_monitor.Event] = []
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> Collector:
+        _collectors.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self in _collectors:
+            _collectors.remove(self)
+
+    def _add(self, record: TraceRecord) -> None:
+        with self._lock:
+            self.records.append(record)
+
+    def _add_untracked(self, event: _monitor.Event) -> None:
+        with self._lock:
+            self.untracked.append(event)
+
+
+_collectors: list[Collector] = []
+
+
+class building_report:
+    """Marks the current thread as building a report (to catch traces we cause)."""
+
+    def __enter__(self) -> None:
+        self._previous = getattr(_tls, "building_report", False)
+        _tls.building_report = True
+
+    def __exit__(self, *exc: object) -> None:
+        _tls.building_report = self._previous
+
+
+def _on_event(event: _monitor.Event) -> None:
+    """Attribute a JAX event to the trace that just ran in this thread."""
+    record = getattr(_tls, "last", None)
+    if event.kind == "trace":
+        if record is not None and record.trace_seconds is None and record.function.jax_name == event.fun_name:
+            record.trace_seconds = event.seconds
+            return
+    elif record is not None and record.ok and event.fun_name == f"jit({record.function.jax_name})":
+        if event.kind == "lower" and record.lower_seconds is None:
+            record.lower_seconds = event.seconds
+            return
+        if event.kind == "compile":
+            with record.function._lock:
+                record.function.compiles += 1
+            if record.compile_seconds is None:
+                record.compile_seconds = event.seconds
+            _tls.last = None  # a later compile of the same name is not this trace's
+            return
+    if event.kind == "trace":
+        for collector in list(_collectors):
+            collector._add_untracked(event)
+
+
+def activate() -> None:
+    """Start attributing JAX's events (idempotent per :func:`deactivate`)."""
+    _monitor.install()
+    _monitor.subscribe(_on_event)
+
+
+def deactivate() -> None:
+    _monitor.uninstall()
+    if _monitor.installed() == 0:
+        _monitor.unsubscribe(_on_event)
+

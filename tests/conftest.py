@@ -1,0 +1,84 @@
+"""Shared fixtures: a real IPython shell that raises cell errors, and JAX event counts."""
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+import pytest
+from IPython.testing.globalipapp import start_ipython
+from IPython.utils.capture import capture_output
+from jax import monitoring
+
+import jaxmagic  # noqa: F401 - imported once so reloads in tests find it
+
+
+class Shell:
+    """A real IPython shell; :meth:`run` raises the cell's error instead of printing it."""
+
+    def __init__(self, ip: Any) -> None:
+        self.ip = ip
+
+    def run(self, cell: str) -> Any:
+        result = self.ip.run_cell(cell, store_history=True)
+        if result.error_before_exec is not None:
+            raise result.error_before_exec
+        if result.error_in_exec is not None:
+            raise result.error_in_exec
+        return result.result
+
+    def run_captured(self, cell: str) -> tuple[Any, Any]:
+        """Run ``cell``; return its result and the captured stdout and displays."""
+        with capture_output() as captured:
+            value = self.run(cell)
+        return value, captured
+
+    @property
+    def ns(self) -> dict:
+        return self.ip.user_ns
+
+
+@pytest.fixture(scope="session")
+def _ipython() -> Any:
+    ip = start_ipython()
+    ip.run_line_magic("colors", "nocolor")
+    return ip
+
+
+@pytest.fixture
+def shell(_ipython: Any) -> Any:
+    """A shell with jaxmagic loaded and jax imported; unloaded and cleared afterwards."""
+    _ipython.reset(new_session=False)
+    _ipython.run_line_magic("load_ext", "jaxmagic")
+    sh = Shell(_ipython)
+    sh.run("import functools\nimport jax\nimport jax.numpy as jnp\nimport numpy as np")
+    yield sh
+    _ipython.run_line_magic("unload_ext", "jaxmagic")
+
+
+class EventCounts:
+    """Exact counts of JAX's own trace and backend-compile events, by JAX's name."""
+
+    def __init__(self) -> None:
+        self.traces: collections.Counter[str] = collections.Counter()
+        self.compiles: collections.Counter[str] = collections.Counter()
+
+    def __call__(self, name: str, seconds: float, **kwargs: Any) -> None:
+        fun = kwargs.get("fun_name", "")
+        if name == "/jax/core/compile/jaxpr_trace_duration":
+            self.traces[fun] += 1
+        elif name == "/jax/core/compile/backend_compile_duration":
+            self.compiles[fun] += 1
+
+    def clear(self) -> None:
+        self.traces.clear()
+        self.compiles.clear()
+
+
+@pytest.fixture
+def jax_events() -> Any:
+    counts = EventCounts()
+    monitoring.register_event_duration_secs_listener(counts)
+    yield counts
+    from jax._src import monitoring as _m
+
+    _m.unregister_event_duration_listener(counts)

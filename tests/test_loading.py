@@ -1,0 +1,55 @@
+"""%load_ext / %unload_ext / %reload_ext register and remove exactly what they should."""
+from __future__ import annotations
+
+from jaxmagic import _monitor
+
+
+def _ours(ip):
+    line = [n for n in ip.magics_manager.magics["line"] if n.startswith("jittrace")]
+    cell = [n for n in ip.magics_manager.magics["cell"] if n.startswith("jittrace")]
+    registry = [k for k in ip.magics_manager.registry if k == "JitTraceMagics"]
+    return line, cell, registry, _monitor.installed()
+
+
+def test_load_registers_and_unload_removes_everything(_ipython):
+    ip = _ipython
+    assert _ours(ip) == ([], [], [], 0)
+    ip.run_line_magic("load_ext", "jaxmagic")
+    assert _ours(ip) == (["jittrace"], ["jittrace"], ["JitTraceMagics"], 1)
+    ip.run_line_magic("unload_ext", "jaxmagic")
+    assert _ours(ip) == ([], [], [], 0)
+
+
+def test_reload_three_times_leaves_one_of_each(_ipython):
+    ip = _ipython
+    ip.run_line_magic("load_ext", "jaxmagic")
+    try:
+        for _ in range(3):
+            ip.run_line_magic("reload_ext", "jaxmagic")
+        assert _ours(ip) == (["jittrace"], ["jittrace"], ["JitTraceMagics"], 1)
+        result = ip.run_cell("%%jittrace\ndef f(x):\n    return x\nf(1.0)")
+        assert result.success and len(result.result.traces) == 1
+    finally:
+        ip.run_line_magic("unload_ext", "jaxmagic")
+    assert _ours(ip) == ([], [], [], 0)
+
+
+def test_loading_twice_is_harmless(_ipython):
+    ip = _ipython
+    ip.run_line_magic("load_ext", "jaxmagic")
+    ip.run_line_magic("load_ext", "jaxmagic")
+    assert _ours(ip)[3] == 1
+    ip.run_line_magic("unload_ext", "jaxmagic")
+    assert _ours(ip) == ([], [], [], 0)
+
+
+def test_engine_imports_neither_ipython_nor_ipywidgets():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, jaxmagic, jaxmagic._build, jaxmagic._calltrace, jaxmagic._layout, jaxmagic._render, jaxmagic._cell;"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
