@@ -29,7 +29,8 @@ def report_document(report: TraceReport) -> Document:
             Paragraph(spans("No jitted function was traced: every call hit JAX's cache, or none was made."), "note")
         )
     for number, entry in enumerate(report.traces, 1):
-        blocks.append(_entry_section(entry, number, len(report.traces)))
+        shown = report.error.exception if report.error is not None else None
+        blocks.append(_entry_section(entry, number, len(report.traces), shown))
     if report.untracked:
         listed = ", ".join(f"jit({name}) \u00d7{count}" if count > 1 else f"jit({name})" for name, count in sorted(report.untracked.items()))
         blocks.append(Paragraph(spans("Also traced, not jitted by jaxmagic: ", Span(listed, "code")), "note"))
@@ -54,7 +55,7 @@ def _headline(report: TraceReport) -> tuple:
     return spans(f"jittrace: {what}")
 
 
-def _entry_section(entry: TraceEntry, number: int, total: int) -> Section:
+def _entry_section(entry: TraceEntry, number: int, total: int, shown_error: BaseException | None) -> Section:
     title = [Span(entry.function, "name"), Span(_call_summary(entry), "type")]
     if total > 1:
         title.append(Span(f"  trace {number} of {total}", "muted"))
@@ -65,10 +66,13 @@ def _entry_section(entry: TraceEntry, number: int, total: int) -> Section:
     if entry.arguments:
         body.append(_argument_table(entry))
     if entry.error is not None:
-        body.append(_error_body(entry.error))
+        if shown_error is not None and entry.error.exception is shown_error:
+            body.append(Paragraph(spans(Span(entry.error.error_type, "error"), ": the error shown above"), "error"))
+        else:
+            body.append(_error_body(entry.error))
         return Section(tuple(title), tuple(body), "error")
     if entry.jaxpr is not None:
-        text = str(entry.jaxpr)
+        text = entry.jaxpr_text or ""
         lines = text.count("\n") + 1
         eqns = len(entry.jaxpr.jaxpr.eqns)
         summary = spans(f"jaxpr: {_plural(eqns, 'equation')}, {_plural(lines, 'line')}")

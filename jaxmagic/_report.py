@@ -83,7 +83,13 @@ class TraceEntry:
 
     @property
     def jaxpr_text(self) -> str | None:
-        return None if self.jaxpr is None else str(self.jaxpr)
+        """The jaxpr as JAX prints it, never with terminal colour codes."""
+        if self.jaxpr is None:
+            return None
+        try:
+            return self.jaxpr.pretty_print(use_color=False)
+        except TypeError:  # pragma: no cover - older printers without use_color
+            return str(self.jaxpr)
 
     @property
     def flops(self) -> float | None:

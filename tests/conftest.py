@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+import re
 from typing import Any
 
 import pytest
@@ -27,9 +28,11 @@ class Shell:
         return result.result
 
     def run_captured(self, cell: str) -> tuple[Any, Any]:
-        """Run ``cell``; return its result and the captured stdout and displays."""
+        """Run ``cell``; return its result and the captured displays, with ``printed``:
+        what the cell itself printed (the terminal displayhook's ``Out[n]:`` text removed)."""
         with capture_output() as captured:
             value = self.run(cell)
+        captured.printed = re.split(r"^Out\[\d+\]: ", captured.stdout, maxsplit=1, flags=re.M)[0]
         return value, captured
 
     @property

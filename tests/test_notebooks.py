@@ -1,0 +1,135 @@
+"""Real kernels driven by nbclient: the demo notebook, and a notebook of checks."""
+from __future__ import annotations
+
+import pathlib
+import re
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from nbformat.v4 import new_code_cell, new_notebook
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+LESSON_OUTPUT = "TracerBoolConversionError\n[1. 1. 1.]\n[1 2 1 2 1 2]\n10\n"
+
+
+def _execute(nb: nbformat.NotebookNode, allow_errors: bool = False) -> nbformat.NotebookNode:
+    NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=allow_errors).execute(
+        cwd=str(ROOT)
+    )
+    return nb
+
+
+def _stdout(cell) -> str:
+    return "".join(o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout")
+
+
+def _result(cell) -> dict:
+    [out] = [o for o in cell.outputs if o.output_type == "execute_result"]
+    return out.data
+
+
+@pytest.fixture(scope="module")
+def demo():
+    return _execute(nbformat.read(ROOT / "demo.ipynb", as_version=4))
+
+
+def test_demo_runs_without_error_output(demo):
+    for cell in demo.cells:
+        if cell.cell_type == "code":
+            assert not [o for o in cell.outputs if o.output_type == "error"], cell.source
+            assert not any(o.get("name") == "stderr" for o in cell.outputs), cell.source
+
+
+def test_demo_reports_have_text_and_html_without_terminal_codes(demo):
+    reports = [
+        o for c in demo.cells if c.cell_type == "code" for o in c.outputs
+        if o.output_type == "execute_result" and "jittrace" in o.data.get("text/plain", "")
+    ]
+    assert len(reports) >= 10
+    for out in reports:
+        assert out.data["text/html"].startswith('<div class="jm-report">')
+        assert "\x1b" not in out.data["text/plain"] + out.data["text/html"]
+
+
+def test_demo_lesson_cell_prints_what_the_lesson_promises(demo):
+    [cell] = [c for c in demo.cells if c.cell_type == "code" and "Python bool of a tracer" in c.source]
+    assert _stdout(cell) == LESSON_OUTPUT
+    text = _result(cell)["text/plain"]
+    assert "TracerBoolConversionError at cell line 4" in text
+    assert "n         static 3" in text
+    assert "in (10:i32[],) }" in text  # x.shape[0] * 2 is a constant of the program
+    html = _result(cell)["text/html"]
+    assert 'class="jm-section jm-error"' in html and "static " in html
+
+
+def test_demo_teaches_each_fix_and_each_recompile_reason(demo):
+    texts = "\n".join(
+        o.get("data", {}).get("text/plain", "") + o.get("text", "")
+        for c in demo.cells if c.cell_type == "code" for o in c.outputs
+    )
+    for fact in (
+        "x: dtype float32 \u2192 bfloat16",
+        "x: shape f32[4,3] \u2192 f32[8,3]",
+        "params['scale']: pytree structure absent \u2192 f32[]",
+        "n: static value 3 \u2192 4",
+        "5 traces for 5 steps",
+        "1 trace for 5 steps",
+        "select_n",
+        "cond[",
+        "ShapedArray(float32[], weak_type=True)",
+    ):
+        assert fact in texts, fact
+
+
+CHECKS = [
+    "%load_ext jaxmagic\nimport jax, jax.numpy as jnp\nfrom jax import monitoring\n"
+    "events = []\nmonitoring.register_event_duration_secs_listener("
+    "lambda name, s, **kw: events.append((name.rsplit('/', 1)[-1], kw.get('fun_name'))))",
+    "%%jittrace\ndef f(x):\n    return jnp.sin(x) * 2\nf(jnp.ones(3))",
+    "f(jnp.ones(3))\nprint(events.count(('jaxpr_trace_duration', 'f')), events.count(('backend_compile_duration', 'jit(f)')))",
+    "%%jittrace --raise\ndef bad(x):\n    if x > 0:\n        return x\n    return -x\nbad(1.0)",
+    "%%jittrace\ndef g(x):\n    return {'a': x}['b']\ng(1.0)",
+    "%%jittrace\ndef h(x):\n    return (x\n",
+    "Tag = type('Tag', (), {'__repr__': lambda s: '<script>alert(1)</script>', '__hash__': lambda s: 0, '__eq__': lambda s, o: True})",
+    "%%jittrace --static-argnames tag\ndef k(x, tag):\n    return x\nk(jnp.ones(2), tag=Tag())",
+]
+
+
+@pytest.fixture(scope="module")
+def checks():
+    return _execute(new_notebook(cells=[new_code_cell(src) for src in CHECKS]), allow_errors=True)
+
+
+def test_kernel_cell_then_plain_call_is_one_trace_one_compile(checks):
+    assert _stdout(checks.cells[2]) == "1 1\n"
+    assert "ShapedArray(float32[3])" in _result(checks.cells[1])["text/plain"]
+
+
+def test_kernel_raise_shows_report_then_original_error(checks):
+    outputs = checks.cells[3].outputs
+    shown = [o for o in outputs if o.output_type == "display_data"]
+    [error] = [o for o in outputs if o.output_type == "error"]
+    assert "TracerBoolConversionError at cell line 3" in shown[0].data["text/plain"]
+    assert error.ename == "TracerBoolConversionError"
+
+
+def test_kernel_other_errors_propagate_with_the_users_line(checks):
+    [error] = [o for o in checks.cells[4].outputs if o.output_type == "error"]
+    assert error.ename == "KeyError" and error.evalue == "'b'"
+    trace = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(error.traceback))
+    assert "return {'a': x}['b']" in trace
+    assert "_magic.py" not in trace  # jaxmagic's frames are hidden
+
+
+def test_kernel_syntax_error_is_shown_as_python_shows_it(checks):
+    [error] = [o for o in checks.cells[5].outputs if o.output_type == "error"]
+    assert error.ename == "SyntaxError" and "never closed" in error.evalue
+    trace = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(error.traceback))
+    assert "line 3" in trace and "_magic.py" not in trace
+
+
+def test_kernel_html_output_escapes_user_strings(checks):
+    data = _result(checks.cells[7])
+    assert "<script>" not in data["text/html"] and "&lt;script&gt;" in data["text/html"]
+    assert "<script>alert(1)</script>" in data["text/plain"]
