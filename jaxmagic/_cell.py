@@ -60,6 +60,7 @@ class CellPlan:
     functions: list[FunctionSpec]
     mentions_jit: bool
     loaded_names: set[str]
+    assigned_names: list[str] = dataclasses.field(default_factory=list)  # ``name = ...`` at top level
 
 
 def plan_cell(source: str, line_offset: int = 0, filename: str = "<cell>") -> CellPlan:
@@ -82,7 +83,12 @@ def plan_cell(source: str, line_offset: int = 0, filename: str = "<cell>") -> Ce
     loaded = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     if trailing is not None:
         loaded |= {n.id for n in ast.walk(trailing) if isinstance(n, ast.Name)}
-    return CellPlan(tree, trailing, _ends_with_semicolon(source), functions, rewriter.found, loaded)
+    assigned = [
+        node.targets[0].id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+    ]
+    return CellPlan(tree, trailing, _ends_with_semicolon(source), functions, rewriter.found, loaded, assigned)
 
 
 class _JitReferences(ast.NodeTransformer):
@@ -220,6 +226,14 @@ def assign_static(
 
 
 # --- the hooks the rewritten cell calls ----------------------------------------
+
+
+def name_lambdas(namespace: dict[str, Any], assigned: Sequence[str]) -> None:
+    """Give a tracked lambda the name it was assigned to (``rep = jax.jit(lambda ...)`` → ``rep``)."""
+    for name in assigned:
+        tracked = tracked_of(namespace.get(name))
+        if tracked is not None and tracked.name == "<lambda>":
+            tracked.name = name
 
 
 class Hooks:

@@ -17,7 +17,7 @@ from IPython.display import display
 from . import _state, _tracking
 from ._build import report_from_collector
 from ._calltrace import trace_call
-from ._cell import Hooks, StaticOptionError, assign_static, parse_names, parse_nums, plan_cell
+from ._cell import Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
 from ._errors import error_info, tracing_kind
 from ._report import TraceReport
 
@@ -146,6 +146,7 @@ class JitTraceMagics(Magics):
                         raise  # not a tracing error: the user's own, unchanged
                     failure = exc
         finally:
+            name_lambdas(namespace, plan.assigned_names)
             for key in hooks.names():
                 namespace.pop(key, None)
             namespace.update(saved)

@@ -83,6 +83,7 @@ _STYLE = """
 .jm-report pre.jm-code{font-family:var(--jp-code-font-family,monospace);font-size:var(--jp-code-font-size,12px);
  background:var(--jp-layout-color2,#f5f5f5);color:var(--jp-content-font-color1,inherit);
  padding:.4em .6em;margin:.3em 0;overflow-x:auto;white-space:pre}
+.jm-report pre.jm-lang-text{white-space:pre-wrap;overflow-wrap:anywhere}
 .jm-report details>summary{cursor:pointer;color:var(--jp-content-font-color2,#555)}
 .jm-p.jm-note{color:var(--jp-content-font-color2,#666)}
 .jm-p.jm-error,.jm-r-error{color:var(--jp-error-color1,#c62828)}

@@ -26,6 +26,7 @@ def test_rep_with_static_n(shell):
         "print(rep(jnp.array([1, 2]), n=3))"
     )
     assert captured.printed == "[1 2 1 2 1 2]\n"
+    assert report.traces[0].function == "rep"  # the lambda is named by its variable
     args = {a.path: a for a in report.traces[0].arguments}
     assert args["n"].static and args["n"].type == "3"
     assert args["x"].type == "ShapedArray(int32[2])"
