@@ -150,18 +150,24 @@ class JitTraceMagics(Magics):
             for key in hooks.names():
                 namespace.pop(key, None)
             namespace.update(saved)
-        report = report_from_collector(
-            collector, hlo=options.hlo, cell_filename=filename, describe_file=self._describe_file
-        )
-        report.source, report.functions = cell, list(hooks.jitted)
-        if failure is not None:
-            failed = next((r for r in collector.records if r.error is failure), None)
-            report.error = error_info(
-                failure,
-                function=failed.function.name if failed else None,
-                cell_filename=filename,
-                describe_file=self._describe_file,
+        try:
+            report = report_from_collector(
+                collector, hlo=options.hlo, cell_filename=filename, describe_file=self._describe_file
             )
+            if failure is not None:
+                failed = next((r for r in collector.records if r.error is failure), None)
+                report.error = error_info(
+                    failure,
+                    function=failed.function.name if failed else None,
+                    cell_filename=filename,
+                    describe_file=self._describe_file,
+                )
+        except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
+            report = TraceReport(notes=[f"jaxmagic could not build this report: {type(exc).__name__}: {exc}"])
+        if failure is not None and report.error is None:
+            print(f"jaxmagic: no report could be built ({report.notes[-1]}); the original error follows.")
+            raise failure  # outside the except block: the user's exception is not re-chained
+        report.source, report.functions = cell, list(hooks.jitted)
         return self._finish(report, options, failure)
 
     def _calls_tracked(self, names: set[str]) -> bool:

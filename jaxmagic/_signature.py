@@ -46,13 +46,6 @@ class Leaf:
             return short_repr(self.value)
         return self.aval.str_short(short_dtypes=True)
 
-    @property
-    def described(self) -> str:
-        """The leaf as a reader should see it: ``ShapedArray(float32[3])`` or ``static 3``."""
-        if self.static:
-            return f"static {short_repr(self.value)}"
-        return repr(self.aval)
-
     def key(self) -> tuple:
         if self.static:
             return ("static", _hashable(self.value))
@@ -85,13 +78,6 @@ class Signature:
 
     def leaf_map(self) -> dict[str, Leaf]:
         return {leaf.path: leaf for leaf in self.leaves}
-
-    def describe(self) -> str:
-        """One line, e.g. ``x: f32[3], n=3``."""
-        parts = []
-        for leaf in self.leaves:
-            parts.append(f"{leaf.path}={leaf.short}" if leaf.static else f"{leaf.path}: {leaf.short}")
-        return ", ".join(parts)
 
 
 @dataclasses.dataclass(frozen=True)

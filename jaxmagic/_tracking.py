@@ -16,7 +16,6 @@ import functools
 import os
 import threading
 import time
-import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -223,7 +222,6 @@ def tracked_jit(fun: Any = None, /, **jit_kwargs: Any) -> Any:
     jitted = jax.jit(_make_recorder(tracked), **jit_kwargs)
     tracked.jitted = jitted
     setattr(jitted, _ATTR, tracked)
-    _all_tracked.add(tracked)
     return jitted
 
 
@@ -239,13 +237,6 @@ def tracked_of(obj: Any) -> TrackedFunction | None:
 def is_jax_jit(obj: Any) -> bool:
     """True for ``jax.jit`` itself."""
     return obj is jax.jit
-
-
-def all_tracked() -> list[TrackedFunction]:
-    return list(_all_tracked)
-
-
-_all_tracked: weakref.WeakSet[TrackedFunction] = weakref.WeakSet()
 
 
 # --- collecting the traces of one cell ---------------------------------------

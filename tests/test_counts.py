@@ -42,3 +42,14 @@ def test_tracked_counts_match_jax_events(shell, jax_events):
     tracked = tracked_of(shell.ns["f"])
     assert tracked.traces == jax_events.traces["f"] == 5
     assert tracked.compiles == jax_events.compiles["jit(f)"] == 5
+
+
+def test_monitor_counts_every_jit_by_jax_name(shell, jax_events):
+    from jaxmagic import _monitor
+
+    before = _monitor.counts()
+    shell.run("g = jax.jit(lambda v: v * 3)\ng(jnp.ones(2))\ng(jnp.ones(3))\ng(jnp.ones(3))")
+    after = _monitor.counts()
+    assert after.get(("trace", "<lambda>"), 0) - before.get(("trace", "<lambda>"), 0) == 2
+    assert after.get(("compile", "jit(<lambda>)"), 0) - before.get(("compile", "jit(<lambda>)"), 0) == 2
+    assert jax_events.traces["<lambda>"] == 2

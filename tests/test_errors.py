@@ -79,3 +79,20 @@ def test_errors_caught_by_the_user_still_show_as_failed_traces(shell):
     [entry] = report.traces
     assert entry.error.kind == "traced-shape" and entry.error.location == "cell line 3"
     assert entry.error.exception is shell.ns["caught"]
+
+
+def test_a_fault_while_building_the_report_never_hides_the_users_error(shell, monkeypatch):
+    import jax
+
+    from jaxmagic import _magic
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated jaxmagic fault")
+
+    monkeypatch.setattr(_magic, "report_from_collector", broken)
+    with capture_output() as captured, pytest.raises(jax.errors.TracerBoolConversionError) as info:
+        shell.run(BAD.format(opts=""))
+    assert "no report could be built" in captured.stdout and "RuntimeError" in captured.stdout
+    assert info.value.__context__ is None and info.value.__cause__ is None  # not chained to our fault
+    report = shell.run("%%jittrace\ndef ok(x):\n    return x\nok(1.0)")
+    assert "could not build this report: RuntimeError" in report.text()
