@@ -17,7 +17,7 @@ from ._build import entry_from_traced, report_from_collector
 from ._errors import error_info, tracing_kind
 from ._report import TraceReport
 from ._signature import build_signature, normalize_static, positional_names
-from ._tracking import Collector, _jax_name, tracked_jit, tracked_of
+from ._tracking import Collector, _jax_name, is_jit_object, tracked_jit, tracked_of
 
 __all__ = ["trace_call"]
 
@@ -38,7 +38,7 @@ def trace_call(
     propagates unchanged.
     """
     kwargs = dict(kwargs or {})
-    if tracked_of(fn) is None and not _is_jit(fn):
+    if tracked_of(fn) is None and not is_jit_object(fn):
         if static_argnums is None and static_argnames is None:
             static_argnums, static_argnames = _non_array_arguments(fn, args, kwargs)
         fn = tracked_jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
@@ -106,10 +106,6 @@ def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
     report.traces.append(entry)
     report.value, report.has_value = value, True
     return report
-
-
-def _is_jit(fn: Any) -> bool:
-    return callable(fn) and all(hasattr(fn, a) for a in ("lower", "trace", "eval_shape"))
 
 
 def _non_array_arguments(fn: Callable, args: tuple, kwargs: dict) -> tuple[tuple[int, ...], tuple[str, ...]]:

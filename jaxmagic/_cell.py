@@ -22,7 +22,7 @@ import tokenize
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ._tracking import is_jax_jit, tracked_jit, tracked_of
+from ._tracking import is_jax_jit, is_jit_object, tracked_jit, tracked_of
 
 __all__ = ["CellPlan", "FunctionSpec", "StaticOptionError", "plan_cell", "assign_static", "Hooks"]
 
@@ -256,7 +256,7 @@ class Hooks:
             if tracked_of(obj) is not None:
                 self.jitted.append(name)
                 return obj
-            if _looks_jitted(obj):
+            if is_jit_object(obj):
                 self.foreign.append(name)
                 return obj
             if not callable(obj) or inspect.isgeneratorfunction(obj) or inspect.iscoroutinefunction(obj):
@@ -266,7 +266,3 @@ class Hooks:
             return tracked_jit(obj, static_argnums=nums or None, static_argnames=names or None)
 
         return apply
-
-
-def _looks_jitted(obj: Any) -> bool:
-    return callable(obj) and all(hasattr(obj, a) for a in ("lower", "trace", "eval_shape"))

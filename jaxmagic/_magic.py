@@ -191,7 +191,7 @@ class JitTraceMagics(Magics):
         names, nums = self._static(options)
         ns = self.shell.user_ns
         fn = eval(compile(ast.Expression(call.func), filename, "eval"), self.shell.user_global_ns, ns)
-        if (names or nums) and (_tracking.tracked_of(fn) is not None or hasattr(fn, "lower")):
+        if (names or nums) and _tracking.is_jit_object(fn):
             raise UsageError(
                 f"%jittrace: {ast.unparse(call.func)} is already jitted and keeps its own static "
                 "arguments; drop --static-argnames/--static-argnums"

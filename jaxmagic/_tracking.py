@@ -24,7 +24,7 @@ import jax
 from . import _monitor
 from ._signature import Change, Signature, build_signature, closest, normalize_static, positional_names
 
-__all__ = ["TraceRecord", "TrackedFunction", "tracked_jit", "tracked_of", "Collector", "is_jax_jit"]
+__all__ = ["TraceRecord", "TrackedFunction", "tracked_jit", "tracked_of", "Collector", "is_jax_jit", "is_jit_object"]
 
 _HISTORY_LIMIT = 256  # distinct signatures remembered per function for "why it traced"
 _ATTR = "_jaxmagic_tracked"
@@ -237,6 +237,11 @@ def tracked_of(obj: Any) -> TrackedFunction | None:
 def is_jax_jit(obj: Any) -> bool:
     """True for ``jax.jit`` itself."""
     return obj is jax.jit
+
+
+def is_jit_object(obj: Any) -> bool:
+    """True for the result of ``jax.jit(f)`` (ours or the user's): it can be traced and lowered."""
+    return callable(obj) and all(hasattr(obj, a) for a in ("lower", "trace", "eval_shape"))
 
 
 # --- collecting the traces of one cell ---------------------------------------
