@@ -45,6 +45,19 @@ class FunctionSpec:
     has_varargs: bool
     jitted_by_user: bool  # one of its decorators mentions ``jit``
 
+    @classmethod
+    def of(cls, name: str, fn: Callable) -> FunctionSpec:
+        """The spec of a live function, from its signature (raises if it has none)."""
+        params = list(inspect.signature(fn).parameters.values())
+        return cls(
+            name=name,
+            lineno=0,
+            positional=[p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)],
+            keyword_only=[p.name for p in params if p.kind == p.KEYWORD_ONLY],
+            has_varargs=any(p.kind == p.VAR_POSITIONAL for p in params),
+            jitted_by_user=False,
+        )
+
     def describe(self) -> str:
         params = list(self.positional) + (["*args"] if self.has_varargs else []) + self.keyword_only
         return f"{self.name}({', '.join(params)})"
@@ -61,18 +74,20 @@ class CellPlan:
     mentions_jit: bool
     loaded_names: set[str]
     assigned_names: list[str] = dataclasses.field(default_factory=list)  # ``name = ...`` at top level
+    async_functions: list[str] = dataclasses.field(default_factory=list)  # never jitted
 
 
 def plan_cell(source: str, line_offset: int = 0, filename: str = "<cell>") -> CellPlan:
     """Parse and rewrite ``source``; raises ``SyntaxError`` as Python would."""
     tree = ast.parse("\n" * line_offset + source, filename=filename)  # errors carry the cell's line numbers
-    functions = [_spec(node) for node in tree.body if isinstance(node, ast.FunctionDef)]
+    decorators = _decorator_names(tree)  # a def the cell uses as a decorator is a tool, not a function to trace
+    defs = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name not in decorators]
+    functions = [_spec(node) for node in defs]
     rewriter = _JitReferences()
     tree = rewriter.visit(tree)
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            finish = ast.Call(ast.Name(FINISH_HOOK, ast.Load()), [ast.Constant(node.name)], [])
-            node.decorator_list.insert(0, ast.copy_location(finish, node))
+    for node in defs:
+        finish = ast.Call(ast.Name(FINISH_HOOK, ast.Load()), [ast.Constant(node.name)], [])
+        node.decorator_list.insert(0, ast.copy_location(finish, node))
     trailing = None
     if tree.body and isinstance(tree.body[-1], ast.Expr):
         last = tree.body.pop()
@@ -88,7 +103,21 @@ def plan_cell(source: str, line_offset: int = 0, filename: str = "<cell>") -> Ce
         for node in tree.body
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
     ]
-    return CellPlan(tree, trailing, _ends_with_semicolon(source), functions, rewriter.found, loaded, assigned)
+    async_defs = [node.name for node in tree.body if isinstance(node, ast.AsyncFunctionDef)]
+    return CellPlan(
+        tree, trailing, _ends_with_semicolon(source), functions, rewriter.found, loaded, assigned, async_defs
+    )
+
+
+def _decorator_names(tree: ast.Module) -> set[str]:
+    """Names used as decorators (``@name`` or ``@name(...)``) anywhere in the cell."""
+    names = set()
+    for node in ast.walk(tree):
+        for deco in getattr(node, "decorator_list", ()):
+            target = deco.func if isinstance(deco, ast.Call) else deco
+            if isinstance(target, ast.Name):
+                names.add(target.id)
+    return names
 
 
 class _JitReferences(ast.NodeTransformer):
@@ -263,6 +292,8 @@ class Hooks:
                 return obj
             nums, names = self.static.get(name, ((), ()))
             self.jitted.append(name)
-            return tracked_jit(obj, static_argnums=nums or None, static_argnames=names or None)
+            jitted = tracked_jit(obj, static_argnums=nums or None, static_argnames=names or None)
+            tracked_of(jitted).name = name  # the def's name, even if a decorator returned a wrapper
+            return jitted
 
         return apply

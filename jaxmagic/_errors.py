@@ -39,6 +39,7 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
     (TypeError, "Non-hashable static arguments are not supported", "unhashable-static"),
     (TypeError, "is not a valid JAX type", "non-array-argument"),
     (TypeError, "Cannot interpret value of type", "non-array-argument"),
+    (TypeError, "as an abstract array", "non-array-argument"),
     (TypeError, "unsupported format string passed to", "concretization"),
     (Exception, "Leaked trace", "leaked-tracer"),
     (Exception, "leaked tracer", "leaked-tracer"),

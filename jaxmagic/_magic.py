@@ -17,7 +17,7 @@ from IPython.display import display
 from . import _state, _tracking
 from ._build import report_from_collector
 from ._calltrace import trace_call
-from ._cell import Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
+from ._cell import FunctionSpec, Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
 from ._errors import error_info, tracing_kind
 from ._report import TraceReport
 
@@ -123,6 +123,11 @@ class JitTraceMagics(Magics):
         except StaticOptionError as exc:
             raise UsageError(str(exc)) from None
         if not (plan.functions or plan.mentions_jit or self._calls_tracked(plan.loaded_names)):
+            if plan.async_functions:
+                raise UsageError(
+                    f"%%jittrace: {', '.join(plan.async_functions)} is an async function, and jax.jit "
+                    "cannot trace async functions; define it with plain `def`."
+                )
             raise UsageError(
                 "%%jittrace: this cell defines no function and calls no tracked one. "
                 "Define the function to trace with `def` in this cell, or trace a single call "
@@ -168,6 +173,12 @@ class JitTraceMagics(Magics):
             print(f"jaxmagic: no report could be built ({report.notes[-1]}); the original error follows.")
             raise failure  # outside the except block: the user's exception is not re-chained
         report.source, report.functions = cell, list(hooks.jitted)
+        for name in hooks.foreign:
+            report.notes.append(
+                f"{name} was jitted where jaxmagic cannot see it (an alias of jax.jit, or another jit), "
+                "so its traces are not shown; "
+                "trace one call with `%jittrace " + name + "(...)`"
+            )
         return self._finish(report, options, failure)
 
     def _calls_tracked(self, names: set[str]) -> bool:
@@ -191,11 +202,7 @@ class JitTraceMagics(Magics):
         names, nums = self._static(options)
         ns = self.shell.user_ns
         fn = eval(compile(ast.Expression(call.func), filename, "eval"), self.shell.user_global_ns, ns)
-        if (names or nums) and _tracking.is_jit_object(fn):
-            raise UsageError(
-                f"%jittrace: {ast.unparse(call.func)} is already jitted and keeps its own static "
-                "arguments; drop --static-argnames/--static-argnums"
-            )
+        self._check_callable(ast.unparse(call.func), fn, names, nums)
         capture = ast.Call(ast.Name("__jaxmagic_capture__", ast.Load()), call.args, call.keywords)
         ast.copy_location(capture, call)
         ast.fix_missing_locations(capture)
@@ -211,6 +218,26 @@ class JitTraceMagics(Magics):
         report.expression = expression
         failure = report.error.exception if report.error else None
         return self._finish(report, options, failure)
+
+    @staticmethod
+    def _check_callable(label: str, fn: Any, names: tuple[str, ...], nums: tuple[int, ...]) -> None:
+        if not callable(fn):
+            raise UsageError(f"%jittrace: {label} is a {type(fn).__name__}, not a function to call")
+        if not (names or nums):
+            return
+        if _tracking.is_jit_object(fn):
+            raise UsageError(
+                f"%jittrace: {label} is already jitted and keeps its own static "
+                "arguments; drop --static-argnames/--static-argnums"
+            )
+        try:
+            spec = FunctionSpec.of(label, fn)
+        except (TypeError, ValueError):
+            return  # no readable signature: let jax.jit judge
+        try:
+            assign_static([spec], names, nums)
+        except StaticOptionError as exc:
+            raise UsageError(str(exc).replace("%%jittrace jits", "%jittrace calls")) from None
 
     # --- shared -------------------------------------------------------------
 

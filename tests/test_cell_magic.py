@@ -141,3 +141,38 @@ def test_help_describes_the_options(shell):
     doc = shell.ip.find_cell_magic("jittrace").__doc__
     for option in ("--static-argnames", "--static-argnums", "--hlo", "--raise", "--quiet"):
         assert option in doc
+
+
+def test_a_decorator_defined_in_the_cell_is_not_jitted(shell):
+    report = shell.run(
+        "%%jittrace\n"
+        "def doubled(fn):\n    return lambda x: fn(x) * 2\n"
+        "@doubled\ndef f(x):\n    return x + 1\n"
+        "f(jnp.ones(2))"
+    )
+    assert type(shell.ns["doubled"]).__name__ == "function"
+    assert tracked_of(shell.ns["f"]) is not None
+    assert [t.function for t in report.traces] == ["f"]
+
+
+def test_async_only_cell_says_why_nothing_is_jitted(shell):
+    with pytest.raises(UsageError, match="async function, and jax.jit cannot trace async functions"):
+        shell.run("%%jittrace\nasync def f(x):\n    return x")
+
+
+def test_non_array_argument_is_caught_as_a_tracing_error(shell):
+    report = shell.run("%%jittrace\ndef h(path):\n    return len(path)\nh('data.csv')")
+    assert report.error.kind == "non-array-argument"
+    assert report.error.location == "cell line 4"
+    report = shell.run(
+        "%%jittrace\nclass Model:\n    @jax.jit\n    def apply(self, x):\n        return x * 2\nModel().apply(jnp.ones(2))"
+    )
+    assert report.error.kind == "non-array-argument" and report.error.location == "cell line 6"
+
+
+def test_a_function_jitted_elsewhere_is_named_in_a_note(shell):
+    shell.run("plain_jit = jax.jit")  # a jit reference jaxmagic cannot recognise by name
+    report = shell.run("%%jittrace\n@plain_jit\ndef f(x):\n    return x\nf(jnp.ones(2))")
+    assert report.traces == []
+    assert any(n.startswith("f was jitted where jaxmagic cannot see it") for n in report.notes)
+    assert "%jittrace f(...)" in report.text()

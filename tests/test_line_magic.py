@@ -66,3 +66,17 @@ def test_line_misuse(shell, line, message):
     shell.run("rep = jax.jit(lambda x, n: jnp.tile(x, n), static_argnames='n')")
     with pytest.raises(UsageError, match=message):
         shell.run(line)
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("%jittrace count(2)", "count is a int, not a function to call"),
+        ("%jittrace --static-argnames zz f(jnp.ones(2))", "has a parameter named 'zz'"),
+        ("%jittrace --static-argnums 3 f(jnp.ones(2))", "--static-argnums 3: out of range"),
+    ],
+)
+def test_line_misuse_of_the_callee(shell, line, message):
+    shell.run("count = 3\ndef f(x):\n    return x")
+    with pytest.raises(UsageError, match=message):
+        shell.run(line)
