@@ -49,15 +49,16 @@ def trace_call(
 
 def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
     tracked = tracked_of(fn)
+    failure: Exception | None = None
     with Collector() as collector, _monitor.capture() as events:
         try:
             value = fn(*args, **kwargs)
         except Exception as exc:
             if tracing_kind(exc) is None:
                 raise
-            report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
-            report.error = error_info(exc, function=tracked.name, describe_file=describe_file)
-            return report
+            failure = exc
+    if failure is not None:
+        return _failed(failure, tracked.name, describe_file, collector, hlo)
     report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
     if not any(e.function == tracked.name and e.inside is None for e in report.traces):
         signature = build_signature(
@@ -81,15 +82,17 @@ def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
     jax_name = _jax_name(inner)
     info = getattr(fn, "_jit_info", None)
     nums, names = normalize_static(inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None))
-    report = TraceReport()
+    failure: Exception | None = None
     with _monitor.capture() as events:
         try:
             value = fn(*args, **kwargs)
         except Exception as exc:
             if tracing_kind(exc) is None:
                 raise
-            report.error = error_info(exc, function=name, describe_file=describe_file)
-            return report
+            failure = exc
+    if failure is not None:
+        return _failed(failure, name, describe_file, None, hlo)
+    report = TraceReport()
     traced_now = events.seconds("trace", jax_name) is not None
     positional, var_name = positional_names(inner)
     signature = build_signature(
@@ -106,6 +109,22 @@ def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
     report.traces.append(entry)
     report.value, report.has_value = value, True
     return report
+
+
+def _failed(
+    failure: Exception, name: str, describe_file: Any, collector: Collector | None, hlo: bool
+) -> TraceReport:
+    """The report of a call whose tracing failed; if even that fails, the user's own error is raised."""
+    try:
+        report = TraceReport()
+        if collector is not None:
+            report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
+        report.error = error_info(failure, function=name, describe_file=describe_file)
+        return report
+    except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
+        fault = f"{type(exc).__name__}: {exc}"
+    print(f"jaxmagic: no report could be built ({fault}); the original error follows.")
+    raise failure  # outside the except block: the user's exception is not re-chained
 
 
 def _non_array_arguments(fn: Callable, args: tuple, kwargs: dict) -> tuple[tuple[int, ...], tuple[str, ...]]:

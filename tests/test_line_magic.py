@@ -80,3 +80,20 @@ def test_line_misuse_of_the_callee(shell, line, message):
     shell.run("count = 3\ndef f(x):\n    return x")
     with pytest.raises(UsageError, match=message):
         shell.run(line)
+
+
+def test_a_fault_while_building_never_hides_the_users_error(shell, monkeypatch):
+    import jax
+    from IPython.utils.capture import capture_output
+
+    from jaxmagic import _calltrace
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated jaxmagic fault")
+
+    monkeypatch.setattr(_calltrace, "error_info", broken)
+    shell.run("def g(x):\n    return float(x)")
+    with capture_output() as captured, pytest.raises(jax.errors.ConcretizationTypeError) as info:
+        shell.run("%jittrace g(jnp.ones(()))")
+    assert "no report could be built (RuntimeError" in captured.stdout
+    assert info.value.__context__ is None
