@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ._errors import ErrorInfo
+from ._explain import explain
+from ._explanation import Explanation, Fix
 from ._report import Argument, Output, TraceEntry, TraceReport
 from ._signature import Change
 
@@ -15,9 +17,12 @@ __all__ = [
     "Argument",
     "Change",
     "ErrorInfo",
+    "Explanation",
+    "Fix",
     "Output",
     "TraceEntry",
     "TraceReport",
+    "explain",
     "last_report",
     "load_ipython_extension",
     "unload_ipython_extension",

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from jax import monitoring
 
-__all__ = ["Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts"]
+__all__ = ["Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted"]
 
 TRACE = "/jax/core/compile/jaxpr_trace_duration"
 LOWER = "/jax/core/compile/jaxpr_to_mlir_module_duration"
@@ -37,11 +37,12 @@ _lock = threading.Lock()
 _refcount = 0
 _subscribers: list[Callable[[Event], None]] = []
 _counts: collections.Counter[tuple[str, str]] = collections.Counter()
+_tls = threading.local()
 
 
 def _listener(name: str, seconds: float, **kwargs: object) -> None:
     kind = _KINDS.get(name)
-    if kind is None:
+    if kind is None or getattr(_tls, "muted", False):
         return
     event = Event(kind, str(kwargs.get("fun_name", "")), float(seconds), threading.get_ident())
     with _lock:
@@ -136,3 +137,25 @@ class capture:
     def seconds(self, kind: str, fun_name: str) -> float | None:
         found = [e.seconds for e in self.events if e.kind == kind and e.fun_name == fun_name]
         return sum(found) if found else None
+
+
+class muted:
+    """Drop the events of the current thread while active: jaxmagic's own probes.
+
+    The explainer re-traces copies of the user's function to find the argument
+    and verify fixes; those traces are jaxmagic's, not the user's, and must not
+    be counted anywhere.
+    """
+
+    def __enter__(self) -> muted:
+        self._previous = getattr(_tls, "muted", False)
+        _tls.muted = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _tls.muted = self._previous
+
+
+def is_muted() -> bool:
+    """True inside :class:`muted` in this thread."""
+    return getattr(_tls, "muted", False)

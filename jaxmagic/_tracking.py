@@ -191,8 +191,8 @@ def _make_recorder(tracked: TrackedFunction) -> Callable:
     fn = tracked.fn
 
     def recorder(*args: Any, **kwargs: Any) -> Any:
-        if jax.config.jax_disable_jit:  # called eagerly: nothing is traced
-            return fn(*args, **kwargs)
+        if jax.config.jax_disable_jit or _monitor.is_muted():
+            return fn(*args, **kwargs)  # eager, or one of jaxmagic's own probe traces
         record = tracked._begin(args, kwargs)
         try:
             out = fn(*args, **kwargs)

@@ -1,0 +1,460 @@
+"""``jaxmagic.explain``: a tracing error in the user's terms — argument, line, fixes, verified.
+
+The pipeline: classify the exception (:mod:`._errors`), find the user's line
+and the failing expression (:mod:`._source`), the argument the failing value
+came from (:mod:`._provenance`, or :mod:`._leaks` for leaks), propose fixes
+in the preferred order (:mod:`._fixes`), and, when the function and its
+arguments are known, try each fix on a private copy (:mod:`._verify`).
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import types
+from typing import Any
+
+import jax
+import numpy as np
+from jax._src import config as _jax_config
+
+from ._errors import is_user_file, tracing_kind
+from ._explanation import DOCS, Explanation, Fix
+from ._fixes import CallFacts, Site, propose
+from ._leaks import find_leak
+from ._provenance import Origin, leaked_tracer, origin_of, root_of, user_frames
+from ._rebuild import Names, copy_function, probe_trace
+from ._source import (
+    Position,
+    enclosing_function,
+    function_node,
+    names_in,
+    node_at,
+    parameter_names,
+    parse_file,
+    position_of,
+    source_line,
+    unwrap_function,
+)
+from ._verify import Call, verify
+
+__all__ = ["explain", "WHY"]
+
+# One sentence of why, per kind: the mental model behind the error.
+WHY = {
+    "bool-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so Python cannot decide a True/False that depends on it.",
+    "concretization": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so it cannot become a concrete Python value here.",
+    "integer-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so it cannot be used as a Python int (a range bound, a list index).",
+    "array-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so NumPy, which computes on concrete values, cannot take it.",
+    "boolean-index": "Under jit, every shape is fixed when the function is traced; selecting elements with a "
+    "mask computed from {arg} gives a result whose length depends on its values, which are not known then.",
+    "traced-shape": "Under jit, shapes, sizes and slice bounds must be known when the function is traced, but "
+    "{arg} is a tracer that knows only its shape and dtype ({aval}), never its values.",
+    "leaked-tracer": "A tracer is a placeholder that exists only while JAX traces the function; {arg} was "
+    "stored somewhere that outlives the trace and used afterwards.",
+    "unhashable-static": "A static argument becomes part of the key of JAX's compile cache, so it must be "
+    "hashable (and compared by value); {arg} is not.",
+    "non-array-argument": "jit traces its arguments as arrays (or pytrees of arrays); {arg} is not one, so it "
+    "has to be static or turned into a pytree.",
+}
+
+_ARG_IN_MESSAGE = re.compile(r"depends on the values? of the arguments? ([^.]+)\.")
+_PATH_IN_MESSAGE = re.compile(r"passed to the function at path (\S+?)\.?\s*$", re.M)
+
+
+def explain(
+    exc: BaseException,
+    fn: Any = None,
+    args: tuple = (),
+    kwargs: dict | None = None,
+    *,
+    static_argnums: Any = None,
+    static_argnames: Any = None,
+) -> Explanation | None:
+    """Explain a tracing error: which argument, which line, and how to fix it.
+
+    Parameters
+    ----------
+    exc : BaseException
+        The exception, as raised (its traceback is read, never changed).
+    fn : callable, optional
+        The function that was jitted: the plain Python function or the
+        ``jax.jit`` object. With ``args``/``kwargs`` the fixes are verified by
+        re-tracing a private copy.
+    args, kwargs : the failing call's arguments (arrays or
+        ``jax.ShapeDtypeStruct``; static ones as given to ``jax.jit``).
+    static_argnums, static_argnames : the static arguments as given to
+        ``jax.jit`` (read from ``fn`` when it is a ``jax.jit`` object).
+
+    Returns
+    -------
+    Explanation or None
+        None only when ``exc`` is not a tracing error.
+
+    Examples
+    --------
+    >>> try:
+    ...     f(x)
+    ... except Exception as e:
+    ...     print(jaxmagic.explain(e, f, (x,)))
+    """
+    kind = tracing_kind(exc)
+    if kind is None:
+        return None
+    try:
+        return _explain(exc, kind, fn, tuple(args), dict(kwargs or {}), static_argnums, static_argnames)
+    except Exception as fault:  # noqa: BLE001 - never worse than no tool
+        found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
+        found.message = (
+            f"{found.error_type}: a tracing error ({kind}). jaxmagic found no further explanation "
+            f"(its analysis failed: {type(fault).__name__}). See {found.docs}"
+        )
+        return found
+
+
+def _explain(
+    exc: BaseException, kind: str, fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any
+) -> Explanation:
+    found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
+    message = _text(exc)
+    call = _call(fn, args, kwargs, static_argnums, static_argnames) if fn is not None else None
+    facts = _facts(fn, call) if call is not None else None
+
+    entries = user_frames(exc.__traceback__)
+    user = [tb for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)]
+    position = position_of(user[-1]) if user else None
+    if position is not None:
+        found.filename, found.lineno = position.filename, position.lineno
+
+    leak = escaped = None
+    if kind == "leaked-tracer":
+        escaped = leaked_tracer(exc, message)
+        leak = find_leak(message, escaped)
+        if leak.store is not None and leak.filename is not None:
+            found.use_lineno = found.lineno if found.filename == leak.filename else None
+            found.filename, found.lineno = leak.filename, leak.store.lineno
+            position = Position(leak.filename, leak.store.lineno)
+        found.function = leak.function
+
+    origin = _origin(exc, kind, message, call, facts, leak, escaped if kind == "leaked-tracer" else None)
+    found.paths = origin.paths
+    found.arguments = list(dict.fromkeys(root_of(p) for p in origin.paths))
+    found.argument = found.arguments[0] if found.arguments else None
+    found.path = origin.paths[0] if origin.paths else None
+    found.function = found.function or origin.function
+    found.certain = origin.how in ("trace", "message", "call")
+
+    tree = parse_file(found.filename) if found.filename else None
+    node = node_at(tree, position) if tree is not None and position is not None else None
+    if found.filename and found.lineno:
+        found.source_line = source_line(found.filename, found.lineno)
+    globals_ = _frame_globals(user) if user else getattr(unwrap_function(fn), "__globals__", None)
+    names = Names(getattr(unwrap_function(fn), "__globals__", None) if fn is not None else globals_)
+    site = Site(
+        kind=kind,
+        message=message,
+        node=node,
+        tree=tree,
+        definition=enclosing_function(tree, found.lineno) if tree is not None and found.lineno else None,
+        argument=found.argument,
+        paths=found.paths,
+        names=names,
+        facts=facts,
+        data_dependent=_data_dependent(found.paths, facts),
+        leak_store=leak.store if leak else None,
+        globals_=globals_,
+    )
+    found.fixes = propose(site)
+    if not found.paths:
+        _argument_from_fix(found, tree)
+    if call is not None and call.fn is not None and kind != "leaked-tracer":
+        verify(found.fixes, call, found.filename, names, concrete=_concrete(call))
+        # a fix that was tried and failed goes after the ones that work or were not tried
+        found.fixes.sort(key=lambda f: f.verified is False)
+    found.why = _why(kind, found, call)
+    found.message = _message(found)
+    return found
+
+
+def _text(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001
+        return ""
+
+
+def _frame_globals(user: list[types.TracebackType]) -> dict | None:
+    return user[-1].tb_frame.f_globals if user else None
+
+
+# --- the call -------------------------------------------------------------------
+
+
+def _call(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any) -> Call | None:
+    plain = unwrap_function(fn)
+    if plain is None:
+        return None
+    info = getattr(fn, "_jit_info", None)
+    nums = _as_tuple(static_argnums) or tuple(getattr(info, "static_argnums", ()) or ())
+    names = _as_tuple(static_argnames) or tuple(getattr(info, "static_argnames", ()) or ())
+    try:
+        params = list(inspect.signature(plain).parameters)
+    except (TypeError, ValueError):
+        params = []
+    names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
+    return Call(fn, args, kwargs, nums, names)
+
+
+def _as_tuple(value: Any) -> tuple:
+    if value is None:
+        return ()
+    if isinstance(value, (str, int)):
+        return (value,)
+    return tuple(value)
+
+
+def _facts(fn: Any, call: Call) -> CallFacts | None:
+    plain = call.fn
+    if plain is None:
+        return None
+    try:
+        signature = inspect.signature(plain)
+        bound = signature.bind_partial(*call.args, **call.kwargs)
+        values = dict(bound.arguments)
+    except (TypeError, ValueError):
+        signature, values = None, {}
+    params = list(signature.parameters) if signature is not None else []
+    static = set(call.static_argnames) | {params[i] for i in call.static_argnums if 0 <= i < len(params)}
+    node = function_node(plain)
+    decorated = bool(node and any("jit" in ast_text(d) for d in getattr(node[0], "decorator_list", [])))
+    return CallFacts(getattr(plain, "__name__", "f"), params, values, static, decorated)
+
+
+def ast_text(node: Any) -> str:
+    import ast
+
+    return ast.unparse(node)
+
+
+def _concrete(call: Call) -> bool:
+    """True when the arguments are real values, not only abstract ones."""
+    leaves = jax.tree_util.tree_leaves((call.args, call.kwargs))
+    return not any(isinstance(leaf, jax.ShapeDtypeStruct) for leaf in leaves)
+
+
+def _data_dependent(paths: list[str], facts: CallFacts | None) -> bool:
+    """True when the failing value is computed from the data of an array argument.
+
+    A weakly typed scalar leaf was a Python number at the call: static can
+    help there. Any other array leaf on the value's paths is data.
+    """
+    if facts is None:
+        return False
+    for path in paths:
+        value = facts.values.get(root_of(path))
+        if value is None:
+            continue
+        for leaf_path, leaf in jax.tree_util.tree_flatten_with_path(value)[0]:
+            if root_of(path) + jax.tree_util.keystr(leaf_path) != path and path != root_of(path):
+                continue
+            if isinstance(leaf, jax.ShapeDtypeStruct):
+                if leaf.shape or not getattr(leaf, "weak_type", False):
+                    return True
+            elif isinstance(leaf, (jax.Array, np.ndarray, np.generic)):
+                return True
+    return False
+
+
+def _argument_from_fix(found: Explanation, tree: Any) -> None:
+    """With no traced argument, a value passed through an inner jit names its parameter."""
+    top = found.fixes[0] if found.fixes else None
+    if top is None or top.kind != "remove-inner-jit" or top.recipe is None or tree is None:
+        return
+    definition = enclosing_function(tree, found.lineno) if found.lineno else None
+    params = set(parameter_names(definition)) if definition is not None else set()
+    used = [n for n in names_in(top.recipe.target) if n in params]
+    if used:
+        found.arguments = list(dict.fromkeys(used))
+        found.argument = found.path = used[0]
+        found.paths = [used[0]]
+
+
+# --- which argument -------------------------------------------------------------
+
+
+def _origin(
+    exc: BaseException,
+    kind: str,
+    message: str,
+    call: Call | None,
+    facts: CallFacts | None,
+    leak: Any,
+    escaped: Any = None,
+) -> Origin:
+    if kind == "non-array-argument":
+        match = _PATH_IN_MESSAGE.search(message)
+        if match:
+            return Origin([match.group(1)], None, "message")
+        return Origin([], None, "none")
+    if kind == "unhashable-static":
+        if "Tracer" in message:  # a traced value passed as an inner jit's static argument
+            return _inner_static_origin(exc)
+        return _unhashable_origin(message, facts)
+    if kind == "leaked-tracer":
+        origin = origin_of(exc, [escaped] if escaped is not None else [])
+        if not origin.paths and leak is not None and leak.arguments:
+            return Origin(leak.arguments, leak.function, "source")
+        return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
+    if call is not None and call.fn is not None:
+        probed = _probe_origin(call, kind)  # JAX's frames kept: the most precise reading
+        if probed is not None:
+            return probed
+    origin = origin_of(exc)
+    if kind == "leaked-tracer" and leak is not None:
+        if not origin.paths and leak.arguments:
+            return Origin(leak.arguments, leak.function, "source")
+        return Origin(origin.paths, leak.function or origin.function, origin.how)
+    if origin.how == "none":
+        match = _ARG_IN_MESSAGE.search(message)
+        if match:
+            parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1))
+            return Origin([p.strip() for p in parts if p.strip()], None, "message")
+    return origin
+
+
+def _probe_origin(call: Call, kind: str) -> Origin | None:
+    """Re-trace a private copy with JAX's frames kept, and read the provenance there."""
+    assert call.fn is not None
+    with _jax_config.traceback_filtering("off"):
+        probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums, call.static_argnames)
+    if probe is None or tracing_kind(probe) != kind:
+        return None
+    origin = origin_of(probe)
+    return origin if origin.how != "none" else None
+
+
+def _inner_static_origin(exc: BaseException) -> Origin:
+    """Which of the caller's arguments reached the inner jit's static parameter."""
+    from ._recover import Impure, evaluate_pure
+
+    user = [tb for tb in user_frames(exc.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    if not user:
+        return Origin([], None, "none")
+    tb = user[-1]
+    position = position_of(tb)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    if not isinstance(node, ast.Call):
+        return Origin([], None, "none")
+    try:
+        inner = evaluate_pure(node.func, tb.tb_frame)
+    except Impure:
+        return Origin([], None, "none")
+    info = getattr(inner, "_jit_info", None)
+    nums = set(getattr(info, "static_argnums", ()) or ())
+    names = set(getattr(info, "static_argnames", ()) or ())
+    picked = [a for i, a in enumerate(node.args) if i in nums] + [k.value for k in node.keywords if k.arg in names]
+    definition = enclosing_function(tree, position.lineno)
+    params = parameter_names(definition) if definition is not None else []
+    found = [n for expr in picked for n in names_in(expr) if n in params]
+    tracers = [tb.tb_frame.f_locals.get(n) for n in found]
+    origin = origin_of(exc, [t for t in tracers if t is not None])
+    if origin.paths:
+        return origin
+    return Origin(list(dict.fromkeys(found)), None, "source") if found else Origin([], None, "none")
+
+
+def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:
+    if facts is None:
+        return Origin([], None, "none")
+    for name in facts.params:
+        if name in facts.static and name in facts.values:
+            try:
+                hash(facts.values[name])
+            except Exception:  # noqa: BLE001
+                return Origin([name], None, "call")
+    return Origin([], None, "none")
+
+
+# --- words ----------------------------------------------------------------------
+
+
+def _why(kind: str, found: Explanation, call: Call | None) -> str:
+    arg = f"`{found.path}`" if found.path else "the value"
+    aval = _aval_of(found, call) or "shape and dtype only"
+    if kind == "leaked-tracer":
+        arg = f"a value computed from `{found.path}`" if found.path else "a traced value"
+    template = WHY.get(kind, "")
+    return template.format(arg=arg, aval=aval)
+
+
+def _aval_of(found: Explanation, call: Call | None) -> str | None:
+    if call is None or found.argument is None:
+        return None
+    try:
+        values = inspect.signature(call.fn).bind_partial(*call.args, **call.kwargs).arguments
+    except (TypeError, ValueError):
+        return None
+    value = values.get(found.argument)
+    if value is None:
+        return None
+    leaves = jax.tree_util.tree_leaves(value)
+    if len(leaves) != 1:
+        return None
+    try:
+        return str(jax.typeof(leaves[0])) if not isinstance(leaves[0], jax.ShapeDtypeStruct) else str(
+            jax.core.ShapedArray(leaves[0].shape, leaves[0].dtype, weak_type=getattr(leaves[0], "weak_type", False))
+        )
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _message(found: Explanation) -> str:
+    lines = [f"{found.error_type} ({found.kind})" + (f" while tracing {found.function}" if found.function else "")]
+    lines.append(found.why)
+    where = found.location or (f"line {found.lineno}" if found.lineno else None)
+    if where:
+        text = f"  {'Escaped at' if found.kind == 'leaked-tracer' else 'At'} {where}"
+        if found.source_line:
+            text += f": {found.source_line.strip()}"
+        lines.append(text)
+    if found.use_lineno:
+        lines.append(f"  Used later at {found.use_location or f'line {found.use_lineno}'}")
+    if found.paths:
+        which = ", ".join(found.paths)
+        lines.append(f"  The value depends on: {which}" + ("" if found.certain else " (a best guess)"))
+    elif found.kind not in ("non-array-argument", "unhashable-static"):
+        lines.append("  The value depends on no argument of the function (or jaxmagic could not tell which).")
+    if found.fixes:
+        lines.append("Fixes, preferred first:")
+        for number, fix in enumerate(found.fixes, 1):
+            lines.append(f"  {number}. [{fix.kind}] {fix.summary}{_verified_mark(fix)}")
+            for code_line in fix.code.splitlines():
+                lines.append(f"       {code_line}")
+            if fix.warning:
+                lines.append(f"       warning: {fix.warning}")
+    else:
+        lines.append("jaxmagic has no fix to suggest for this line.")
+    lines.append(f"More: {found.docs}")
+    return "\n".join(lines)
+
+
+def _verified_mark(fix: Fix) -> str:
+    if fix.verified is True:
+        return " (verified: traces)"
+    if fix.verified is False:
+        return f" (tried: {fix.outcome})"
+    return ""
+
+
+def relocate(found: Explanation, describe: Any) -> None:
+    """Name the lines as a reader does (``cell line 3``) and rebuild the message."""
+    if found.filename and found.lineno:
+        found.location = describe(found.filename, found.lineno)
+        if found.use_lineno:
+            found.use_location = describe(found.filename, found.use_lineno)
+    found.message = _message(found)

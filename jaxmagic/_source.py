@@ -1,0 +1,226 @@
+"""The user's source code as syntax trees: files, functions, and the failing expression.
+
+Cells and modules are parsed from :mod:`linecache` (IPython registers every
+cell there), so line and column numbers are the user's own. The exact
+expression that raised comes from the code object's position table
+(Python 3.11+), which names a column range, not only a line.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import linecache
+import re
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+__all__ = [
+    "Position",
+    "parse_file",
+    "position_of",
+    "node_at",
+    "enclosing_function",
+    "function_node",
+    "unwrap_function",
+    "names_in",
+    "parameter_names",
+    "text_of",
+    "user_frames",
+]
+
+_MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
+
+
+@dataclasses.dataclass(frozen=True)
+class Position:
+    """Where an instruction of the user's code sits: lines and columns."""
+
+    filename: str
+    lineno: int
+    end_lineno: int | None = None
+    col: int | None = None
+    end_col: int | None = None
+
+
+_parsed: dict[tuple[str, int], ast.Module | None] = {}
+
+
+def parse_file(filename: str) -> ast.Module | None:
+    """The syntax tree of a cell or module, None when its source is unknown.
+
+    IPython magics and shell escapes (``%%jittrace``, ``!ls``) are blanked
+    out so that the rest of a cell parses with its own line numbers.
+    """
+    lines = linecache.getlines(filename)
+    if not lines:
+        return None
+    text = "".join(lines)
+    key = (filename, hash(text))
+    if key not in _parsed:
+        if len(_parsed) > 64:
+            _parsed.clear()
+        _parsed[key] = _parse(text)
+    return _parsed[key]
+
+
+def _parse(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except SyntaxError:
+        pass
+    blanked = "\n".join(_MAGIC_LINE.sub(lambda m: m.group(1) + "pass", line) for line in text.splitlines())
+    try:
+        return ast.parse(blanked)
+    except SyntaxError:
+        return None
+
+
+def position_of(tb: types.TracebackType) -> Position:
+    """The position of the instruction a traceback entry stopped at."""
+    code = tb.tb_frame.f_code
+    try:
+        positions = list(code.co_positions())
+        lineno, end_lineno, col, end_col = positions[tb.tb_lasti // 2]
+    except (IndexError, AttributeError, ValueError):
+        lineno = end_lineno = col = end_col = None
+    if lineno is None or lineno != tb.tb_lineno:
+        return Position(code.co_filename, tb.tb_lineno)
+    return Position(code.co_filename, lineno, end_lineno, col, end_col)
+
+
+def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
+    """The smallest expression exactly at ``position`` (or the statement on its line)."""
+    if position.col is not None:
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.expr)
+                and node.lineno == position.lineno
+                and node.col_offset == position.col
+                and node.end_lineno == position.end_lineno
+                and node.end_col_offset == position.end_col
+            ):
+                return node
+    return statement_at(tree, position.lineno)
+
+
+def statement_at(tree: ast.AST, lineno: int) -> ast.stmt | None:
+    """The innermost statement that starts on, or spans, ``lineno``."""
+    best: ast.stmt | None = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno <= lineno <= (node.end_lineno or node.lineno):
+            if best is None or node.lineno >= best.lineno and _size(node) <= _size(best):
+                best = node
+    return best
+
+
+def _size(node: ast.AST) -> int:
+    return (node.end_lineno or node.lineno) - node.lineno
+
+
+def parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
+    """Each node's parent, for walking outwards from a node."""
+    found: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            found[child] = node
+    return found
+
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
+
+def enclosing_function(tree: ast.AST, lineno: int) -> FunctionNode | None:
+    """The innermost function definition whose body holds ``lineno``."""
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if node.lineno <= lineno <= (node.end_lineno or node.lineno):
+                if best is None or node.lineno >= best.lineno:
+                    best = node
+    return best
+
+
+def unwrap_function(fn: Any) -> Callable | None:
+    """The plain Python function behind a jit, a bound method or a partial."""
+    for _ in range(8):
+        if isinstance(fn, types.FunctionType):
+            return fn
+        inner = getattr(fn, "_fun", None) or getattr(fn, "__func__", None) or getattr(fn, "__wrapped__", None)
+        if inner is None and hasattr(fn, "func") and hasattr(fn, "args"):  # functools.partial
+            inner = fn.func
+        if inner is None:
+            return None
+        fn = inner
+    return None
+
+
+def function_node(fn: Any) -> tuple[FunctionNode, str] | None:
+    """The definition of ``fn`` in its file's syntax tree, with the file name."""
+    plain = unwrap_function(fn)
+    if plain is None:
+        return None
+    code = plain.__code__
+    tree = parse_file(code.co_filename)
+    if tree is None:
+        return None
+    first = code.co_firstlineno
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
+            lines = [node.lineno] + [d.lineno for d in node.decorator_list]
+            if first in lines:
+                return node, code.co_filename
+        elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>" and node.lineno == first:
+            return node, code.co_filename
+    return None
+
+
+def parameter_names(node: FunctionNode) -> list[str]:
+    """The parameter names of a definition, in order (``*args`` and ``**kw`` included)."""
+    a = node.args
+    names = [p.arg for p in (*a.posonlyargs, *a.args)]
+    if a.vararg:
+        names.append(a.vararg.arg)
+    names += [p.arg for p in a.kwonlyargs]
+    if a.kwarg:
+        names.append(a.kwarg.arg)
+    return names
+
+
+def user_frames(tb: types.TracebackType | None) -> list[types.TracebackType]:
+    """The entries of a traceback, outermost first."""
+    entries = []
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    return entries
+
+
+def names_in(node: ast.AST) -> Iterator[str]:
+    """Every variable name an expression or statement reads, in source order."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+            yield sub.id
+
+
+def text_of(node: ast.AST) -> str:
+    """The expression as code (normalised by :func:`ast.unparse`)."""
+    return ast.unparse(node)
+
+
+def source_line(filename: str, lineno: int) -> str | None:
+    """One line of the user's file, without its newline."""
+    text = linecache.getline(filename, lineno).rstrip("\n")
+    return text or None
+
+
+def getsource_lines(fn: Any) -> tuple[list[str], int] | None:
+    """Like :func:`inspect.getsourcelines`, but None instead of an exception."""
+    plain = unwrap_function(fn)
+    if plain is None:
+        return None
+    try:
+        return inspect.getsourcelines(plain)
+    except (OSError, TypeError):
+        return None

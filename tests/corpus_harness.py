@@ -1,0 +1,76 @@
+"""Run a corpus case through jaxmagic.explain the way a user would meet it.
+
+The case's cell is registered with :mod:`linecache` under a file name of its
+own (as IPython does for cells), every statement but the last is executed,
+and the last one — the failing call — is taken apart with :mod:`ast` so that
+the callee and its arguments are known, as ``explain`` expects them.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import linecache
+import re
+import sys
+import types
+from typing import Any
+
+import jaxmagic
+from explain_corpus import Case
+
+_ARGUMENT_PHRASES = (
+    re.compile(r"depends on the values? of the arguments? ([^.]+)\."),
+    re.compile(r"at path (\S+?)\.?$", re.M),
+)
+
+
+@dataclasses.dataclass
+class Outcome:
+    case: Case
+    exception: BaseException | None
+    explanation: Any
+
+    @property
+    def jax_names_argument(self) -> bool:
+        """Whether JAX's own message names the responsible argument."""
+        if self.exception is None or self.case.argument is None:
+            return False
+        text = str(self.exception)
+        for pattern in _ARGUMENT_PHRASES:
+            for match in pattern.finditer(text):
+                if re.search(rf"\b{re.escape(self.case.argument)}\b", match.group(1)):
+                    return True
+        return False
+
+
+def filename_of(case: Case) -> str:
+    return f"/jaxmagic-corpus/{case.id}.py"
+
+
+def run_case(case: Case) -> Outcome:
+    filename = filename_of(case)
+    linecache.cache[filename] = (len(case.code), None, case.code.splitlines(True), filename)
+    tree = ast.parse(case.code, filename)
+    *setup, last = tree.body
+    module = types.ModuleType(f"jaxmagic_corpus_{case.id.replace('-', '_')}")
+    module.__file__ = filename
+    sys.modules[module.__name__] = module  # dataclasses look their module up
+    namespace = module.__dict__
+    exec(compile(ast.Module(setup, []), filename, "exec"), namespace)
+    call = last.value
+    assert isinstance(call, ast.Call), case.id
+
+    def value(node: ast.expr) -> Any:
+        return eval(compile(ast.Expression(node), filename, "eval"), namespace)
+
+    callee = value(call.func)
+    args = tuple(value(a) for a in call.args)
+    kwargs = {k.arg: value(k.value) for k in call.keywords}
+    try:
+        exec(compile(ast.Module([last], []), filename, "exec"), namespace)
+    except Exception as exc:  # noqa: BLE001 - the case's own error
+        fn = callee
+        if isinstance(callee, types.MethodType):
+            fn, args = callee.__func__, (callee.__self__, *args)
+        return Outcome(case, exc, jaxmagic.explain(exc, fn, args, kwargs))
+    return Outcome(case, None, None)
