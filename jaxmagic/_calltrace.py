@@ -15,6 +15,7 @@ import numpy as np
 from . import _monitor
 from ._build import entry_from_traced, report_from_collector
 from ._errors import error_info, tracing_kind
+from ._explain_context import explain_failure, share_explanation
 from ._report import TraceReport
 from ._signature import build_signature, normalize_static, positional_names
 from ._tracking import Collector, _jax_name, is_jit_object, tracked_jit, tracked_of
@@ -58,7 +59,7 @@ def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
                 raise
             failure = exc
     if failure is not None:
-        return _failed(failure, tracked.name, describe_file, collector, hlo)
+        return _failed(failure, tracked.name, describe_file, collector, hlo, call=(fn, args, kwargs))
     report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
     if not any(e.function == tracked.name and e.inside is None for e in report.traces):
         signature = build_signature(
@@ -91,7 +92,7 @@ def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
                 raise
             failure = exc
     if failure is not None:
-        return _failed(failure, name, describe_file, None, hlo)
+        return _failed(failure, name, describe_file, None, hlo, call=(fn, args, kwargs))
     report = TraceReport()
     traced_now = events.seconds("trace", jax_name) is not None
     positional, var_name = positional_names(inner)
@@ -112,7 +113,12 @@ def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
 
 
 def _failed(
-    failure: Exception, name: str, describe_file: Any, collector: Collector | None, hlo: bool
+    failure: Exception,
+    name: str,
+    describe_file: Any,
+    collector: Collector | None,
+    hlo: bool,
+    call: tuple[Any, tuple, dict] | None = None,
 ) -> TraceReport:
     """The report of a call whose tracing failed; if even that fails, the user's own error is raised."""
     try:
@@ -120,6 +126,7 @@ def _failed(
         if collector is not None:
             report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
         report.error = error_info(failure, function=name, describe_file=describe_file)
+        share_explanation(report, explain_failure(failure, call=call, describe=describe_file))
         return report
     except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
         fault = f"{type(exc).__name__}: {exc}"

@@ -10,7 +10,9 @@ Two rewrites, both keeping every line number:
   after the cell, when the hook is gone;
 * each top-level ``def`` gets an outermost decorator ``__jaxmagic_finish__``
   that jits the function with the magic's static options unless one of its
-  own decorators already did.
+  own decorators already did. Defs the cell uses as decorators, and
+  factories that return a function they define, are tools, not functions to
+  trace, and are left alone.
 """
 from __future__ import annotations
 
@@ -75,13 +77,18 @@ class CellPlan:
     loaded_names: set[str]
     assigned_names: list[str] = dataclasses.field(default_factory=list)  # ``name = ...`` at top level
     async_functions: list[str] = dataclasses.field(default_factory=list)  # never jitted
+    factories: list[str] = dataclasses.field(default_factory=list)  # return a function: not jitted
 
 
 def plan_cell(source: str, line_offset: int = 0, filename: str = "<cell>") -> CellPlan:
     """Parse and rewrite ``source``; raises ``SyntaxError`` as Python would."""
     tree = ast.parse("\n" * line_offset + source, filename=filename)  # errors carry the cell's line numbers
     decorators = _decorator_names(tree)  # a def the cell uses as a decorator is a tool, not a function to trace
-    defs = [node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name not in decorators]
+    defs = [
+        node
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef) and node.name not in decorators and not _returns_function(node)
+    ]
     functions = [_spec(node) for node in defs]
     rewriter = _JitReferences()
     tree = rewriter.visit(tree)
@@ -104,9 +111,27 @@ def plan_cell(source: str, line_offset: int = 0, filename: str = "<cell>") -> Ce
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
     ]
     async_defs = [node.name for node in tree.body if isinstance(node, ast.AsyncFunctionDef)]
+    factories = [n.name for n in tree.body if isinstance(n, ast.FunctionDef) and _returns_function(n)]
     return CellPlan(
-        tree, trailing, _ends_with_semicolon(source), functions, rewriter.found, loaded, assigned, async_defs
+        tree, trailing, _ends_with_semicolon(source), functions, rewriter.found, loaded, assigned, async_defs,
+        factories,
     )
+
+
+def _returns_function(node: ast.FunctionDef) -> bool:
+    """A factory: it returns a function it defines (``return inner``, ``return lambda ...``).
+
+    jit can only return arrays, so a factory is a tool that builds the
+    function to trace, not one to trace itself.
+    """
+    inner = {n.name for n in ast.walk(node) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Return) and sub.value is not None:
+            values = sub.value.elts if isinstance(sub.value, (ast.Tuple, ast.List)) else [sub.value]
+            for value in values:
+                if isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in inner):
+                    return True
+    return False
 
 
 def _decorator_names(tree: ast.Module) -> set[str]:

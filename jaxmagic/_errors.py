@@ -14,6 +14,7 @@ import sys
 import sysconfig
 import types
 from collections.abc import Callable
+from typing import Any
 import jax
 
 __all__ = ["ErrorInfo", "tracing_kind", "user_frame", "error_info"]
@@ -128,6 +129,8 @@ class ErrorInfo:
     filename, lineno, source_line : where in the user's code it arose.
     location : str
         That place as a reader names it (``cell line 3``, ``Cell In[4], line 2``).
+    explanation : Explanation or None
+        The argument, line and fixes (see :func:`jaxmagic.explain`).
     """
 
     exception: BaseException
@@ -140,6 +143,7 @@ class ErrorInfo:
     source_line: str | None = None
     location: str | None = None
     in_this_cell: bool = False
+    explanation: Any = None  # jaxmagic.Explanation, when jaxmagic could explain it
 
 
 def error_info(

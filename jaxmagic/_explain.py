@@ -106,7 +106,10 @@ def explain(
     if kind is None:
         return None
     try:
-        return _explain(exc, kind, fn, tuple(args), dict(kwargs or {}), static_argnums, static_argnames)
+        known = args is not None  # jaxmagic passes None when only the function is known
+        return _explain(
+            exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known
+        )
     except Exception as fault:  # noqa: BLE001 - never worse than no tool
         found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
         found.message = (
@@ -117,12 +120,21 @@ def explain(
 
 
 def _explain(
-    exc: BaseException, kind: str, fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any
+    exc: BaseException,
+    kind: str,
+    fn: Any,
+    args: tuple,
+    kwargs: dict,
+    static_argnums: Any,
+    static_argnames: Any,
+    known: bool = True,
 ) -> Explanation:
     found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
     message = _text(exc)
     call = _call(fn, args, kwargs, static_argnums, static_argnames) if fn is not None else None
     facts = _facts(fn, call) if call is not None else None
+    if not known:
+        call = None  # the arguments are unknown: nothing can be re-traced
 
     entries = user_frames(exc.__traceback__)
     user = [tb for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)]
@@ -195,6 +207,13 @@ def _frame_globals(user: list[types.TracebackType]) -> dict | None:
 
 
 def _call(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any) -> Call | None:
+    from ._tracking import tracked_of
+
+    tracked = tracked_of(fn)
+    if tracked is not None:  # one of jaxmagic's own jits: the user's function is inside
+        fn = tracked.fn
+        static_argnums = static_argnums if static_argnums is not None else tracked.static_argnums
+        static_argnames = static_argnames if static_argnames is not None else tracked.static_argnames
     plain = unwrap_function(fn)
     if plain is None:
         return None
@@ -377,6 +396,9 @@ def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:
                 hash(facts.values[name])
             except Exception:  # noqa: BLE001
                 return Origin([name], None, "call")
+    static = [name for name in facts.params if name in facts.static]
+    if len(static) == 1 and not facts.values:
+        return Origin(static, None, "call")  # the only static parameter: it must be this one
     return Origin([], None, "none")
 
 
@@ -414,41 +436,10 @@ def _aval_of(found: Explanation, call: Call | None) -> str | None:
 
 
 def _message(found: Explanation) -> str:
-    lines = [f"{found.error_type} ({found.kind})" + (f" while tracing {found.function}" if found.function else "")]
-    lines.append(found.why)
-    where = found.location or (f"line {found.lineno}" if found.lineno else None)
-    if where:
-        text = f"  {'Escaped at' if found.kind == 'leaked-tracer' else 'At'} {where}"
-        if found.source_line:
-            text += f": {found.source_line.strip()}"
-        lines.append(text)
-    if found.use_lineno:
-        lines.append(f"  Used later at {found.use_location or f'line {found.use_lineno}'}")
-    if found.paths:
-        which = ", ".join(found.paths)
-        lines.append(f"  The value depends on: {which}" + ("" if found.certain else " (a best guess)"))
-    elif found.kind not in ("non-array-argument", "unhashable-static"):
-        lines.append("  The value depends on no argument of the function (or jaxmagic could not tell which).")
-    if found.fixes:
-        lines.append("Fixes, preferred first:")
-        for number, fix in enumerate(found.fixes, 1):
-            lines.append(f"  {number}. [{fix.kind}] {fix.summary}{_verified_mark(fix)}")
-            for code_line in fix.code.splitlines():
-                lines.append(f"       {code_line}")
-            if fix.warning:
-                lines.append(f"       warning: {fix.warning}")
-    else:
-        lines.append("jaxmagic has no fix to suggest for this line.")
-    lines.append(f"More: {found.docs}")
-    return "\n".join(lines)
+    from ._explain_layout import explanation_document
+    from ._render import to_text
 
-
-def _verified_mark(fix: Fix) -> str:
-    if fix.verified is True:
-        return " (verified: traces)"
-    if fix.verified is False:
-        return f" (tried: {fix.outcome})"
-    return ""
+    return to_text(explanation_document(found))
 
 
 def relocate(found: Explanation, describe: Any) -> None:

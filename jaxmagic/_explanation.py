@@ -133,7 +133,7 @@ class Explanation:
         p.text(self.message)
 
     def _repr_html_(self) -> str:
-        from ._layout import explanation_document
+        from ._explain_layout import explanation_document
         from ._render import to_html
 
         return to_html(explanation_document(self))

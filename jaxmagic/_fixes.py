@@ -974,6 +974,10 @@ def _unhashable_fixes(site: Site) -> list[Fix]:
             f"`{type(value).__name__}` defines `__eq__` but no `__hash__`; a frozen dataclass is hashable "
             "(and compared by value, so equal configs share one compile)",
         ), not_static]
+    if value is None:
+        guess = _hashable_by_type(site.message, facts.name, name)
+        if guess is not None:
+            return [guess, not_static]
     fixes: list[Fix] = []
     hashable = _hashable_version(value)
     if hashable is not None:
@@ -986,6 +990,26 @@ def _unhashable_fixes(site: Site) -> list[Fix]:
         ))
     fixes.append(not_static)
     return fixes
+
+
+def _hashable_by_type(message: str, fname: str, name: str) -> Fix | None:
+    """With the value unknown, JAX's message still names its type."""
+    match = re.search(r"of type <class '([\w.]+)'>", message)
+    if match is None:
+        return None
+    kind = match.group(1).rsplit(".", 1)[-1]
+    if kind in ("ndarray", "ArrayImpl", "Array"):
+        return None  # an array: passing it traced comes first
+    code = {"list": "tuple(...)", "set": "frozenset(...)", "dict": "tuple(sorted(d.items()))"}.get(kind)
+    if code is not None:
+        return Fix("hashable-static", f"{fname}(..., {name}={code})",
+                   f"static arguments are keys of JAX's compile cache, so they must be hashable: pass a "
+                   f"hashable version of this {kind}")
+    return Fix(
+        "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {kind}: ...",
+        f"`{kind}` is not hashable; a frozen dataclass (or a class with __hash__ and __eq__) is, and is "
+        "compared by value",
+    )
 
 
 def _traced_static_fixes(site: Site) -> list[Fix]:
@@ -1050,20 +1074,33 @@ def _non_array_fixes(site: Site) -> list[Fix]:
                 "attributes changed later are not seen by the compiled code"
             )
         fixes.append(fix)
-    if is_self or (value is not None and not isinstance(value, (str, bytes, int, float, bool))):
+    if is_self or (
+        not isinstance(value, (str, bytes, int, float, bool)) if value is not None else _user_class_in(site.message)
+    ):
         cls = type(value).__name__ if value is not None and not is_self else "YourClass"
         pytree = Fix(
             "register-pytree",
             f"jax.tree_util.register_dataclass({cls})   # or @jax.tree_util.register_pytree_node_class",
             "register the class as a pytree: its array fields are then traced like any argument",
         )
-        if not is_self and _holds_arrays(value):
+        if not is_self and (_holds_arrays(value) if value is not None else _user_class_in(site.message)):
             fixes.insert(0, pytree)  # static would bake its arrays into the program as constants
             if len(fixes) > 1:
                 fixes[1].warning = "static bakes the arrays it holds into the compiled program as constants"
         else:
             fixes.append(pytree)
     return fixes
+
+
+def _user_class_in(message: str) -> bool:
+    """JAX's message names the argument's type; a class of the user's own may hold arrays."""
+    match = re.search(r"of type <class '([\w.]+)'>", message)
+    if match is None:
+        return False
+    qualified = match.group(1)
+    return not qualified.startswith(("builtins.", "jax", "jaxlib.", "numpy.", "functools.")) and "." in qualified or (
+        "." not in qualified and qualified not in ("str", "bytes", "function", "NoneType", "type", "tuple", "list", "dict")
+    )
 
 
 def _holds_arrays(value: Any) -> bool:

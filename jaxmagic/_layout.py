@@ -1,10 +1,9 @@
 """Lay a :class:`~jaxmagic.TraceReport` out as a document (text and HTML come from it)."""
 from __future__ import annotations
 
-import linecache
-
 from ._doc import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
 from ._errors import ErrorInfo
+from ._explain_layout import excerpt, explanation_blocks
 from ._report import TraceEntry, TraceReport
 from ._signature import short_repr
 
@@ -164,6 +163,10 @@ def _error_section(error: ErrorInfo, title_prefix: str = "") -> Section:
 
 
 def _error_body(error: ErrorInfo) -> Fold:
+    if error.explanation is not None:
+        blocks = explanation_blocks(error.explanation)
+        blocks.append(Fold(spans("JAX's message"), (Code(error.message, "text"),), open=False))
+        return Fold(spans("what went wrong, and how to fix it"), tuple(blocks), open=True)
     blocks: list = []
     where = spans(Span(error.error_type, "error"))
     if error.location:
@@ -171,22 +174,12 @@ def _error_body(error: ErrorInfo) -> Fold:
     if error.source_line:
         where += spans(": ", Span(error.source_line.strip(), "code"))
     blocks.append(Paragraph(where, "error"))
-    excerpt = _excerpt(error)
-    if excerpt is not None:
-        blocks.append(excerpt)
+    shown = excerpt(error.filename, error.lineno)
+    if shown is not None:
+        blocks.append(shown)
     if error.kind in _VALUE_KINDS:
         blocks.append(Paragraph(spans(_WHY_VALUE)))
     blocks.append(Code(error.message, "text"))
+    if error.kind is not None:
+        blocks.append(Paragraph(spans("jaxmagic found no explanation for this error."), "note"))
     return Fold(spans("what went wrong"), tuple(blocks), open=True)
-
-
-def _excerpt(error: ErrorInfo, context: int = 2) -> Code | None:
-    if not error.filename or not error.lineno:
-        return None
-    lines = linecache.getlines(error.filename)
-    if not lines:
-        return None
-    first = max(1, error.lineno - context)
-    last = min(len(lines), error.lineno + context)
-    text = "".join(lines[first - 1 : last]).rstrip("\n")
-    return Code(text, "python", marked_line=error.lineno, first_line=first)

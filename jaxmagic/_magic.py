@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from IPython.core.error import UsageError
-from IPython.core.magic import Magics, line_cell_magic, magics_class
+from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
@@ -19,6 +19,8 @@ from ._build import report_from_collector
 from ._calltrace import trace_call
 from ._cell import FunctionSpec, Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
 from ._errors import error_info, tracing_kind
+from ._explain_context import explain_failure, share_explanation
+from ._explain_hook import ExplainHook
 from ._report import TraceReport
 
 __all__ = ["JitTraceMagics", "load", "unload"]
@@ -81,6 +83,25 @@ class JitTraceMagics(Magics):
         options = self._parse(line)
         return self._trace_cell(options, line, cell)
 
+    @line_magic
+    def jittrace_explain(self, line: str) -> None:
+        """Explain tracing errors raised by any cell, after the usual traceback.
+
+        ``%jittrace_explain on`` adds, below the traceback of a tracing error
+        from any cell (``jax.jit`` used directly, no ``%%jittrace`` needed),
+        which argument and line caused it and the fixes, preferred first.
+        ``%jittrace_explain off`` restores IPython's usual behaviour.
+        """
+        choice = line.strip().lower()
+        hook = _explain_hook(self.shell)
+        if choice == "on":
+            hook.on()
+        elif choice == "off":
+            hook.off()
+        elif choice:
+            raise UsageError(f"%jittrace_explain: expected `on` or `off`, got {line.strip()!r}")
+        print(f"jaxmagic explains tracing errors from any cell: {'on' if hook.active else 'off'}")
+
     # --- option parsing ------------------------------------------------------
 
     def _parse(self, line: str) -> Any:
@@ -113,7 +134,10 @@ class JitTraceMagics(Magics):
         full = f"%%jittrace {line}".rstrip() + "\n" + cell
         filename = shell.compile.cache(full, shell.execution_count, raw_code=full)
         try:
-            plan = plan_cell(shell.transform_cell(cell), line_offset=1, filename=filename)
+            transformed = shell.transform_cell(cell)
+            # IPython drops leading blank lines; keep line numbers those of the cell as shown
+            dropped = _leading_blank_lines(cell) - _leading_blank_lines(transformed)
+            plan = plan_cell(transformed, line_offset=1 + max(0, dropped), filename=filename)
         except SyntaxError as exc:
             self._show_syntax_error(exc, filename)
             return None
@@ -122,7 +146,7 @@ class JitTraceMagics(Magics):
             static = assign_static(plan.functions, names, nums)
         except StaticOptionError as exc:
             raise UsageError(str(exc)) from None
-        if not (plan.functions or plan.mentions_jit or self._calls_tracked(plan.loaded_names)):
+        if not (plan.functions or plan.factories or plan.mentions_jit or self._calls_tracked(plan.loaded_names)):
             if plan.async_functions:
                 raise UsageError(
                     f"%%jittrace: {', '.join(plan.async_functions)} is an async function, and jax.jit "
@@ -167,12 +191,25 @@ class JitTraceMagics(Magics):
                     cell_filename=filename,
                     describe_file=self._describe_file,
                 )
+                share_explanation(
+                    report,
+                    explain_failure(
+                        failure,
+                        record=failed,
+                        describe=lambda f, n: f"cell line {n}" if f == filename else self._describe_file(f, n),
+                    ),
+                )
         except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
             report = TraceReport(notes=[f"jaxmagic could not build this report: {type(exc).__name__}: {exc}"])
         if failure is not None and report.error is None:
             print(f"jaxmagic: no report could be built ({report.notes[-1]}); the original error follows.")
             raise failure  # outside the except block: the user's exception is not re-chained
         report.source, report.functions = cell, list(hooks.jitted)
+        for name in plan.factories:
+            report.notes.append(
+                f"{name} returns a function, so %%jittrace left it unjitted; "
+                "the function it builds is traced when called (use %jittrace on that call to see it)"
+            )
         for name in hooks.foreign:
             report.notes.append(
                 f"{name} was jitted where jaxmagic cannot see it (an alias of jax.jit, or another jit), "
@@ -266,6 +303,22 @@ class JitTraceMagics(Magics):
             result.error_in_exec = exc
 
 
+def _explain_hook(shell: Any) -> ExplainHook:
+    hook = _state.explain_hooks.get(id(shell))
+    if hook is None:
+        hook = _state.explain_hooks[id(shell)] = ExplainHook(shell)
+    return hook
+
+
+def _leading_blank_lines(text: str) -> int:
+    count = 0
+    for line in text.splitlines():
+        if line.strip():
+            break
+        count += 1
+    return count
+
+
 def load(shell: Any) -> None:
     """Register the magics and start attributing JAX's events (once per shell)."""
     if _state.loaded.get(id(shell)):
@@ -284,4 +337,7 @@ def unload(shell: Any) -> None:
         for name in names:
             manager.magics[kind].pop(name, None)
     manager.registry.pop(JitTraceMagics.__name__, None)
+    hook = _state.explain_hooks.pop(id(shell), None)
+    if hook is not None:
+        hook.off()
     _tracking.deactivate()

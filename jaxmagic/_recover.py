@@ -28,10 +28,11 @@ _MAX_NODES = 200
 
 def recover_call(
     exc: BaseException, is_target: Callable[[Any], bool]
-) -> tuple[Any, tuple, dict] | None:
+) -> tuple[Any, tuple | None, dict | None] | None:
     """The innermost call in the traceback whose callee satisfies ``is_target``.
 
-    Returns ``(callee, args, kwargs)`` evaluated in that frame, or None.
+    Returns ``(callee, args, kwargs)`` evaluated in that frame (``args`` and
+    ``kwargs`` None when they cannot be evaluated safely), or None.
     """
     for tb in reversed(user_frames(exc.__traceback__)):
         found = _call_in_frame(tb, is_target)
@@ -40,7 +41,9 @@ def recover_call(
     return None
 
 
-def _call_in_frame(tb: types.TracebackType, is_target: Callable[[Any], bool]) -> tuple[Any, tuple, dict] | None:
+def _call_in_frame(
+    tb: types.TracebackType, is_target: Callable[[Any], bool]
+) -> tuple[Any, tuple | None, dict | None] | None:
     position = position_of(tb)
     tree = parse_file(position.filename)
     if tree is None:
@@ -69,7 +72,7 @@ def _call_in_frame(tb: types.TracebackType, is_target: Callable[[Any], bool]) ->
             else:
                 kwargs[keyword.arg] = evaluate_pure(keyword.value, frame)
     except Impure:
-        return None
+        return callee, None, None  # the function is known, its arguments are not
     return callee, tuple(args), kwargs
 
 

@@ -92,6 +92,7 @@ _STYLE = """
 .jm-r-static{color:var(--jp-mirror-editor-number-color,#080)}
 .jm-r-muted{color:var(--jp-content-font-color3,#888)}
 .jm-r-good{color:var(--jp-success-color1,#2e7d32)}
+.jm-r-link{color:var(--jp-content-link-color,#1976d2)}
 .jm-r-code{font-family:var(--jp-code-font-family,monospace)}
 .jm-t-kw{color:var(--jp-mirror-editor-keyword-color,#708);font-weight:600}
 .jm-t-prim{color:var(--jp-mirror-editor-builtin-color,#30a)}
@@ -118,7 +119,9 @@ def _esc(text: str) -> str:
 def _html_inline(content: Inline) -> str:
     out = []
     for span in content:
-        if span.role:
+        if span.role == "link" and span.text.startswith("https://"):
+            out.append(f'<a class="jm-r-link" href="{_esc(span.text)}" target="_blank" rel="noopener">{_esc(span.text)}</a>')
+        elif span.role:
             out.append(f'<span class="jm-r-{_esc(span.role)}">{_esc(span.text)}</span>')
         else:
             out.append(_esc(span.text))

@@ -93,6 +93,10 @@ CHECKS = [
     "%%jittrace\ndef h(x):\n    return (x\n",
     "Tag = type('Tag', (), {'__repr__': lambda s: '<script>alert(1)</script>', '__hash__': lambda s: 0, '__eq__': lambda s, o: True})",
     "%%jittrace --static-argnames tag\ndef k(x, tag):\n    return x\nk(jnp.ones(2), tag=Tag())",
+    # 8-10: %jittrace_explain on any cell, then off
+    "%jittrace_explain on",
+    "@jax.jit\ndef grow(x, n):\n    return jnp.zeros(n) + x\ngrow(1.0, 3)",
+    "%jittrace_explain off\ngrow(1.0, 3)",
 ]
 
 
@@ -110,7 +114,8 @@ def test_kernel_raise_shows_report_then_original_error(checks):
     outputs = checks.cells[3].outputs
     shown = [o for o in outputs if o.output_type == "display_data"]
     [error] = [o for o in outputs if o.output_type == "error"]
-    assert "TracerBoolConversionError at cell line 3" in shown[0].data["text/plain"]
+    assert "TracerBoolConversionError while tracing" in shown[0].data["text/plain"]
+    assert "at cell line 3: if x > 0:" in shown[0].data["text/plain"]
     assert error.ename == "TracerBoolConversionError"
 
 
@@ -133,3 +138,21 @@ def test_kernel_html_output_escapes_user_strings(checks):
     data = _result(checks.cells[7])
     assert "<script>" not in data["text/html"] and "&lt;script&gt;" in data["text/html"]
     assert "<script>alert(1)</script>" in data["text/plain"]
+
+
+def test_kernel_explains_any_cell_after_the_traceback_when_on(checks):
+    outputs = checks.cells[9].outputs
+    kinds = [o.output_type for o in outputs]
+    assert kinds.index("error") < kinds.index("display_data")  # the usual traceback first, untouched
+    [error] = [o for o in outputs if o.output_type == "error"]
+    assert error.ename == "TypeError" and "Shapes must be 1D" in error.evalue
+    [shown] = [o for o in outputs if o.output_type == "display_data"]
+    text = shown.data["text/plain"]
+    assert "depends on argument n" in text and "at Cell In[" in text and "return jnp.zeros(n) + x" in text
+    assert "static_argnames='n'" in text and "verified: traces" in text
+    assert "jm-report" in shown.data["text/html"]
+
+
+def test_kernel_explain_off_restores_the_plain_traceback(checks):
+    outputs = checks.cells[10].outputs
+    assert [o.output_type for o in outputs if o.output_type != "stream"] == ["error"]
