@@ -164,8 +164,9 @@ def _explain(
     node = node_at(tree, position) if tree is not None and position is not None else None
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
-    globals_ = _frame_globals(user) if user else getattr(unwrap_function(fn), "__globals__", None)
-    names = Names(getattr(unwrap_function(fn), "__globals__", None) if fn is not None else globals_)
+    plain = call.fn if call is not None else (_call(fn, (), {}, None, None) or Call(None, (), {}, (), ())).fn
+    globals_ = _frame_globals(user) if user else getattr(plain, "__globals__", None)
+    names = Names(getattr(plain, "__globals__", None) if plain is not None else globals_)
     site = Site(
         kind=kind,
         message=message,

@@ -17,7 +17,7 @@ from ._explanation import Explanation
 from ._recover import recover_call
 from ._tracking import TraceRecord, is_jit_object, tracked_of
 
-__all__ = ["explain_failure", "share_explanation"]
+__all__ = ["explain_caught", "explain_failure", "share_explanation"]
 
 
 def explain_failure(
@@ -77,3 +77,13 @@ def share_explanation(report: Any, found: Explanation | None) -> None:
     for entry in report.traces:
         if entry.error is not None and entry.error.exception is found.exception:
             entry.error.explanation = found
+
+
+def explain_caught(report: Any, records: list[TraceRecord], describe: Callable[[str, int], str]) -> None:
+    """Explain the failed traces whose error the cell's own code caught (``try: f(x) except ...``)."""
+    for entry in report.traces:
+        error = entry.error
+        if error is None or error.explanation is not None or error.kind is None:
+            continue
+        record = next((r for r in records if r.error is error.exception), None)
+        error.explanation = explain_failure(error.exception, record=record, describe=describe)

@@ -13,7 +13,6 @@ Each fix carries a *recipe* saying how to apply it mechanically
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import re
 from collections.abc import Hashable
@@ -34,7 +33,7 @@ from ._rewrites import (
     where_for_if,
     while_loop_for,
 )
-from ._source import parents, text_of
+from ._source import clone, parents, text_of
 from ._explanation import Fix
 
 __all__ = ["Site", "CallFacts", "Static", "propose", "looks_like_counter"]
@@ -275,7 +274,7 @@ def _bool_fixes(site: Site, test_edit: Edit | None = None) -> list[Fix]:
         if builtin is not None:
             fn = _BUILTIN_REPLACEMENTS[_builtin_call(builtin)]
             fixes.append(_edit_fix(
-                "jnp-not-builtin", builtin, call(f"{names.jnp}.{fn}", *copy.deepcopy(builtin.args)),
+                "jnp-not-builtin", builtin, call(f"{names.jnp}.{fn}", *clone(builtin.args)),
                 f"Python's `{_builtin_call(builtin)}` compares values in Python; `jnp.{fn}` compares "
                 "them element-wise inside the traced program",
             ))
@@ -308,15 +307,15 @@ def _bool_fixes(site: Site, test_edit: Edit | None = None) -> list[Fix]:
     elif isinstance(construct, ast.IfExp):
         fixes.append(_edit_fix(
             "jnp.where", control,
-            call(f"{names.jnp}.where", array_test(construct.test, names), copy.deepcopy(construct.body),
-                 copy.deepcopy(construct.orelse)),
+            call(f"{names.jnp}.where", array_test(construct.test, names), clone(construct.body),
+                 clone(construct.orelse)),
             "compute both values and let `jnp.where` pick one element-wise", extra,
         ))
         fixes.append(_edit_fix(
             "lax.cond", control,
             call(f"{names.lax}.cond", array_test(construct.test, names),
-                 ast.Lambda(_no_args(), copy.deepcopy(construct.body)),
-                 ast.Lambda(_no_args(), copy.deepcopy(construct.orelse))),
+                 ast.Lambda(_no_args(), clone(construct.body)),
+                 ast.Lambda(_no_args(), clone(construct.orelse))),
             "`lax.cond` chooses a branch inside the compiled program", extra,
         ))
     elif isinstance(construct, ast.While):
@@ -404,14 +403,14 @@ def _concretization_fixes(site: Site) -> list[Fix]:
                 dtype = {"int": "int32", "float": "float32", "bool": "bool_", "complex": "complex64"}[func.id]
                 fixes.append(_edit_fix(
                     "astype", node,
-                    ast.Call(ast.Attribute(copy.deepcopy(node.args[0]), "astype", ast.Load()),
+                    ast.Call(ast.Attribute(clone(node.args[0]), "astype", ast.Load()),
                              [attr(f"{names.jnp}.{dtype}")], []),
                     f"`{func.id}()` asks for the value; `.astype` changes the dtype and keeps it a traced array",
                 ))
                 break
             if isinstance(func, ast.Attribute) and func.attr in ("item", "tolist", "__index__") and not node.args:
                 fixes.append(_edit_fix(
-                    "astype", node, copy.deepcopy(func.value),
+                    "astype", node, clone(func.value),
                     f"`.{func.attr}()` copies the value into Python, which a tracer cannot do; keep it an array",
                 ))
                 break
@@ -430,9 +429,9 @@ def _unwrap_concrete_call(node: ast.Call) -> ast.expr | None:
     """``x.item()``, ``x.tolist()``, ``int(x)``, ``float(x)`` → ``x``."""
     func = node.func
     if isinstance(func, ast.Attribute) and func.attr in ("item", "tolist") and not node.args:
-        return copy.deepcopy(func.value)
+        return clone(func.value)
     if isinstance(func, ast.Name) and func.id in ("int", "float", "bool") and len(node.args) == 1:
-        return copy.deepcopy(node.args[0])
+        return clone(node.args[0])
     return None
 
 
@@ -491,7 +490,7 @@ def _format_template(joined: ast.JoinedStr) -> tuple[str, dict[str, ast.expr]]:
             template += str(part.value).replace("{", "{{").replace("}", "}}")
         elif isinstance(part, ast.FormattedValue):
             key = part.value.id if isinstance(part.value, ast.Name) else f"v{len(keywords)}"
-            keywords[key] = copy.deepcopy(part.value)
+            keywords[key] = clone(part.value)
             spec = ""
             if part.format_spec is not None:
                 spec = ":" + "".join(str(v.value) for v in part.format_spec.values if isinstance(v, ast.Constant))
@@ -522,7 +521,7 @@ def _size_fix(site: Site, node: ast.Call, dotted: str) -> Fix | None:
     if any(k.arg == "size" for k in node.keywords) or not node.args:
         return None
     bound = _size_bound(node.args[0])
-    new = copy.deepcopy(node)
+    new = clone(node)
     new.keywords.append(ast.keyword("size", bound))
     return _edit_fix(
         "size-argument", node, new,
@@ -533,7 +532,7 @@ def _size_fix(site: Site, node: ast.Call, dotted: str) -> Fix | None:
 
 def _size_bound(array: ast.expr) -> ast.expr:
     # the largest possible result: every element of the input
-    return ast.Attribute(copy.deepcopy(array), "size", ast.Load())
+    return ast.Attribute(clone(array), "size", ast.Load())
 
 
 # --- integer conversion: range(n), list[i] --------------------------------------
@@ -557,16 +556,16 @@ def _integer_fixes(site: Site) -> list[Fix]:
             if isinstance(parent, ast.Call) and parent.func is node:
                 fixes.append(_edit_fix(
                     "lax.switch", parent,
-                    call(f"{names.lax}.switch", copy.deepcopy(node.slice), copy.deepcopy(node.value),
-                         *copy.deepcopy(parent.args)),
+                    call(f"{names.lax}.switch", clone(node.slice), clone(node.value),
+                         *clone(parent.args)),
                     "a Python list cannot be indexed by a traced value; `lax.switch` picks the function "
                     "inside the compiled program",
                 ))
             else:
                 fixes.append(_edit_fix(
                     "jnp-not-builtin", node,
-                    ast.Subscript(call(f"{names.jnp}.asarray", copy.deepcopy(node.value)),
-                                  copy.deepcopy(node.slice), ast.Load()),
+                    ast.Subscript(call(f"{names.jnp}.asarray", clone(node.value)),
+                                  clone(node.slice), ast.Load()),
                     "a Python list cannot be indexed by a traced value; a `jnp` array can",
                 ))
             break
@@ -602,7 +601,7 @@ def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:
             break
     fixes: list[Fix] = []
     if target is not None:
-        new = copy.deepcopy(node)
+        new = clone(node)
         new.func = attr(f"{site.names.jnp}.{fn}")
         fixes.append(_edit_fix(
             "jnp-not-np", node, new,
@@ -629,18 +628,18 @@ def _mask_fixes(site: Site) -> list[Fix]:
     reduced = _find_reduction(site, subscript)
     if reduced is not None:
         reduction, outer = reduced
-        masked = call(f"{names.jnp}.where", copy.deepcopy(mask), copy.deepcopy(array), ast.Constant(_identity(reduction)))
+        masked = call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(_identity(reduction)))
         if isinstance(outer.func, ast.Attribute) and outer.func.value is subscript:
-            new: ast.expr = ast.Call(ast.Attribute(masked, reduction, ast.Load()), copy.deepcopy(outer.args),
-                                     copy.deepcopy(outer.keywords))
+            new: ast.expr = ast.Call(ast.Attribute(masked, reduction, ast.Load()), clone(outer.args),
+                                     clone(outer.keywords))
         else:
-            new = copy.deepcopy(outer)
+            new = clone(outer)
             new.args[0] = masked
         if reduction == "mean":
             new = ast.BinOp(
-                ast.Call(ast.Attribute(copy.deepcopy(masked), "sum", ast.Load()), [], []),
+                ast.Call(ast.Attribute(clone(masked), "sum", ast.Load()), [], []),
                 ast.Div(),
-                ast.Call(ast.Attribute(copy.deepcopy(mask), "sum", ast.Load()), [], []),
+                ast.Call(ast.Attribute(clone(mask), "sum", ast.Load()), [], []),
             )
         fixes.append(_edit_fix(
             "jnp.where", outer, new,
@@ -650,14 +649,14 @@ def _mask_fixes(site: Site) -> list[Fix]:
     else:
         fixes.append(_edit_fix(
             "jnp.where", subscript,
-            call(f"{names.jnp}.where", copy.deepcopy(mask), copy.deepcopy(array), ast.Constant(0)),
+            call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(0)),
             "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
             "and puts 0 where the mask is False",
         ))
         sized = ast.Subscript(
-            copy.deepcopy(array),
-            call(f"{names.jnp}.nonzero", copy.deepcopy(mask),
-                 size=ast.Attribute(copy.deepcopy(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
+            clone(array),
+            call(f"{names.jnp}.nonzero", clone(mask),
+                 size=ast.Attribute(clone(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
             ast.Load(),
         )
         fixes.append(_edit_fix(
@@ -682,10 +681,10 @@ def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
         return None
     array, mask, value = at.value, subscript.slice, outer.args[0]
     op = _AT_UPDATES[method.attr]
-    new_value = copy.deepcopy(value) if op is None else ast.BinOp(copy.deepcopy(array), op, copy.deepcopy(value))
+    new_value = clone(value) if op is None else ast.BinOp(clone(array), op, clone(value))
     return _edit_fix(
         "jnp.where", outer,
-        call(f"{site.names.jnp}.where", copy.deepcopy(mask), new_value, copy.deepcopy(array)),
+        call(f"{site.names.jnp}.where", clone(mask), new_value, clone(array)),
         "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
         "element-wise and keeps the shape",
     )
@@ -776,7 +775,7 @@ def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
             and any(isinstance(t, ast.Name) and t.id in used for t in node.targets)
             and any(isinstance(c, ast.Call) and _is_jnp(_dotted(c.func) or "", site.names) for c in ast.walk(node.value))
         ):
-            new = copy.deepcopy(node)
+            new = clone(node)
             new.value = _numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]
             return _edit_fix(
                 "numpy-for-static", node, new,
@@ -794,7 +793,7 @@ def _inner_jit_fix(site: Site, node: ast.AST) -> Fix | None:
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and site.globals_:
             callee = site.globals_.get(sub.func.id)
             if callee is not None and is_jit_object(callee):
-                new = copy.deepcopy(sub)
+                new = clone(sub)
                 new.func = ast.Attribute(ast.Name(sub.func.id, ast.Load()), "__wrapped__", ast.Load())
                 fix = _edit_fix(
                     "remove-inner-jit", sub, new,
@@ -830,7 +829,7 @@ def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
     size = _constant_width(piece.lower, piece.upper)
     if size is None:
         return None  # the length itself is traced: see _masked_slice_fix
-    args = [copy.deepcopy(subscript.value), copy.deepcopy(piece.lower), size]
+    args = [clone(subscript.value), clone(piece.lower), size]
     keywords = {"axis": ast.Constant(axis)} if axis else {}
     new = call(f"{names.lax}.dynamic_slice_in_dim", *args, **keywords)
     fix = _edit_fix(
@@ -866,9 +865,9 @@ def _constant_width(lower: ast.expr, upper: ast.expr) -> ast.expr | None:
     # x[i:i+k] → k when k does not depend on i
     if isinstance(upper, ast.BinOp) and isinstance(upper.op, ast.Add):
         if ast.dump(upper.left) == ast.dump(lower):
-            return copy.deepcopy(upper.right)
+            return clone(upper.right)
         if ast.dump(upper.right) == ast.dump(lower):
-            return copy.deepcopy(upper.left)
+            return clone(upper.left)
     return None
 
 
@@ -883,7 +882,7 @@ def _jnp_on_shapes(node: ast.Call, names: Names) -> bool:
 
 
 def _numpy_for_shapes(node: ast.Call, names: Names) -> ast.Call:
-    new = copy.deepcopy(node)
+    new = clone(node)
 
     class _Swap(ast.NodeTransformer):
         def visit_Call(self, sub: ast.Call) -> ast.AST:

@@ -19,7 +19,7 @@ from ._build import report_from_collector
 from ._calltrace import trace_call
 from ._cell import FunctionSpec, Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
 from ._errors import error_info, tracing_kind
-from ._explain_context import explain_failure, share_explanation
+from ._explain_context import explain_caught, explain_failure, share_explanation
 from ._explain_hook import ExplainHook
 from ._report import TraceReport
 
@@ -183,6 +183,7 @@ class JitTraceMagics(Magics):
             report = report_from_collector(
                 collector, hlo=options.hlo, cell_filename=filename, describe_file=self._describe_file
             )
+            describe = lambda f, n: f"cell line {n}" if f == filename else self._describe_file(f, n)  # noqa: E731
             if failure is not None:
                 failed = next((r for r in collector.records if r.error is failure), None)
                 report.error = error_info(
@@ -191,14 +192,8 @@ class JitTraceMagics(Magics):
                     cell_filename=filename,
                     describe_file=self._describe_file,
                 )
-                share_explanation(
-                    report,
-                    explain_failure(
-                        failure,
-                        record=failed,
-                        describe=lambda f, n: f"cell line {n}" if f == filename else self._describe_file(f, n),
-                    ),
-                )
+                share_explanation(report, explain_failure(failure, record=failed, describe=describe))
+            explain_caught(report, collector.records, describe)
         except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
             report = TraceReport(notes=[f"jaxmagic could not build this report: {type(exc).__name__}: {exc}"])
         if failure is not None and report.error is None:

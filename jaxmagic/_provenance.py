@@ -28,6 +28,7 @@ except ImportError:  # pragma: no cover
     from jax.core import Tracer  # type: ignore[no-redef]
 
 from ._errors import is_user_file
+from ._rebuild import probe_name
 from ._source import Position, names_in, node_at, parse_file, position_of, user_frames
 
 __all__ = ["Origin", "origin_of", "root_of", "user_frames", "leaked_tracer", "jaxpr_tracer"]
@@ -212,6 +213,8 @@ def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:
     info = getattr(frame, "debug_info", None)
     names = getattr(info, "arg_names", None)
     fname = getattr(info, "func_name", None)
+    if fname is not None:
+        fname = probe_name(fname)
     if positions is None:
         return [], fname
     if names is None:

@@ -20,13 +20,26 @@ from jax import lax
 
 from . import _monitor
 
-__all__ = ["copy_function", "rebuild", "probe_trace", "module_names", "Names"]
+__all__ = ["copy_function", "rebuild", "probe_trace", "module_names", "Names", "PROBE_SUFFIX", "probe_name"]
+
+# Probe copies carry this suffix, so the events JAX reports for their traces
+# (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
+PROBE_SUFFIX = "__jaxmagic_probe"
+
+
+def probe_name(name: str) -> str:
+    """The user's name for a name JAX reports for a probe copy."""
+    return name[: -len(PROBE_SUFFIX)] if name.endswith(PROBE_SUFFIX) else name
 
 
 def copy_function(fn: types.FunctionType, globals_: dict | None = None) -> types.FunctionType:
     """A new function object with the same code, defaults and closure."""
     new = types.FunctionType(
-        fn.__code__, fn.__globals__ if globals_ is None else globals_, fn.__name__, fn.__defaults__, fn.__closure__
+        fn.__code__,
+        fn.__globals__ if globals_ is None else globals_,
+        fn.__name__ + PROBE_SUFFIX,
+        fn.__defaults__,
+        fn.__closure__,
     )
     new.__kwdefaults__ = copy.copy(fn.__kwdefaults__)
     new.__qualname__ = fn.__qualname__
@@ -73,7 +86,7 @@ def rebuild(
     cells = dict(zip(original.__code__.co_freevars, original.__closure__ or ()))
     own = dict(zip(built.__code__.co_freevars, built.__closure__ or ()))
     closure = tuple(cells.get(v, own.get(v)) for v in built.__code__.co_freevars) or None
-    new = types.FunctionType(built.__code__, globals_, original.__name__, original.__defaults__, closure)
+    new = types.FunctionType(built.__code__, globals_, original.__name__ + PROBE_SUFFIX, original.__defaults__, closure)
     new.__kwdefaults__ = copy.copy(original.__kwdefaults__)
     new.__qualname__ = original.__qualname__
     return new
@@ -101,8 +114,14 @@ class Names:
     def __init__(self, globals_: dict | None) -> None:
         globals_ = globals_ or {}
         self.missing: dict[str, Any] = {}
+        found = {
+            usual: next((k for k, v in globals_.items() if v is module and not k.startswith("_")), None)
+            for usual, module in self._MODULES
+        }
         for usual, module in self._MODULES:
-            alias = next((k for k, v in globals_.items() if v is module and not k.startswith("_")), None)
+            alias = found[usual]
+            if alias is None and usual in ("jnp", "lax") and found["jax"] is not None:
+                alias = f"{found['jax']}.{'numpy' if usual == 'jnp' else 'lax'}"  # `import jax` is enough
             if alias is None:
                 alias = usual if usual not in globals_ else f"_jaxmagic_{usual}"
                 self.missing[alias] = module

@@ -8,10 +8,10 @@ verifies it. Module aliases come from :class:`jaxmagic._rebuild.Names`.
 from __future__ import annotations
 
 import ast
-import copy
 from collections.abc import Sequence
 
 from ._rebuild import Names
+from ._source import clone
 
 __all__ = [
     "Edit",
@@ -57,7 +57,7 @@ def apply_edit(definition: ast.AST, edit: Edit) -> ast.AST | None:
         def generic_visit(self, node: ast.AST) -> ast.AST | list:
             if hasattr(node, "lineno") and _key(node) == edit.key:
                 applied.append(node)
-                replacement = copy.deepcopy(edit.replacement)
+                replacement = clone(edit.replacement)
                 if isinstance(replacement, ast.AST):
                     return ast.copy_location(replacement, node)
                 for stmt in replacement:
@@ -65,7 +65,7 @@ def apply_edit(definition: ast.AST, edit: Edit) -> ast.AST | None:
                 return list(replacement)
             return super().generic_visit(node)
 
-    new = _Replace().visit(copy.deepcopy(definition))
+    new = _Replace().visit(clone(definition))
     return new if applied else None
 
 
@@ -133,7 +133,7 @@ def logical(test: ast.expr, names: Names) -> ast.expr | None:
             parts = []
             left = node.left
             for op, right in zip(node.ops, node.comparators):
-                parts.append(ast.Compare(copy.deepcopy(left), [op], [copy.deepcopy(right)]))
+                parts.append(ast.Compare(clone(left), [op], [clone(right)]))
                 left = right
             out: ast.expr = parts[0]
             for part in parts[1:]:
@@ -141,13 +141,13 @@ def logical(test: ast.expr, names: Names) -> ast.expr | None:
             return out
         return node
 
-    result = convert(copy.deepcopy(test))
+    result = convert(clone(test))
     return result if changed else None
 
 
 def array_test(test: ast.expr, names: Names) -> ast.expr:
     """The condition as an array expression (logical operators converted)."""
-    return logical(test, names) or copy.deepcopy(test)
+    return logical(test, names) or clone(test)
 
 
 # --- if / else ------------------------------------------------------------------
@@ -197,13 +197,13 @@ def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list
     form, then, other = parts
     test = array_test(stmt.test, names)
     if form == "return":
-        return [ast.Return(call(f"{names.jnp}.where", test, copy.deepcopy(then), copy.deepcopy(other)))]
+        return [ast.Return(call(f"{names.jnp}.where", test, clone(then), clone(other)))]
     out = []
     for name in dict.fromkeys([*then, *other]):
         a = then.get(name, ast.Name(name, ast.Load()))
         b = other.get(name, ast.Name(name, ast.Load()))
         out.append(
-            ast.Assign([ast.Name(name, ast.Store())], call(f"{names.jnp}.where", copy.deepcopy(test), a, b))
+            ast.Assign([ast.Name(name, ast.Store())], call(f"{names.jnp}.where", clone(test), a, b))
         )
     return out
 
@@ -218,7 +218,7 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
     if form == "return":
         return [
             ast.Return(
-                call(f"{names.lax}.cond", test, _lambda(copy.deepcopy(then)), _lambda(copy.deepcopy(other)))
+                call(f"{names.lax}.cond", test, _lambda(clone(then)), _lambda(clone(other)))
             )
         ]
     assigned = list(dict.fromkeys([*then, *other]))
@@ -231,8 +231,8 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
     pick = call(
         f"{names.lax}.cond",
         test,
-        _lambda(ast.Tuple(copy.deepcopy(values_then), ast.Load())),
-        _lambda(ast.Tuple(copy.deepcopy(values_other), ast.Load())),
+        _lambda(ast.Tuple(clone(values_then), ast.Load())),
+        _lambda(ast.Tuple(clone(values_other), ast.Load())),
     )
     return [ast.Assign([_tuple(assigned, ast.Store())], pick)]
 
@@ -264,7 +264,7 @@ def _state_function(name: str, params: list[str], state: list[str], body: list[a
     return ast.FunctionDef(
         name=name,
         args=ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]),
-        body=[unpack, *copy.deepcopy(body), returns],
+        body=[unpack, *clone(body), returns],
         decorator_list=[],
         returns=None,
         type_params=[],
@@ -315,8 +315,8 @@ def fori_loop_for(stmt: ast.For, names: Names) -> list[ast.stmt] | None:
         [_tuple(state, ast.Store())],
         call(
             f"{names.lax}.fori_loop",
-            copy.deepcopy(start),
-            copy.deepcopy(stop),
+            clone(start),
+            clone(stop),
             ast.Name("body_fun", ast.Load()),
             _tuple(state, ast.Load()),
         ),

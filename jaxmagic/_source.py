@@ -28,6 +28,7 @@ __all__ = [
     "parameter_names",
     "text_of",
     "user_frames",
+    "clone",
 ]
 
 _MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
@@ -195,6 +196,27 @@ def user_frames(tb: types.TracebackType | None) -> list[types.TracebackType]:
         entries.append(tb)
         tb = tb.tb_next
     return entries
+
+
+def clone(node: Any) -> Any:
+    """A deep copy of a syntax tree, by its fields only.
+
+    ``copy.deepcopy`` would also copy attributes other tools attach to nodes
+    (IPython's traceback formatter sets ``parent`` even on the shared
+    ``ast.Load()`` singleton, which then drags a whole foreign tree along).
+    """
+    if isinstance(node, list):
+        return [clone(item) for item in node]
+    if not isinstance(node, ast.AST):
+        return node
+    new = type(node)()
+    for field in node._fields:
+        if hasattr(node, field):
+            setattr(new, field, clone(getattr(node, field)))
+    for attr in node._attributes:
+        if hasattr(node, attr):
+            setattr(new, attr, getattr(node, attr))
+    return new
 
 
 def names_in(node: ast.AST) -> Iterator[str]:

@@ -66,7 +66,8 @@ def test_engine_imports_neither_ipython_nor_ipywidgets():
     import sys
 
     code = (
-        "import sys, jaxmagic, jaxmagic._build, jaxmagic._calltrace, jaxmagic._layout, jaxmagic._render, jaxmagic._cell;"
+        "import sys, jaxmagic, jaxmagic._build, jaxmagic._calltrace, jaxmagic._layout, jaxmagic._render, jaxmagic._cell,"
+        " jaxmagic._explain, jaxmagic._explain_context, jaxmagic._explain_layout, jaxmagic._fixes, jaxmagic._verify;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -56,11 +56,19 @@ def test_demo_lesson_cell_prints_what_the_lesson_promises(demo):
     [cell] = [c for c in demo.cells if c.cell_type == "code" and "Python bool of a tracer" in c.source]
     assert _stdout(cell) == LESSON_OUTPUT
     text = _result(cell)["text/plain"]
-    assert "TracerBoolConversionError at cell line 4" in text
+    assert "at cell line 4: if x.sum() > 0:" in text  # the error the cell caught, explained
+    assert "return jnp.where(x.sum() > 0, x, -x)" in text and "verified: traces" in text
     assert "n         static 3" in text
     assert "in (10:i32[],) }" in text  # x.shape[0] * 2 is a constant of the program
     html = _result(cell)["text/html"]
     assert 'class="jm-section jm-error"' in html and "static " in html
+
+
+def test_demo_explains_with_fixes_tried_on_a_copy(demo):
+    [cell] = [c for c in demo.cells if c.cell_type == "code" and "jaxmagic.explain(error" in c.source]
+    assert _stdout(cell) == "traced-shape n [('static', True)]\n"
+    shown = _result(cell)
+    assert "depends on argument n" in shown["text/plain"] and "jm-report" in shown["text/html"]
 
 
 def test_demo_teaches_each_fix_and_each_recompile_reason(demo):

@@ -30,8 +30,10 @@ CELLS = [
         "## 2. Python `if` on a traced value fails\n\n"
         "`x.sum() > 0` is a tracer too: a `bool[]` whose value nobody knows while tracing. Python's "
         "`if` must choose a branch *now*, so JAX raises `TracerBoolConversionError`. `%%jittrace` "
-        "catches tracing errors and shows the type, JAX's message and the line of this cell that "
-        "caused it (add `--raise` to re-raise the original exception)."
+        "catches tracing errors and explains them: the line of this cell, the argument the value "
+        "came from, and the fixes in order of preference, written for this line. Each fix was tried "
+        "on a private copy of the function, and the report says whether it traced (add `--raise` to "
+        "re-raise the original exception)."
     ),
     code("%%jittrace\ndef bad(x):\n    if x.sum() > 0:          # needs the value of a tracer\n        return x\n    return -x\n\nbad(jnp.ones(3))"),
     md(
@@ -138,6 +140,25 @@ CELLS = [
         "rep = jax.jit(lambda x, n: jnp.tile(x, n), static_argnames=\"n\")  # n sets the shape\n"
         "print(rep(jnp.array([1, 2]), n=3))       # [1 2 1 2 1 2]\n\n"
         "print(jax.jit(lambda x: x.shape[0] * 2)(jnp.ones((5, 2))))  # 10: shapes are static"
+    ),
+    md(
+        "## 8. Explanations anywhere\n\n"
+        "Outside `%%jittrace`, `jaxmagic.explain(error, fn, args)` gives the same explanation as a "
+        "Python object (`kind`, `argument`, `lineno`, `fixes`), and `%jittrace_explain on` adds it "
+        "below the traceback of any cell that raises a tracing error. Here a size comes from a "
+        "traced argument: `n` is a Python int at the call, so marking it static helps, and "
+        "jaxmagic checked that it does."
+    ),
+    code(
+        "@jax.jit\n"
+        "def grow(x, n):\n"
+        "    return jnp.zeros(n) + x\n\n"
+        "try:\n"
+        "    grow(1.0, 3)\n"
+        "except TypeError as error:\n"
+        "    found = jaxmagic.explain(error, grow, (1.0, 3))\n"
+        "print(found.kind, found.argument, [(fix.kind, fix.verified) for fix in found.fixes])\n"
+        "found"
     ),
     md(
         "## Remember\n\n"

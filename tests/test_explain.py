@@ -1,0 +1,177 @@
+"""jaxmagic.explain as an API: what it returns, what it leaves alone, and how it fails safely."""
+from __future__ import annotations
+
+import linecache
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+import jaxmagic
+from jaxmagic import _explain, _fixes
+
+
+def _define(source: str, name: str, filename: str) -> dict:
+    """Define functions from ``source`` the way a cell does: with their text in linecache."""
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace: dict = {"jax": jax, "jnp": jnp}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace
+
+
+def _error(fn, *args, **kwargs) -> BaseException:
+    with pytest.raises(Exception) as info:
+        fn(*args, **kwargs)
+    return info.value
+
+
+BAD = "def bad(x):\n    if x.sum() > 0:\n        return x\n    return -x\n"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda: ZeroDivisionError("x"), lambda: TypeError("unsupported operand"), lambda: KeyError("b")],
+)
+def test_errors_unrelated_to_tracing_give_none(make):
+    assert jaxmagic.explain(make()) is None
+
+
+def test_lesson_bad_gets_jnp_where_first_verified_and_teaches_why():
+    ns = _define(BAD, "bad", "/jaxmagic-tests/bad.py")
+    exc = _error(jax.jit(ns["bad"]), jnp.ones(3))
+    found = jaxmagic.explain(exc, ns["bad"], (jnp.ones(3),))
+    assert isinstance(found, jaxmagic.Explanation)
+    assert (found.kind, found.argument, found.path, found.lineno) == ("bool-conversion", "x", "x", 2)
+    assert found.source_line.strip() == "if x.sum() > 0:"
+    assert found.fixes[0].kind == "jnp.where"
+    assert found.fixes[0].code == "return jnp.where(x.sum() > 0, x, -x)"
+    assert found.fixes[0].verified is True
+    assert [f.kind for f in found.fixes] == ["jnp.where", "lax.cond"]  # x is an array: never static
+    assert found.message.splitlines()[1] == found.why and "float32[3]" in found.why and "never" in found.why
+    assert "1. jnp.where" in found.message and "2. lax.cond" in found.message
+    assert found.docs.endswith("#jax.errors.TracerBoolConversionError")
+
+
+def test_from_the_exception_alone_argument_and_line_without_verification():
+    ns = _define(BAD, "bad", "/jaxmagic-tests/bad_alone.py")
+    exc = _error(jax.jit(ns["bad"]), jnp.ones(3))
+    found = jaxmagic.explain(exc)
+    assert (found.argument, found.lineno) == ("x", 2)
+    assert found.fixes[0].kind == "jnp.where" and all(f.verified is None for f in found.fixes)
+
+
+def test_user_function_namespace_and_jax_cache_are_left_untouched(jax_events):
+    src = "def grow(x, n):\n    return jnp.zeros(n) + x\n"
+    ns = _define(src, "grow", "/jaxmagic-tests/grow.py")
+    jitted = jax.jit(ns["grow"])
+    exc = _error(jitted, 1.0, 3)
+    before_ns, before_code = dict(ns), ns["grow"].__code__
+    before_cache = jitted._cache_size()
+    jax_events.clear()
+    found = jaxmagic.explain(exc, jitted, (1.0, 3))
+    assert found.fixes[0].kind == "static" and found.fixes[0].verified is True
+    assert ns == before_ns and ns["grow"].__code__ is before_code
+    assert "jnp" in ns and "lax" not in ns  # the probe's own imports went to a copy
+    assert jitted._cache_size() == before_cache
+    # the probes are traces of private copies, reported under their own name
+    assert jax_events.traces["grow"] == 0 and jax_events.compiles["jit(grow)"] == 0
+    assert jax_events.traces["grow__jaxmagic_probe"] >= 1
+
+
+def test_static_never_offered_for_a_size_computed_from_array_data():
+    ns = _define("def ones_like_total(x):\n    return jnp.ones(x.sum())\n", "f", "/jaxmagic-tests/total.py")
+    exc = _error(jax.jit(ns["ones_like_total"]), jnp.array([1, 2]))
+    found = jaxmagic.explain(exc, ns["ones_like_total"], (jnp.array([1, 2]),))
+    assert found.argument == "x"
+    assert "static" not in [f.kind for f in found.fixes]
+    assert "static_argnums" in str(exc)  # JAX's own message suggests it, wrongly
+
+
+def test_static_for_a_step_counter_comes_with_a_warning():
+    src = "def decay(lr, step):\n    for _ in range(step):\n        lr = lr * 0.9\n    return lr\n"
+    ns = _define(src, "decay", "/jaxmagic-tests/decay.py")
+    exc = _error(jax.jit(ns["decay"]), 1.0, 5)
+    found = jaxmagic.explain(exc, ns["decay"], (1.0, 5))
+    kinds = [f.kind for f in found.fixes]
+    assert kinds == ["lax.fori_loop", "static"]
+    assert all(f.verified for f in found.fixes)
+    assert "step counter" in found.fixes[1].warning and found.fixes[0].warning is None
+
+
+def test_checking_leaks_exception_is_a_leak_with_the_storing_line():
+    src = "stash = []\ndef keep(x):\n    y = x * 2\n    stash.append(y)\n    return x\n"
+    ns = _define(src, "keep", "/jaxmagic-tests/keep.py")
+    with jax.checking_leaks():
+        exc = _error(jax.jit(ns["keep"]), 1.0)
+    assert type(exc) is Exception
+    found = jaxmagic.explain(exc, ns["keep"], (1.0,))
+    assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "x", 4)
+    assert found.fixes[0].kind == "return-value" and "y" in found.fixes[0].code
+
+
+def test_an_engine_fault_still_explains_the_kind_and_keeps_the_exception(monkeypatch):
+    ns = _define(BAD, "bad", "/jaxmagic-tests/bad_fault.py")
+    exc = _error(jax.jit(ns["bad"]), jnp.ones(3))
+
+    def broken(site):
+        raise RuntimeError("engine fault")
+
+    monkeypatch.setattr(_explain, "propose", broken)
+    found = jaxmagic.explain(exc, ns["bad"], (jnp.ones(3),))
+    assert found is not None and found.exception is exc and found.kind == "bool-conversion"
+    assert "found no further explanation" in found.message and "RuntimeError" in found.message
+
+
+def test_jittrace_fault_shows_the_original_error_and_says_no_explanation(shell, monkeypatch):
+    from jaxmagic import _explain_context
+
+    monkeypatch.setattr(_explain_context, "explain", lambda *a, **k: 1 / 0)
+    report = shell.run("%%jittrace\ndef bad(x):\n    if x.sum() > 0:\n        return x\n    return -x\nbad(jnp.ones(3))")
+    assert report.error.explanation is None
+    assert isinstance(report.error.exception, jax.errors.TracerBoolConversionError)
+    text = report.text()
+    assert "jaxmagic found no explanation for this error." in text
+    assert "Attempted boolean conversion" in text  # JAX's own message, as without jaxmagic
+
+
+def test_html_of_an_explanation_escapes_the_users_code():
+    src = "def pick(x):\n    if x.sum() < 0 and x.max() > -1:\n        return x\n    return -x\n"
+    ns = _define(src, "pick", "/jaxmagic-tests/pick.py")
+    exc = _error(jax.jit(ns["pick"]), jnp.ones(3))
+    found = jaxmagic.explain(exc, ns["pick"], (jnp.ones(3),))
+    assert found.fixes[0].kinds == ("jnp.where", "logical-op")
+    assert "(x.sum() < 0) & (x.max() > -1)" in found.fixes[0].code
+    html = found._repr_html_()
+    assert "x.sum() &lt; 0" in html and "x.sum() < 0" not in html
+    assert '<a class="jm-r-link" href="https://docs.jax.dev/' in html
+
+
+def test_fixes_keep_the_preferred_order_array_then_lax_then_static():
+    order = {"jnp.where": 0, "logical-op": 0, "jnp-not-builtin": 0, "lax.cond": 1, "lax.while_loop": 1,
+             "lax.fori_loop": 1, "static": 2}
+    src = "def loop(x, n):\n    i = 0\n    while i < n:\n        x = x + 1\n        i = i + 1\n    return x\n"
+    ns = _define(src, "loop", "/jaxmagic-tests/loop.py")
+    exc = _error(jax.jit(ns["loop"]), 1.0, 3)
+    found = jaxmagic.explain(exc, ns["loop"], (1.0, 3))
+    ranks = [order[f.kind] for f in found.fixes]
+    assert ranks == sorted(ranks) and found.fixes[0].kind == "lax.while_loop" and found.fixes[0].verified
+    assert _fixes.looks_like_counter("step") and not _fixes.looks_like_counter("x")
+
+
+def test_nodes_marked_by_other_tools_are_not_copied_along():
+    """IPython's traceback formatter sets ``parent`` on nodes, even the parser's shared ``Load``."""
+    import ast
+
+    class Uncopyable:
+        def __deepcopy__(self, memo):
+            raise AssertionError("a foreign attribute was deep-copied")
+
+    shared = ast.parse("x").body[0].value.ctx
+    shared.parent = Uncopyable()
+    try:
+        ns = _define(BAD, "bad", "/jaxmagic-tests/bad_marked.py")
+        exc = _error(jax.jit(ns["bad"]), jnp.ones(3))
+        found = jaxmagic.explain(exc, ns["bad"], (jnp.ones(3),))
+        assert [f.verified for f in found.fixes] == [True, True]
+    finally:
+        del shared.parent
