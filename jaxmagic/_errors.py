@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import linecache
 import os
+import re
 import sys
 import sysconfig
 import types
@@ -47,6 +48,10 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
 ]
 
 
+# Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
+_UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
+
+
 def tracing_kind(exc: BaseException) -> str | None:
     """SPEC's ``kind`` for a tracing error, or None when ``exc`` is not one."""
     for cls in type(exc).__mro__:
@@ -57,6 +62,8 @@ def tracing_kind(exc: BaseException) -> str | None:
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
+    if isinstance(exc, TypeError) and _UNHASHABLE_TRACER.search(text):
+        return "concretization"
     return None
 
 

@@ -189,13 +189,20 @@ def _if_parts(stmt: ast.If, following: ast.stmt | None) -> tuple[str, object, ob
     return then[0], then[1], other[1]
 
 
-def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[ast.stmt] | None:
-    """``if c: return a / return b`` → ``return jnp.where(c, a, b)`` (and the assigning form)."""
+def _if_pieces(stmt: ast.If, following: ast.stmt | None, names: Names) -> tuple[str, object, object, ast.expr] | None:
     parts = _if_parts(stmt, following)
     if parts is None:
         return None
     form, then, other = parts
-    test = array_test(stmt.test, names)
+    return form, then, other, array_test(stmt.test, names)
+
+
+def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[ast.stmt] | None:
+    """``if c: return a / return b`` → ``return jnp.where(c, a, b)`` (and the assigning form)."""
+    pieces = _if_pieces(stmt, following, names)
+    if pieces is None:
+        return None
+    form, then, other, test = pieces
     if form == "return":
         return [ast.Return(call(f"{names.jnp}.where", test, clone(then), clone(other)))]
     out = []
@@ -210,11 +217,10 @@ def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list
 
 def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[ast.stmt] | None:
     """``if c: return a / return b`` → ``return lax.cond(c, lambda: a, lambda: b)``."""
-    parts = _if_parts(stmt, following)
-    if parts is None:
+    pieces = _if_pieces(stmt, following, names)
+    if pieces is None:
         return None
-    form, then, other = parts
-    test = array_test(stmt.test, names)
+    form, then, other, test = pieces
     if form == "return":
         return [
             ast.Return(
@@ -222,12 +228,9 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
             )
         ]
     assigned = list(dict.fromkeys([*then, *other]))
-    if any(name not in then or name not in other for name in assigned):
-        values_then = [then.get(n, ast.Name(n, ast.Load())) for n in assigned]
-        values_other = [other.get(n, ast.Name(n, ast.Load())) for n in assigned]
-    else:
-        values_then = [then[n] for n in assigned]
-        values_other = [other[n] for n in assigned]
+    # a name one branch leaves alone keeps its value in that branch
+    values_then = [then.get(n, ast.Name(n, ast.Load())) for n in assigned]
+    values_other = [other.get(n, ast.Name(n, ast.Load())) for n in assigned]
     pick = call(
         f"{names.lax}.cond",
         test,

@@ -175,3 +175,13 @@ def test_nodes_marked_by_other_tools_are_not_copied_along():
         assert [f.verified for f in found.fixes] == [True, True]
     finally:
         del shared.parent
+
+
+def test_a_tracer_used_as_a_dict_key_is_a_concretization_error_with_its_argument():
+    src = "RATES = {0: 0.1, 1: 0.01}\ndef rate(x, phase):\n    return x * RATES[phase]\n"
+    ns = _define(src, "rate", "/jaxmagic-tests/rate.py")
+    exc = _error(jax.jit(ns["rate"]), 1.0, 1)
+    assert "unhashable type" in str(exc)
+    found = jaxmagic.explain(exc, ns["rate"], (1.0, 1))
+    assert (found.kind, found.argument, found.lineno) == ("concretization", "phase", 3)
+    assert found.fixes[-1].kind == "static" and found.fixes[-1].verified is True
