@@ -20,8 +20,6 @@ import re
 import types
 from typing import Any
 
-from jax import core as _public_core  # noqa: F401 - keeps jax imported before _src
-
 try:  # the tracer base class; its home moved between JAX versions
     from jax._src.core import Tracer
 except ImportError:  # pragma: no cover

@@ -8,7 +8,9 @@ closure cells by name.
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
+import io
 import types
 from collections.abc import Callable
 from typing import Any
@@ -146,9 +148,13 @@ def module_names(globals_: dict | None) -> Names:
 def probe_trace(
     fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple = (), static_argnames: tuple = ()
 ) -> BaseException | None:
-    """Trace ``fn`` under a fresh jit with events muted; the exception, or None if it traced."""
+    """Trace ``fn`` under a fresh jit with events muted; the exception, or None if it traced.
+
+    Whatever the function prints while traced is the probe's, not the user's
+    program's: it is dropped.
+    """
     try:
-        with _monitor.muted():
+        with _monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             jitted = jax.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
             jitted.trace(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the probe's outcome, whatever it is

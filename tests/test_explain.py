@@ -185,3 +185,13 @@ def test_a_tracer_used_as_a_dict_key_is_a_concretization_error_with_its_argument
     found = jaxmagic.explain(exc, ns["rate"], (1.0, 1))
     assert (found.kind, found.argument, found.lineno) == ("concretization", "phase", 3)
     assert found.fixes[-1].kind == "static" and found.fixes[-1].verified is True
+
+
+def test_probe_traces_print_nothing_of_their_own(capsys):
+    src = "def noisy(x):\n    print('tracing noisy')\n    if x.sum() > 0:\n        return x\n    return -x\n"
+    ns = _define(src, "noisy", "/jaxmagic-tests/noisy.py")
+    exc = _error(jax.jit(ns["noisy"]), jnp.ones(3))
+    assert capsys.readouterr().out == "tracing noisy\n"  # the user's own trace
+    found = jaxmagic.explain(exc, ns["noisy"], (jnp.ones(3),))
+    assert found.fixes[0].verified is True
+    assert capsys.readouterr().out == ""  # two probes ran; neither printed

@@ -1,0 +1,123 @@
+"""Which argument a tracing error depends on, whatever its kind.
+
+Tracer errors: read from the failing trace (:mod:`._provenance`), first on a
+private re-trace with JAX's own frames kept when the call is known. Leaks:
+from the escaped tracer, else the leaking function's source. Arguments that
+cannot be traced or hashed: from JAX's message and the call's values.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from jax._src import config as _jax_config
+
+from ._errors import is_user_file, tracing_kind
+from ._fix_site import CallFacts
+from ._provenance import Origin, origin_of
+from ._rebuild import copy_function, probe_trace
+from ._source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of, user_frames
+from ._verify import Call
+
+__all__ = ["origin"]
+
+_ARG_IN_MESSAGE = re.compile(r"depends on the values? of the arguments? ([^.]+)\.")
+_PATH_IN_MESSAGE = re.compile(r"passed to the function at path (\S+?)\.?\s*$", re.M)
+
+
+def origin(
+    exc: BaseException,
+    kind: str,
+    message: str,
+    call: Call | None,
+    facts: CallFacts | None,
+    leak: Any,
+    escaped: Any = None,
+) -> Origin:
+    if kind == "non-array-argument":
+        match = _PATH_IN_MESSAGE.search(message)
+        if match:
+            return Origin([match.group(1)], None, "message")
+        return Origin([], None, "none")
+    if kind == "unhashable-static":
+        if "Tracer" in message:  # a traced value passed as an inner jit's static argument
+            return _inner_static_origin(exc)
+        return _unhashable_origin(message, facts)
+    if kind == "leaked-tracer":
+        origin = origin_of(exc, [escaped] if escaped is not None else [])
+        if not origin.paths and leak is not None and leak.arguments:
+            return Origin(leak.arguments, leak.function, "source")
+        return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
+    if call is not None and call.fn is not None:
+        probed = _probe_origin(call, kind)  # JAX's frames kept: the most precise reading
+        if probed is not None:
+            return probed
+    origin = origin_of(exc)
+    if kind == "leaked-tracer" and leak is not None:
+        if not origin.paths and leak.arguments:
+            return Origin(leak.arguments, leak.function, "source")
+        return Origin(origin.paths, leak.function or origin.function, origin.how)
+    if origin.how == "none":
+        match = _ARG_IN_MESSAGE.search(message)
+        if match:
+            parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1))
+            return Origin([p.strip() for p in parts if p.strip()], None, "message")
+    return origin
+
+
+def _probe_origin(call: Call, kind: str) -> Origin | None:
+    """Re-trace a private copy with JAX's frames kept, and read the provenance there."""
+    assert call.fn is not None
+    with _jax_config.traceback_filtering("off"):
+        probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums, call.static_argnames)
+    if probe is None or tracing_kind(probe) != kind:
+        return None
+    origin = origin_of(probe)
+    return origin if origin.how != "none" else None
+
+
+def _inner_static_origin(exc: BaseException) -> Origin:
+    """Which of the caller's arguments reached the inner jit's static parameter."""
+    from ._recover import Impure, evaluate_pure
+
+    user = [tb for tb in user_frames(exc.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    if not user:
+        return Origin([], None, "none")
+    tb = user[-1]
+    position = position_of(tb)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    if not isinstance(node, ast.Call):
+        return Origin([], None, "none")
+    try:
+        inner = evaluate_pure(node.func, tb.tb_frame)
+    except Impure:
+        return Origin([], None, "none")
+    info = getattr(inner, "_jit_info", None)
+    nums = set(getattr(info, "static_argnums", ()) or ())
+    names = set(getattr(info, "static_argnames", ()) or ())
+    picked = [a for i, a in enumerate(node.args) if i in nums] + [k.value for k in node.keywords if k.arg in names]
+    definition = enclosing_function(tree, position.lineno)
+    params = parameter_names(definition) if definition is not None else []
+    found = [n for expr in picked for n in names_in(expr) if n in params]
+    tracers = [tb.tb_frame.f_locals.get(n) for n in found]
+    origin = origin_of(exc, [t for t in tracers if t is not None])
+    if origin.paths:
+        return origin
+    return Origin(list(dict.fromkeys(found)), None, "source") if found else Origin([], None, "none")
+
+
+def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:
+    if facts is None:
+        return Origin([], None, "none")
+    for name in facts.params:
+        if name in facts.static and name in facts.values:
+            try:
+                hash(facts.values[name])
+            except Exception:  # noqa: BLE001
+                return Origin([name], None, "call")
+    static = [name for name in facts.params if name in facts.static]
+    if len(static) == 1 and not facts.values:
+        return Origin(static, None, "call")  # the only static parameter: it must be this one
+    return Origin([], None, "none")
