@@ -14,6 +14,14 @@ from ._explanation import Explanation, Fix
 __all__ = ["explanation_blocks", "explanation_document", "excerpt"]
 
 
+def prose(text: str, role: str = "") -> tuple:
+    """A sentence whose `backticked` parts are code: spans with the ``literal`` role."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: leave the sentence as it is
+        return spans(Span(text, role) if role else text)
+    return tuple(Span(part, "literal" if i % 2 else role) for i, part in enumerate(parts) if part)
+
+
 def explanation_document(found: Explanation) -> Document:
     title = f"{found.error_type} ({found.kind})"
     if found.function:
@@ -22,7 +30,7 @@ def explanation_document(found: Explanation) -> Document:
 
 
 def explanation_blocks(found: Explanation) -> list:
-    blocks: list = [Paragraph(spans(found.why))]
+    blocks: list = [Paragraph(prose(found.why))]
     where = found.location or (f"line {found.lineno}" if found.lineno else None)
     if where:
         verb = "escaped the trace at " if found.kind == "leaked-tracer" else "at "
@@ -65,14 +73,14 @@ def _depends(found: Explanation) -> tuple:
 
 
 def _fix_blocks(number: int, fix: Fix) -> list:
-    head: list = [Span(f"{number}. "), Span(fix.kind, "code"), Span("  " + fix.summary)]
+    head: list = [Span(f"{number}. "), Span(fix.kind, "code"), Span("  "), *prose(fix.summary)]
     if fix.verified is True:
         head.append(Span("  \u2713 verified: traces", "good"))
     elif fix.verified is False:
         head.append(Span(f"  \u2717 tried: {fix.outcome}", "error"))
     blocks: list = [Paragraph(tuple(head)), Code(fix.code, "python")]
     if fix.warning:
-        blocks.append(Paragraph(spans("warning: " + fix.warning), "error"))
+        blocks.append(Paragraph(prose("warning: " + fix.warning), "error"))
     return blocks
 
 

@@ -174,7 +174,7 @@ def static_fix(site: Site, argument: str | None = None) -> Fix | None:
     return Fix(
         "static",
         _static_code(facts, add=names),
-        f"make {shown} compile-time constant{'s' if len(names) > 1 else ''}: JAX then sees the value and "
+        f"make {shown} {'compile-time constants' if len(names) > 1 else 'a compile-time constant'}: JAX then sees the value and "
         f"compiles once per value (pass hashable Python values; in %%jittrace: "
         f"--static-argnames {','.join(names)})",
         warning=warning,

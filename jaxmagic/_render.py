@@ -26,7 +26,7 @@ def to_text(doc: Document) -> str:
 
 
 def _plain(content: Inline) -> str:
-    return "".join(s.text for s in content)
+    return "".join(f"`{s.text}`" if s.role == "literal" else s.text for s in content)
 
 
 def _text_block(block: object, out: list[str], indent: str) -> None:
@@ -92,6 +92,8 @@ _STYLE = """
 .jm-r-static{color:var(--jp-mirror-editor-number-color,#080)}
 .jm-r-muted{color:var(--jp-content-font-color3,#888)}
 .jm-r-good{color:var(--jp-success-color1,#2e7d32)}
+.jm-report code.jm-r-literal{font-family:var(--jp-code-font-family,monospace);font-size:.95em;
+ background:var(--jp-layout-color2,#f0f0f0);padding:0 .2em;border-radius:2px}
 .jm-r-link{color:var(--jp-content-link-color,#1976d2)}
 .jm-r-code{font-family:var(--jp-code-font-family,monospace)}
 .jm-t-kw{color:var(--jp-mirror-editor-keyword-color,#708);font-weight:600}
@@ -119,7 +121,9 @@ def _esc(text: str) -> str:
 def _html_inline(content: Inline) -> str:
     out = []
     for span in content:
-        if span.role == "link" and span.text.startswith("https://"):
+        if span.role == "literal":
+            out.append(f'<code class="jm-r-literal">{_esc(span.text)}</code>')
+        elif span.role == "link" and span.text.startswith("https://"):
             out.append(f'<a class="jm-r-link" href="{_esc(span.text)}" target="_blank" rel="noopener">{_esc(span.text)}</a>')
         elif span.role:
             out.append(f'<span class="jm-r-{_esc(span.role)}">{_esc(span.text)}</span>')
