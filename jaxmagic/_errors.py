@@ -37,6 +37,8 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
     (TypeError, "must have __hash__ and __eq__", "traced-shape"),
     (IndexError, "Slice entries must be static integers", "traced-shape"),
     (TypeError, "Slice entries must be static integers", "traced-shape"),
+    # JAX 0.8.x words the traced-slice error this way (jax/_src/numpy/indexing.py:950).
+    (IndexError, "slice indices must have static start/stop/step", "traced-shape"),
     (ValueError, "Non-hashable static arguments are not supported", "unhashable-static"),
     (TypeError, "Non-hashable static arguments are not supported", "unhashable-static"),
     (TypeError, "is not a valid JAX type", "non-array-argument"),

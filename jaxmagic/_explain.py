@@ -159,6 +159,11 @@ def _explain(
 
     tree = parse_file(found.filename) if found.filename else None
     node = node_at(tree, position) if tree is not None and position is not None else None
+    if kind == "array-conversion" and _jax_function_called(node, user):
+        # JAX itself turned the tracer into a NumPy array, so the parameter needed a static value
+        # (JAX 0.8.1: jnp.tile reaches np.ndim(shape) in jnp.broadcast_to; 0.10 raises a hashability TypeError)
+        kind = found.kind = "traced-shape"
+        found.docs = DOCS.get(kind, "")
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
     plain = call.fn if call is not None else (_call(fn, (), {}, None, None) or Call(None, (), {}, (), ())).fn
@@ -195,6 +200,37 @@ def _text(exc: BaseException) -> str:
         return str(exc)
     except Exception:  # noqa: BLE001
         return ""
+
+
+def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
+    """True when the failing expression calls a ``jax.numpy``/``lax`` function with no callable argument.
+
+    The tracer then reached NumPy inside JAX's own code: a parameter that has to be static
+    (a shape, size or repeat count), not the user's NumPy call.
+    """
+    from ._recover import Impure, evaluate_pure
+
+    if not isinstance(node, ast.Call) or not user:
+        return False
+    frame = user[-1].tb_frame
+    try:
+        callee = evaluate_pure(node.func, frame)
+    except Impure:
+        return False
+    module = getattr(callee, "__module__", None) or ""
+    if not module.startswith(("jax.numpy", "jax._src.numpy", "jax.lax", "jax._src.lax")):
+        return False
+    for arg in [*node.args, *(k.value for k in node.keywords)]:
+        if isinstance(arg, ast.Lambda):
+            return False
+        try:
+            value = evaluate_pure(arg, frame)
+        except Impure:
+            continue
+        values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        if any(callable(v) for v in values):
+            return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
+    return True
 
 
 def _frame_globals(user: list[types.TracebackType]) -> dict | None:

@@ -347,7 +347,43 @@ def array_fixes(site: Site) -> list[Fix]:
             dotted = _dotted(node.func) or ""
             if dotted.startswith(f"{site.names.np}.") or dotted.startswith("numpy."):
                 return _numpy_call_fixes(site, node, dotted)
+    passed = _numpy_function_passed(site)
+    if passed is not None:
+        return [passed]
     return _with_static(site, [])
+
+
+def _numpy_function_passed(site: Site) -> Fix | None:
+    """``tree_map(np.sin, x)``, ``jnp.piecewise(x, c, [np.sin])``: NumPy functions JAX calls on tracers."""
+    import jax.numpy as jnp
+
+    if not isinstance(site.node, ast.expr):
+        return None
+    prefix = f"{site.names.np}."
+    swapped: list[str] = []
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            node.args = [self.visit(a) for a in node.args]  # the callee itself is a call of its own
+            node.keywords = [self.visit(k) for k in node.keywords]
+            return node
+
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            dotted = _dotted(node) or ""
+            name = dotted[len(prefix):]
+            if dotted.startswith(prefix) and "." not in name and getattr(jnp, name, None) is not None:
+                swapped.append(name)
+                return attr(f"{site.names.jnp}.{name}")
+            return self.generic_visit(node)
+
+    new = _Swap().visit(clone(site.node))
+    if not swapped:
+        return None
+    names = ", ".join(f"`np.{n}`" for n in dict.fromkeys(swapped))
+    return _edit_fix(
+        "jnp-not-np", site.node, new,
+        f"JAX calls {names} on traced values, which NumPy cannot take; pass the `jnp` twins",
+    )
 
 
 def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:

@@ -195,3 +195,21 @@ def test_probe_traces_print_nothing_of_their_own(capsys):
     found = jaxmagic.explain(exc, ns["noisy"], (jnp.ones(3),))
     assert found.fixes[0].verified is True
     assert capsys.readouterr().out == ""  # two probes ran; neither printed
+
+
+@pytest.mark.parametrize(
+    "body, fixed",
+    [
+        ("jax.tree_util.tree_map(np.sin, x)", "jax.tree_util.tree_map(jnp.sin, x)"),
+        ("jnp.piecewise(x, [x < 0], [np.cos, np.sin])", "jnp.piecewise(x, [x < 0], [jnp.cos, jnp.sin])"),
+    ],
+)
+def test_numpy_functions_passed_to_jax_get_their_jnp_twins(body, fixed):
+    import numpy as np
+
+    ns = _define(f"def f(x):\n    return {body}\n", "f", f"/jaxmagic-tests/np_{len(body)}.py")
+    ns["np"] = np
+    exc = _error(jax.jit(ns["f"]), jnp.ones(3))
+    found = jaxmagic.explain(exc, ns["f"], (jnp.ones(3),))
+    assert (found.kind, found.argument) == ("array-conversion", "x")
+    assert [(f.kind, f.code, f.verified) for f in found.fixes] == [("jnp-not-np", fixed, True)]

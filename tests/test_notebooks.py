@@ -101,9 +101,10 @@ CHECKS = [
     "%%jittrace\ndef h(x):\n    return (x\n",
     "Tag = type('Tag', (), {'__repr__': lambda s: '<script>alert(1)</script>', '__hash__': lambda s: 0, '__eq__': lambda s, o: True})",
     "%%jittrace --static-argnames tag\ndef k(x, tag):\n    return x\nk(jnp.ones(2), tag=Tag())",
-    # 8-10: %jittrace_explain on any cell, then off
+    # 8-11: %jittrace_explain on any cell, with a %%jittrace --raise cell, then off
     "%jittrace_explain on",
     "@jax.jit\ndef grow(x, n):\n    return jnp.zeros(n) + x\ngrow(1.0, 3)",
+    "%%jittrace --raise\ndef shrink(x, n):\n    return jnp.ones(n) * x\nshrink(1.0, 2)",
     "%jittrace_explain off\ngrow(1.0, 3)",
 ]
 
@@ -161,6 +162,14 @@ def test_kernel_explains_any_cell_after_the_traceback_when_on(checks):
     assert "jm-report" in shown.data["text/html"]
 
 
-def test_kernel_explain_off_restores_the_plain_traceback(checks):
+def test_kernel_explain_on_does_not_explain_a_jittrace_raise_cell_twice(checks):
     outputs = checks.cells[10].outputs
+    shown = [o for o in outputs if o.output_type == "display_data"]
+    assert [o.output_type for o in outputs if o.output_type != "stream"] == ["display_data", "error"]
+    assert "depends on argument n" in shown[0].data["text/plain"]
+    assert "%%jittrace --static-argnames n" in shown[0].data["text/plain"]
+
+
+def test_kernel_explain_off_restores_the_plain_traceback(checks):
+    outputs = checks.cells[11].outputs
     assert [o.output_type for o in outputs if o.output_type != "stream"] == ["error"]
