@@ -73,8 +73,13 @@ class JitTraceMagics(Magics):
 
             %jittrace f(jnp.ones(3))
 
-        The report is returned (a ``jaxmagic.TraceReport``); tracing errors are
-        shown with the line that caused them instead of a bare traceback.
+        The report is returned (a ``jaxmagic.TraceReport``). A tracing error is
+        explained instead of dumped as a bare traceback: the line of the cell,
+        the argument the failing value came from, and the fixes in order of
+        preference (``jnp.where``/masks, then ``jax.lax`` control flow, then
+        static arguments), each written for that line and tried on a private
+        copy of the function. ``report.error.explanation`` holds it as an
+        object; ``--raise`` re-raises the original exception afterwards.
         """
         __tracebackhide__ = True
         if cell is None:
