@@ -16,7 +16,8 @@ from jax._src import config as _jax_config
 from ._errors import is_user_file, tracing_kind
 from ._fix_site import CallFacts
 from ._provenance import Origin, origin_of
-from ._rebuild import copy_function, probe_trace
+from ._lift import lift
+from ._rebuild import copy_function, probe_name, probe_trace
 from ._source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of, user_frames
 from ._verify import Call
 
@@ -49,11 +50,12 @@ def origin(
         if not origin.paths and leak is not None and leak.arguments:
             return Origin(leak.arguments, leak.function, "source")
         return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
+    outer = probe_name(call.fn.__name__) if call is not None and call.fn is not None else None
     if call is not None and call.fn is not None:
         probed = _probe_origin(call, kind)  # JAX's frames kept: the most precise reading
         if probed is not None:
-            return probed
-    origin = origin_of(exc)
+            return lift(*probed, outer)
+    origin = lift(origin_of(exc), exc, outer)
     if kind == "leaked-tracer" and leak is not None:
         if not origin.paths and leak.arguments:
             return Origin(leak.arguments, leak.function, "source")
@@ -66,7 +68,7 @@ def origin(
     return origin
 
 
-def _probe_origin(call: Call, kind: str) -> Origin | None:
+def _probe_origin(call: Call, kind: str) -> tuple[Origin, BaseException] | None:
     """Re-trace a private copy with JAX's frames kept, and read the provenance there."""
     assert call.fn is not None
     with _jax_config.traceback_filtering("off"):
@@ -74,7 +76,7 @@ def _probe_origin(call: Call, kind: str) -> Origin | None:
     if probe is None or tracing_kind(probe) != kind:
         return None
     origin = origin_of(probe)
-    return origin if origin.how != "none" else None
+    return (origin, probe) if origin.how != "none" else None
 
 
 def _inner_static_origin(exc: BaseException) -> Origin:
@@ -93,7 +95,16 @@ def _inner_static_origin(exc: BaseException) -> Origin:
     try:
         inner = evaluate_pure(node.func, tb.tb_frame)
     except Impure:
-        return Origin([], None, "none")
+        inner = None
+    wrapped = getattr(inner, "__wrapped__", None)
+    if not hasattr(inner, "lower") and getattr(wrapped, "_jit_info", None) is not None:
+        # jax.make_jaxpr(f)(x, 4), jax.eval_shape(...): the transformation traced every argument,
+        # the static ones of the jitted function included
+        static = _static_parameters(wrapped)
+        passed = [p for i, p in enumerate(_positional(wrapped)) if i < len(node.args)]
+        passed += [k.arg for k in node.keywords if k.arg]
+        hit = [p for p in passed if p in static]
+        return Origin(hit, None, "call") if hit else Origin([], None, "none")
     info = getattr(inner, "_jit_info", None)
     nums = set(getattr(info, "static_argnums", ()) or ())
     names = set(getattr(info, "static_argnames", ()) or ())
@@ -106,6 +117,23 @@ def _inner_static_origin(exc: BaseException) -> Origin:
     if origin.paths:
         return origin
     return Origin(list(dict.fromkeys(found)), None, "source") if found else Origin([], None, "none")
+
+
+def _static_parameters(jitted: Any) -> set[str]:
+    info = jitted._jit_info
+    params = _positional(jitted)
+    names = set(getattr(info, "static_argnames", ()) or ())
+    names |= {params[i] for i in getattr(info, "static_argnums", ()) or () if 0 <= i < len(params)}
+    return names
+
+
+def _positional(jitted: Any) -> list[str]:
+    import inspect
+
+    try:
+        return list(inspect.signature(jitted).parameters)
+    except (TypeError, ValueError):
+        return []
 
 
 def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import types
 from typing import Any
 
@@ -150,10 +151,10 @@ def _explain(
         found.function = leak.function
 
     origin = _origin(exc, kind, message, call, facts, leak, escaped if kind == "leaked-tracer" else None)
-    found.paths = origin.paths
-    found.arguments = list(dict.fromkeys(root_of(p) for p in origin.paths))
+    found.paths = _named_varargs(origin.paths, facts)
+    found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
     found.argument = found.arguments[0] if found.arguments else None
-    found.path = origin.paths[0] if origin.paths else None
+    found.path = found.paths[0] if found.paths else None
     found.function = found.function or origin.function
     found.certain = origin.how in ("trace", "message", "call")
 
@@ -188,8 +189,9 @@ def _explain(
         _argument_from_fix(found, tree)
     if call is not None and call.fn is not None and kind != "leaked-tracer":
         verify(found.fixes, call, found.filename, names, concrete=_concrete(call))
-        # a fix that was tried and failed goes after the ones that work or were not tried
-        found.fixes.sort(key=lambda f: f.verified is False)
+        # in the preferred order, but a pattern with placeholders goes after code for this line,
+        # and a fix that was tried and failed goes last
+        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template else 0)
     found.why = _why(kind, found, call)
     found.message = _message(found)
     return found
@@ -295,6 +297,19 @@ def _concrete(call: Call) -> bool:
     """True when the arguments are real values, not only abstract ones."""
     leaves = jax.tree_util.tree_leaves((call.args, call.kwargs))
     return not any(isinstance(leaf, jax.ShapeDtypeStruct) for leaf in leaves)
+
+
+def _named_varargs(paths: list[str], facts: CallFacts | None) -> list[str]:
+    """``args[1]`` → ``y``: a wrapper's ``*args`` (``jax.grad(f)``) named by the function it wraps."""
+    if facts is None:
+        return paths
+    out = []
+    for path in paths:
+        match = re.fullmatch(r"args\[(\d+)\](.*)", path)
+        if match and "args" not in facts.params and int(match.group(1)) < len(facts.params):
+            path = facts.params[int(match.group(1))] + match.group(2)
+        out.append(path)
+    return out
 
 
 def _data_dependent(paths: list[str], facts: CallFacts | None) -> bool:

@@ -55,6 +55,8 @@ class Fix:
     outcome: str | None = None
     # How to apply it mechanically (jaxmagic's own; not part of the contract).
     recipe: Any = dataclasses.field(default=None, repr=False, compare=False)
+    # A pattern with placeholders (``true_branch``), not code for this very line.
+    template: bool = dataclasses.field(default=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.kinds:

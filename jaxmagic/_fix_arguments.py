@@ -9,7 +9,7 @@ from typing import Any
 import jax
 
 from ._explanation import Fix
-from ._fix_site import Site, Static, _dotted, _hashable, _is_array, _static_code, static_fix
+from ._fix_site import Site, Static, _dotted, _hashable, _is_array, _leaf_static_fix, _static_code, static_fix
 from ._source import text_of
 
 __all__ = ["leak_fixes", "unhashable_fixes", "non_array_fixes"]
@@ -134,6 +134,15 @@ def _hashable_by_type(message: str, fname: str, name: str) -> Fix | None:
 def _traced_static_fixes(site: Site) -> list[Fix]:
     """A traced value passed where an inner jitted function wants a static one."""
     fixes: list[Fix] = []
+    transform = _transformation_of(site)
+    if transform is not None and site.argument is not None:
+        spelled, target, position = transform
+        return [Fix(
+            "static",
+            f"{spelled}({target}, static_argnums={position!r})",
+            f"`{spelled}` traces every argument it is given, `{site.argument}` included, but `{target}` "
+            f"needs it static: tell the transformation too",
+        )]
     static = static_fix(site)
     if static is not None:
         static.summary = (
@@ -150,6 +159,26 @@ def _traced_static_fixes(site: Site) -> list[Fix]:
         "as it is",
     ))
     return fixes
+
+
+def _transformation_of(site: Site) -> tuple[str, str, int] | None:
+    """``jax.make_jaxpr(f)(x, 4)`` or ``t = jax.make_jaxpr(f); t(x, 4)``: the transformation and its target."""
+    node = site.node
+    if not isinstance(node, ast.Call):
+        return None
+    made = node.func
+    if isinstance(made, ast.Name) and site.tree is not None:
+        made = next(
+            (a.value for a in ast.walk(site.tree) if isinstance(a, ast.Assign) and len(a.targets) == 1
+             and isinstance(a.targets[0], ast.Name) and a.targets[0].id == made.id), None,
+        )
+    if not (isinstance(made, ast.Call) and made.args and _dotted(made.func)):
+        return None
+    target = text_of(made.args[0])
+    facts = site.facts
+    params = facts.params if facts is not None else []
+    position = params.index(site.argument) if site.argument in params else 1
+    return _dotted(made.func), target, position
 
 
 def _hashable_version(value: Any) -> tuple[str, Any] | None:
@@ -179,6 +208,15 @@ def non_array_fixes(site: Site) -> list[Fix]:
         return fixes
     value = facts.values.get(name) if facts is not None else None
     is_self = name == "self" or (facts is not None and facts.params and facts.params[0] == name and name == "self")
+    path = site.paths[0] if site.paths else name
+    if facts is not None and path != name and not _hashable(value):
+        # one leaf of a pytree (a function inside a params dict): the rest stays traced
+        leaf = _leaf_static_fix(site, path)
+        leaf.summary = (
+            f"`{path}` is not an array, so it cannot be traced as a leaf of `{name}`; pass it as its own "
+            "static argument and keep the arrays in the pytree"
+        )
+        fixes.append(leaf)
     if facts is not None and (value is None or _hashable(value)):
         fix = Fix(
             "static", _static_code(facts, add=(name,)),

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import ast
 
+import jax
+
 from ._explanation import Fix
-from ._fix_shapes import SHAPE_FUNCS, shape_fixes
+from ._fix_shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
 from ._fix_site import Site, _dotted, _edit_fix, _is_jnp, _no_args, _with_static
+from ._rebuild import Names
 from ._rewrites import (
     Edit,
     apply_edit,
@@ -53,7 +56,7 @@ def bool_fixes(site: Site, test_edit: Edit | None = None) -> list[Fix]:
     fixes: list[Fix] = []
     chain = site.ancestors()
     control = next((n for n in chain if isinstance(n, (ast.If, ast.While, ast.IfExp, ast.Assert))), None)
-    if control is not None and not any(n is control.test for n in chain):
+    if control is not None and control is not site.node and not any(n is control.test for n in chain):
         control = None  # the failure is in a branch, not in the condition
     logic = None
     for n in chain:
@@ -80,6 +83,11 @@ def bool_fixes(site: Site, test_edit: Edit | None = None) -> list[Fix]:
             ))
         return _with_static(site, [f for f in fixes if f is not None])
     construct = control
+    if test_edit is None and not isinstance(control, ast.Assert):
+        wrapped = next((c for c in ast.walk(control.test) if isinstance(c, ast.Call)
+                        and isinstance(c.func, ast.Name) and c.func.id == "bool" and len(c.args) == 1), None)
+        if wrapped is not None:  # `if bool(done):` asks for the same Python bool
+            test_edit = Edit(wrapped, clone(wrapped.args[0]))
     if test_edit is not None:
         edited = _apply_to(construct, test_edit)
         if edited is not None:
@@ -103,6 +111,7 @@ def bool_fixes(site: Site, test_edit: Edit | None = None) -> list[Fix]:
                 f"{names.lax}.cond({text_of(array_test(construct.test, names))}, true_branch, false_branch, *operands)",
                 "move each branch into a function of its inputs; `lax.cond` chooses between them in the compiled program",
                 kinds=("lax.cond", *extra),
+                template=True,
             ))
     elif isinstance(construct, ast.IfExp):
         fixes.append(_edit_fix(
@@ -130,6 +139,7 @@ def bool_fixes(site: Site, test_edit: Edit | None = None) -> list[Fix]:
                 f"state = {names.lax}.while_loop(cond_fun, body_fun, state)",
                 "write the loop as a condition and a body over an explicit state",
                 kinds=("lax.while_loop", *extra),
+                template=True,
             ))
     elif isinstance(construct, ast.Assert):
         fixes.append(Fix(
@@ -175,6 +185,20 @@ def concretization_fixes(site: Site) -> list[Fix]:
                     f"Python's `{fn}` needs concrete values; `jnp.{fn}` reduces the traced array",
                 ))
                 break
+            if unwrapped is not None and not site.paths and _uses_jnp(unwrapped, names):
+                # int(jnp.ceil(a / b)) from constants: jnp made a tracer of values Python knows
+                fixes.append(_edit_fix(
+                    "numpy-for-static", node, numpy_for_shapes(node, names),
+                    "this value depends on no argument, but `jnp` turned constants into a tracer; "
+                    "compute it with NumPy or plain Python and it stays a Python value",
+                ))
+                break
+            dotted_name = _dotted(func) or ""
+            if dotted_name.rsplit(".", 1)[-1] == "repeat" and _is_jnp(dotted_name, names):
+                repeat = _repeat_length_fix(site, node)
+                if repeat is not None:
+                    fixes.append(repeat)
+                    break
             if isinstance(func, ast.Name) and func.id in ("int", "float", "bool", "complex") and len(node.args) == 1:
                 dtype = {"int": "int32", "float": "float32", "bool": "bool_", "complex": "complex64"}[func.id]
                 fixes.append(_edit_fix(
@@ -209,6 +233,33 @@ def _unwrap_concrete_call(node: ast.Call) -> ast.expr | None:
     if isinstance(func, ast.Name) and func.id in ("int", "float", "bool") and len(node.args) == 1:
         return clone(node.args[0])
     return None
+
+
+def _uses_jnp(node: ast.AST, names: Names) -> bool:
+    return any(isinstance(c, ast.Call) and _is_jnp(_dotted(c.func) or "", names) for c in ast.walk(node))
+
+
+def _repeat_length_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``jnp.repeat(x, counts)`` with traced counts: fix the output length."""
+    if any(k.arg == "total_repeat_length" for k in node.keywords) or len(node.args) < 2:
+        return None
+    counts = node.args[1]
+    total: ast.expr = ast.Name("MAX_TOTAL", ast.Load())
+    facts = site.facts
+    if isinstance(counts, ast.Name) and facts is not None and counts.id in facts.values:
+        value = facts.values[counts.id]
+        if hasattr(value, "sum") and not isinstance(value, jax.ShapeDtypeStruct):
+            total = ast.Constant(int(value.sum()))
+    new = clone(node)
+    new.keywords.append(ast.keyword("total_repeat_length", total))
+    fix = _edit_fix(
+        "size-argument", node, new,
+        "the output length of `repeat` is the sum of the counts, a traced value; `total_repeat_length=` "
+        "fixes it (the largest total you expect; this call's total shown)",
+    )
+    if fix is not None and isinstance(total, ast.Name):
+        fix.recipe, fix.template = None, True
+    return fix
 
 
 def _in_condition(site: Site, node: ast.AST) -> bool:
@@ -333,7 +384,7 @@ def integer_fixes(site: Site) -> list[Fix]:
             dotted = _dotted(node.func) or ""
             if dotted.startswith(f"{names.np}."):
                 return _numpy_call_fixes(site, node, dotted)
-            if dotted.rsplit(".", 1)[-1] in SHAPE_FUNCS:
+            if dotted.rsplit(".", 1)[-1] in SHAPE_FUNCS | {"dynamic_slice", "dynamic_slice_in_dim"}:
                 return shape_fixes(site)
     return _with_static(site, [f for f in fixes if f is not None])
 

@@ -4,17 +4,23 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+import jax
+import numpy as np
+
 from ._explanation import Fix
-from ._fix_site import Site, _dotted, _edit_fix, _is_jnp, _with_static
+from ._fix_site import Site, _dotted, _edit_fix, _is_jnp, _with_static, static_fix
 from ._rebuild import Names
 from ._rewrites import attr, call
 from ._source import clone, text_of
 
-__all__ = ["mask_fixes", "shape_fixes", "SHAPE_FUNCS"]
+__all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "SHAPE_FUNCS"]
 
 SHAPE_FUNCS = {
     "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "identity", "tile", "repeat",
     "broadcast_to", "reshape", "tri", "tril", "triu", "split", "array_split", "resize", "pad",
+    # jax.random samplers take a shape too
+    "normal", "uniform", "randint", "bernoulli", "choice", "poisson", "permutation", "categorical",
+    "truncated_normal", "gamma", "beta", "exponential", "gumbel", "laplace", "logistic", "cauchy",
 }
 
 
@@ -150,7 +156,7 @@ def shape_fixes(site: Site) -> list[Fix]:
         if assigned is not None:
             return [assigned]
     if shape_call is not None and _jnp_on_shapes(shape_call, names):
-        new = _numpy_for_shapes(shape_call, names)
+        new = numpy_for_shapes(shape_call, names)
         fixes.append(_edit_fix(
             "numpy-for-static", shape_call, new,
             "shapes are known while tracing (`x.shape` holds Python ints), but `jnp` turns them into "
@@ -158,12 +164,19 @@ def shape_fixes(site: Site) -> list[Fix]:
         ))
         return [f for f in fixes if f is not None]
     if site.data_dependent and shape_call is not None:
+        window = _masked_window_fix(site, shape_call)
+        if window is not None:
+            return [window]
+        passed = _shape_passed_as_array(site, shape_call)
+        if passed is not None:
+            return [passed]
         fixes.append(Fix(
             "jnp.where",
             f"{names.jnp}.arange(MAX_SIZE) < {_size_text(shape_call)}  "
             "# a mask of fixed length: use it with jnp.where",
             "this size is computed from array values, which a tracer does not know, and marking it static "
             "cannot help; keep a fixed maximum size and mask the unused part",
+            template=True,
         ))
         return fixes
     return _with_static(site, fixes)
@@ -184,7 +197,7 @@ def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
             and any(isinstance(c, ast.Call) and _is_jnp(_dotted(c.func) or "", site.names) for c in ast.walk(node.value))
         ):
             new = clone(node)
-            new.value = _numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]
+            new.value = numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]
             return _edit_fix(
                 "numpy-for-static", node, new,
                 f"line {node.lineno} computes a size with `jnp`, which makes a tracer even from static "
@@ -210,6 +223,46 @@ def _inner_jit_fix(site: Site, node: ast.AST) -> Fix | None:
                     "an inner jit adds nothing)",
                 )
                 return fix
+    return None
+
+
+def _masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``lax.dynamic_slice_in_dim(x, start, size)`` with a traced size: keep the axis, mask the window."""
+    if (_dotted(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) < 3:
+        return None
+    names = site.names
+    array, start, size = (text_of(a) for a in node.args[:3])
+    index = f"{names.jnp}.arange({array}.shape[0])"
+    return Fix(
+        "jnp.where",
+        f"{names.jnp}.where(({index} >= {start}) & ({index} < {start} + {size}), {array}, 0)",
+        "a window of traced length has no fixed shape; keep the whole axis and zero what lies outside "
+        "the window (sums and other reductions come out the same)",
+    )
+
+
+def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
+    """A shape handed over as an integer array (``shape=size``): pass a tuple, and make it static."""
+    facts = site.facts
+    if facts is None:
+        return None
+    for arg in [*shape_call.args, *[k.value for k in shape_call.keywords]]:
+        if not (isinstance(arg, ast.Name) and arg.id in site.arguments_set() and arg.id in facts.values):
+            continue
+        value = facts.values[arg.id]
+        if isinstance(value, jax.ShapeDtypeStruct) or getattr(value, "ndim", 2) > 1:
+            continue
+        if not np.issubdtype(getattr(value, "dtype", np.float32), np.integer):
+            continue
+        as_tuple: Any = int(value) if value.ndim == 0 else tuple(int(v) for v in np.asarray(value))
+        fix = static_fix(site, arg.id, replace={arg.id: as_tuple})
+        if fix is not None:
+            fix.code = f"{facts.name}(..., {arg.id}={as_tuple!r})   # a tuple of ints, not an array\n{fix.code}"
+            fix.summary = (
+                f"`{arg.id}` is a shape, passed as an array, so JAX traces it; pass it as Python ints and "
+                "mark it static (each new shape compiles again, as shapes always do)"
+            )
+            return fix
     return None
 
 
@@ -289,7 +342,7 @@ def _jnp_on_shapes(node: ast.Call, names: Names) -> bool:
     return False
 
 
-def _numpy_for_shapes(node: ast.Call, names: Names) -> ast.Call:
+def numpy_for_shapes(node: ast.Call, names: Names) -> ast.Call:
     new = clone(node)
 
     class _Swap(ast.NodeTransformer):

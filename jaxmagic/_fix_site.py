@@ -91,6 +91,10 @@ class Site:
             node = self._parents.get(node)
         return out
 
+    def arguments_set(self) -> set[str]:
+        """The parameters the failing value depends on."""
+        return {re.match(r"[A-Za-z_]\w*", p).group(0) for p in self.paths if re.match(r"[A-Za-z_]\w*", p)}
+
     def statement(self) -> ast.stmt | None:
         return next((n for n in self.ancestors() if isinstance(n, ast.stmt)), None)
 
@@ -147,7 +151,7 @@ def _static_ok(facts: CallFacts, name: str) -> bool:
     return weak_scalar or not (_is_array(value) or not _hashable(value))
 
 
-def static_fix(site: Site, argument: str | None = None) -> Fix | None:
+def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] | None = None) -> Fix | None:
     """Mark the responsible arguments static, when that can help.
 
     Every argument the value depends on must become static (one left traced
@@ -155,12 +159,12 @@ def static_fix(site: Site, argument: str | None = None) -> Fix | None:
     """
     facts = site.facts
     roots = [argument] if argument else list(dict.fromkeys(_roots(site.paths))) or [site.argument]
-    if facts is None or not roots or None in roots or site.data_dependent:
+    if facts is None or not roots or None in roots or (site.data_dependent and not replace):
         return None
     leaves = [p for p in site.paths if p not in roots]
     if leaves and not argument:
         return _leaf_static_fix(site, leaves[0])
-    if not all(_static_ok(facts, name) for name in roots):
+    if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
         return None
     names = tuple(roots)
     shown = ", ".join(f"`{n}`" for n in names)
@@ -178,7 +182,7 @@ def static_fix(site: Site, argument: str | None = None) -> Fix | None:
         f"compiles once per value (pass hashable Python values; in %%jittrace: "
         f"--static-argnames {','.join(names)})",
         warning=warning,
-        recipe=Static(add=names),
+        recipe=Static(add=names, replace=dict(replace or {})),
     )
 
 

@@ -65,7 +65,7 @@ def find_leak(message: str, tracer: Any = None) -> Leak:
         return leak
     # the value may have been stored by a function nested in the traced one (vmap, scan bodies)
     inner = enclosing_function(tree, created_line) if created_file == filename and created_line else None
-    for scope in (inner, definition):
+    for scope in (inner, definition, *_called_from(tree, definition)):
         if scope is None:
             continue
         store = _storing_statement(scope, leak.created_line)
@@ -100,6 +100,15 @@ def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None] | 
     return where["name"], where["file"], int(where["line"]), created
 
 
+def _called_from(tree: ast.AST, definition: ast.AST) -> list[ast.FunctionDef]:
+    """Functions of the same file the leaking function uses by name (a ``vmap``ped helper)."""
+    used = set(names_in(definition))
+    return [
+        node for node in getattr(tree, "body", [])
+        if isinstance(node, ast.FunctionDef) and node.name in used and node is not definition
+    ]
+
+
 def _definition_at(tree: ast.AST, line: int) -> ast.FunctionDef | ast.Lambda | None:
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -128,6 +137,8 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
     declared = {n for node in ast.walk(definition) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
 
     def outlives(target: ast.expr) -> bool:
+        if isinstance(target, (ast.Tuple, ast.List)):  # key, sub = split(key) with a global key
+            return any(outlives(element) for element in target.elts)
         root = target
         while isinstance(root, (ast.Attribute, ast.Subscript)):
             root = root.value

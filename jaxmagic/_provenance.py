@@ -182,6 +182,12 @@ def _collect(value: Any, found: list[Tracer], seen: set[int], depth: int) -> Non
     elif isinstance(value, slice):
         for item in (value.start, value.stop, value.step):
             _collect(item, found, seen, depth + 1)
+    elif isinstance(value, types.FunctionType) and value.__closure__:
+        for cell in value.__closure__:  # a tracer kept alive by a closure (``lambda: x``)
+            try:
+                _collect(cell.cell_contents, found, seen, depth + 1)
+            except ValueError:  # an empty cell
+                continue
 
 
 def jaxpr_tracer(tracer: Tracer) -> Tracer | None:
