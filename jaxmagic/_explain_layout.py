@@ -11,7 +11,7 @@ import linecache
 from ._doc import Code, Document, Paragraph, Span, spans
 from ._explanation import Explanation, Fix
 
-__all__ = ["explanation_blocks", "explanation_document", "excerpt"]
+__all__ = ["explanation_blocks", "explanation_document", "excerpt", "where_blocks"]
 
 
 def prose(text: str, role: str = "") -> tuple:
@@ -34,13 +34,7 @@ def explanation_blocks(found: Explanation) -> list:
     where = found.location or (f"line {found.lineno}" if found.lineno else None)
     if where:
         verb = "escaped the trace at " if found.kind == "leaked-tracer" else "at "
-        line = spans(verb, Span(where, "code"))
-        if found.source_line:
-            line += spans(": ", Span(found.source_line.strip(), "code"))
-        blocks.append(Paragraph(line, "error"))
-        shown = excerpt(found.filename, found.lineno)
-        if shown is not None:
-            blocks.append(shown)
+        blocks += where_blocks(spans(verb), where, found.source_line, found.filename, found.lineno)
     if found.use_lineno:
         used = found.use_location or f"line {found.use_lineno}"
         blocks.append(Paragraph(spans("used later at ", Span(used, "code"), ", where JAX raised"), "error"))
@@ -81,6 +75,20 @@ def _fix_blocks(number: int, fix: Fix) -> list:
     blocks: list = [Paragraph(tuple(head)), Code(fix.code, "python")]
     if fix.warning:
         blocks.append(Paragraph(prose("warning: " + fix.warning), "error"))
+    return blocks
+
+
+def where_blocks(lead: tuple, where: str | None, source: str | None, filename: str | None, lineno: int | None) -> list:
+    """``<lead> at <where>: <source line>``, then the source around that line."""
+    line = lead
+    if where:
+        line += spans(Span(where, "code"))
+    if source:
+        line += spans(": ", Span(source.strip(), "code"))
+    blocks: list = [Paragraph(line, "error")]
+    shown = excerpt(filename, lineno)
+    if shown is not None:
+        blocks.append(shown)
     return blocks
 
 

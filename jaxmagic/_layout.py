@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ._doc import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
 from ._errors import ErrorInfo
-from ._explain_layout import excerpt, explanation_blocks
+from ._explain_layout import explanation_blocks, where_blocks
 from ._report import TraceEntry, TraceReport
 from ._signature import short_repr
 
@@ -167,16 +167,8 @@ def _error_body(error: ErrorInfo) -> Fold:
         blocks = explanation_blocks(error.explanation)
         blocks.append(Fold(spans("JAX's message"), (Code(error.message, "text"),), open=False))
         return Fold(spans("what went wrong, and how to fix it"), tuple(blocks), open=True)
-    blocks: list = []
-    where = spans(Span(error.error_type, "error"))
-    if error.location:
-        where += spans(" at ", Span(error.location, "code"))
-    if error.source_line:
-        where += spans(": ", Span(error.source_line.strip(), "code"))
-    blocks.append(Paragraph(where, "error"))
-    shown = excerpt(error.filename, error.lineno)
-    if shown is not None:
-        blocks.append(shown)
+    lead = spans(Span(error.error_type, "error"), " at " if error.location else "")
+    blocks = where_blocks(lead, error.location, error.source_line, error.filename, error.lineno)
     if error.kind in _VALUE_KINDS:
         blocks.append(Paragraph(spans(_WHY_VALUE)))
     blocks.append(Code(error.message, "text"))
