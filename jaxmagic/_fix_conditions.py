@@ -293,14 +293,25 @@ def _print_call(site: Site, inner: ast.AST) -> Fix | None:
         None,
     )
     joined = inner if isinstance(inner, ast.JoinedStr) else None
-    if printer is None or joined is None:
+    if joined is None:
         return Fix(
             "jax.debug.print",
             f"{names.jax}.debug.print(\"{{}}\", value)",
             "a tracer has no value to format at trace time; `jax.debug.print` prints the value when the "
             "compiled function runs",
+            template=True,
         )
     template, keywords = _format_template(joined)
+    if printer is None:
+        # a string built for later (a label, a log line): show it when the compiled code runs instead
+        shown = ast.Call(attr(f"{names.jax}.debug.print"), [ast.Constant(template)],
+                         [ast.keyword(k, v) for k, v in keywords.items()])
+        return Fix(
+            "jax.debug.print", ast.unparse(ast.fix_missing_locations(shown)),
+            "a tracer has no value to format at trace time, so no string can hold it; "
+            "`jax.debug.print` formats the value when the compiled function runs (or return the value "
+            "and format it outside)",
+        )
     replacement = ast.Call(attr(f"{names.jax}.debug.print"), [ast.Constant(template)],
                            [ast.keyword(k, v) for k, v in keywords.items()])
     return _edit_fix(

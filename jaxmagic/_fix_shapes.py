@@ -42,19 +42,23 @@ def mask_fixes(site: Site) -> list[Fix]:
     reduced = _find_reduction(site, subscript)
     if reduced is not None:
         reduction, outer = reduced
-        masked = call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(_identity(reduction)))
-        if isinstance(outer.func, ast.Attribute) and outer.func.value is subscript:
-            new: ast.expr = ast.Call(ast.Attribute(masked, reduction, ast.Load()), clone(outer.args),
-                                     clone(outer.keywords))
-        else:
-            new = clone(outer)
-            new.args[0] = masked
+        wide = _broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
+        masked = call(f"{names.jnp}.where", wide, clone(array), ast.Constant(_identity(reduction)))
+        method = isinstance(outer.func, ast.Attribute) and outer.func.value is subscript
+        args = clone(outer.args) if method else clone(outer.args[1:])
+        keywords = clone(outer.keywords)
         if reduction == "mean":
-            new = ast.BinOp(
-                ast.Call(ast.Attribute(clone(masked), "sum", ast.Load()), [], []),
+            # the mean of the selected elements: their sum over how many were selected
+            new: ast.expr = ast.BinOp(
+                ast.Call(ast.Attribute(masked, "sum", ast.Load()), args, keywords),
                 ast.Div(),
                 ast.Call(ast.Attribute(clone(mask), "sum", ast.Load()), [], []),
             )
+        elif method:
+            new = ast.Call(ast.Attribute(masked, reduction, ast.Load()), args, keywords)
+        else:
+            new = clone(outer)
+            new.args[0] = masked
         fixes.append(_edit_fix(
             "jnp.where", outer, new,
             "selecting elements gives a result whose size depends on values; keep the shape and "
@@ -109,6 +113,28 @@ _REDUCTIONS = {"sum": 0, "mean": 0, "max": float("-inf"), "min": float("inf"), "
 
 def _identity(reduction: str) -> Any:
     return _REDUCTIONS[reduction]
+
+
+def _broadcast_mask(site: Site, mask: ast.expr, array: ast.expr) -> ast.expr:
+    """The mask, with trailing axes added when it has fewer dimensions than the array."""
+    extra = _ndim(site, array) - _ndim(site, mask)
+    if extra <= 0 or extra > 3:
+        return clone(mask)
+    index = ast.Tuple([ast.Slice(), *[ast.Constant(None) for _ in range(extra)]], ast.Load())
+    return ast.Subscript(clone(mask), index, ast.Load())
+
+
+def _ndim(site: Site, expr: ast.expr) -> int:
+    """The rank of an expression built from the call's arguments, as far as their values tell (else 0)."""
+    facts = site.facts
+    if facts is None:
+        return 0
+    ranks = [
+        len(getattr(facts.values[n.id], "shape", ()))
+        for n in ast.walk(expr)
+        if isinstance(n, ast.Name) and n.id in facts.values and hasattr(facts.values[n.id], "shape")
+    ]
+    return max(ranks, default=0)
 
 
 def _find_reduction(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call] | None:

@@ -190,6 +190,8 @@ def _leaf_static_fix(site: Site, leaf: str) -> Fix | None:
     facts = site.facts
     assert facts is not None
     name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
+    if not name.isidentifier():  # batch[1] → batch_1
+        name = re.sub(r"\W+", "_", leaf).strip("_")
     return Fix(
         "static",
         f"def {facts.name}(..., {name}): ...   # pass {leaf} separately\n"
