@@ -7,22 +7,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._advice import Thresholds, thresholds
+from ._api import reset, stats, track
 from ._errors import ErrorInfo
 from ._explain import explain
 from ._explanation import Explanation, Fix
 from ._report import Argument, Output, TraceEntry, TraceReport
 from ._signature import Change
+from ._stats import Advice, FunctionStats, Recompile
 
 __all__ = [
+    "Advice",
     "Argument",
     "Change",
     "ErrorInfo",
     "Explanation",
     "Fix",
+    "FunctionStats",
     "Output",
+    "Recompile",
+    "Thresholds",
     "TraceEntry",
     "TraceReport",
     "explain",
+    "reset",
+    "stats",
+    "thresholds",
+    "track",
     "last_report",
     "load_ipython_extension",
     "unload_ipython_extension",

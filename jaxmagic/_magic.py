@@ -14,7 +14,8 @@ from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
-from . import _state, _tracking
+from . import _attribution, _state, _tracking
+from ._history import set_location_namer
 from ._build import report_from_collector
 from ._calltrace import trace_call
 from ._cell import FunctionSpec, Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
@@ -304,6 +305,14 @@ class JitTraceMagics(Magics):
             result.error_in_exec = exc
 
 
+def _namer_for(shell: Any) -> Any:
+    def name(filename: str, lineno: int) -> str:
+        number = getattr(shell.compile, "_filename_map", {}).get(filename)
+        return f"Cell In[{number}], line {lineno}" if number is not None else f"{filename}:{lineno}"
+
+    return name
+
+
 def _explain_hook(shell: Any) -> ExplainHook:
     hook = _state.explain_hooks.get(id(shell))
     if hook is None:
@@ -325,7 +334,8 @@ def load(shell: Any) -> None:
     if _state.loaded.get(id(shell)):
         return
     shell.register_magics(JitTraceMagics)
-    _tracking.activate()
+    _attribution.activate()
+    set_location_namer(_namer_for(shell))
     _state.loaded[id(shell)] = True
 
 
@@ -341,4 +351,6 @@ def unload(shell: Any) -> None:
     hook = _state.explain_hooks.pop(id(shell), None)
     if hook is not None:
         hook.off()
-    _tracking.deactivate()
+    _attribution.deactivate()
+    if not _state.loaded:
+        set_location_namer(None)

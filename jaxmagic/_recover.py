@@ -18,6 +18,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ._errors import is_user_file
 from ._source import node_at, parse_file, position_of, user_frames
 
 __all__ = ["recover_call", "evaluate_pure", "Impure"]
@@ -35,6 +36,8 @@ def recover_call(
     ``kwargs`` None when they cannot be evaluated safely), or None.
     """
     for tb in reversed(user_frames(exc.__traceback__)):
+        if not is_user_file(tb.tb_frame.f_code.co_filename):
+            continue  # JAX's frames and jaxmagic's own recorder are not the user's call
         found = _call_in_frame(tb, is_target)
         if found is not None:
             return found

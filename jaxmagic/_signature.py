@@ -210,7 +210,13 @@ def diff(before: Signature, after: Signature) -> list[Change]:
     old_leaves, new_leaves = before.leaf_map(), after.leaf_map()
     for name, new in new_params.items():
         old = old_params.get(name)
-        if name in restructured or old is None or new.static:
+        if name in restructured or old is None:
+            continue
+        if old.static != new.static:  # the function changed which arguments are static
+            changes.append(Change(name, "static-value", "static" if old.static else "traced",
+                                  "static" if new.static else "traced"))
+            continue
+        if new.static:
             continue
         if old.treedef != new.treedef:
             ours = {p for p in new_leaves if _belongs(p, name)}

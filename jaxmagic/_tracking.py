@@ -6,8 +6,8 @@ while JAX traces, notes the abstract signature and why this trace happened,
 then calls ``f``.  Cached calls go straight through JAX's C++ dispatch and
 never reach Python, so tracking costs nothing once a signature is compiled.
 
-Trace, lowering and compile durations come from ``jax.monitoring`` and are
-attributed to the trace that ran last in the same thread under the same name.
+Traces and compiles are counted from ``jax.monitoring`` events
+(:mod:`._attribution`), so the counts are exactly JAX's.
 """
 from __future__ import annotations
 
@@ -22,11 +22,12 @@ from typing import Any
 import jax
 
 from . import _monitor
+from ._history import History, register as _register
 from ._signature import Change, Signature, build_signature, closest, normalize_static, positional_names
+from ._stats import Row
 
 __all__ = ["TraceRecord", "TrackedFunction", "tracked_jit", "tracked_of", "Collector", "is_jax_jit", "is_jit_object"]
 
-_HISTORY_LIMIT = 256  # distinct signatures remembered per function for "why it traced"
 _ATTR = "_jaxmagic_tracked"
 
 _tls = threading.local()
@@ -81,6 +82,7 @@ class TraceRecord:
     lower_seconds: float | None = None
     compile_seconds: float | None = None
     during_report: bool = False
+    compared_to: Signature | None = None
 
     @property
     def ok(self) -> bool:
@@ -88,21 +90,40 @@ class TraceRecord:
 
 
 class TrackedFunction:
-    """Bookkeeping for one function jitted through :func:`tracked_jit`."""
+    """Bookkeeping for one function jitted through :func:`tracked_jit`.
 
-    def __init__(self, fn: Callable, static_argnums: Any = None, static_argnames: Any = None) -> None:
+    Counts live in the function's statistics row (:mod:`._stats`), which a
+    redefinition of the same function (a cell run again, a lambda jitted in a
+    loop) continues; ``traces`` and ``compiles`` read it.
+    """
+
+    def __init__(
+        self, fn: Callable, static_argnums: Any = None, static_argnames: Any = None, name: str | None = None
+    ) -> None:
         self.fn = fn
-        self.name: str = getattr(fn, "__qualname__", None) or _jax_name(fn)
+        self.name: str = name or getattr(fn, "__qualname__", None) or _jax_name(fn)
         self.jax_name: str = _jax_name(fn)
         self.static_argnums, self.static_argnames = normalize_static(fn, static_argnums, static_argnames)
         self.names, self.var_name = positional_names(fn)
         self.jitted: Any = None
-        self.signatures: list[Signature] = []
-        self.traces = 0
         self.failed_traces = 0
-        self.compiles = 0
-        self._keys: set = set()
+        self.redefined = False  # the next compile says "function-redefined"
         self._lock = threading.Lock()
+        self.key: str = self.name  # the statistics row's name (``name@where`` when shared)
+        self.row: Row = _register(self, explicit=name is not None)
+        self.history: History = self.row.analysis
+
+    @property
+    def signatures(self) -> list[Signature]:
+        return self.history.signatures
+
+    @property
+    def traces(self) -> int:
+        return self.row.traces
+
+    @property
+    def compiles(self) -> int:
+        return self.row.compiles
 
     def __repr__(self) -> str:
         return f"<TrackedFunction {self.name}: {self.traces} traces, {self.compiles} compiles>"
@@ -122,15 +143,21 @@ class TrackedFunction:
             )
         except Exception:  # noqa: BLE001 - an odd argument must not break the user's trace
             signature = None
-        with self._lock:
-            history = list(self.signatures)
-        if signature is None:
-            changes: list[Change] = []
-        elif not history:
-            changes = [Change("", "first-call")]
-        else:
-            found = closest(history, signature)
-            changes = found[1] if found else []
+        history = self.history.snapshot()
+        compared_to = None
+        try:
+            if signature is None:
+                changes: list[Change] = []
+            elif not history:
+                changes = [Change("", "first-call")]
+            else:
+                found = closest(history, signature)
+                changes = found[1] if found else []
+                compared_to = history[found[0]] if found else None
+        except Exception:  # noqa: BLE001 - never break the user's trace over a reason
+            changes = []
+        if self.redefined:
+            changes = [Change("", "function-redefined"), *[c for c in changes if c.what != "first-call"]]
         stack = _stack()
         record = TraceRecord(
             function=self,
@@ -140,6 +167,7 @@ class TrackedFunction:
             parent=stack[-1] if stack else None,
             thread=threading.get_ident(),
             during_report=getattr(_tls, "building_report", False),
+            compared_to=compared_to,
         )
         stack.append(record)
         return record
@@ -150,22 +178,25 @@ class TrackedFunction:
             stack.pop()
         record.finished = time.time()
         record.error = error
-        with self._lock:
-            if error is None:
-                self.traces += 1
-                if record.signature is not None:
-                    key = record.signature.key()
-                    if key not in self._keys:
-                        self._keys.add(key)
-                        self.signatures.append(record.signature)
-                        if len(self.signatures) > _HISTORY_LIMIT:
-                            dropped = self.signatures.pop(0)
-                            self._keys.discard(dropped.key())
-            else:
+        if error is None:
+            if record.signature is not None:
+                self.history.add(record.signature)
+        else:
+            with self._lock:
                 self.failed_traces += 1
         _tls.last = record  # JAX reports the trace's duration right after, failed or not
+        if error is None and record.parent is None:
+            _pending()[id(self)] = record  # its compile comes later, maybe
         for collector in list(_collectors):
             collector._add(record)
+
+
+def _pending() -> dict[int, TraceRecord]:
+    """This thread's finished traces whose compile has not been seen yet, by function."""
+    pending = getattr(_tls, "pending", None)
+    if pending is None:
+        pending = _tls.pending = {}
+    return pending
 
 
 def _stack() -> list[TraceRecord]:
@@ -193,7 +224,10 @@ def _make_recorder(tracked: TrackedFunction) -> Callable:
     def recorder(*args: Any, **kwargs: Any) -> Any:
         if jax.config.jax_disable_jit or _monitor.is_muted():
             return fn(*args, **kwargs)  # eager, or one of jaxmagic's own probe traces
-        record = tracked._begin(args, kwargs)
+        try:
+            record = tracked._begin(args, kwargs)
+        except Exception:  # noqa: BLE001 - bookkeeping must never break the user's trace
+            return fn(*args, **kwargs)
         try:
             out = fn(*args, **kwargs)
         except BaseException as exc:
@@ -208,17 +242,19 @@ def _make_recorder(tracked: TrackedFunction) -> Callable:
         pass
     recorder.__name__ = tracked.jax_name
     recorder.__wrapped__ = fn
+    setattr(recorder, _ATTR, tracked)  # JAX holds this function in its frames: events find it there
     return recorder
 
 
-def tracked_jit(fun: Any = None, /, **jit_kwargs: Any) -> Any:
+def tracked_jit(fun: Any = None, /, *, name: str | None = None, **jit_kwargs: Any) -> Any:
     """``jax.jit`` with tracking: same arguments, same result type, same speed.
 
     Called without ``fun`` it returns a decorator, like ``jax.jit(static_argnames=...)``.
+    ``name`` keys its statistics (default: the function's ``__qualname__``).
     """
     if fun is None:
-        return functools.partial(tracked_jit, **jit_kwargs)
-    tracked = TrackedFunction(fun, jit_kwargs.get("static_argnums"), jit_kwargs.get("static_argnames"))
+        return functools.partial(tracked_jit, name=name, **jit_kwargs)
+    tracked = TrackedFunction(fun, jit_kwargs.get("static_argnums"), jit_kwargs.get("static_argnames"), name=name)
     jitted = jax.jit(_make_recorder(tracked), **jit_kwargs)
     tracked.jitted = jitted
     setattr(jitted, _ATTR, tracked)
@@ -287,39 +323,3 @@ class building_report:
 
     def __exit__(self, *exc: object) -> None:
         _tls.building_report = self._previous
-
-
-def _on_event(event: _monitor.Event) -> None:
-    """Attribute a JAX event to the trace that just ran in this thread."""
-    record = getattr(_tls, "last", None)
-    if event.kind == "trace":
-        if record is not None and record.trace_seconds is None and record.function.jax_name == event.fun_name:
-            record.trace_seconds = event.seconds
-            return
-    elif record is not None and record.ok and event.fun_name == f"jit({record.function.jax_name})":
-        if event.kind == "lower" and record.lower_seconds is None:
-            record.lower_seconds = event.seconds
-            return
-        if event.kind == "compile":
-            with record.function._lock:
-                record.function.compiles += 1
-            if record.compile_seconds is None:
-                record.compile_seconds = event.seconds
-            _tls.last = None  # a later compile of the same name is not this trace's
-            return
-    if event.kind == "trace":
-        for collector in list(_collectors):
-            collector._add_untracked(event)
-
-
-def activate() -> None:
-    """Start attributing JAX's events (idempotent per :func:`deactivate`)."""
-    _monitor.install()
-    _monitor.subscribe(_on_event)
-
-
-def deactivate() -> None:
-    _monitor.uninstall()
-    if _monitor.installed() == 0:
-        _monitor.unsubscribe(_on_event)
-

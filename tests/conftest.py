@@ -51,6 +51,7 @@ def _ipython() -> Any:
 def shell(_ipython: Any) -> Any:
     """A shell with jaxmagic loaded and jax imported; unloaded and cleared afterwards."""
     _ipython.reset(new_session=False)
+    jaxmagic.reset()  # statistics start from zero in every test
     _ipython.run_line_magic("load_ext", "jaxmagic")
     sh = Shell(_ipython)
     sh.run("import functools\nimport jax\nimport jax.numpy as jnp\nimport numpy as np")

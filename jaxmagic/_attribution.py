@@ -1,0 +1,156 @@
+"""Attribute each ``jax.monitoring`` event to the function JAX was tracing or compiling.
+
+JAX reports a trace or a backend compile by name only (``f``, ``jit(f)``):
+two functions called ``f`` share it. But the event is reported while JAX's
+own frames, which hold the function being jitted, are still on the stack.
+Walking up from the listener finds it: jaxmagic's recorder for a tracked
+function (so its compile is counted exactly, even a compile without a new
+trace, e.g. for a committed array), or the user's function for any other jit
+(so its row says where it was defined, and JAX's own helper jits can be
+told apart from user code by the module they come from).
+
+This runs only when JAX traces or compiles, never on a cached call.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+import types
+from typing import Any
+
+from . import _monitor
+from ._history import describe_location
+from ._signature import Change, Signature
+from ._stats import Recompile, registry
+from ._tracking import _ATTR, TrackedFunction, _collectors, _pending, _tls
+
+__all__ = ["activate", "deactivate", "signature_text"]
+
+_DEPTH = 48  # frames to walk up from the listener
+
+
+def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
+    """The tracked function, or else the plain function, JAX is working on under ``jax_name``."""
+    frame = sys._getframe(3)
+    plain = None
+    depth = 0
+    while frame is not None and depth < _DEPTH:
+        try:
+            values = list(frame.f_locals.values())
+        except Exception:  # noqa: BLE001
+            values = []
+        for value in values:
+            if not isinstance(value, types.FunctionType):
+                continue
+            tracked = getattr(value, _ATTR, None)
+            if isinstance(tracked, TrackedFunction) and tracked.jax_name == jax_name:
+                return tracked, value
+            if plain is None and getattr(value, "__name__", None) == jax_name:
+                plain = value
+        frame = frame.f_back
+        depth += 1
+    return None, plain
+
+
+def _bare(fun_name: str) -> str:
+    return fun_name[4:-1] if fun_name.startswith("jit(") and fun_name.endswith(")") else fun_name
+
+
+def _on_event(event: _monitor.Event) -> None:
+    if event.kind not in ("trace", "compile", "lower"):
+        return
+    name = _bare(event.fun_name)
+    tracked, plain = _frames_with_function(name)
+    if tracked is not None:
+        _tracked_event(tracked, event)
+    else:
+        _untracked_event(event, plain)
+    if event.kind != "lower":
+        registry.changed()
+
+
+def _tracked_event(tracked: TrackedFunction, event: _monitor.Event) -> None:
+    last = getattr(_tls, "last", None)
+    if event.kind == "trace":
+        tracked.row.add_trace()
+        if last is not None and last.function is tracked and last.trace_seconds is None:
+            last.trace_seconds = event.seconds
+        return
+    record = _pending().get(id(tracked))
+    if event.kind == "lower":
+        if record is not None and record.lower_seconds is None:
+            record.lower_seconds = event.seconds
+        return
+    if record is not None:
+        del _pending()[id(tracked)]
+        record.compile_seconds = event.seconds
+        changes = tuple(record.changes)
+        signature = signature_text(record.signature)
+        compared = signature_text(record.compared_to) if record.compared_to is not None else None
+        retraced = True
+        tracked.redefined = False
+    else:  # compiled again without a new trace: same abstract signature, new placement
+        changes = (Change("", "sharding", "", "a new placement or sharding of an argument (same shapes)"),)
+        signature, compared, retraced = "", None, False
+    tracked.row.add_compile(
+        Recompile(changes, event.seconds, time.time(), compared, signature, retraced)
+    )
+
+
+def _untracked_event(event: _monitor.Event, plain: Any) -> None:
+    key = event.fun_name if event.fun_name.startswith("jit(") else f"jit({event.fun_name})"
+    internal = plain is not None and (getattr(plain, "__module__", "") or "").startswith(("jax.", "jaxlib"))
+    if plain is None and event.fun_name in _JAX_HELPER_HINTS:
+        internal = True
+    row = registry.row(key, tracked=False, where=describe_location(plain) if plain is not None else "",
+                       internal=internal)
+    if event.kind == "trace":
+        row.add_trace()
+        for collector in list(_collectors):
+            collector._add_untracked(event)
+    elif event.kind == "compile":
+        row.add_compile(Recompile((), event.seconds, time.time()))
+
+
+# Names of JAX's eager-op helper jits, for when their function is not on the stack.
+_JAX_HELPER_HINTS = {"convert_element_type", "broadcast_in_dim", "_where", "clip", "_reduce_sum"}
+
+
+def signature_text(signature: Signature | None) -> str:
+    """``x: f32[3], n=3``: a signature as rows and reports print it."""
+    if signature is None:
+        return ""
+    parts = []
+    for leaf in signature.leaves:
+        parts.append(f"{leaf.path}={leaf.short}" if leaf.static else f"{leaf.path}: {leaf.short}")
+    return ", ".join(parts)
+
+
+_activations = 0
+_activation_lock = threading.Lock()
+
+
+def activate() -> None:
+    """Start attributing JAX's events (reference-counted with :func:`deactivate`)."""
+    global _activations
+    with _activation_lock:
+        _activations += 1
+        first = _activations == 1
+    _monitor.install()
+    if first:
+        _monitor.subscribe(_on_event)
+
+
+def deactivate() -> None:
+    global _activations
+    with _activation_lock:
+        _activations = max(0, _activations - 1)
+        last = _activations == 0
+    _monitor.uninstall()
+    if last:
+        _monitor.unsubscribe(_on_event)
+
+
+def active() -> bool:
+    return _activations > 0

@@ -1,0 +1,191 @@
+"""Each tracked function's signature history and statistics row, and how redefinitions continue them.
+
+A function jitted again under the same name — a cell run again, a lambda or
+``functools.partial`` jitted inside a loop, ``jax.jit`` of the same source —
+continues the row (and history) of the one it replaces, and its next compile
+says ``function-redefined``. A *different* live function that merely shares
+the name gets a row of its own, ``name@<where it is defined>``.
+
+The history keeps abstract values and small static values only: a static
+value whose ``repr`` is long is replaced by a token that compares by type,
+hash and a short ``repr``, so no user object of any size is kept alive.
+"""
+from __future__ import annotations
+
+import gc
+import os
+import threading
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ._signature import Leaf, Signature, short_repr
+from ._stats import Row, registry
+
+if TYPE_CHECKING:
+    from ._tracking import TrackedFunction
+
+__all__ = ["History", "register", "describe_location", "set_location_namer"]
+
+SIGNATURES = 256  # distinct signatures remembered per function, for "why it compiled"
+_SMALL = 200  # static values with a longer repr are kept as a token
+
+
+class _StaticToken:
+    """Stands for a large static value: equal when type, hash and short repr are."""
+
+    __slots__ = ("kind", "hash", "text")
+
+    def __init__(self, value: Any) -> None:
+        self.kind = type(value).__qualname__
+        try:
+            self.hash = hash(value)
+        except Exception:  # noqa: BLE001 - unhashable statics fail in JAX before reaching here
+            self.hash = id(value)
+        self.text = short_repr(value, 60)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _StaticToken) and (self.kind, self.hash, self.text) == (
+            other.kind, other.hash, other.text,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.hash, self.text))
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _slim(signature: Signature) -> Signature:
+    leaves = []
+    changed = False
+    for leaf in signature.leaves:
+        if leaf.static and len(repr_safe(leaf.value)) > _SMALL:
+            leaves.append(Leaf(leaf.path, True, value=_StaticToken(leaf.value)))
+            changed = True
+        else:
+            leaves.append(leaf)
+    return Signature(signature.parameters, tuple(leaves)) if changed else signature
+
+
+def repr_safe(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:  # noqa: BLE001
+        return object.__repr__(value)
+
+
+class History:
+    """The distinct signatures a function (and its redefinitions) compiled for, oldest first."""
+
+    def __init__(self) -> None:
+        self.signatures: list[Signature] = []
+        self._keys: set = set()
+        self._lock = threading.Lock()
+
+    def add(self, signature: Signature) -> None:
+        slim = _slim(signature)
+        key = slim.key()
+        with self._lock:
+            if key in self._keys:
+                return
+            self._keys.add(key)
+            self.signatures.append(slim)
+            if len(self.signatures) > SIGNATURES:
+                dropped = self.signatures.pop(0)
+                self._keys.discard(dropped.key())
+
+    def snapshot(self) -> list[Signature]:
+        with self._lock:
+            return list(self.signatures)
+
+    def reset(self) -> None:
+        with self._lock:
+            self.signatures.clear()
+            self._keys.clear()
+
+
+# --- naming and redefinition ----------------------------------------------------
+
+_live: dict[str, weakref.ref] = {}  # row name -> the TrackedFunction last registered under it
+_lock = threading.Lock()
+_namer: Callable[[str, int], str] | None = None
+
+
+def set_location_namer(namer: Callable[[str, int], str] | None) -> None:
+    """How to name a place in the user's code (the IPython front names cells ``Cell In[3], line 2``)."""
+    global _namer
+    _namer = namer
+
+
+def describe_location(fn: Any) -> str:
+    code = getattr(_plain(fn), "__code__", None)
+    if code is None:
+        return ""
+    if _namer is not None:
+        try:
+            return _namer(code.co_filename, code.co_firstlineno)
+        except Exception:  # noqa: BLE001
+            pass
+    return f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}"
+
+
+def _plain(fn: Any) -> Any:
+    while hasattr(fn, "func") and hasattr(fn, "args"):  # functools.partial
+        fn = fn.func
+    return fn
+
+
+def register(tracked: TrackedFunction, explicit: bool = False) -> Row:
+    """The statistics row ``tracked`` counts into; sets ``tracked.redefined`` when it continues one."""
+    where = describe_location(tracked.fn)
+    with _lock:
+        previous_ref = _live.get(tracked.name)
+        previous = previous_ref() if previous_ref is not None else None
+        name = tracked.name
+        if previous is not None and not _replaces(tracked, previous):
+            del previous
+            gc.collect()  # an old definition no longer bound anywhere is not "another live function"
+            previous = previous_ref() if previous_ref is not None else None
+        if name in registry.rows and (previous is None or _replaces(tracked, previous)):
+            tracked.redefined = True  # the same function defined again: continue its row
+        elif name in registry.rows:
+            name = registry.unique_name(name, where)  # another live function of that name
+        row = registry.row(name, tracked=True, where=where)
+        if row.analysis is None:
+            row.analysis = History()
+        row.where = where or row.where
+        tracked.key = name
+        _live[name] = row.owner = weakref.ref(tracked)
+    return row
+
+
+def _replaces(new: TrackedFunction, old: TrackedFunction) -> bool:
+    """True when ``new`` is ``old`` defined again rather than another live function of that name.
+
+    The same code (a lambda or ``partial`` jitted again in a loop) or the same
+    source compiled again (a cell run again) is a redefinition; a different
+    definition while the old one is still alive is another function.
+    """
+    new_code = getattr(_plain(new.fn), "__code__", None)
+    old_code = getattr(_plain(old.fn), "__code__", None)
+    if new_code is None or old_code is None:
+        return False
+    return new_code is old_code or _same_code(new_code, old_code)
+
+
+def _same_code(a: Any, b: Any) -> bool:
+    """Equal bytecode, names and constants: the same source, wherever it was compiled."""
+    if (a.co_code, a.co_names, a.co_varnames, a.co_freevars, a.co_name) != (
+        b.co_code, b.co_names, b.co_varnames, b.co_freevars, b.co_name,
+    ):
+        return False
+    if len(a.co_consts) != len(b.co_consts):
+        return False
+    for x, y in zip(a.co_consts, b.co_consts):
+        if hasattr(x, "co_code") and hasattr(y, "co_code"):
+            if not _same_code(x, y):
+                return False
+        elif type(x) is not type(y) or x != y:
+            return False
+    return True
