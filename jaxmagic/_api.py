@@ -9,7 +9,7 @@ from ._advice import advise, analyse_loops
 from ._stats import FunctionStats, registry
 from ._tracking import tracked_jit
 
-__all__ = ["track", "stats", "reset"]
+__all__ = ["track", "stats", "reset", "snapshot_rows"]
 
 _library_activation = False
 
@@ -57,7 +57,7 @@ def stats(name: str | None = None, *, include_internal: bool = False) -> Any:
     ``include_internal`` is true.
     """
     if name is not None:
-        row = registry.rows.get(name) or registry.rows.get(f"jit({name})")
+        row = _find(name)
         if row is None:
             known = ", ".join(sorted(registry.names(include_internal=True))[:12]) or "none yet"
             raise KeyError(f"no jitted function named {name!r} has been seen (known: {known})")
@@ -65,14 +65,29 @@ def stats(name: str | None = None, *, include_internal: bool = False) -> Any:
     return {n: _snapshot(registry.rows[n]) for n in registry.names(include_internal)}
 
 
-def _snapshot(row: Any) -> FunctionStats:
-    if row.tracked:
-        owner = row.owner() if row.owner is not None else None
-        from ._history import _namer
+def _find(name: str) -> Any:
+    """A row by its name, by ``jit(name)``, or by the last part of a qualified name when unique."""
+    row = registry.rows.get(name) or registry.rows.get(f"jit({name})")
+    if row is not None:
+        return row
+    matches = [r for key, r in list(registry.rows.items()) if key.rsplit(".", 1)[-1] == name]
+    return matches[0] if len(matches) == 1 else None
 
-        analyse_loops(row, owner, _namer)
+
+def _snapshot(row: Any, analyse: bool = True) -> FunctionStats:
+    if row.tracked:
+        if analyse:  # reads the jaxpr back from JAX's cache: never from inside JAX's listener
+            from ._history import _namer
+
+            owner = row.owner() if row.owner is not None else None
+            analyse_loops(row, owner, _namer)
         return row.snapshot(advise)
     return row.snapshot()
+
+
+def snapshot_rows(include_internal: bool = False, analyse: bool = True) -> list[FunctionStats]:
+    """Every row's statistics, for the panel and the table."""
+    return [_snapshot(registry.rows[n], analyse) for n in registry.names(include_internal) if n in registry.rows]
 
 
 def reset(name: str | None = None) -> None:
@@ -88,7 +103,7 @@ def reset(name: str | None = None) -> None:
                 else:
                     row.reset()
     else:
-        row = registry.rows.get(name) or registry.rows.get(f"jit({name})")
+        row = _find(name)
         if row is None:
             raise KeyError(f"no jitted function named {name!r} has been seen")
         row.reset()

@@ -22,6 +22,7 @@ from ._cell import FunctionSpec, Hooks, StaticOptionError, assign_static, name_l
 from ._errors import error_info, tracing_kind
 from ._explain_context import as_cell_options, explain_caught, explain_failure, share_explanation
 from ._explain_hook import ExplainHook
+from ._magic_stats import StatsMagics
 from ._report import TraceReport
 
 __all__ = ["JitTraceMagics", "load", "unload"]
@@ -305,6 +306,16 @@ class JitTraceMagics(Magics):
             result.error_in_exec = exc
 
 
+def _refresh_panels(result: Any = None) -> None:
+    """After each cell, open panels draw the final counts (and loop advice)."""
+    from ._panel import refresh_open_panels
+
+    try:
+        refresh_open_panels()
+    except Exception:  # noqa: BLE001 - never disturb the user's cell
+        pass
+
+
 def _namer_for(shell: Any) -> Any:
     def name(filename: str, lineno: int) -> str:
         number = getattr(shell.compile, "_filename_map", {}).get(filename)
@@ -334,6 +345,8 @@ def load(shell: Any) -> None:
     if _state.loaded.get(id(shell)):
         return
     shell.register_magics(JitTraceMagics)
+    shell.register_magics(StatsMagics)
+    shell.events.register("post_run_cell", _refresh_panels)
     _attribution.activate()
     set_location_namer(_namer_for(shell))
     _state.loaded[id(shell)] = True
@@ -344,10 +357,19 @@ def unload(shell: Any) -> None:
     if not _state.loaded.pop(id(shell), False):
         return
     manager = shell.magics_manager
-    for kind, names in JitTraceMagics.magics.items():
-        for name in names:
-            manager.magics[kind].pop(name, None)
-    manager.registry.pop(JitTraceMagics.__name__, None)
+    for magics in (JitTraceMagics, StatsMagics):
+        for kind, names in magics.magics.items():
+            for name in names:
+                manager.magics[kind].pop(name, None)
+        manager.registry.pop(magics.__name__, None)
+    try:
+        shell.events.unregister("post_run_cell", _refresh_panels)
+    except ValueError:
+        pass
+    from ._panel import open_panels
+
+    for panel in open_panels():
+        panel.close()
     hook = _state.explain_hooks.pop(id(shell), None)
     if hook is not None:
         hook.off()

@@ -3,24 +3,26 @@ from __future__ import annotations
 
 from jaxmagic import _monitor
 
-LINE = ["jittrace", "jittrace_explain"]
+LINE = ["jittrace", "jittrace_assert", "jittrace_explain", "jittrace_panel", "jittrace_reset"]
+REGISTRY = ["JitTraceMagics", "StatsMagics"]
+LOADED = (LINE, ["jittrace"], REGISTRY, 1, 1)  # magics, 1 JAX listener, 1 post_run_cell callback
 
 
 def _ours(ip):
     line = sorted(n for n in ip.magics_manager.magics["line"] if n.startswith("jittrace"))
     cell = [n for n in ip.magics_manager.magics["cell"] if n.startswith("jittrace")]
-    registry = [k for k in ip.magics_manager.registry if k == "JitTraceMagics"]
+    registry = sorted(k for k in ip.magics_manager.registry if k in REGISTRY)
     hooks = [c for c in ip.events.callbacks["post_run_cell"] if "jaxmagic" in getattr(c, "__module__", "")]
-    return line, cell, registry, _monitor.installed() + len(hooks)
+    return line, cell, registry, _monitor.installed(), len(hooks)
 
 
 def test_load_registers_and_unload_removes_everything(_ipython):
     ip = _ipython
-    assert _ours(ip) == ([], [], [], 0)
+    assert _ours(ip) == ([], [], [], 0, 0)
     ip.run_line_magic("load_ext", "jaxmagic")
-    assert _ours(ip) == (LINE, ["jittrace"], ["JitTraceMagics"], 1)
+    assert _ours(ip) == LOADED
     ip.run_line_magic("unload_ext", "jaxmagic")
-    assert _ours(ip) == ([], [], [], 0)
+    assert _ours(ip) == ([], [], [], 0, 0)
 
 
 def test_reload_three_times_leaves_one_of_each(_ipython):
@@ -29,12 +31,12 @@ def test_reload_three_times_leaves_one_of_each(_ipython):
     try:
         for _ in range(3):
             ip.run_line_magic("reload_ext", "jaxmagic")
-        assert _ours(ip) == (LINE, ["jittrace"], ["JitTraceMagics"], 1)
+        assert _ours(ip) == LOADED
         result = ip.run_cell("%%jittrace\ndef f(x):\n    return x\nf(1.0)")
         assert result.success and len(result.result.traces) == 1
     finally:
         ip.run_line_magic("unload_ext", "jaxmagic")
-    assert _ours(ip) == ([], [], [], 0)
+    assert _ours(ip) == ([], [], [], 0, 0)
 
 
 def test_explain_hook_is_one_callback_and_unload_removes_it(_ipython):
@@ -43,22 +45,22 @@ def test_explain_hook_is_one_callback_and_unload_removes_it(_ipython):
     ip.run_line_magic("load_ext", "jaxmagic")
     for _ in range(3):  # turning it on again does not add a second callback
         ip.run_line_magic("jittrace_explain", "on")
-    assert len(ip.events.callbacks["post_run_cell"]) == len(before) + 1
+    assert len(ip.events.callbacks["post_run_cell"]) == len(before) + 2  # panels' refresh + the explainer
     ip.run_line_magic("jittrace_explain", "off")
-    assert ip.events.callbacks["post_run_cell"] == before
+    assert len(ip.events.callbacks["post_run_cell"]) == len(before) + 1
     ip.run_line_magic("jittrace_explain", "on")
     ip.run_line_magic("unload_ext", "jaxmagic")
     assert ip.events.callbacks["post_run_cell"] == before  # IPython's own behaviour, exactly
-    assert _ours(ip) == ([], [], [], 0)
+    assert _ours(ip) == ([], [], [], 0, 0)
 
 
 def test_loading_twice_is_harmless(_ipython):
     ip = _ipython
     ip.run_line_magic("load_ext", "jaxmagic")
     ip.run_line_magic("load_ext", "jaxmagic")
-    assert _ours(ip)[3] == 1
+    assert _ours(ip)[3:] == (1, 1)
     ip.run_line_magic("unload_ext", "jaxmagic")
-    assert _ours(ip) == ([], [], [], 0)
+    assert _ours(ip) == ([], [], [], 0, 0)
 
 
 def test_engine_imports_neither_ipython_nor_ipywidgets():

@@ -14,9 +14,9 @@ LESSON_OUTPUT = "TracerBoolConversionError\n[1. 1. 1.]\n[1 2 1 2 1 2]\n10\n"
 
 
 def _execute(nb: nbformat.NotebookNode, allow_errors: bool = False) -> nbformat.NotebookNode:
-    NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=allow_errors).execute(
-        cwd=str(ROOT)
-    )
+    NotebookClient(
+        nb, timeout=300, kernel_name="python3", allow_errors=allow_errors, store_widget_state=True
+    ).execute(cwd=str(ROOT))
     return nb
 
 
@@ -173,3 +173,36 @@ def test_kernel_explain_on_does_not_explain_a_jittrace_raise_cell_twice(checks):
 def test_kernel_explain_off_restores_the_plain_traceback(checks):
     outputs = checks.cells[11].outputs
     assert [o.output_type for o in outputs if o.output_type != "stream"] == ["error"]
+
+
+PANEL = [
+    "%load_ext jaxmagic\nimport jax, jax.numpy as jnp, jaxmagic",
+    "%jittrace_panel",
+    "%%jittrace --quiet --static-argnames n\ndef model(x, n):\n    return x * n\n"
+    "for k in range(12):\n    model(jnp.ones(2 + k % 4), n=k % 3)",
+    "s = jaxmagic.stats('model')\nprint(s.traces, s.compiles)\nprint(s.events[-1].reason)",
+    "%jittrace_assert model --max-compiles 12",
+]
+
+
+@pytest.fixture(scope="module")
+def panel_notebook():
+    return _execute(new_notebook(cells=[new_code_cell(src) for src in PANEL]))
+
+
+def test_kernel_panel_counts_and_reasons_in_text_output(panel_notebook):
+    cells = panel_notebook.cells
+    # closest earlier signature: one differing leaf, the most recent among equals (k=8: f32[2], n=2)
+    assert _stdout(cells[3]) == "12 12\nx: shape f32[2] → f32[5]\n"
+    shown = [o for o in cells[1].outputs if o.output_type in ("display_data", "execute_result")]
+    [bundle] = [o.data for o in shown]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert "text/plain" in bundle and "text/html" in bundle  # the form without a widget frontend
+
+
+def test_kernel_panel_widget_state_is_stored_with_the_final_counts(panel_notebook):
+    state = panel_notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    [html] = [m["state"]["value"] for m in state.values() if m.get("model_name") == "HTMLModel"]
+    match = re.search(r"model</span></td><td>.*?</td><td>(\d+)</td><td>(\d+)</td>", html)
+    assert match and match.groups() == ("12", "12")
+    assert "x: shape f32[2] → f32[5]" in html and "n: static value 0 → 1" in html and "<details>" in html

@@ -1,0 +1,142 @@
+"""The live recompile panel: the compile table in an ipywidgets ``HTML`` widget, updated while cells run.
+
+jaxmagic's ``jax.monitoring`` listener tells the registry after every trace
+or compile (never on a cached call); the panel redraws at most once per
+``interval`` seconds, and a timer draws the last change when a burst ends,
+so a loop that recompiles thousands of times costs a few redraws a second.
+Where no widget frontend exists, the same table shows as text and HTML.
+"""
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from typing import Any
+
+from ._api import snapshot_rows
+from ._stats import registry
+from ._table import stats_html, stats_text
+
+__all__ = ["Panel", "open_panels"]
+
+_panels: list[weakref.ref] = []
+
+
+def open_panels() -> list[Panel]:
+    return [p for p in (r() for r in _panels) if p is not None and not p.closed]
+
+
+class Panel:
+    """The compile table of every jitted function, live.
+
+    Parameters
+    ----------
+    include_internal : bool
+        Also list JAX's own helper jits.
+    interval : float
+        Seconds between redraws, at least (updates are throttled).
+    """
+
+    def __init__(self, include_internal: bool = False, interval: float = 0.3) -> None:
+        import ipywidgets
+
+        self.include_internal = include_internal
+        self.interval = interval
+        self.redraws = 0
+        self.closed = False
+        self._last = 0.0
+        self._dirty = False
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
+        self.widget = ipywidgets.HTML(value=self.html(analyse=True))
+        self._listener = _weak_listener(self)
+        registry.listeners.append(self._listener)
+        _panels.append(weakref.ref(self))
+
+    # --- content ----------------------------------------------------------------
+
+    def rows(self, analyse: bool = False) -> list[Any]:
+        return snapshot_rows(self.include_internal, analyse=analyse)
+
+    def html(self, analyse: bool = False) -> str:
+        return stats_html(self.rows(analyse), history=True)
+
+    def text(self) -> str:
+        return stats_text(self.rows(analyse=True), history=True)
+
+    # --- live updates -------------------------------------------------------------
+
+    def changed(self) -> None:
+        """Called after each trace or compile: redraw now, or once the interval has passed."""
+        if self.closed:
+            return
+        with self._lock:
+            now = time.monotonic()
+            wait = self.interval - (now - self._last)
+            if wait > 0:
+                self._dirty = True
+                if self._timer is None:
+                    self._timer = threading.Timer(wait, self._deferred)
+                    self._timer.daemon = True
+                    self._timer.start()
+                return
+            self._last = now
+        self.refresh(analyse=False)
+
+    def _deferred(self) -> None:
+        with self._lock:
+            self._timer = None
+            if not self._dirty:
+                return
+            self._dirty = False
+            self._last = time.monotonic()
+        self.refresh(analyse=False)
+
+    def refresh(self, analyse: bool = True) -> None:
+        """Redraw now (``analyse`` also reads jaxprs for unrolled-loop advice: not inside JAX)."""
+        if self.closed:
+            return
+        try:
+            self.widget.value = self.html(analyse=analyse)
+            self.redraws += 1
+        except Exception:  # noqa: BLE001 - a display fault must never reach the user's code
+            pass
+
+    def close(self) -> None:
+        self.closed = True
+        if self._listener in registry.listeners:
+            registry.listeners.remove(self._listener)
+        if self._timer is not None:
+            self._timer.cancel()
+        try:
+            self.widget.close()
+        except Exception:  # noqa: BLE001
+            pass
+
+    # --- display ------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/plain"] = self.text()
+        bundle["text/html"] = self.widget.value
+        return bundle
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+def _weak_listener(panel: Panel) -> Any:
+    ref = weakref.ref(panel)
+
+    def listener() -> None:
+        target = ref()
+        if target is not None:
+            target.changed()
+
+    return listener
+
+
+def refresh_open_panels() -> None:
+    """Draw the final state after a cell (with loop analysis, outside JAX)."""
+    for panel in open_panels():
+        panel.refresh(analyse=True)

@@ -1,0 +1,76 @@
+"""The live panel: a widget that follows compiles while a cell runs, throttled, with a text form."""
+from __future__ import annotations
+
+import re
+import time
+
+import jax.numpy as jnp
+import pytest
+
+import jaxmagic
+
+
+@pytest.fixture
+def panel(shell):
+    jaxmagic.reset()
+    made = shell.run("%jittrace_panel")
+    yield made
+    made.close()
+
+
+def test_panel_is_a_widget_with_a_text_and_html_table(shell, panel):
+    shell.run("%%jittrace --quiet\ndef lone(x):\n    return x * 3\nlone(jnp.ones(2))\nlone(jnp.ones(5))")
+    bundle = panel._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    text = bundle["text/plain"]
+    assert "lone" in text and "x: shape f32[2] → f32[5]" in text
+    assert re.search(r"^lone\s+Cell In\[\d+\], line 2\s+2\s+2\s", text, re.M)  # compiles, traces
+    assert "<details>" in bundle["text/html"]  # each row opens to its history
+
+
+def test_counts_change_while_the_cell_runs_and_redraws_are_throttled(shell, panel):
+    # The cell itself reads the widget's value mid-loop: what an open panel shows at that moment.
+    shell.ns["_panel_widget"] = panel.widget
+    shell.run("import re, time\nseen = []")
+    before = panel.redraws
+    start = time.monotonic()
+    shell.run(
+        "%%jittrace --quiet\ndef grow(x):\n    return x + 1\n"
+        "for n in range(1, 41):\n"
+        "    grow(jnp.ones(n))\n"
+        "    if n % 10 == 0:\n"
+        "        time.sleep(0.35)\n"
+        "        shown = re.search(r'grow</span></td><td>.*?</td><td>(\\d+)</td>', _panel_widget.value)\n"
+        "        seen.append(int(shown.group(1)))\n"
+    )
+    elapsed = time.monotonic() - start
+    assert shell.ns["seen"] == [10, 20, 30, 40]  # live: the count rose before the cell ended
+    redraws = panel.redraws - before
+    assert redraws <= elapsed / panel.interval + 3  # throttled: never once per compile
+    assert redraws < 40
+
+
+def test_cached_calls_cost_no_redraw(shell, panel):
+    shell.run("%%jittrace --quiet\ndef cached(x):\n    return x * 2\ncached(jnp.ones(3))")
+    time.sleep(panel.interval + 0.1)
+    before = panel.redraws
+    shell.run("for _ in range(2000):\n    cached(jnp.ones(3))")
+    time.sleep(panel.interval + 0.1)
+    assert panel.redraws == before + 1  # only the after-cell refresh; no listener call at all
+
+
+def test_without_widgets_the_same_table_is_printed(shell, monkeypatch, capsys):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_widgets(name, *args, **kwargs):
+        if name == "ipywidgets":
+            raise ImportError("no ipywidgets here")
+        return real_import(name, *args, **kwargs)
+
+    shell.run("%%jittrace --quiet\ndef textual(x):\n    return x - 2\ntextual(jnp.ones(2))")
+    monkeypatch.setattr(builtins, "__import__", no_widgets)
+    assert shell.run("%jittrace_panel") is None
+    out = capsys.readouterr().out
+    assert "textual" in out and "compiles" in out

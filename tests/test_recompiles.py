@@ -1,0 +1,294 @@
+"""Recompile tracking: exact counts, precise reasons, advice, the API and its magics."""
+from __future__ import annotations
+
+import gc
+import threading
+import weakref
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from IPython.core.error import UsageError
+
+import jaxmagic
+from jaxmagic import Change, _stats
+
+
+@pytest.fixture(autouse=True)
+def _fresh():
+    jaxmagic.reset()
+    yield
+
+
+def _changes(stats, index=-1):
+    return list(stats.events[index].changes)
+
+
+# --- 1. the API ----------------------------------------------------------------------
+
+
+def test_track_call_and_decorator_forms_count_into_stats(jax_events):
+    def scale(x, n):
+        return x * n
+
+    tracked = jaxmagic.track(scale, static_argnames="n")
+    tracked(jnp.ones(2), n=2)
+    tracked(jnp.ones(2), n=2)  # cached
+
+    @jaxmagic.track
+    def shift(x):
+        return x + 1
+
+    @jaxmagic.track(name="my-step", static_argnums=1)
+    def step(x, k):
+        return x * k
+
+    shift(jnp.ones(3))
+    step(jnp.ones(3), 2)
+    rows = jaxmagic.stats()
+    assert {"test_track_call_and_decorator_forms_count_into_stats.<locals>.scale", "my-step"} <= set(rows)
+    assert isinstance(tracked, type(jax.jit(lambda v: v)))  # a real jax.jit object
+    s = jaxmagic.stats("scale")
+    assert (s.traces, s.compiles) == (1, 1) == (jax_events.traces["scale"], jax_events.compiles["jit(scale)"])
+    assert s.events[0].changes == (Change("", "first-call"),) and s.tracked
+    assert jaxmagic.stats("my-step").compiles == 1
+    jaxmagic.reset("scale")
+    assert jaxmagic.stats("scale").compiles == 0 and jaxmagic.stats("shift").compiles == 1
+    with pytest.raises(KeyError, match="no jitted function named 'nope'"):
+        jaxmagic.stats("nope")
+
+
+def test_jittrace_cell_functions_are_in_stats(shell):
+    shell.run("%%jittrace\ndef cellfn(x):\n    return x * 2\ncellfn(jnp.ones(2))\ncellfn(jnp.ones(3))")
+    s = jaxmagic.stats("cellfn")
+    assert (s.traces, s.compiles) == (2, 2)
+    assert s.where.startswith("Cell In[") and s.events[-1].reason == "x: shape f32[2] → f32[3]"
+
+
+# --- 2. exact counts ------------------------------------------------------------------
+
+
+def test_counts_equal_jax_events_over_shapes_statics_and_a_compile_without_retrace(jax_events):
+    def f(x, n):
+        return x * n
+
+    g = jaxmagic.track(f, static_argnames="n")
+    for k in range(6):
+        g(jnp.ones(2 + k % 3), n=k % 2)
+    g(jax.device_put(jnp.ones(2), jax.devices()[0]), n=0)  # committed: compiles, no new trace
+    s = jaxmagic.stats("f")
+    assert s.traces == jax_events.traces["f"] == 6
+    assert s.compiles == jax_events.compiles["jit(f)"] == 7
+    last = s.events[-1]
+    assert not last.retraced and last.changes[0].what == "sharding"
+
+
+def test_two_live_functions_with_the_same_name_are_not_mixed_up(shell, jax_events):
+    shell.run("%%jittrace\ndef dup(x):\n    return x + 1\ndup(jnp.ones(2))")
+    shell.run("first = dup")
+    shell.run("%%jittrace\ndef dup(x):\n    return x * 5\ndup(jnp.ones(2))\ndup(jnp.ones(3))")
+    shell.run("first(jnp.ones(4))")
+    rows = {n: s for n, s in jaxmagic.stats().items() if n.startswith("dup")}
+    assert len(rows) == 2
+    [other] = [n for n in rows if n != "dup"]
+    assert other.startswith("dup@Cell In[")
+    assert (rows["dup"].compiles, rows[other].compiles) == (2, 2)  # first: ones(2), ones(4); second: 2, 3
+    assert sum(s.compiles for s in rows.values()) == jax_events.compiles["jit(dup)"] == 4
+
+
+def test_a_cell_run_again_continues_its_row_with_function_redefined(shell):
+    cell = "%%jittrace\ndef again(x):\n    return x - 1\nagain(jnp.ones(2))"
+    shell.run(cell)
+    shell.run(cell)
+    s = jaxmagic.stats("again")
+    assert s.compiles == 2 and [e.changes for e in s.events][-1] == (Change("", "function-redefined"),)
+
+
+def test_tracking_adds_no_trace_or_compile_of_its_own(jax_events):
+    def h(x):
+        return jnp.sin(x)
+
+    t = jaxmagic.track(h)
+    for _ in range(3):
+        t(jnp.ones(4))
+    jaxmagic.stats()  # reading stats (and the loop analysis) traces nothing new
+    assert (jax_events.traces["h"], jax_events.compiles["jit(h)"]) == (1, 1)
+
+
+# --- 3. precise reasons -----------------------------------------------------------------
+
+
+def test_reason_is_against_the_closest_signature_not_the_static_one():
+    f = jaxmagic.track(lambda x, n: x * n, static_argnames="n", name="closest")
+    f(jnp.ones(3, jnp.float32), n=3)
+    f(jnp.ones(4, jnp.float32), n=3)
+    f(jnp.ones(4, jnp.float32), n=4)
+    f(jnp.ones(4, jnp.int32), n=4)
+    f(jnp.ones(3, jnp.float32), n=3)  # back to an earlier signature: cache hit, no event
+    s = jaxmagic.stats("closest")
+    assert s.compiles == 4
+    assert _changes(s) == [Change("x", "dtype", "float32", "int32")]
+    assert s.events[-1].compared_to == "x: f32[4], n=4"
+
+
+def test_every_changed_leaf_weak_type_pytree_and_keyword_changes():
+    f = jaxmagic.track(lambda p, s: p["w"] * s, name="leaves")
+    f({"w": jnp.ones(2)}, 1.0)
+    f({"w": jnp.ones(3)}, jnp.float32(1.0))  # two leaves change at once
+    assert _changes(jaxmagic.stats("leaves")) == [
+        Change("p['w']", "shape", "f32[2]", "f32[3]"),
+        Change("s", "weak-type", "weak (Python scalar)", "strong (array)"),
+    ] or [c.what for c in _changes(jaxmagic.stats("leaves"))] == ["shape", "weak-type"]
+    f({"w": jnp.ones(3), "b": jnp.ones(3)}, jnp.float32(1.0))
+    assert [c.what for c in _changes(jaxmagic.stats("leaves"))] == ["pytree-structure"]
+    f({"w": jnp.ones(3), "b": jnp.ones(3)}, s=jnp.float32(1.0))
+    [kw] = _changes(jaxmagic.stats("leaves"))
+    assert (kw.path, kw.what, kw.before, kw.after) == ("s", "pytree-structure", "positional", "keyword")
+
+
+def test_lambda_jitted_in_a_loop_is_one_row_with_redefinitions():
+    for k in range(4):
+        jaxmagic.track(lambda x: x * 2, name="loop-lambda")(jnp.ones(2))
+    s = jaxmagic.stats("loop-lambda")
+    assert s.compiles == 4
+    assert [c.what for c in _changes(s)] == ["function-redefined"]
+    assert [a.kind for a in s.advice] == ["redefined-function"]
+
+
+# --- 4. advice ----------------------------------------------------------------------
+
+
+def test_static_step_counter_is_static_churn_advice():
+    step_fn = jaxmagic.track(lambda w, step: w * 0.99**step, static_argnames="step", name="train_step")
+    for step in range(20):
+        step_fn(jnp.ones(2), step=step)
+    s = jaxmagic.stats("train_step")
+    assert s.compiles == 20
+    [advice] = s.advice
+    assert advice.kind == "static-churn" and advice.path == "step"
+    assert "took 20 values" in advice.message and "remove `step` from static_argnames" in advice.message
+
+
+def test_shape_churn_suggests_buckets_and_padding_code():
+    f = jaxmagic.track(lambda batch: batch.sum(), name="ragged")
+    for n in range(3, 13):
+        f(jnp.ones(n))
+    [advice] = jaxmagic.stats("ragged").advice
+    assert advice.kind == "shape-churn" and advice.path == "batch"
+    assert "(4, 8, 16)" in advice.message.replace(", ", ", ") or "4, 8, 16" in advice.message
+    assert "jnp.pad(batch" in advice.code and "BUCKETS = (4, 8, 16)" in advice.code
+
+
+def test_weak_type_flip_advice():
+    f = jaxmagic.track(lambda x, s: x * s, name="flip")
+    f(jnp.ones(2), 2.0)
+    f(jnp.ones(2), jnp.float32(2.0))
+    assert [a.kind for a in jaxmagic.stats("flip").advice] == ["weak-type-flip"]
+
+
+def test_unrolled_python_loop_advice_names_the_loop_line(shell):
+    shell.run("%%jittrace --quiet\ndef unrolled(x):\n    for _ in range(150):\n        x = jnp.sin(x)\n    return x\nunrolled(jnp.ones(2))")
+    [advice] = [a for a in jaxmagic.stats("unrolled").advice if a.kind == "unrolled-loop"]
+    assert "loop at Cell In[" in advice.message and "line 3" in advice.message and "×150" in advice.message
+
+
+# --- 5. every jit in the process ----------------------------------------------------------
+
+
+def test_untracked_jits_have_rows_and_jax_helpers_are_hidden():
+    @jax.jit
+    def plain(x):
+        return x - 1
+
+    plain(jnp.ones(2))
+    plain(jnp.ones(3))
+    jnp.ones(5).astype(jnp.int8)  # an eager op: JAX's own helper jit
+    rows = jaxmagic.stats()
+    s = rows["jit(plain)"]
+    assert (s.traces, s.compiles, s.tracked) == (2, 2, False) and s.compile_seconds > 0
+    assert s.where.startswith("test_recompiles.py:")
+    assert not any(n.startswith("jit(convert_element_type") for n in rows)
+    assert any(n.startswith("jit(convert_element_type") for n in jaxmagic.stats(include_internal=True))
+
+
+# --- 7. for notebook tests ------------------------------------------------------------------
+
+
+def test_jittrace_assert_and_reset_magics(shell):
+    shell.run("%%jittrace --quiet --static-argnames n\ndef churn(x, n):\n    return x * n\nfor n in range(3):\n    churn(jnp.ones(2), n=n)")
+    shell.run("%jittrace_assert churn --max-compiles 3")
+    with pytest.raises(AssertionError) as info:
+        shell.run("%jittrace_assert churn --max-compiles 1 --max-traces 1")
+    text = str(info.value)
+    assert "3 compiles (at most 1 allowed) and 3 traces (at most 1 allowed)" in text
+    assert "compile 3: n: static value 1 → 2" in text
+    with pytest.raises(UsageError, match="give --max-compiles"):
+        shell.run("%jittrace_assert churn")
+    with pytest.raises(UsageError, match="no jitted function named 'nothing'"):
+        shell.run("%jittrace_assert nothing --max-compiles 1")
+    shell.run("%jittrace_reset churn")
+    assert jaxmagic.stats("churn").compiles == 0
+
+
+# --- 8. memory ---------------------------------------------------------------------------
+
+
+def test_tracking_keeps_no_user_array_alive():
+    f = jaxmagic.track(lambda x: x * 2, name="keeps-nothing")
+    big = np.ones((256, 256), np.float32)
+    ref = weakref.ref(big)
+    f(big)
+    del big
+    gc.collect()
+    assert ref() is None
+    assert jaxmagic.stats("keeps-nothing").compiles == 1
+
+
+def test_history_is_bounded_and_older_compiles_are_summarised():
+    row = _stats.Row("synthetic", tracked=True)
+    for i in range(100_000):
+        row.add_compile(_stats.Recompile((Change("x", "shape", str(i), str(i + 1)),), 0.001, float(i)))
+    snap = row.snapshot()
+    assert snap.compiles == 100_000 and len(snap.events) == _stats.HISTORY
+    assert sum(snap.dropped.values()) == 100_000 - _stats.HISTORY
+
+
+def test_signature_history_is_bounded_and_large_statics_are_not_kept():
+    from jaxmagic._history import SIGNATURES, History
+
+    from jaxmagic._signature import Leaf, Signature
+
+    history = History()
+    big = tuple(range(10_000))
+    for i in range(SIGNATURES + 50):
+        history.add(Signature((), (Leaf("n", True, value=(i, big)),)))
+    kept = history.snapshot()
+    assert len(kept) == SIGNATURES
+    assert all(len(repr(leaf.value)) < 200 for s in kept for leaf in s.leaves)
+
+
+# --- 9. threads ------------------------------------------------------------------------
+
+
+def test_counts_stay_exact_with_eight_threads(jax_events):
+    f = jaxmagic.track(lambda x: x + 1, name="threaded")
+    errors = []
+
+    def work(offset):
+        try:
+            for n in range(1, 6):
+                f(jnp.ones(offset * 10 + n))
+                f(jnp.ones(offset * 10 + n))
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    s = jaxmagic.stats("threaded")
+    assert s.compiles == jax_events.compiles["jit(<lambda>)"] == 40
+    assert s.traces == jax_events.traces["<lambda>"] == 40
