@@ -15,21 +15,13 @@ from typing import Any
 import jax
 
 from ._errors import error_info
+from ._stats import registry
 from ._report import Argument, Output, TraceEntry, TraceReport
 from ._signature import Signature, short_repr
 from ._tracking import Collector, TraceRecord, building_report
 
 __all__ = ["entry_from_record", "entry_from_traced", "report_from_collector"]
 
-# JAX jits some of its own helpers when arrays are built eagerly; never the user's.
-_JAX_HELPERS = frozenset(
-    {
-        "convert_element_type", "broadcast_in_dim", "_where", "_multi_slice", "_reduce_sum",
-        "concatenate", "reshape", "iota", "_threefry_split", "fn", "clip", "_einsum", "squeeze",
-        "_reduce_max", "_reduce_min", "dynamic_slice", "gather", "_roll_static", "_unstack",
-        "integer_pow", "true_divide", "_mean", "_var", "matmul", "dot", "select_n", "cumsum",
-    }
-)
 
 
 def arguments_of(signature: Signature | None) -> list[Argument]:
@@ -206,6 +198,9 @@ def report_from_collector(
 def _untracked_counts(events: Iterable[Any], show_helpers: bool) -> dict[str, int]:
     counts: collections.Counter[str] = collections.Counter()
     for event in events:
-        if show_helpers or event.fun_name not in _JAX_HELPERS:
+        # JAX's own helper jits (eager ops building arrays) are told apart by where their function
+        # lives, when its event arrived (see _attribution); they are hidden unless asked for
+        row = registry.rows.get(f"jit({event.fun_name})")
+        if show_helpers or row is None or not row.internal:
             counts[event.fun_name] += 1
     return dict(counts)

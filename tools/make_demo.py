@@ -161,6 +161,36 @@ CELLS = [
         "found"
     ),
     md(
+        "## 9. Recompiles, counted and explained\n\n"
+        "Every new shape, dtype, static value or pytree structure compiles again. `%jittrace_panel` "
+        "shows one row per jitted function — yours and every other jit in the kernel — and updates "
+        "while a cell runs. Here a training step marks its step counter static (the lesson's "
+        "*watch out for*), and a batch of varying length feeds another function."
+    ),
+    code("%jittrace_panel"),
+    code(
+        "@jaxmagic.track(static_argnames='step')\n"
+        "def decay(w, step):\n"
+        "    return w * 0.99 ** step\n\n"
+        "@jaxmagic.track\n"
+        "def batch_loss(batch):\n"
+        "    return (batch ** 2).mean()\n\n"
+        "for step in range(8):\n"
+        "    decay(jnp.ones(3), step=step)\n"
+        "    batch_loss(jnp.ones(3 + step))"
+    ),
+    md(
+        "Each compile has its reason, compared with the closest earlier signature, and the "
+        "patterns become advice: make `step` traced; pad the batch to a few bucket sizes."
+    ),
+    code(
+        "for name in ('decay', 'batch_loss'):\n"
+        "    s = jaxmagic.stats(name)\n"
+        "    print(name, s.compiles, 'compiles; last:', s.events[-1].reason)\n"
+        "    for advice in s.advice:\n"
+        "        print('  ', advice.kind, '-', advice.message)"
+    ),
+    md(
         "## Remember\n\n"
         "- Tracers know shape and dtype, never values: Python branching on them fails.\n"
         "- Fix with array-level logic first (`jnp.where`, masks), then `jax.lax` control flow, "
