@@ -54,8 +54,8 @@ def origin(
     if call is not None and call.fn is not None:
         probed = _probe_origin(call, kind)  # JAX's frames kept: the most precise reading
         if probed is not None:
-            return lift(*probed, outer)
-    origin = lift(origin_of(exc), exc, outer)
+            return _narrow(lift(*probed, outer), message)
+    origin = _narrow(lift(origin_of(exc), exc, outer), message)
     if kind == "leaked-tracer" and leak is not None:
         if not origin.paths and leak.arguments:
             return Origin(leak.arguments, leak.function, "source")
@@ -66,6 +66,21 @@ def origin(
             parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1))
             return Origin([p.strip() for p in parts if p.strip()], None, "message")
     return origin
+
+
+def _narrow(origin: Origin, message: str) -> Origin:
+    """Keep the arguments JAX's own message names, when it names some of them.
+
+    JAX computes that list for the very tracer that failed; jaxmagic's reading
+    of a frame can hold more tracers than the one that failed (a ``scan``'s
+    ``init`` beside its ``length``).
+    """
+    match = _ARG_IN_MESSAGE.search(message)
+    if match is None or len(origin.paths) < 2:
+        return origin
+    named = {p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1)) if p.strip()}
+    kept = [p for p in origin.paths if p in named or p.split("[", 1)[0].split(".", 1)[0] in named]
+    return Origin(kept, origin.function, origin.how) if kept else origin
 
 
 def _probe_origin(call: Call, kind: str) -> tuple[Origin, BaseException] | None:

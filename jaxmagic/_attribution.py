@@ -13,11 +13,14 @@ This runs only when JAX traces or compiles, never on a cached call.
 """
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
 import types
 from typing import Any
+
+import jax
 
 from . import _monitor
 from ._history import describe_location
@@ -28,6 +31,7 @@ from ._tracking import _ATTR, TrackedFunction, _collectors, _pending, _tls
 __all__ = ["activate", "deactivate", "signature_text"]
 
 _DEPTH = 48  # frames to walk up from the listener
+_JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
 
 
 def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
@@ -36,6 +40,12 @@ def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
     plain = None
     depth = 0
     while frame is not None and depth < _DEPTH:
+        # Only JAX's own frames: reading ``f_locals`` of a user's function frame would leave a
+        # snapshot of its locals (its arrays) alive on that frame after they are deleted.
+        if not frame.f_code.co_filename.startswith(_JAX_ROOT):
+            frame = frame.f_back
+            depth += 1
+            continue
         try:
             values = list(frame.f_locals.values())
         except Exception:  # noqa: BLE001
