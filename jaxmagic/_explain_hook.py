@@ -15,6 +15,7 @@ from IPython.display import display
 from . import _state
 from ._errors import tracing_kind
 from ._explain_context import explain_failure
+from ._naming import cell_namer
 
 __all__ = ["ExplainHook"]
 
@@ -44,14 +45,10 @@ class ExplainHook:
         if last is not None and last.error is not None and last.error.exception is exc:
             return  # a %%jittrace --raise cell: its report already explained it
         try:
-            found = explain_failure(exc, describe=self._describe)
+            found = explain_failure(exc, describe=cell_namer(self.shell))
             if found is None:
                 print(f"jaxmagic: no explanation was found for this {type(exc).__name__}.")
             else:
                 display(found)
         except Exception:  # noqa: BLE001 - the user's traceback is already shown; stay quiet
             print(f"jaxmagic: no explanation was found for this {type(exc).__name__}.")
-
-    def _describe(self, filename: str, lineno: int) -> str:
-        number = getattr(self.shell.compile, "_filename_map", {}).get(filename)
-        return f"Cell In[{number}], line {lineno}" if number is not None else f"{filename}:{lineno}"

@@ -23,6 +23,7 @@ from ._errors import error_info, tracing_kind
 from ._explain_context import as_cell_options, explain_caught, explain_failure, share_explanation
 from ._explain_hook import ExplainHook
 from ._magic_stats import StatsMagics
+from ._naming import cell_namer
 from ._report import TraceReport
 
 __all__ = ["JitTraceMagics", "load", "unload"]
@@ -292,8 +293,7 @@ class JitTraceMagics(Magics):
         return report
 
     def _describe_file(self, filename: str, lineno: int) -> str:
-        number = getattr(self.shell.compile, "_filename_map", {}).get(filename)
-        return f"Cell In[{number}], line {lineno}" if number is not None else f"{filename}:{lineno}"
+        return cell_namer(self.shell)(filename, lineno)
 
     def _show_syntax_error(self, exc: SyntaxError, filename: str) -> None:
         """Show a syntax error exactly as IPython shows one in a plain cell, and fail the cell."""
@@ -314,14 +314,6 @@ def _refresh_panels(result: Any = None) -> None:
         refresh_open_panels()
     except Exception:  # noqa: BLE001 - never disturb the user's cell
         pass
-
-
-def _namer_for(shell: Any) -> Any:
-    def name(filename: str, lineno: int) -> str:
-        number = getattr(shell.compile, "_filename_map", {}).get(filename)
-        return f"Cell In[{number}], line {lineno}" if number is not None else f"{filename}:{lineno}"
-
-    return name
 
 
 def _explain_hook(shell: Any) -> ExplainHook:
@@ -348,7 +340,7 @@ def load(shell: Any) -> None:
     shell.register_magics(StatsMagics)
     shell.events.register("post_run_cell", _refresh_panels)
     _attribution.activate()
-    set_location_namer(_namer_for(shell))
+    set_location_namer(cell_namer(shell))
     _state.loaded[id(shell)] = True
 
 
