@@ -119,6 +119,8 @@ def entry_from_record(
         trace_seconds=record.trace_seconds,
         compile_seconds=record.compile_seconds,
         inside=record.parent.function.name if record.parent is not None else None,
+        line_hits=record.line_hits,
+        body_lines=_body_lines(tracked.fn),
     )
     if record.error is not None:
         entry.error = error_info(
@@ -141,6 +143,17 @@ def entry_from_record(
     if record.parent is not None:
         entry.notes.append(f"traced inside {record.parent.function.name}; compiled as part of it")
     return entry
+
+
+def _body_lines(fn: Callable) -> tuple[int, ...]:
+    """The line numbers of a function's body in its file (for report.lines)."""
+    from ._source import function_node
+
+    found = function_node(fn)
+    if found is None or not getattr(found[0], "body", None) or not isinstance(found[0].body, list):
+        return ()
+    node = found[0]
+    return tuple(range(node.body[0].lineno, (node.end_lineno or node.body[0].lineno) + 1))
 
 
 def entry_from_traced(

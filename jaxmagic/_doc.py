@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Union
 
-__all__ = ["Span", "Inline", "Heading", "Paragraph", "Table", "Code", "Fold", "Section", "Block", "Document"]
+__all__ = ["Span", "Inline", "Heading", "Paragraph", "Table", "Code", "Fold", "Section", "SourceMap", "Block", "Document"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,7 +73,23 @@ class Section:
     role: str = ""  # "", "error"
 
 
-Block = Union[Heading, Paragraph, Table, Code, Fold, Section]
+@dataclasses.dataclass(frozen=True)
+class SourceMap:
+    """The cell's lines beside the equations they became; in HTML, pointing at either highlights both.
+
+    ``lines``: ``(lineno, source text, what it became, kind)``; ``equations``:
+    ``(lineno or None, depth, equation text)`` in program order, where a run of
+    repeats may be summarised as one row; ``full``: every equation as text,
+    shown on demand when the listing was summarised.
+    """
+
+    lines: tuple[tuple[int, str, str, str], ...]
+    equations: tuple[tuple[int | None, int, str], ...]
+    full: str = ""
+    total: int = 0
+
+
+Block = Union[Heading, Paragraph, Table, Code, Fold, Section, SourceMap]
 
 
 @dataclasses.dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ._doc import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
 from ._errors import ErrorInfo
 from ._explain_layout import explanation_blocks, where_blocks
+from ._srcmap_layout import source_map_block
 from ._report import TraceEntry, TraceReport
 from ._signature import short_repr
 
@@ -30,6 +31,10 @@ def report_document(report: TraceReport) -> Document:
     for number, entry in enumerate(report.traces, 1):
         shown = report.error.exception if report.error is not None else None
         blocks.append(_entry_section(entry, number, len(report.traces), shown))
+    mapped = source_map_block(report)
+    if mapped is not None:
+        blocks.append(Fold(spans("source \u2192 operations: which line became which equations"), (mapped,),
+                           open=len(report.traces) <= 3))
     if report.untracked:
         listed = ", ".join(f"jit({name}) \u00d7{count}" if count > 1 else f"jit({name})" for name, count in sorted(report.untracked.items()))
         blocks.append(Paragraph(spans("Also traced, not jitted by jaxmagic: ", Span(listed, "code")), "note"))
@@ -75,7 +80,7 @@ def _entry_section(entry: TraceEntry, number: int, total: int, shown_error: Base
         lines = text.count("\n") + 1
         eqns = len(entry.jaxpr.jaxpr.eqns)
         summary = spans(f"jaxpr: {_plural(eqns, 'equation')}, {_plural(lines, 'line')}")
-        body.append(Fold(summary, (Code(text, "jaxpr"),), open=lines <= _OPEN_JAXPR_LINES))
+        body.append(Fold(summary, _jaxpr_blocks(text, lines), open=lines <= _OPEN_JAXPR_LINES))
     if entry.outputs:
         outs = [Span("returns ")]
         for i, out in enumerate(entry.outputs):
@@ -93,6 +98,17 @@ def _entry_section(entry: TraceEntry, number: int, total: int, shown_error: Base
     for note in entry.notes:
         body.append(Paragraph(spans(note), "note"))
     return Section(tuple(title), tuple(body))
+
+
+_LONG_JAXPR = 400  # lines; a longer jaxpr shows its ends, and the whole as plain text on demand
+
+
+def _jaxpr_blocks(text: str, lines: int) -> tuple:
+    if lines <= _LONG_JAXPR:
+        return (Code(text, "jaxpr"),)
+    rows = text.splitlines()
+    shown = "\n".join([*rows[:150], f"    \u2026 {lines - 200:,} more lines \u2026", *rows[-50:]])
+    return (Code(shown, "jaxpr"), Fold(spans(f"the whole jaxpr ({lines:,} lines)"), (Code(text, "text"),)))
 
 
 def _call_summary(entry: TraceEntry) -> str:

@@ -208,7 +208,7 @@ class JitTraceMagics(Magics):
         if failure is not None and report.error is None:
             print(f"jaxmagic: no report could be built ({report.notes[-1]}); the original error follows.")
             raise failure  # outside the except block: the user's exception is not re-chained
-        report.source, report.functions = cell, list(hooks.jitted)
+        report.source, report.functions, report.filename = cell, list(hooks.jitted), filename
         for name in plan.factories:
             report.notes.append(
                 f"{name} returns a function, so %%jittrace left it unjitted; "

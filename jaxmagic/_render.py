@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from ._doc import Code, Document, Fold, Heading, Inline, Paragraph, Section, Table
+from ._doc import SourceMap, Code, Document, Fold, Heading, Inline, Paragraph, Section, Table
 from ._highlight import jaxpr_tokens
 
 __all__ = ["to_text", "to_html"]
@@ -52,11 +52,26 @@ def _text_block(block: object, out: list[str], indent: str) -> None:
         out.append(indent + _plain(block.summary))
         for child in block.body:
             _text_block(child, out, indent + "  ")
+    elif isinstance(block, SourceMap):
+        _text_source_map(block, out, indent)
     elif isinstance(block, Section):
         title = _plain(block.title)
         out += ["", f"{indent}\u2500\u2500 {title} " + "\u2500" * max(3, 74 - len(title))]
         for child in block.body:
             _text_block(child, out, indent + "  ")
+
+
+def _text_source_map(block: SourceMap, out: list[str], indent: str) -> None:
+    width = min(48, max((len(text.rstrip()) for _, text, _, _ in block.lines), default=10))
+    for lineno, text, became, _kind in block.lines:
+        shown = text.rstrip()
+        shown = shown if len(shown) <= width else shown[: width - 1] + "…"
+        out.append(f"{indent}{lineno:>4}  {shown:<{width}}  {became}".rstrip())
+    if block.equations:
+        out.append(f"{indent}equations ({block.total:,}), with the line that made each:")
+        for lineno, depth, text in block.equations:
+            where = f"{lineno:>4}" if lineno is not None else "   -"
+            out.append(f"{indent}{where}  {'  ' * depth}{text}")
 
 
 def _text_table(table: Table, out: list[str], indent: str) -> None:
@@ -102,6 +117,15 @@ _STYLE = """
 .jm-t-lit{color:var(--jp-mirror-editor-number-color,#080)}
 .jm-t-var{color:var(--jp-mirror-editor-variable-color,inherit)}
 .jm-mark{background:var(--jp-warn-color3,#fff3cd);display:inline-block;min-width:100%}
+.jm-srcmap{display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
+ font-size:var(--jp-code-font-size,12px)}
+.jm-scol,.jm-ecol{flex:1 1 28em;min-width:0;overflow-x:auto}
+.jm-srow,.jm-erow{white-space:pre;cursor:default;padding:0 .3em}
+.jm-srow code,.jm-erow code{font-family:inherit;background:none}
+.jm-became{color:var(--jp-mirror-editor-variable-2-color,#05a);margin-left:1.5em}
+.jm-k-trace-time .jm-became,.jm-k-not-run .jm-became{color:var(--jp-content-font-color3,#888);font-style:italic}
+.jm-k-outside{color:var(--jp-content-font-color3,#999)}
+.jm-ehead{color:var(--jp-content-font-color2,#555);margin-bottom:.2em;font-family:var(--jp-ui-font-family,sans-serif)}
 .jm-lineno{color:var(--jp-content-font-color3,#999);user-select:none}
 """
 
@@ -150,11 +174,47 @@ def _html_block(block: object) -> str:
         body = "".join(_html_block(child) for child in block.body)
         opened = " open" if block.open else ""
         return f"<details{opened}><summary>{_html_inline(block.summary)}</summary>{body}</details>"
+    if isinstance(block, SourceMap):
+        return _html_source_map(block)
     if isinstance(block, Section):
         role = f" jm-{_esc(block.role)}" if block.role else ""
         body = "".join(_html_block(child) for child in block.body)
         return f'<section class="jm-section{role}"><div class="jm-title">{_html_inline(block.title)}</div>{body}</section>'
     raise TypeError(f"unknown block {type(block).__name__}")
+
+
+def _html_source_map(block: SourceMap) -> str:
+    """Source rows and equation rows share ``data-l``; CSS ``:has()`` lights both up on hover."""
+    numbers = sorted({n for n, *_ in block.lines} | {n for n, _, _ in block.equations if n is not None})
+    rules = "".join(
+        f'.jm-srcmap:has([data-l="{n}"]:hover) [data-l="{n}"]{{background:var(--jp-warn-color3,#fff3cd)}}'
+        for n in numbers
+    )
+    rows = []
+    for lineno, text, became, kind in block.lines:
+        rows.append(
+            f'<div class="jm-srow jm-k-{_esc(kind)}" data-l="{lineno}"><span class="jm-lineno">{lineno}</span>'
+            f'<code>{_esc(text)}</code><span class="jm-became">{_esc(became)}</span></div>'
+        )
+    eqns = []
+    for lineno, depth, text in block.equations:
+        attr = f' data-l="{lineno}"' if lineno is not None else ""
+        eqns.append(
+            f'<div class="jm-erow"{attr} style="padding-left:{1.2 * depth:.1f}em">'
+            f'<span class="jm-lineno">{lineno if lineno is not None else "-"}</span><code>{_esc(text)}</code></div>'
+        )
+    full = ""
+    if block.full:
+        full = (
+            f"<details><summary>all {block.total:,} equations</summary>"
+            f'<pre class="jm-code jm-lang-text">{_esc(block.full)}</pre></details>'
+        )
+    return (
+        f'<div class="jm-srcmap"><style>{rules}</style>'
+        f'<div class="jm-scol">{"".join(rows)}</div>'
+        f'<div class="jm-ecol"><div class="jm-ehead">equations ({block.total:,}), by the line that made each</div>'
+        f'{"".join(eqns)}{full}</div></div>'
+    )
 
 
 def _html_code(code: Code) -> str:

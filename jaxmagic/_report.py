@@ -69,6 +69,9 @@ class TraceEntry:
     cached: bool = False  # %jittrace: JAX already had this signature compiled
     history_unknown: bool = False  # %jittrace of a jit jaxmagic never saw before
     notes: list[str] = dataclasses.field(default_factory=list)
+    # for report.lines: lines Python ran while tracing (count each), and the function body's lines
+    line_hits: dict[int, int] | None = dataclasses.field(default=None, repr=False)
+    body_lines: tuple[int, ...] = dataclasses.field(default=(), repr=False)
 
     @property
     def reason(self) -> str:
@@ -126,6 +129,23 @@ class TraceReport:
     has_value: bool = False
     functions: list[str] = dataclasses.field(default_factory=list)
     notes: list[str] = dataclasses.field(default_factory=list)
+    filename: str | None = dataclasses.field(default=None, repr=False)  # the file the cell was compiled as
+
+    @property
+    def lines(self) -> list[Any]:
+        """The cell's source lines, each with the equations it produced (``jaxmagic.SourceLine``).
+
+        Numbered as the cell's own lines (line 1 is ``%%jittrace``); a line that
+        ran while tracing without producing an operation, or never ran, says so.
+        """
+        import linecache
+
+        from ._lines import source_lines
+
+        if self.filename is None:
+            return []
+        text = "".join(linecache.getlines(self.filename)) or (self.source or "")
+        return source_lines(text, self.filename, self.traces)
 
     def traces_of(self, name: str) -> list[TraceEntry]:
         """The entries of the function called ``name`` (its ``__qualname__``)."""

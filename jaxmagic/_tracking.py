@@ -23,6 +23,7 @@ import jax
 
 from . import _monitor
 from ._history import History, register as _register
+from ._linehits import LineCounter
 from ._signature import Change, Signature, build_signature, closest, normalize_static, positional_names
 from ._stats import Row
 
@@ -83,6 +84,8 @@ class TraceRecord:
     compile_seconds: float | None = None
     during_report: bool = False
     compared_to: Signature | None = None
+    line_hits: dict[int, int] | None = None  # lines of the function's file Python ran while tracing
+    counter: Any = dataclasses.field(default=None, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -170,6 +173,12 @@ class TrackedFunction:
             compared_to=compared_to,
         )
         stack.append(record)
+        if _collectors and not record.during_report and not _monitor.is_muted():
+            filename = getattr(getattr(self.fn, "__code__", None), "co_filename", None)
+            if filename:
+                counter = LineCounter(filename)
+                if counter.start():
+                    record.counter = counter
         return record
 
     def _end(self, record: TraceRecord, error: BaseException | None) -> None:
@@ -178,6 +187,9 @@ class TrackedFunction:
             stack.pop()
         record.finished = time.time()
         record.error = error
+        if record.counter is not None:
+            record.line_hits = record.counter.stop()
+            record.counter = None
         if error is None:
             if record.signature is not None:
                 self.history.add(record.signature)

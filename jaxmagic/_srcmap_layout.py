@@ -1,0 +1,61 @@
+"""The teaching view: the cell's lines beside the equations they became (a ``SourceMap`` block).
+
+Long programs stay readable: beyond :data:`SHOWN` equations the listing keeps
+its first and last parts and sums up the middle by source line (``line 6:
+2,500 more``); the whole program stays available in the trace's own jaxpr.
+"""
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+from ._doc import SourceMap
+from ._lines import equations_with_lines
+
+__all__ = ["source_map_block", "SHOWN"]
+
+SHOWN = 300  # equations listed in full; more are summarised
+_HEAD, _TAIL = 200, 60
+
+
+def source_map_block(report: Any) -> SourceMap | None:
+    if report.filename is None or not report.traces:
+        return None
+    lines = report.lines
+    if not any(line.ops or line.kind == "trace-time" for line in lines):
+        return None
+    rows = tuple((line.lineno, line.text, line.summary, line.kind) for line in lines if line.text.strip())
+    equations: list[tuple[int | None, int, str]] = []
+    for entry in report.traces:
+        if entry.jaxpr is None or entry.error is not None:
+            continue
+        equations.append((None, 0, f"{entry.function}:"))
+        equations += _equation_rows(entry.jaxpr.jaxpr, report.filename)
+    total = sum(1 for n, d, t in equations if not t.endswith(":") or d)
+    if len(equations) <= SHOWN:
+        return SourceMap(rows, tuple(equations), "", total)
+    full = ""  # the whole program is the trace's own jaxpr, shown on demand there
+    middle = equations[_HEAD:-_TAIL]
+    per_line = collections.Counter(n for n, _, _ in middle)
+    summary = [
+        (n, 0, f"\u2026 line {n}: {count:,} more equations" if n is not None else f"\u2026 {count:,} more equations")
+        for n, count in per_line.most_common()
+    ]
+    return SourceMap(rows, tuple(equations[:_HEAD] + summary + equations[-_TAIL:]), full, total)
+
+
+def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str]]:
+    from jax._src import core
+
+    context = core.JaxprPpContext()
+    core.pp_vars(jaxpr.invars, context, print_shapes=True)  # names the inputs a, b, ... first
+    rows = []
+    for eqn, line, depth, _within in equations_with_lines(jaxpr, filename):
+        try:
+            outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format()
+            ins = core.pp_vars(eqn.invars, context).format()
+            text = f"{outs} = {eqn.primitive.name} {ins}".rstrip()
+        except Exception:  # noqa: BLE001 - JAX internals differ between versions
+            text = eqn.primitive.name
+        rows.append((line, depth + 1, text))
+    return rows

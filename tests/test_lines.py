@@ -1,0 +1,55 @@
+"""The teaching view: report.lines ties each cell line to the equations it became."""
+from __future__ import annotations
+
+import re
+
+CELL = """%%jittrace
+def f(x):
+    y = jnp.sin(x)
+    m = x.shape[0] * 2
+    for i in range(3):
+        y = y * 2 + i
+    if m > 100:
+        y = y + 1
+    z = jax.lax.cond(y.sum() > 0, lambda v: v + 1, lambda v: v - 1, y)
+    return jnp.tanh(z)
+
+f(jnp.ones(3))"""
+
+
+def test_lines_say_which_line_became_which_equations(shell):
+    report = shell.run(CELL)
+    lines = {line.lineno: line for line in report.lines}
+    assert lines[1].text == "%%jittrace" and lines[1].kind == "outside"  # the cell's own numbering
+    assert [str(op) for op in lines[3].ops] == ["sin: f32[3]"] and lines[3].summary == "sin: f32[3]"
+    assert lines[4].kind == "trace-time" and lines[4].ops == []  # shape arithmetic: a Python int
+    assert lines[5].kind == "trace-time" and lines[5].runs == 4  # the loop header
+    assert lines[6].runs == 3 and lines[6].summary == "×3: mul: f32[3], add: f32[3]"  # unrolled, counted
+    assert lines[7].kind == "trace-time" and lines[8].kind == "not-run"  # a static branch not taken
+    cond = [op for op in lines[9].ops if op.depth == 1]
+    assert {op.primitive for op in cond} == {"add", "sub"} and all(op.within == "cond" for op in cond)
+    assert lines[12].kind == "outside"
+
+
+def test_text_and_html_show_the_map_with_hover_links(shell):
+    report = shell.run(CELL)
+    text = report.text()
+    assert re.search(r"^\s+6\s+y = y \* 2 \+ i\s+×3: mul: f32\[3\], add: f32\[3\]$", text, re.M)
+    assert re.search(r"^\s+3\s+b:f32\[3\] = sin a$", text, re.M)
+    html = report.html()
+    assert 'class="jm-srow jm-k-ops" data-l="6"' in html and 'class="jm-erow" data-l="6"' in html
+    assert '.jm-srcmap:has([data-l="6"]:hover) [data-l="6"]' in html  # pure CSS: no script
+    assert "<script" not in html
+
+
+def test_a_long_unrolled_loop_is_summarised_with_the_whole_on_demand(shell):
+    report = shell.run(
+        "%%jittrace\ndef long(x):\n    for _ in range(600):\n        x = jnp.sin(x) * 2 + 1\n        x = x - 0.5\n"
+        "    return x\nlong(jnp.ones(2))"
+    )
+    [line] = [ln for ln in report.lines if ln.lineno == 4]
+    assert line.runs == 600 and line.summary == "×600: sin: f32[2], mul: f32[2], add: f32[2]"
+    html = report.html()
+    assert len(html) < 2_000_000
+    assert "line 4: " in html and "more equations" in html
+    assert "the whole jaxpr (2,40" in html  # on demand, as plain text
