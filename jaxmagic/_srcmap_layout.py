@@ -52,8 +52,8 @@ def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str
     rows = []
     for eqn, line, depth, _within in equations_with_lines(jaxpr, filename):
         try:
-            outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format()
-            ins = core.pp_vars(eqn.invars, context).format()
+            outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format(use_color=False)
+            ins = core.pp_vars(eqn.invars, context).format(use_color=False)
             text = f"{outs} = {eqn.primitive.name} {ins}".rstrip()
         except Exception:  # noqa: BLE001 - JAX internals differ between versions
             text = eqn.primitive.name
