@@ -59,7 +59,7 @@ def stats(name: str | None = None, *, include_internal: bool = False) -> Any:
     if name is not None:
         row = _find(name)
         if row is None:
-            known = ", ".join(sorted(registry.names(include_internal=True))[:12]) or "none yet"
+            known = ", ".join(sorted(registry.names())[:12]) or "none yet"
             raise KeyError(f"no jitted function named {name!r} has been seen (known: {known})")
         return _snapshot(row)
     return {n: _snapshot(registry.rows[n]) for n in registry.names(include_internal)}

@@ -95,13 +95,15 @@ def _tracked_event(tracked: TrackedFunction, event: _monitor.Event) -> None:
     if record is not None:
         del _pending()[id(tracked)]
         record.compile_seconds = event.seconds
-        changes = tuple(record.changes)
+        changes = list(record.changes)
         signature = signature_text(record.signature)
         compared = signature_text(record.compared_to) if record.compared_to is not None else None
         retraced = True
         tracked.redefined = False
+        if getattr(_tls, "last", None) is record:
+            _tls.last = None  # done with it: the thread keeps none of the call's static values
     else:  # compiled again without a new trace: same abstract signature, new placement
-        changes = (Change("", "sharding", "", "a new placement or sharding of an argument (same shapes)"),)
+        changes = [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
         signature, compared, retraced = "", None, False
     tracked.row.add_compile(
         Recompile(changes, event.seconds, time.time(), compared, signature, retraced)
@@ -120,7 +122,7 @@ def _untracked_event(event: _monitor.Event, plain: Any) -> None:
         for collector in list(_collectors):
             collector._add_untracked(event)
     elif event.kind == "compile":
-        row.add_compile(Recompile((), event.seconds, time.time()))
+        row.add_compile(Recompile([], event.seconds, time.time(), tracked=False))
 
 
 # Names of JAX's eager-op helper jits, for when their function is not on the stack.

@@ -110,6 +110,7 @@ def explain(
         )
     except Exception as fault:  # noqa: BLE001 - never worse than no tool
         found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
+        found.analysis_failed = f"{type(fault).__name__}: {fault}"
         found.message = (
             f"{found.error_type}: a tracing error ({kind}). jaxmagic found no further explanation "
             f"(its analysis failed: {type(fault).__name__}). See {found.docs}"
@@ -130,6 +131,9 @@ def _explain(
     found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
     message = _text(exc)
     call = _call(fn, args, kwargs, static_argnums, static_argnames) if fn is not None else None
+    if call is not None and known and not _binds(call):
+        known = False  # explain(exc, fn) without the call's arguments, or ones that do not fit it
+        call = _call(fn, (), {}, static_argnums, static_argnames)
     facts = _facts(fn, call) if call is not None else None
     if not known:
         call = None  # the arguments are unknown: nothing can be re-traced
@@ -256,12 +260,32 @@ def _call(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnam
     info = getattr(fn, "_jit_info", None)
     nums = _as_tuple(static_argnums) or tuple(getattr(info, "static_argnums", ()) or ())
     names = _as_tuple(static_argnames) or tuple(getattr(info, "static_argnames", ()) or ())
+    bound = getattr(fn, "_fun", fn)
+    if isinstance(bound, types.MethodType):
+        # jax.jit(obj.method): the plain function takes the object first, as a static argument
+        args = (bound.__self__, *args)
+        nums = tuple(i + 1 for i in nums)
     try:
         params = list(inspect.signature(plain).parameters)
     except (TypeError, ValueError):
         params = []
+    if isinstance(bound, types.MethodType) and params:
+        names = (params[0], *names)
     names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
     return Call(fn, args, kwargs, nums, names)
+
+
+def _binds(call: Call) -> bool:
+    """True when the arguments fit the function's signature (and static positions exist)."""
+    if call.fn is None:
+        return False
+    try:
+        signature = inspect.signature(call.fn)
+        signature.bind(*call.args, **call.kwargs)
+    except (TypeError, ValueError):
+        return False
+    count = len(signature.parameters)
+    return all(0 <= i < count for i in call.static_argnums)
 
 
 def _as_tuple(value: Any) -> tuple:

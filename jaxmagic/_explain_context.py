@@ -43,7 +43,9 @@ def explain_failure(
         if fn is not None and isinstance(fn, types.MethodType):
             fn, args = fn.__func__, None if args is None else (fn.__self__, *args)
         found = explain(exc, fn, args, kwargs)
-        if found is not None and describe is not None:
+        if found is None or found.analysis_failed:
+            return None  # the caller says no explanation was found, beside the user's own error
+        if describe is not None:
             relocate(found, describe)
         return found
     except Exception:  # noqa: BLE001 - the report then says no explanation was found

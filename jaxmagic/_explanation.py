@@ -124,6 +124,7 @@ class Explanation:
     docs: str = ""
     certain: bool = True
     paths: list[str] = dataclasses.field(default_factory=list)
+    analysis_failed: str | None = None  # set when jaxmagic's own analysis failed: the kind is all it knows
 
     def __str__(self) -> str:
         return self.message

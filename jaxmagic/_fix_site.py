@@ -130,7 +130,8 @@ def _hashable(value: Any) -> bool:
 
 
 def _static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> str:
-    names = [n for n in sorted(facts.static | set(add)) if n not in remove]
+    # ``self`` of a jitted bound method is static only inside jaxmagic's probe
+    names = [n for n in sorted(facts.static | set(add)) if n not in remove and n != "self"]
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     if facts.decorated:
         if not names:
@@ -139,6 +140,10 @@ def _static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str,
     if not names:
         return f"{facts.name} = jax.jit({facts.name})"
     return f"{facts.name} = jax.jit({facts.name}, static_argnames={spelled})"
+
+
+# Errors whose failing value is usually array data; without the call's values, no static fix is offered.
+_DATA_KINDS = {"bool-conversion", "concretization", "array-conversion", "boolean-index"}
 
 
 def _static_ok(facts: CallFacts, name: str) -> bool:
@@ -166,6 +171,8 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         return _leaf_static_fix(site, leaves[0])
     if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
         return None
+    if not facts.values and site.kind in _DATA_KINDS:
+        return None  # values unknown, and this kind of error usually comes from array data
     names = tuple(roots)
     shown = ", ".join(f"`{n}`" for n in names)
     counters = [n for n in names if looks_like_counter(n)]

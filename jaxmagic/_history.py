@@ -7,13 +7,14 @@ says ``function-redefined``. A *different* live function that merely shares
 the name gets a row of its own, ``name@<where it is defined>``.
 
 The history keeps abstract values and small static values only: a static
-value whose ``repr`` is long is replaced by a token that compares by type,
-hash and a short ``repr``, so no user object of any size is kept alive.
+value other than numbers, short strings and small tuples of those is replaced
+by a token that compares by type, hash and a short ``repr``, so no user object
+(a config holding arrays, say) is kept alive.
 """
 from __future__ import annotations
 
-import gc
 import os
+import re
 import threading
 import weakref
 from collections.abc import Callable
@@ -56,11 +57,22 @@ class _StaticToken:
         return self.text
 
 
+def _small(value: Any, depth: int = 0) -> bool:
+    """Plain immutable data that costs nothing to keep: numbers, short strings, tuples of those."""
+    if value is None or isinstance(value, (bool, int, float, complex)):
+        return True
+    if isinstance(value, (str, bytes)):
+        return len(value) <= _SMALL
+    if isinstance(value, (tuple, frozenset)) and depth < 3 and len(value) <= 32:
+        return all(_small(item, depth + 1) for item in value)
+    return False
+
+
 def _slim(signature: Signature) -> Signature:
     leaves = []
     changed = False
     for leaf in signature.leaves:
-        if leaf.static and len(repr_safe(leaf.value)) > _SMALL:
+        if leaf.static and not _small(leaf.value):  # any other object (it may hold arrays): a token
             leaves.append(Leaf(leaf.path, True, value=_StaticToken(leaf.value)))
             changed = True
         else:
@@ -143,14 +155,13 @@ def register(tracked: TrackedFunction, explicit: bool = False) -> Row:
         previous_ref = _live.get(tracked.name)
         previous = previous_ref() if previous_ref is not None else None
         name = tracked.name
-        if previous is not None and not _replaces(tracked, previous):
-            del previous
-            gc.collect()  # an old definition no longer bound anywhere is not "another live function"
-            previous = previous_ref() if previous_ref is not None else None
-        if name in registry.rows and (previous is None or _replaces(tracked, previous)):
+        if name in registry.rows and (
+            previous is None or _replaces(tracked, previous) or _rebinds(tracked, previous)
+        ):
             tracked.redefined = True  # the same function defined again: continue its row
         elif name in registry.rows:
-            name = registry.unique_name(name, where)  # another live function of that name
+            # another live function of that name: name@<cell or file>:<line>
+            name = registry.unique_name(name, re.sub(r"^Cell (In\[\d+\]), line (\d+)$", r"\1:\2", where))
         row = registry.row(name, tracked=True, where=where)
         if row.analysis is None:
             row.analysis = History()
@@ -172,6 +183,26 @@ def _replaces(new: TrackedFunction, old: TrackedFunction) -> bool:
     if new_code is None or old_code is None:
         return False
     return new_code is old_code or _same_code(new_code, old_code)
+
+
+def _rebinds(new: TrackedFunction, old: TrackedFunction) -> bool:
+    """True when ``new`` is about to take the name ``old`` is bound to, and nothing else keeps ``old``.
+
+    A cell edited and run again: the same name in the same namespace, where
+    no other name refers to the old function. Kept under another name
+    (``first = f``), the old one is another live function.
+    """
+    new_fn, old_fn = _plain(new.fn), _plain(old.fn)
+    globals_ = getattr(new_fn, "__globals__", None)
+    if globals_ is None or globals_ is not getattr(old_fn, "__globals__", None):
+        return False
+    name = getattr(new_fn, "__name__", "")
+    old_objects = (old.jitted, old_fn)
+    if not any(globals_.get(name) is o for o in old_objects):
+        return False
+    return not any(
+        key != name and any(value is o for o in old_objects) for key, value in list(globals_.items())
+    )
 
 
 def _same_code(a: Any, b: Any) -> bool:

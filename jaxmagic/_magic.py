@@ -201,6 +201,10 @@ class JitTraceMagics(Magics):
                     describe_file=self._describe_file,
                 )
                 share_explanation(report, explain_failure(failure, record=failed, describe=describe))
+                if report.error.explanation is None:
+                    # never worse than no tool: the user's own traceback, as IPython shows it
+                    self.shell.showtraceback((type(failure), failure, failure.__traceback__))
+                    print(f"jaxmagic: no explanation was found for this {type(failure).__name__}.")
             explain_caught(report, collector.records, describe)
             as_cell_options(report, {f.name for f in plan.functions if not f.jitted_by_user})
         except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error

@@ -70,6 +70,9 @@ class StatsMagics(Magics):
             lines = [f"{found.name}: " + " and ".join(problems)]
             first = found.compiles - len(found.events) + 1
             lines += [f"  compile {i}: {e.reason}" for i, e in enumerate(found.events, first)]
+            if found.dropped:
+                older = ", ".join(f"{reason} ×{count}" for reason, count in found.dropped.items())
+                lines.append(f"  (older compiles, by reason: {older})")
             lines += [f"  advice ({a.kind}): {a.message}" for a in found.advice]
             raise AssertionError("\n".join(lines))
 

@@ -99,6 +99,8 @@ class Change:
             return "first call"
         if self.what == "function-redefined":
             return "the function was redefined"
+        if not self.path:  # about the call as a whole (a new placement without a new trace)
+            return f"{self.what.replace('-', ' ')}: {self.after}"
         label = self.what.replace("-", " ")
         return f"{self.path}: {label} {self.before} \u2192 {self.after}"
 

@@ -48,16 +48,21 @@ class Recompile:
         same abstract signature).
     """
 
-    changes: tuple[Change, ...]
+    changes: list[Change]
     compile_seconds: float | None
     when: float
     compared_to: str | None = None
     signature: str = ""
     retraced: bool = True
+    tracked: bool = True  # False: a jit jaxmagic only counts; its reasons are unknown
 
     @property
     def reason(self) -> str:
-        return "; ".join(str(c) for c in self.changes) or "compiled again for the same signature"
+        if not self.tracked:
+            return "reason unknown (not tracked by jaxmagic: counts only)"
+        return "; ".join(str(c) for c in self.changes) or (
+            "compiled again for a signature seen before (JAX's caches were cleared, or the history was reset)"
+        )
 
 
 @dataclasses.dataclass(frozen=True)
