@@ -50,7 +50,7 @@ class Leaf:
         if self.static:
             return ("static", _hashable(self.value))
         a = self.aval
-        return ("traced", a.shape, str(a.dtype), bool(getattr(a, "weak_type", False)))
+        return ("traced", a.shape, str(a.dtype), bool(getattr(a, "weak_type", False)), sharding_text(a))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -243,12 +243,47 @@ def closest(history: Sequence[Signature], current: Signature) -> tuple[int, list
     Returns its index in ``history`` and the differences, or None when
     ``history`` is empty.
     """
-    best: tuple[int, list[Change]] | None = None
+    if not history:
+        return None
+    structure, keys = _fast(current)
+    best_index, best_count = -1, None
     for index in range(len(history) - 1, -1, -1):
-        changes = diff(history[index], current)
-        if best is None or len(changes) < len(best[1]):
-            best = (index, changes)
-    return best
+        other_structure, other_keys = _fast(history[index])
+        if other_structure is structure or other_structure == structure:
+            # same parameters and pytrees: one Change per differing property of a leaf
+            count = sum(_differences(a, b) for a, b in zip(other_keys, keys) if a != b)
+        else:
+            count = len(diff(history[index], current))
+        if best_count is None or count < best_count:
+            best_index, best_count = index, count
+            if count == 0:
+                break
+    return best_index, diff(history[best_index], current)
+
+
+def _fast(signature: Signature) -> tuple[tuple, tuple]:
+    """The signature's structure and leaf keys, computed once per signature."""
+    cached = signature.__dict__.get("_fast")
+    if cached is None:
+        structure = (
+            tuple((p.name, p.passed_as, p.static, p.treedef) for p in signature.parameters),
+            tuple(leaf.path for leaf in signature.leaves),
+        )
+        structure = _STRUCTURES.setdefault(structure, structure)  # one object per structure: ``is`` compares
+        if len(_STRUCTURES) > 4096:
+            _STRUCTURES.clear()
+        cached = (structure, tuple(leaf.key() for leaf in signature.leaves))
+        object.__setattr__(signature, "_fast", cached)
+    return cached
+
+
+_STRUCTURES: dict[tuple, tuple] = {}
+
+
+def _differences(a: tuple, b: tuple) -> int:
+    if a[0] == "static" or b[0] == "static":
+        return 1
+    return sum(x != y for x, y in zip(a[1:], b[1:]))
 
 
 def _leaf_changes(old: Leaf, new: Leaf) -> list[Change]:
@@ -265,7 +300,29 @@ def _leaf_changes(old: Leaf, new: Leaf) -> list[Change]:
     wa, wb = bool(getattr(a, "weak_type", False)), bool(getattr(b, "weak_type", False))
     if wa != wb:
         out.append(Change(new.path, "weak-type", _weak_word(wa), _weak_word(wb)))
+    sa, sb = sharding_text(a), sharding_text(b)
+    if sa != sb:
+        out.append(Change(new.path, "sharding", sa, sb))
     return out
+
+
+def sharding_text(aval: Any) -> str:
+    """An abstract value's sharding as JAX prints it: ``P('d',) on mesh d:8``, or "" without one.
+
+    Compared as text of the sharding itself, not of the type: a replicated array
+    on a mesh and an unsharded one both print ``float32[16]`` but compile apart.
+    """
+    sharding = getattr(aval, "sharding", None)
+    if sharding is None:
+        return ""
+    spec = getattr(sharding, "spec", None)
+    mesh = getattr(sharding, "mesh", None)
+    shape = getattr(mesh, "shape_tuple", None) or ()
+    try:
+        on = " on mesh " + ",".join(f"{name}:{size}" for name, size in shape) if shape else " (no mesh)"
+    except (TypeError, ValueError):
+        on = ""
+    return f"{spec}{on}" if spec is not None else repr(sharding)
 
 
 def _belongs(path: str, name: str) -> bool:

@@ -317,3 +317,31 @@ def test_a_static_config_object_is_not_kept_alive():
     jax.clear_caches()  # JAX's own caches hold it too, until cleared
     gc.collect()
     assert ref() is None
+
+
+def test_a_new_input_sharding_is_a_sharding_change_on_eight_devices():
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import jax, jax.numpy as jnp, jaxmagic\n"
+        "from jax.sharding import NamedSharding, PartitionSpec as P\n"
+        "mesh = jax.make_mesh((8,), ('d',))\n"
+        "f = jaxmagic.track(lambda x: x * 2, name='sharded')\n"
+        "x = jnp.arange(16.0)\n"
+        "f(x)\n"
+        "f(jax.device_put(x, NamedSharding(mesh, P('d'))))\n"
+        "f(jax.device_put(x, NamedSharding(mesh, P())))\n"
+        "s = jaxmagic.stats('sharded')\n"
+        "print(s.compiles)\n"
+        "print('\\n'.join(e.reason for e in s.events[1:]))\n"
+    )
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = out.stdout.splitlines()
+    assert lines[0] == "3" and all("sharding" in line for line in lines[1:])
+    if tuple(int(p) for p in jax.__version__.split(".")[:2]) >= (0, 10):  # the wording of JAX 0.10
+        assert lines[1] == "x: sharding P(None,) (no mesh) → P('d',) on mesh d:8"
+        assert lines[2] == "x: sharding P('d',) on mesh d:8 → P(None,) on mesh d:8"  # replicated ≠ unsharded
