@@ -5,6 +5,7 @@ import gc
 import re
 import threading
 import weakref
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -309,14 +310,19 @@ def test_a_static_config_object_is_not_kept_alive():
         def __init__(self):
             self.table = np.ones((128, 128))
 
-    f = jaxmagic.track(lambda x, cfg: x * cfg.table.shape[0], static_argnames="cfg", name="config-holder")
-    cfg = Config()
-    ref = weakref.ref(cfg)
-    f(jnp.ones(2), cfg)
-    del cfg
-    jax.clear_caches()  # JAX's own caches hold it too, until cleared
-    gc.collect()
-    assert ref() is None
+    def freed_after(jit: Any) -> bool:
+        f = jit(lambda x, cfg: x * cfg.table.shape[0], static_argnames="cfg")
+        cfg = Config()
+        ref = weakref.ref(cfg)
+        f(jnp.ones(2), cfg)
+        del cfg
+        jax.clear_caches()
+        gc.collect()
+        return ref() is None
+
+    if not freed_after(jax.jit):
+        pytest.skip("this JAX keeps static arguments alive itself")
+    assert freed_after(lambda fn, **kw: jaxmagic.track(fn, name="config-holder", **kw))
 
 
 def test_a_new_input_sharding_is_a_sharding_change_on_eight_devices():
