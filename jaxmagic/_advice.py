@@ -80,7 +80,7 @@ def _static_churn(row: Row, signatures: list[Signature]) -> list[Advice]:
                 f"new value compiles {_label(row)} again. Make it traced — remove `{path}` from "
                 f"static_argnames and use `jnp`/`lax` on it — unless it only ever takes a few values.",
                 path,
-                f"{_label(row)} = jax.jit({_label(row)})   # `{path}` traced",
+                f"# drop {path!r} from static_argnames (or from %%jittrace --static-argnames)",
             ))
     return out
 

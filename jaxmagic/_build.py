@@ -17,7 +17,7 @@ import jax
 from ._errors import error_info
 from ._stats import registry
 from ._report import Argument, Output, TraceEntry, TraceReport
-from ._signature import Signature, short_repr
+from ._signature import sharding_text, Signature, short_repr
 from ._tracking import Collector, TraceRecord, building_report
 
 __all__ = ["entry_from_record", "entry_from_traced", "report_from_collector"]
@@ -39,9 +39,16 @@ def arguments_of(signature: Signature | None) -> list[Argument]:
                 short=leaf.short,
                 weak_type=bool(getattr(leaf.aval, "weak_type", False)),
                 passed_as=passed.get(name, "positional"),
+                sharding="" if leaf.static else _mesh_sharding(leaf.aval),
             )
         )
     return out
+
+
+def _mesh_sharding(aval: Any) -> str:
+    """The sharding of a value on a device mesh, as text; "" for a value on one device."""
+    text = sharding_text(aval) if aval is not None else ""
+    return text if "on mesh" in text else ""
 
 
 def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
@@ -63,7 +70,16 @@ def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
 
 
 def _spec(aval: Any) -> jax.ShapeDtypeStruct:
-    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=bool(getattr(aval, "weak_type", False)))
+    weak = bool(getattr(aval, "weak_type", False))
+    sharding = getattr(aval, "sharding", None)
+    if sharding is not None and getattr(getattr(sharding, "mesh", None), "shape_tuple", ()):
+        # on a device mesh the sharding is part of the trace's key: keep it, or the report would
+        # read back a different (unsharded) program
+        try:
+            return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak, sharding=sharding)
+        except (TypeError, ValueError):
+            pass
+    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak)
 
 
 def signature_text(fn: Callable, name: str) -> str:
@@ -79,8 +95,14 @@ def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool) 
     """Jaxpr and outputs from a ``Traced``; cost (and HLO) from its lowering."""
     entry.jaxpr = traced.jaxpr
     flat, _ = jax.tree_util.tree_flatten_with_path(traced.out_info)
+    out_avals = [getattr(v, "aval", None) for v in traced.jaxpr.jaxpr.outvars]
     entry.outputs = [
-        Output("out" + jax.tree_util.keystr(path), _out_type(info)) for path, info in flat
+        Output(
+            "out" + jax.tree_util.keystr(path),
+            _out_type(info),
+            _mesh_sharding(out_avals[i]) if i < len(out_avals) else "",
+        )
+        for i, (path, info) in enumerate(flat)
     ]
     if not (lower or hlo):
         return

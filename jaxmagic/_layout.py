@@ -89,6 +89,8 @@ def _entry_section(entry: TraceEntry, number: int, total: int, shown_error: Base
             if out.path != "out":
                 outs.append(Span(out.path + ": "))
             outs.append(Span(out.type, "type"))
+            if out.sharding:
+                outs.append(Span(f" sharded {out.sharding}", "code"))
         body.append(Paragraph(tuple(outs)))
     facts = _facts(entry)
     if facts:
@@ -134,6 +136,7 @@ def _why(entry: TraceEntry) -> tuple:
 
 
 def _argument_table(entry: TraceEntry) -> Table:
+    sharded = any(arg.sharding for arg in entry.arguments)
     rows = []
     for arg in entry.arguments:
         if arg.static:
@@ -142,8 +145,13 @@ def _argument_table(entry: TraceEntry) -> Table:
         else:
             what = (Span(arg.type, "type"),)
             note = "Python scalar: weak type" if arg.weak_type else "tracer: shape and dtype only"
-        rows.append(((Span(arg.path, "name"),), what, (Span(note, "muted"),)))
-    return Table(("argument", "seen by JAX as", ""), tuple(rows))
+        row = [(Span(arg.path, "name"),), what]
+        if sharded:
+            row.append((Span(arg.sharding or "-", "code"),))
+        row.append((Span(note, "muted"),))
+        rows.append(tuple(row))
+    columns = ("argument", "seen by JAX as", *(("sharding",) if sharded else ()), "")
+    return Table(columns, tuple(rows))
 
 
 def _facts(entry: TraceEntry) -> str:

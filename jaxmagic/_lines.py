@@ -121,8 +121,13 @@ def source_lines(source: str, filename: str, traces: list[Any], first_line: int 
     """
     lines = [SourceLine(first_line + i, text) for i, text in enumerate(source.splitlines())]
     by_number = {line.lineno: line for line in lines}
+    seen: set[str] = set()
     for entry in traces:
+        if entry.function in seen:
+            continue  # a function's later traces repeat its lines: the first one shows them
         jaxpr = getattr(entry, "jaxpr", None)
+        if jaxpr is not None:
+            seen.add(entry.function)
         for number in getattr(entry, "body_lines", ()) or ():
             if number in by_number and by_number[number].kind == "outside":
                 by_number[number].kind = "not-run"

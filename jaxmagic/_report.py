@@ -39,6 +39,7 @@ class Argument:
     type: str
     short: str
     weak_type: bool = False
+    sharding: str = ""  # ``P('d',) on mesh d:8`` with several devices; "" otherwise
     passed_as: str = "positional"
 
 
@@ -48,6 +49,7 @@ class Output:
 
     path: str
     type: str
+    sharding: str = ""
 
 
 @dataclasses.dataclass
