@@ -67,12 +67,15 @@ class SourceLine:
     def summary(self) -> str:
         """The operations in one line: ``sin: f32[3]``, ``×3: mul: f32[3], add: f32[3]``."""
         if self.kind == "trace-time":
+            if self.text.lstrip().startswith(("for ", "while ")) and self.runs > 1:
+                return f"a Python loop, run while tracing: its body unrolled ×{self.runs - 1:,}"
             return "ran while tracing; no operation" + (f" (×{self.runs})" if self.runs > 1 else "")
         if self.kind == "not-run":
             return "not run while tracing"
         if not self.ops:
             return ""
-        top = [op for op in self.ops if op.depth == min(o.depth for o in self.ops)]
+        shallowest = min(op.depth for op in self.ops)
+        top = [op for op in self.ops if op.depth == shallowest]
         repeats = self.runs if self.runs > 1 and len(top) % self.runs == 0 else 1
         pattern = top[: len(top) // repeats]
         text = ", ".join(str(op) for op in pattern[:6]) + (", …" if len(pattern) > 6 else "")

@@ -125,6 +125,8 @@ _STYLE = """
 .jm-became{color:var(--jp-mirror-editor-variable-2-color,#05a);margin-left:1.5em}
 .jm-k-trace-time .jm-became,.jm-k-not-run .jm-became{color:var(--jp-content-font-color3,#888);font-style:italic}
 .jm-k-outside{color:var(--jp-content-font-color3,#999)}
+.jm-nest>summary{list-style-position:outside;cursor:pointer}
+.jm-nest>summary>.jm-erow{display:inline-block}
 .jm-ehead{color:var(--jp-content-font-color2,#555);margin-bottom:.2em;font-family:var(--jp-ui-font-family,sans-serif)}
 .jm-lineno{color:var(--jp-content-font-color3,#999);user-select:none}
 """
@@ -196,13 +198,7 @@ def _html_source_map(block: SourceMap) -> str:
             f'<div class="jm-srow jm-k-{_esc(kind)}" data-l="{lineno}"><span class="jm-lineno">{lineno}</span>'
             f'<code>{_esc(text)}</code><span class="jm-became">{_esc(became)}</span></div>'
         )
-    eqns = []
-    for lineno, depth, text in block.equations:
-        attr = f' data-l="{lineno}"' if lineno is not None else ""
-        eqns.append(
-            f'<div class="jm-erow"{attr} style="padding-left:{1.2 * depth:.1f}em">'
-            f'<span class="jm-lineno">{lineno if lineno is not None else "-"}</span><code>{_esc(text)}</code></div>'
-        )
+    eqns = _nested_rows(list(block.equations), 0, len(block.equations))
     full = ""
     if block.full:
         full = (
@@ -215,6 +211,33 @@ def _html_source_map(block: SourceMap) -> str:
         f'<div class="jm-ecol"><div class="jm-ehead">equations ({block.total:,}), by the line that made each</div>'
         f'{"".join(eqns)}{full}</div></div>'
     )
+
+
+def _equation_row(lineno: int | None, depth: int, text: str) -> str:
+    attr = f' data-l="{lineno}"' if lineno is not None else ""
+    return (
+        f'<div class="jm-erow"{attr} style="padding-left:{1.2 * depth:.1f}em">'
+        f'<span class="jm-lineno">{lineno if lineno is not None else "-"}</span><code>{_esc(text)}</code></div>'
+    )
+
+
+def _nested_rows(rows: list, start: int, stop: int) -> list[str]:
+    """Equation rows; an equation holding deeper ones (a cond's branches, a loop body) folds them."""
+    out: list[str] = []
+    i = start
+    while i < stop:
+        lineno, depth, text = rows[i]
+        j = i + 1
+        while j < stop and rows[j][1] > depth:
+            j += 1
+        if j > i + 1 and text and not text.endswith(":"):
+            inner = "".join(_nested_rows(rows, i + 1, j))
+            out.append(f'<details open class="jm-nest"><summary>{_equation_row(lineno, depth, text)}</summary>{inner}</details>')
+        else:
+            out.append(_equation_row(lineno, depth, text))
+            out.extend(_nested_rows(rows, i + 1, j) if j > i + 1 else [])
+        i = j
+    return out
 
 
 def _html_code(code: Code) -> str:

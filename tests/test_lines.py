@@ -24,6 +24,7 @@ def test_lines_say_which_line_became_which_equations(shell):
     assert [str(op) for op in lines[3].ops] == ["sin: f32[3]"] and lines[3].summary == "sin: f32[3]"
     assert lines[4].kind == "trace-time" and lines[4].ops == []  # shape arithmetic: a Python int
     assert lines[5].kind == "trace-time" and lines[5].runs == 4  # the loop header
+    assert lines[5].summary == "a Python loop, run while tracing: its body unrolled ×3"
     assert lines[6].runs == 3 and lines[6].summary == "×3: mul: f32[3], add: f32[3]"  # unrolled, counted
     assert lines[7].kind == "trace-time" and lines[8].kind == "not-run"  # a static branch not taken
     cond = [op for op in lines[9].ops if op.depth == 1]
@@ -53,3 +54,24 @@ def test_a_long_unrolled_loop_is_summarised_with_the_whole_on_demand(shell):
     assert len(html) < 2_000_000
     assert "line 4: " in html and "more equations" in html
     assert "the whole jaxpr (2,40" in html  # on demand, as plain text
+
+
+def test_nested_programs_are_indented_in_text_and_foldable_in_html(shell):
+    report = shell.run(
+        "%%jittrace\n@jax.jit\ndef inner(v):\n    return jnp.cos(v)\n\n"
+        "def outer(x):\n"
+        "    y = jax.lax.cond(x.sum() > 0, lambda v: v + 1, lambda v: v * 2, x)\n"
+        "    z = jax.lax.fori_loop(0, 3, lambda i, c: c + jnp.sin(c), y)\n"
+        "    w = jax.vmap(lambda r: r * 3)(z)\n"
+        "    return inner(w) + jax.grad(lambda s: (s ** 2).sum())(w)\n"
+        "outer(jnp.ones(3))"
+    )
+    lines = {line.lineno: line for line in report.lines}
+    assert {op.within for op in lines[7].ops if op.depth} == {"cond"}
+    assert {op.within for op in lines[8].ops if op.depth} & {"while", "scan"}  # fori_loop: a scan or while loop
+    assert [op.primitive for op in lines[4].ops if op.depth] == ["cos"]  # inside the inner jit
+    text = report.text()
+    assert re.search(r"^\s+7\s+ \s+\S+ = cond ", text, re.M)
+    assert re.search(r"^\s+7\s{5,}\S+ = (add|mul) ", text, re.M)  # the branches, indented
+    html = report.html()
+    assert html.count('<details open class="jm-nest">') >= 3

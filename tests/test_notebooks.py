@@ -71,6 +71,17 @@ def test_demo_explains_with_fixes_tried_on_a_copy(demo):
     assert "depends on argument n" in shown["text/plain"] and "jm-report" in shown["text/html"]
 
 
+def test_demo_teaching_view_shows_python_once_the_unrolled_loop_and_static_shapes(demo):
+    [cell] = [c for c in demo.cells if c.cell_type == "code" and "def teach" in c.source]
+    assert _stdout(cell) == "Python runs now, at trace time\n"  # once: the second call is cached
+    assert "source \u2192 operations" in _result(cell)["text/plain"]
+    [listing] = [c for c in demo.cells if c.cell_type == "code" and "last_report().lines" in c.source]
+    printed = _stdout(listing)
+    assert "n = x.shape[0]           ran while tracing; no operation" in printed
+    assert "a Python loop, run while tracing: its body unrolled ×3" in printed
+    assert "×3: sin: f32[5], add: f32[5]" in printed
+
+
 def test_demo_teaches_each_fix_and_each_recompile_reason(demo):
     texts = "\n".join(
         o.get("data", {}).get("text/plain", "") + o.get("text", "")

@@ -191,6 +191,34 @@ CELLS = [
         "        print('  ', advice.kind, '-', advice.message)"
     ),
     md(
+        "## 10. Which line became which operations\n\n"
+        "The report's *source \u2192 operations* part puts each line of the cell beside the "
+        "equations it produced (in Jupyter, pointing at a line lights up its equations, and the "
+        "reverse). It shows the mental model at work: Python runs the function **once**, at trace "
+        "time; `x.shape[0]` is a plain int; the `if` on it is decided then; the `for` loop unrolls "
+        "into three copies of its body. The second call is cached: Python does not run again, so "
+        "nothing is printed."
+    ),
+    code(
+        "%%jittrace\n"
+        "def teach(x):\n"
+        "    print('Python runs now, at trace time')\n"
+        "    n = x.shape[0]              # a plain int: shapes are static\n"
+        "    for i in range(3):          # unrolls into three copies\n"
+        "        x = jnp.sin(x) + i\n"
+        "    if n > 3:                   # decided while tracing\n"
+        "        x = x * 2\n"
+        "    return x\n\n"
+        "teach(jnp.ones(5))\n"
+        "teach(jnp.ones(5))"
+    ),
+    md("The same, as data (`report.lines`), for a notebook test or a slide:"),
+    code(
+        "for line in jaxmagic.last_report().lines:\n"
+        "    if line.kind in ('ops', 'trace-time', 'not-run'):\n"
+        "        print(f'{line.lineno:>2}  {line.text.split(\"#\")[0].strip():<24} {line.summary}')"
+    ),
+    md(
         "## Remember\n\n"
         "- Tracers know shape and dtype, never values: Python branching on them fails.\n"
         "- Fix with array-level logic first (`jnp.where`, masks), then `jax.lax` control flow, "
