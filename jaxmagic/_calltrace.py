@@ -74,6 +74,7 @@ def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
         )
         report.traces.insert(0, entry)
     report.value, report.has_value = value, True
+    report.filename = _file_of(fn)  # report.lines: the lines of the cell (or file) defining it
     return report
 
 
@@ -109,6 +110,7 @@ def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
     entry.history_unknown = traced_now
     report.traces.append(entry)
     report.value, report.has_value = value, True
+    report.filename = _file_of(fn)  # report.lines: the lines of the cell (or file) defining it
     return report
 
 
@@ -132,6 +134,12 @@ def _failed(
         fault = f"{type(exc).__name__}: {exc}"
     print(f"jaxmagic: no report could be built ({fault}); the original error follows.")
     raise failure  # outside the except block: the user's exception is not re-chained
+
+
+def _file_of(fn: Any) -> str | None:
+    tracked = tracked_of(fn)
+    plain = tracked.fn if tracked is not None else getattr(fn, "__wrapped__", fn)
+    return getattr(getattr(plain, "__code__", None), "co_filename", None)
 
 
 def _non_array_arguments(fn: Callable, args: tuple, kwargs: dict) -> tuple[tuple[int, ...], tuple[str, ...]]:

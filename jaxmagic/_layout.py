@@ -4,7 +4,8 @@ from __future__ import annotations
 from ._doc import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
 from ._errors import ErrorInfo
 from ._explain_layout import explanation_blocks, where_blocks
-from ._srcmap_layout import source_map_block
+from ._advice import thresholds
+from ._srcmap_layout import source_map_block, unrolled_loops
 from ._report import TraceEntry, TraceReport
 from ._signature import short_repr
 
@@ -31,7 +32,10 @@ def report_document(report: TraceReport) -> Document:
     for number, entry in enumerate(report.traces, 1):
         shown = report.error.exception if report.error is not None else None
         blocks.append(_entry_section(entry, number, len(report.traces), shown))
-    mapped = source_map_block(report)
+    lines = report.lines if report.filename is not None and report.traces else []
+    for advice in unrolled_loops(lines, thresholds.unrolled_equations):
+        blocks.append(Paragraph(spans(Span("unrolled-loop", "code"), "  " + advice), "error"))
+    mapped = source_map_block(report, lines)
     if mapped is not None:
         blocks.append(Fold(spans("source \u2192 operations: which line became which equations"), (mapped,),
                            open=len(report.traces) <= 3))

@@ -12,16 +12,16 @@ from typing import Any
 from ._doc import SourceMap
 from ._lines import equations_with_lines
 
-__all__ = ["source_map_block", "SHOWN"]
+__all__ = ["source_map_block", "unrolled_loops", "SHOWN"]
 
 SHOWN = 300  # equations listed in full; more are summarised
 _HEAD, _TAIL = 200, 60
 
 
-def source_map_block(report: Any) -> SourceMap | None:
+def source_map_block(report: Any, lines: list | None = None) -> SourceMap | None:
     if report.filename is None or not report.traces:
         return None
-    lines = report.lines
+    lines = report.lines if lines is None else lines
     if not any(line.ops or line.kind == "trace-time" for line in lines):
         return None
     rows = tuple((line.lineno, line.text, line.summary, line.kind) for line in lines if line.text.strip())
@@ -59,3 +59,17 @@ def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str
             text = eqn.primitive.name
         rows.append((line, depth + 1, text))
     return rows
+
+
+def unrolled_loops(lines: list, threshold: int) -> list[str]:
+    """Advice for Python loops that unrolled into many copies of their body (by cell line)."""
+    out = []
+    for line in lines:
+        text = line.text.lstrip()
+        if line.kind == "trace-time" and text.startswith(("for ", "while ")) and line.runs - 1 >= threshold:
+            out.append(
+                f"The Python loop at cell line {line.lineno} unrolled ×{line.runs - 1:,} into the program: "
+                "compile time grows with every iteration. jax.lax.fori_loop or jax.lax.scan compile its "
+                "body once."
+            )
+    return out

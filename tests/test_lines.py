@@ -48,6 +48,7 @@ def test_a_long_unrolled_loop_is_summarised_with_the_whole_on_demand(shell):
         "%%jittrace\ndef long(x):\n    for _ in range(600):\n        x = jnp.sin(x) * 2 + 1\n        x = x - 0.5\n"
         "    return x\nlong(jnp.ones(2))"
     )
+    assert "unrolled-loop  The Python loop at cell line 3 unrolled ×600" in report.text()
     [line] = [ln for ln in report.lines if ln.lineno == 4]
     assert line.runs == 600 and line.summary == "×600: sin: f32[2], mul: f32[2], add: f32[2]"
     html = report.html()
@@ -75,3 +76,10 @@ def test_nested_programs_are_indented_in_text_and_foldable_in_html(shell):
     assert re.search(r"^\s+7\s{5,}\S+ = (add|mul) ", text, re.M)  # the branches, indented
     html = report.html()
     assert html.count('<details open class="jm-nest">') >= 3
+
+
+def test_line_magic_reports_the_lines_of_the_cell_that_defined_the_function(shell):
+    shell.run("def helper(x):\n    y = jnp.cos(x)\n    return y * 2")
+    report = shell.run("%jittrace helper(jnp.ones(2))")
+    lines = {line.lineno: line for line in report.lines}
+    assert lines[2].summary == "cos: f32[2]" and lines[3].summary == "mul: f32[2]"
