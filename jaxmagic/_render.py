@@ -119,10 +119,15 @@ _STYLE = """
 .jm-mark{background:var(--jp-warn-color3,#fff3cd);display:inline-block;min-width:100%}
 .jm-srcmap{display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
  font-size:var(--jp-code-font-size,12px)}
-.jm-scol,.jm-ecol{flex:1 1 28em;min-width:0;overflow-x:auto}
-.jm-srow,.jm-erow{white-space:pre;cursor:default;padding:0 .3em}
+.jm-scol{flex:3 1 40em;min-width:0;overflow-x:auto}
+.jm-ecol{flex:1 1 18em;min-width:0;overflow-x:auto}
+.jm-report table.jm-smap{border-collapse:collapse;font-size:inherit;font-family:inherit}
+.jm-report table.jm-smap td{padding:0 .6em 0 0;vertical-align:top;border:none;white-space:pre}
+.jm-erow{white-space:pre;cursor:default;padding:0 .3em}
 .jm-srow code,.jm-erow code{font-family:inherit;background:none}
-.jm-became{color:var(--jp-mirror-editor-variable-2-color,#05a);margin-left:1.5em}
+.jm-srcmap .jm-lineno{display:inline-block;min-width:2.2em;text-align:right;padding-right:.8em}
+.jm-became{color:var(--jp-mirror-editor-variable-2-color,#05a)}
+.jm-report table.jm-smap td.jm-became{white-space:normal;min-width:16em}
 .jm-k-trace-time .jm-became,.jm-k-not-run .jm-became{color:var(--jp-content-font-color3,#888);font-style:italic}
 .jm-k-outside{color:var(--jp-content-font-color3,#999)}
 .jm-nest>summary{list-style-position:outside;cursor:pointer}
@@ -195,8 +200,8 @@ def _html_source_map(block: SourceMap) -> str:
     rows = []
     for lineno, text, became, kind in block.lines:
         rows.append(
-            f'<div class="jm-srow jm-k-{_esc(kind)}" data-l="{lineno}"><span class="jm-lineno">{lineno}</span>'
-            f'<code>{_esc(text)}</code><span class="jm-became">{_esc(became)}</span></div>'
+            f'<tr class="jm-srow jm-k-{_esc(kind)}" data-l="{lineno}"><td class="jm-lineno">{lineno}</td>'
+            f'<td><code>{_esc(text)}</code></td><td class="jm-became">{_esc(became)}</td></tr>'
         )
     eqns = _nested_rows(list(block.equations), 0, len(block.equations))
     full = ""
@@ -207,7 +212,7 @@ def _html_source_map(block: SourceMap) -> str:
         )
     return (
         f'<div class="jm-srcmap"><style>{rules}</style>'
-        f'<div class="jm-scol">{"".join(rows)}</div>'
+        f'<div class="jm-scol"><table class="jm-smap">{"".join(rows)}</table></div>'
         f'<div class="jm-ecol"><div class="jm-ehead">equations ({block.total:,}), by the line that made each</div>'
         f'{"".join(eqns)}{full}</div></div>'
     )
