@@ -21,6 +21,7 @@ import dataclasses
 import inspect
 import io
 import tokenize
+import types
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -297,6 +298,7 @@ class Hooks:
         self.static = static
         self.jitted: list[str] = []  # functions the cell defined, now tracked jits
         self.foreign: list[str] = []  # jitted by something jaxmagic does not see into
+        self.kept: list[tuple[str, str]] = []  # decorated into a non-function: left as it is
 
     def names(self) -> dict[str, Callable]:
         return {JIT_HOOK: self.jit_reference, FINISH_HOOK: self.finish}
@@ -314,6 +316,11 @@ class Hooks:
                 self.foreign.append(name)
                 return obj
             if not callable(obj) or inspect.isgeneratorfunction(obj) or inspect.iscoroutinefunction(obj):
+                return obj
+            if not isinstance(obj, types.FunctionType):
+                # a decorator made something else (jax.custom_jvp, custom_vjp, a class): it has its own
+                # methods (.defjvp) and is traced as part of whatever calls it
+                self.kept.append((name, type(obj).__name__))
                 return obj
             nums, names = self.static.get(name, ((), ()))
             self.jitted.append(name)

@@ -213,6 +213,10 @@ class JitTraceMagics(Magics):
             print(f"jaxmagic: no report could be built ({report.notes[-1]}); the original error follows.")
             raise failure  # outside the except block: the user's exception is not re-chained
         report.source, report.functions, report.filename = cell, list(hooks.jitted), filename
+        for name, kind in hooks.kept:
+            report.notes.append(
+                f"{name} is a {kind}, so %%jittrace left it as it is; it is traced inside the functions that call it"
+            )
         for name in plan.factories:
             report.notes.append(
                 f"{name} returns a function, so %%jittrace left it unjitted; "

@@ -83,3 +83,16 @@ def test_line_magic_reports_the_lines_of_the_cell_that_defined_the_function(shel
     report = shell.run("%jittrace helper(jnp.ones(2))")
     lines = {line.lineno: line for line in report.lines}
     assert lines[2].summary == "cos: f32[2]" and lines[3].summary == "mul: f32[2]"
+
+
+def test_custom_jvp_and_scan_bodies_are_nested_under_their_lines(shell):
+    report = shell.run(
+        "%%jittrace\n@jax.custom_jvp\ndef soft(x):\n    return jnp.log1p(jnp.exp(x))\n"
+        "soft.defjvp(lambda p, t: (soft(p[0]), t[0] * jax.nn.sigmoid(p[0])))\n\n"
+        "def g(x):\n    s = jax.lax.scan(lambda c, v: (c + jnp.sin(v), c), 0.0, x)[0]\n    return soft(x) + s\n"
+        "g(jnp.ones(3))"
+    )
+    lines = {line.lineno: line for line in report.lines}
+    assert {(op.primitive, op.within) for op in lines[4].ops} == {("exp", "custom_jvp_call"), ("log1p", "custom_jvp_call")}
+    assert ("sin", "scan") in {(op.primitive, op.within) for op in lines[8].ops}
+    assert any("soft is a custom_jvp, so %%jittrace left it as it is" in note for note in report.notes)
