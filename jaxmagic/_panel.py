@@ -43,6 +43,7 @@ class Panel:
         self.include_internal = include_internal
         self.interval = interval
         self.redraws = 0
+        self.notified = 0  # how often the registry said something changed (never on a cached call)
         self.closed = False
         self._last = 0.0
         self._dirty = False
@@ -70,6 +71,7 @@ class Panel:
         """Called after each trace or compile: redraw now, or once the interval has passed."""
         if self.closed:
             return
+        self.notified += 1
         with self._lock:
             now = time.monotonic()
             wait = self.interval - (now - self._last)
