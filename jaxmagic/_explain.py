@@ -16,6 +16,7 @@ from typing import Any
 
 import jax
 import numpy as np
+from jax._src import config as _jax_config
 
 from ._errors import is_user_file, tracing_kind
 from ._explanation import DOCS, Explanation
@@ -23,7 +24,7 @@ from ._fixes import CallFacts, Site, propose
 from ._leaks import find_leak
 from ._argument import origin as _origin
 from ._provenance import leaked_tracer, root_of, user_frames
-from ._rebuild import Names
+from ._rebuild import Names, copy_function, probe_trace
 from ._source import (
     Position,
     enclosing_function,
@@ -140,6 +141,13 @@ def _explain(
 
     entries = user_frames(exc.__traceback__)
     user = [tb for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)]
+    if not user and call is not None and call.fn is not None and kind != "leaked-tracer":
+        # an exception without its traceback (built, pickled, re-raised bare): trace a copy to find the line
+        with _jax_config.traceback_filtering("off"):
+            probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
+                                call.static_argnames)
+        if probe is not None and tracing_kind(probe) == kind:
+            user = [tb for tb in user_frames(probe.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
     position = position_of(user[-1]) if user else None
     if position is not None:
         found.filename, found.lineno = position.filename, position.lineno

@@ -213,3 +213,11 @@ def test_numpy_functions_passed_to_jax_get_their_jnp_twins(body, fixed):
     found = jaxmagic.explain(exc, ns["f"], (jnp.ones(3),))
     assert (found.kind, found.argument) == ("array-conversion", "x")
     assert [(f.kind, f.code, f.verified) for f in found.fixes] == [("jnp-not-np", fixed, True)]
+
+
+def test_an_exception_without_its_traceback_still_gets_line_and_fixes():
+    ns = _define(BAD, "bad", "/jaxmagic-tests/bad_bare.py")
+    exc = _error(jax.jit(ns["bad"]), jnp.ones(3)).with_traceback(None)
+    found = jaxmagic.explain(exc, ns["bad"], (jnp.ones(3),))
+    assert (found.argument, found.lineno) == ("x", 2)
+    assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified is True
