@@ -318,7 +318,13 @@ def _facts(fn: Any, call: Call) -> CallFacts | None:
     static = set(call.static_argnames) | {params[i] for i in call.static_argnums if 0 <= i < len(params)}
     node = function_node(plain)
     decorated = bool(node and any("jit" in ast_text(d) for d in getattr(node[0], "decorator_list", [])))
-    return CallFacts(getattr(plain, "__name__", "f"), params, values, static, decorated)
+    name = getattr(plain, "__name__", "f")
+    if not name.isidentifier():  # a lambda: the name it is bound to, when jaxmagic knows it
+        from ._tracking import tracked_of
+
+        tracked = tracked_of(fn)
+        name = tracked.name if tracked is not None and tracked.name.isidentifier() else "f"
+    return CallFacts(name, params, values, static, decorated)
 
 
 def ast_text(node: Any) -> str:
