@@ -54,7 +54,7 @@ def advise(row: Row) -> list[Advice]:
     out: list[Advice] = []
     out += _static_churn(row, signatures)
     out += _shape_churn(row, signatures)
-    out += _weak_type_flips(row)
+    out += _weak_type_flips(row, signatures)
     out += _redefinitions(row)
     out += _unrolled(row)
     return out
@@ -127,24 +127,29 @@ def _shape_churn(row: Row, signatures: list[Signature]) -> list[Advice]:
     return out
 
 
-def _weak_type_flips(row: Row) -> list[Advice]:
+def _weak_type_flips(row: Row, signatures: list[Signature]) -> list[Advice]:
     flips: collections.Counter[str] = collections.Counter()
     for event in row.events:
         for change in event.changes:
             if change.what == "weak-type":
                 flips[change.path] += 1
-    return [
-        Advice(
+    dtypes = {
+        leaf.path: str(leaf.aval.dtype) for s in signatures for leaf in s.leaves if not leaf.static and leaf.aval is not None
+    }
+    out = []
+    for path, count in flips.items():
+        if count < thresholds.weak_type_flips:
+            continue
+        dtype = dtypes.get(path, "float32")
+        out.append(Advice(
             "weak-type-flip",
             f"`{path}` was a Python scalar in some calls and an array in others ({count} compile"
             f"{'s' if count > 1 else ''} for that alone): pass it one way every time, e.g. always "
-            f"`jnp.asarray({path}, jnp.float32)`.",
+            f"`jnp.asarray({path}, jnp.{dtype})`.",
             path,
-            f"jnp.asarray({path}, jnp.float32)",
-        )
-        for path, count in flips.items()
-        if count >= thresholds.weak_type_flips
-    ]
+            f"jnp.asarray({path}, jnp.{dtype})",
+        ))
+    return out
 
 
 def _redefinitions(row: Row) -> list[Advice]:
