@@ -45,10 +45,18 @@ def arguments_of(signature: Signature | None) -> list[Argument]:
     return out
 
 
+def _explicit(mesh: Any) -> bool:
+    """Explicit mesh axes put the sharding in the type; Auto ones leave it to the compiler."""
+    types_ = getattr(mesh, "axis_types", None) or ()
+    return bool(types_) and all("Explicit" in str(t) for t in types_)
+
+
 def _mesh_sharding(aval: Any) -> str:
     """The sharding of a value on a device mesh, as text; "" for a value on one device."""
     text = sharding_text(aval) if aval is not None else ""
-    return text if "on mesh" in text else ""
+    if "on mesh" not in text or not _explicit(getattr(getattr(aval, "sharding", None), "mesh", None)):
+        return ""  # on an Auto mesh the abstract value does not say how the array is laid out
+    return text
 
 
 def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
@@ -72,7 +80,8 @@ def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
 def _spec(aval: Any) -> jax.ShapeDtypeStruct:
     weak = bool(getattr(aval, "weak_type", False))
     sharding = getattr(aval, "sharding", None)
-    if sharding is not None and getattr(getattr(sharding, "mesh", None), "shape_tuple", ()):
+    mesh = getattr(sharding, "mesh", None)
+    if sharding is not None and getattr(mesh, "shape_tuple", ()) and _explicit(mesh):
         # on a device mesh the sharding is part of the trace's key: keep it, or the report would
         # read back a different (unsharded) program
         try:

@@ -57,11 +57,16 @@ class Code:
 
 @dataclasses.dataclass(frozen=True)
 class Fold:
-    """Content a reader can open and close (``<details>`` in HTML, always shown in text)."""
+    """Content a reader can open and close (``<details>`` in HTML; in text shown, unless ``text_hint``).
+
+    ``text_hint``: for bulky content kept out of the text form, the one line
+    that says where to find it instead.
+    """
 
     summary: Inline
     body: tuple[Block, ...]
     open: bool = False
+    text_hint: str | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -114,7 +114,9 @@ def _jaxpr_blocks(text: str, lines: int) -> tuple:
         return (Code(text, "jaxpr"),)
     rows = text.splitlines()
     shown = "\n".join([*rows[:150], f"    \u2026 {lines - 200:,} more lines \u2026", *rows[-50:]])
-    return (Code(shown, "jaxpr"), Fold(spans(f"the whole jaxpr ({lines:,} lines)"), (Code(text, "text"),)))
+    whole = Fold(spans(f"the whole jaxpr ({lines:,} lines)"), (Code(text, "text"),),
+                 text_hint="(in full: the entry's .jaxpr_text)")
+    return (Code(shown, "jaxpr"), whole)
 
 
 def _call_summary(entry: TraceEntry) -> str:

@@ -54,7 +54,9 @@ class SourceLine:
     ``kind`` is ``ops`` (it produced equations), ``trace-time`` (Python ran it
     while tracing, and it produced nothing: its work was done then),
     ``not-run`` (inside a traced function, but Python never reached it), or
-    ``outside`` (not in a traced function: ordinary Python).
+    ``outside`` (not in a traced function: ordinary Python), ``continuation``
+    (the rest of a statement spanning several lines) or ``failed`` (where a
+    trace stopped with a tracing error).
     """
 
     lineno: int
@@ -62,13 +64,18 @@ class SourceLine:
     ops: list[LineOp] = dataclasses.field(default_factory=list)
     runs: int = 0
     kind: str = "outside"
+    body_runs: int = 0  # a loop header: how often its body ran while tracing
 
     @property
     def summary(self) -> str:
         """The operations in one line: ``sin: f32[3]``, ``×3: mul: f32[3], add: f32[3]``."""
+        if self.kind == "continuation":
+            return ""
+        if self.kind == "failed":
+            return "tracing stopped here"
         if self.kind == "trace-time":
-            if self.text.lstrip().startswith(("for ", "while ")) and self.runs > 1:
-                return f"a Python loop, run while tracing: its body unrolled ×{self.runs - 1:,}"
+            if self.text.lstrip().startswith(("for ", "while ")) and self.body_runs:
+                return f"a Python loop, run while tracing: its body unrolled ×{self.body_runs:,}"
             return "ran while tracing; no operation" + (f" (×{self.runs})" if self.runs > 1 else "")
         if self.kind == "not-run":
             return "not run while tracing"
@@ -76,27 +83,50 @@ class SourceLine:
             return ""
         shallowest = min(op.depth for op in self.ops)
         top = [op for op in self.ops if op.depth == shallowest]
-        repeats = self.runs if self.runs > 1 and len(top) % self.runs == 0 else 1
+        repeats = _repeats(top, self.runs)
         pattern = top[: len(top) // repeats]
         text = ", ".join(str(op) for op in pattern[:6]) + (", …" if len(pattern) > 6 else "")
         return f"×{repeats:,}: {text}" if repeats > 1 else text
 
 
-def equations_with_lines(jaxpr: Any, filename: str, depth: int = 0, within: str = "") -> Iterator[tuple[Any, int | None, int, str]]:
-    """Every equation of ``jaxpr`` and its nested jaxprs, with its line in ``filename`` (or None)."""
+def equations_with_lines(
+    jaxpr: Any, filename: str, depth: int = 0, within: str = "", inherited: int | None = None
+) -> Iterator[tuple[Any, int | None, int, str]]:
+    """Every equation of ``jaxpr`` and its nested jaxprs, with its line in ``filename`` (or None).
+
+    The line is the innermost frame *in that file*, so a call into a helper
+    from another cell (or a library) is placed on the cell line that made it;
+    equations nested in JAX's own inner jits (``jnp.clip``) take their
+    parent's line.
+    """
     from jax._src import core, source_info_util
 
     for eqn in jaxpr.eqns:
         line = None
         try:
-            frame = source_info_util.user_frame(eqn.source_info.traceback)
+            for frame in source_info_util.user_frames(eqn.source_info.traceback):
+                if frame.file_name == filename:
+                    line = frame.start_line
+                    break
         except Exception:  # noqa: BLE001 - JAX internals differ between versions
-            frame = None
-        if frame is not None and frame.file_name == filename:
-            line = frame.start_line
+            line = None
+        if line is None:
+            line = inherited
         yield eqn, line, depth, within
         for sub in core.jaxprs_in_params(eqn.params):
-            yield from equations_with_lines(sub, filename, depth + 1, eqn.primitive.name)
+            yield from equations_with_lines(sub, filename, depth + 1, eqn.primitive.name, line)
+
+
+def _repeats(ops: list[LineOp], runs: int) -> int:
+    """How many times the same operations repeat, when they really do (an unrolled loop body)."""
+    if runs < 2 or len(ops) % runs:
+        return 1
+    size = len(ops) // runs
+    pattern = [(op.primitive, op.outputs) for op in ops[:size]]
+    for start in range(size, len(ops), size):
+        if [(op.primitive, op.outputs) for op in ops[start:start + size]] != pattern:
+            return 1
+    return runs
 
 
 def _outputs(eqn: Any) -> str:
@@ -124,27 +154,76 @@ def source_lines(source: str, filename: str, traces: list[Any], first_line: int 
     """
     lines = [SourceLine(first_line + i, text) for i, text in enumerate(source.splitlines())]
     by_number = {line.lineno: line for line in lines}
-    seen: set[str] = set()
+    covered: dict[str, set[int]] = {}  # function -> lines some earlier trace gave operations
     for entry in traces:
-        if entry.function in seen:
-            continue  # a function's later traces repeat its lines: the first one shows them
         jaxpr = getattr(entry, "jaxpr", None)
-        if jaxpr is not None:
-            seen.add(entry.function)
         for number in getattr(entry, "body_lines", ()) or ():
             if number in by_number and by_number[number].kind == "outside":
                 by_number[number].kind = "not-run"
         for number, count in (getattr(entry, "line_hits", None) or {}).items():
             if number in by_number:
                 by_number[number].runs = max(by_number[number].runs, count)
+        error = getattr(entry, "error", None)
+        if error is not None and getattr(error, "filename", None) == filename and error.lineno in by_number:
+            by_number[error.lineno].kind = "failed"
         if jaxpr is None:
             continue
+        # a function's later traces repeat its lines: they only add lines no earlier trace reached
+        done = covered.setdefault(entry.function, set())
+        fresh: set[int] = set()
         for eqn, number, depth, within in equations_with_lines(jaxpr.jaxpr, filename):
-            if number in by_number:
+            if number in by_number and number not in done:
                 by_number[number].ops.append(LineOp(eqn.primitive.name, _outputs(eqn), depth, within, entry.function))
+                fresh.add(number)
+        done |= fresh
+    _mark_continuations(lines, filename)
     for line in lines:
+        if line.kind in ("failed", "continuation"):
+            continue
         if line.ops:
             line.kind = "ops"
         elif line.runs and line.kind == "not-run":
             line.kind = "trace-time"
+    _loop_bodies(lines)
     return lines
+
+
+def _mark_continuations(lines: list[SourceLine], filename: str) -> None:
+    """Lines after the first of a statement spanning several lines carry no line events of their own."""
+    import ast
+
+    from ._source import parse_file
+
+    tree = parse_file(filename)
+    if tree is None:
+        return
+    by_number = {line.lineno: line for line in lines}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt):
+            continue
+        body = getattr(node, "body", None)
+        last = (body[0].lineno - 1) if isinstance(body, list) and body else (node.end_lineno or node.lineno)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for number in range(node.lineno + 1, last + 1):
+            line = by_number.get(number)
+            if line is not None and not line.ops and line.kind in ("not-run", "trace-time", "outside"):
+                if line.kind != "outside" or by_number.get(node.lineno, line).kind != "outside":
+                    line.kind = "continuation"
+
+
+def _loop_bodies(lines: list[SourceLine]) -> None:
+    """A loop header's body runs: the runs of the first code line indented under it."""
+    for index, line in enumerate(lines):
+        text = line.text.lstrip()
+        if not text.startswith(("for ", "while ")):
+            continue
+        indent = len(line.text) - len(text)
+        for following in lines[index + 1:]:
+            body = following.text.lstrip()
+            if not body or body.startswith("#"):
+                continue
+            if len(following.text) - len(body) <= indent:
+                break
+            line.body_runs = following.runs
+            break

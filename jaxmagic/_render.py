@@ -50,6 +50,9 @@ def _text_block(block: object, out: list[str], indent: str) -> None:
                 out.append(f"{indent}    {line}")
     elif isinstance(block, Fold):
         out.append(indent + _plain(block.summary))
+        if block.text_hint is not None:
+            out.append(indent + "  " + block.text_hint)
+            return
         for child in block.body:
             _text_block(child, out, indent + "  ")
     elif isinstance(block, SourceMap):

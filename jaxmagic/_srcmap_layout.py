@@ -62,14 +62,23 @@ def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str
 
 
 def unrolled_loops(lines: list, threshold: int) -> list[str]:
-    """Advice for Python loops that unrolled into many copies of their body (by cell line)."""
+    """Advice for Python loops whose unrolled body became many equations (by cell line)."""
     out = []
-    for line in lines:
+    for index, line in enumerate(lines):
         text = line.text.lstrip()
-        if line.kind == "trace-time" and text.startswith(("for ", "while ")) and line.runs - 1 >= threshold:
+        if line.kind != "trace-time" or not text.startswith(("for ", "while ")) or not line.body_runs:
+            continue
+        indent = len(line.text) - len(text)
+        equations = 0
+        for body in lines[index + 1:]:
+            stripped = body.text.lstrip()
+            if stripped and not stripped.startswith("#") and len(body.text) - len(stripped) <= indent:
+                break
+            equations += len(body.ops)
+        if equations >= threshold:
             out.append(
-                f"The Python loop at cell line {line.lineno} unrolled ×{line.runs - 1:,} into the program: "
-                "compile time grows with every iteration. jax.lax.fori_loop or jax.lax.scan compile its "
-                "body once."
+                f"The Python loop at cell line {line.lineno} unrolled ×{line.body_runs:,} into {equations:,} "
+                "equations: compile time grows with every iteration. jax.lax.fori_loop or jax.lax.scan "
+                "compile its body once."
             )
     return out

@@ -48,7 +48,7 @@ def test_a_long_unrolled_loop_is_summarised_with_the_whole_on_demand(shell):
         "%%jittrace\ndef long(x):\n    for _ in range(600):\n        x = jnp.sin(x) * 2 + 1\n        x = x - 0.5\n"
         "    return x\nlong(jnp.ones(2))"
     )
-    assert "unrolled-loop  The Python loop at cell line 3 unrolled ×600" in report.text()
+    assert "unrolled-loop  The Python loop at cell line 3 unrolled ×600 into 2,400 equations" in report.text()
     [line] = [ln for ln in report.lines if ln.lineno == 4]
     assert line.runs == 600 and line.summary == "×600: sin: f32[2], mul: f32[2], add: f32[2]"
     html = report.html()
@@ -96,3 +96,24 @@ def test_custom_jvp_and_scan_bodies_are_nested_under_their_lines(shell):
     assert {(op.primitive, op.within) for op in lines[4].ops} == {("exp", "custom_jvp_call"), ("log1p", "custom_jvp_call")}
     assert ("sin", "scan") in {(op.primitive, op.within) for op in lines[8].ops}
     assert any("soft is a custom_jvp, so %%jittrace left it as it is" in note for note in report.notes)
+
+
+def test_review_cases_helpers_elsewhere_false_repeats_retraces_and_multiline(shell):
+    shell.run("def helper2(v):\n    w = jnp.cos(v)\n    return w * 3")
+    report = shell.run(
+        "%%jittrace\ndef g(x, flag):\n    y = helper2(x)\n"
+        "    for i in range(2):\n        y = jnp.sin(y) if i == 0 else jnp.cos(y)\n"
+        "    total = jnp.add(\n        y,\n        jnp.tanh(y),\n    )\n"
+        "    if x.shape[0] > 2:\n        return total\n    return -total\n"
+        "g(jnp.ones(3), 1)\ng(jnp.ones(2), 1)"
+    )
+    lines = {line.lineno: line for line in report.lines}
+    assert lines[3].summary == "cos: f32[3], mul: f32[3]"  # made by a helper from another cell
+    assert lines[5].summary == "sin: f32[3], cos: f32[3]"  # not a repeat: different operations
+    assert lines[4].summary == "a Python loop, run while tracing: its body unrolled ×2"
+    assert [lines[n].kind for n in (7, 9)] == ["continuation"] * 2  # `y,` and `)`: part of line 6's call
+    assert lines[8].summary == "tanh: f32[3]" and lines[6].summary == "add: f32[3]"
+    assert lines[11].kind == "trace-time"  # the first trace returned here (no operation)
+    assert lines[12].summary == "neg: f32[2]"  # the second trace took the other branch
+    no_loop = shell.run("%%jittrace\ndef h(x):\n    n = 0\n    for k in range(500):\n        n += k\n    return x * n\nh(1.0)")
+    assert "unrolled-loop" not in no_loop.text()  # 500 iterations, no equations: nothing to advise
