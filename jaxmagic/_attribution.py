@@ -34,6 +34,19 @@ _DEPTH = 48  # frames to walk up from the listener
 _JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
 
 
+def _call_arguments(frame: Any) -> tuple | None:
+    """The concrete arguments of the jitted call, from JAX's ``cache_miss(*args, **kwargs)`` frame."""
+    for _ in range(4):
+        if frame is None:
+            return None
+        if frame.f_code.co_filename.startswith(_JAX_ROOT):
+            local = frame.f_locals
+            if isinstance(local.get("args"), tuple) and isinstance(local.get("kwargs"), dict):
+                return local["args"], local["kwargs"]
+        frame = frame.f_back
+    return None
+
+
 def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
     """The tracked function, or else the plain function, JAX is working on under ``jax_name``."""
     frame = sys._getframe(3)
@@ -55,6 +68,7 @@ def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
                 continue
             tracked = getattr(value, _ATTR, None)
             if isinstance(tracked, TrackedFunction) and tracked.jax_name == jax_name:
+                _tls.call_frame = frame  # where the concrete arguments are, for placements
                 return tracked, value
             if plain is None and getattr(value, "__name__", None) == jax_name:
                 plain = value
@@ -87,8 +101,11 @@ def _tracked_event(tracked: TrackedFunction, event: _monitor.Event) -> None:
         if last is not None and last.function is tracked and last.trace_seconds is None:
             last.trace_seconds = event.seconds
         return
+    placements = _placements(tracked, getattr(_tls, "call_frame", None))
+    _tls.call_frame = None
     record = _pending().get(id(tracked))
     if event.kind == "lower":
+        tracked.placements_pending = placements
         if record is not None and record.lower_seconds is None:
             record.lower_seconds = event.seconds
         return
@@ -103,11 +120,67 @@ def _tracked_event(tracked: TrackedFunction, event: _monitor.Event) -> None:
         if getattr(_tls, "last", None) is record:
             _tls.last = None  # done with it: the thread keeps none of the call's static values
     else:  # compiled again without a new trace: same abstract signature, new placement
-        changes = [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
+        before = getattr(tracked, "placements", None) or {}
+        changes = [
+            Change(path, "sharding", before[path], after)
+            for path, after in placements.items()
+            if path in before and before[path] != after
+        ] or [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
         signature, compared, retraced = "", None, False
+        for collector in list(_collectors):
+            collector._add_recompile(tracked.name, changes)
+    if placements:
+        tracked.placements = placements
     tracked.row.add_compile(
         Recompile(changes, event.seconds, time.time(), compared, signature, retraced)
     )
+
+
+def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:
+    """Each array argument's placement (``P('d',) on mesh d:8``, ``one device``), by the user's path."""
+    found = _call_arguments(frame) if frame is not None else None
+    if found is None:
+        return getattr(tracked, "placements_pending", None) or {}
+    args, kwargs = found
+    out: dict[str, str] = {}
+    try:
+        leaves = jax.tree_util.tree_flatten_with_path((args, kwargs))[0]
+    except Exception:  # noqa: BLE001
+        return out
+    for path, leaf in leaves:
+        sharding = getattr(leaf, "sharding", None)
+        if sharding is None or not hasattr(leaf, "shape"):
+            continue
+        out[_user_path(tracked, path)] = _placement_text(sharding)
+    return out
+
+
+def _user_path(tracked: TrackedFunction, path: tuple) -> str:
+    head, rest = path[0], path[1:]
+    index = getattr(head, "idx", None)
+    if index == 0 and rest:  # positional: (args)[i]...
+        position = getattr(rest[0], "idx", None)
+        names = tracked.names or []
+        name = names[position] if position is not None and position < len(names) else f"args[{position}]"
+        return name + jax.tree_util.keystr(rest[1:])
+    if index == 1 and rest:  # keyword: (kwargs)['n']...
+        key = getattr(rest[0], "key", None)
+        return str(key) + jax.tree_util.keystr(rest[1:])
+    return jax.tree_util.keystr(path)
+
+
+def _placement_text(sharding: Any) -> str:
+    spec = getattr(sharding, "spec", None)
+    mesh = getattr(sharding, "mesh", None)
+    if spec is not None and mesh is not None:
+        try:
+            axes = ",".join(f"{name}:{size}" for name, size in mesh.shape.items())
+        except Exception:  # noqa: BLE001
+            axes = ""
+        return f"{spec} on mesh {axes}"
+    if getattr(sharding, "num_devices", 2) == 1 or type(sharding).__name__ == "SingleDeviceSharding":
+        return "one device"
+    return type(sharding).__name__
 
 
 def _untracked_event(event: _monitor.Event, plain: Any) -> None:

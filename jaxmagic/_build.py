@@ -81,7 +81,7 @@ def _spec(aval: Any) -> jax.ShapeDtypeStruct:
     weak = bool(getattr(aval, "weak_type", False))
     sharding = getattr(aval, "sharding", None)
     mesh = getattr(sharding, "mesh", None)
-    if sharding is not None and getattr(mesh, "shape_tuple", ()) and _explicit(mesh):
+    if sharding is not None and getattr(mesh, "shape_tuple", ()):
         # on a device mesh the sharding is part of the trace's key: keep it, or the report would
         # read back a different (unsharded) program
         try:
@@ -115,7 +115,11 @@ def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool) 
     ]
     if not (lower or hlo):
         return
-    lowered = traced.lower()
+    try:
+        lowered = traced.lower()
+    except Exception as exc:  # noqa: BLE001 - e.g. an Auto-axis mesh: lowering needs the concrete mesh
+        entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
+        return
     try:
         cost = lowered.cost_analysis()
         if isinstance(cost, (list, tuple)):
@@ -236,6 +240,9 @@ def report_from_collector(
         names = ", ".join(sorted({r.function.name for r in extra}))
         report.notes.append(f"jaxmagic traced again to build this report: {names}")
     report.untracked = _untracked_counts(collector.untracked, show_helpers)
+    for name, changes in getattr(collector, "recompiles", []):
+        reason = "; ".join(str(c) for c in changes)
+        report.notes.append(f"{name} compiled again without a new trace (same shapes and dtypes): {reason}")
     return report
 
 

@@ -304,6 +304,7 @@ class Collector:
     def __init__(self) -> None:
         self.records: list[TraceRecord] = []
         self.untracked: list[_monitor.Event] = []
+        self.recompiles: list[tuple[str, list[Change]]] = []
         self._lock = threading.Lock()
 
     def __enter__(self) -> Collector:
@@ -321,6 +322,11 @@ class Collector:
     def _add_untracked(self, event: _monitor.Event) -> None:
         with self._lock:
             self.untracked.append(event)
+
+    def _add_recompile(self, name: str, changes: list[Change]) -> None:
+        """A compile without a new trace (a new placement): no record, but the report says so."""
+        with self._lock:
+            self.recompiles.append((name, list(changes)))
 
 
 _collectors: list[Collector] = []
