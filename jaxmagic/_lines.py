@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["LineOp", "SourceLine", "source_lines", "equations_with_lines"]
+__all__ = ["LineOp", "SourceLine", "source_lines", "equations_with_lines", "line_of"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -99,17 +99,10 @@ def equations_with_lines(
     equations nested in JAX's own inner jits (``jnp.clip``) take their
     parent's line.
     """
-    from jax._src import core, source_info_util
+    from jax._src import core
 
     for eqn in jaxpr.eqns:
-        line = None
-        try:
-            for frame in source_info_util.user_frames(eqn.source_info.traceback):
-                if frame.file_name == filename:
-                    line = frame.start_line
-                    break
-        except Exception:  # noqa: BLE001 - JAX internals differ between versions
-            line = None
+        line = line_of(eqn, filename)
         if line is None:
             line = inherited
         yield eqn, line, depth, within
@@ -127,6 +120,19 @@ def _repeats(ops: list[LineOp], runs: int) -> int:
         if [(op.primitive, op.outputs) for op in ops[start:start + size]] != pattern:
             return 1
     return runs
+
+
+def line_of(eqn: Any, filename: str) -> int | None:
+    """The line in ``filename`` that made ``eqn``: its innermost frame in that file."""
+    from jax._src import source_info_util
+
+    try:
+        for frame in source_info_util.user_frames(eqn.source_info.traceback):
+            if frame.file_name == filename:
+                return frame.start_line
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None
+    return None
 
 
 def _outputs(eqn: Any) -> str:

@@ -238,7 +238,7 @@ def _nested_rows(rows: list, start: int, stop: int) -> list[str]:
         j = i + 1
         while j < stop and rows[j][1] > depth:
             j += 1
-        if j > i + 1 and text and not text.endswith(":"):
+        if j > i + 1 and text and not (text.endswith(":") and lineno is None):
             inner = "".join(_nested_rows(rows, i + 1, j))
             out.append(f'<details open class="jm-nest"><summary>{_equation_row(lineno, depth, text)}</summary>{inner}</details>')
         else:

@@ -10,7 +10,6 @@ import collections
 from typing import Any
 
 from ._doc import SourceMap
-from ._lines import equations_with_lines
 
 __all__ = ["source_map_block", "unrolled_loops", "SHOWN"]
 
@@ -31,7 +30,7 @@ def source_map_block(report: Any, lines: list | None = None) -> SourceMap | None
             continue
         equations.append((None, 0, f"{entry.function}:"))
         equations += _equation_rows(entry.jaxpr.jaxpr, report.filename)
-    total = sum(1 for n, d, t in equations if not t.endswith(":") or d)
+    total = sum(1 for _, _, text in equations if " = " in text)
     if len(equations) <= SHOWN:
         return SourceMap(rows, tuple(equations), "", total)
     full = ""  # the whole program is the trace's own jaxpr, shown on demand there
@@ -45,20 +44,58 @@ def source_map_block(report: Any, lines: list | None = None) -> SourceMap | None
 
 
 def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str]]:
+    """The equations as rows, nested ones labelled by their role (``branches[0]``, ``body_jaxpr``).
+
+    Variables are named as JAX names them when it prints the jaxpr (inputs
+    first, each nested program's inputs before its equations), so the two
+    listings of a report agree.
+    """
     from jax._src import core
 
     context = core.JaxprPpContext()
-    core.pp_vars(jaxpr.invars, context, print_shapes=True)  # names the inputs a, b, ... first
-    rows = []
-    for eqn, line, depth, _within in equations_with_lines(jaxpr, filename):
+    core.pp_vars(jaxpr.invars, context, print_shapes=True)
+    rows: list[tuple[int | None, int, str]] = []
+    _walk(jaxpr, filename, context, rows, depth=1, inherited=None)
+    return rows
+
+
+def _walk(jaxpr: Any, filename: str, context: Any, rows: list, depth: int, inherited: int | None) -> None:
+    from jax._src import core
+
+    from ._lines import line_of
+
+    for eqn in jaxpr.eqns:
+        line = line_of(eqn, filename)
+        if line is None:
+            line = inherited
         try:
-            outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format(use_color=False)
             ins = core.pp_vars(eqn.invars, context).format(use_color=False)
+            outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format(use_color=False)
             text = f"{outs} = {eqn.primitive.name} {ins}".rstrip()
         except Exception:  # noqa: BLE001 - JAX internals differ between versions
             text = eqn.primitive.name
-        rows.append((line, depth + 1, text))
-    return rows
+        rows.append((line, depth, text))
+        for label, sub in _nested(eqn.params):
+            inner = getattr(sub, "jaxpr", sub)
+            try:
+                names = core.pp_vars(inner.invars, context, print_shapes=True).format(use_color=False)
+            except Exception:  # noqa: BLE001
+                names = ""
+            rows.append((line, depth + 1, f"{label}: \u03bb {names}".rstrip() + " \u2192"))
+            _walk(inner, filename, context, rows, depth + 2, line)
+
+
+def _nested(params: dict) -> list[tuple[str, Any]]:
+    """Each jaxpr held in an equation's parameters, with the parameter's name."""
+    found = []
+    for key, value in params.items():
+        if hasattr(value, "eqns") or hasattr(getattr(value, "jaxpr", None), "eqns"):
+            found.append((key, value))
+        elif isinstance(value, (tuple, list)):
+            for i, item in enumerate(value):
+                if hasattr(item, "eqns") or hasattr(getattr(item, "jaxpr", None), "eqns"):
+                    found.append((f"{key}[{i}]", item))
+    return found
 
 
 def unrolled_loops(lines: list, threshold: int) -> list[str]:

@@ -117,3 +117,13 @@ def test_review_cases_helpers_elsewhere_false_repeats_retraces_and_multiline(she
     assert lines[12].summary == "neg: f32[2]"  # the second trace took the other branch
     no_loop = shell.run("%%jittrace\ndef h(x):\n    n = 0\n    for k in range(500):\n        n += k\n    return x * n\nh(1.0)")
     assert "unrolled-loop" not in no_loop.text()  # 500 iterations, no equations: nothing to advise
+
+
+def test_equation_listing_names_variables_as_jax_does_and_labels_branches(shell):
+    report = shell.run(CELL)
+    text = report.text()
+    jaxpr = report.traces[0].jaxpr_text
+    assert "branches[0]: λ m:f32[3] →" in text and "branches[1]: λ o:f32[3] →" in text
+    # the same names as JAX's own printout of the program
+    assert re.search(r"n:f32\[3\] = sub m 1\.0", text) and "let n:f32[3] = sub m 1.0" in jaxpr
+    assert "equations (14)" in text
