@@ -9,6 +9,14 @@ import textwrap
 import jax
 import pytest
 
+def _on_eight_devices(script: str) -> dict[str, str]:
+    """Run ``script`` with 8 simulated CPU devices; its ``KEY value`` lines, as a dict."""
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=180)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.split(" ", 1)[0].isupper())
+
+
 SCRIPT = textwrap.dedent(
     """
     from IPython.testing.globalipapp import start_ipython
@@ -42,10 +50,7 @@ SCRIPT = textwrap.dedent(
 
 @pytest.mark.skipif(tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 10), reason="JAX 0.10 shardings")
 def test_argument_and_output_shardings_and_a_sharding_change_with_no_extra_trace():
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
-    out = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=180)
-    assert out.returncode == 0, out.stderr[-3000:]
-    lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.split(" ", 1)[0].isupper())
+    lines = _on_eight_devices(SCRIPT)
     assert lines["TRACES"] == "2"  # one trace per signature: the report read both back from JAX's cache
     assert lines["REASON"] == "x: sharding P('d',) on mesh d:8 → P(None,) on mesh d:8"
     assert lines["ARG"] == "P('d',) on mesh d:8 | "  # y lives on one device: no sharding to show
@@ -86,10 +91,7 @@ AUTO = textwrap.dedent(
 
 @pytest.mark.skipif(tuple(int(p) for p in jax.__version__.split(".")[:2]) < (0, 10), reason="JAX 0.10 shardings")
 def test_auto_mesh_placement_change_compiles_without_a_trace_and_is_named():
-    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
-    out = subprocess.run([sys.executable, "-c", AUTO], capture_output=True, text=True, env=env, timeout=180)
-    assert out.returncode == 0, out.stderr[-3000:]
-    lines = dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.split(" ", 1)[0].isupper())
+    lines = _on_eight_devices(AUTO)
     assert lines["JAX"] == "1 2" and lines["OURS"] == "1 2"  # exact, and the report traced nothing more
     assert lines["REASON"] == "x: sharding P('d',) on mesh d:8 → P() on mesh d:8"
     assert lines["NOTE"].startswith("h compiled again without a new trace (same shapes and dtypes): x: sharding")
