@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 import collections
 import dataclasses
-import weakref
 from typing import Any
 
 from ._signature import Signature
@@ -244,7 +243,3 @@ def _enclosing_for(tree: ast.AST, line: int) -> ast.For | None:
             if best is None or node.lineno > best.lineno:
                 best = node
     return best
-
-
-def owner_ref(tracked: Any) -> weakref.ref:
-    return weakref.ref(tracked)

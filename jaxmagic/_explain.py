@@ -180,7 +180,7 @@ def _explain(
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
     plain = call.fn if call is not None else (_call(fn, (), {}, None, None) or Call(None, (), {}, (), ())).fn
-    globals_ = _frame_globals(user) if user else getattr(plain, "__globals__", None)
+    globals_ = user[-1].tb_frame.f_globals if user else getattr(plain, "__globals__", None)
     names = Names(getattr(plain, "__globals__", None) if plain is not None else globals_)
     site = Site(
         kind=kind,
@@ -204,7 +204,7 @@ def _explain(
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template else 0)
-    found.why = _why(kind, found, call)
+    found.why = _why(kind, found, facts)
     found.message = _message(found)
     return found
 
@@ -245,13 +245,6 @@ def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
         if any(callable(v) for v in values):
             return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
     return True
-
-
-def _frame_globals(user: list[types.TracebackType]) -> dict | None:
-    return user[-1].tb_frame.f_globals if user else None
-
-
-# --- the call -------------------------------------------------------------------
 
 
 def _call(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any) -> Call | None:
@@ -317,7 +310,7 @@ def _facts(fn: Any, call: Call) -> CallFacts | None:
     params = list(signature.parameters) if signature is not None else []
     static = set(call.static_argnames) | {params[i] for i in call.static_argnums if 0 <= i < len(params)}
     node = function_node(plain)
-    decorated = bool(node and any("jit" in ast_text(d) for d in getattr(node[0], "decorator_list", [])))
+    decorated = bool(node and any("jit" in ast.unparse(d) for d in getattr(node[0], "decorator_list", [])))
     name = getattr(plain, "__name__", "f")
     if not name.isidentifier():  # a lambda: the name it is bound to, when jaxmagic knows it
         from ._tracking import tracked_of
@@ -325,10 +318,6 @@ def _facts(fn: Any, call: Call) -> CallFacts | None:
         tracked = tracked_of(fn)
         name = tracked.name if tracked is not None and tracked.name.isidentifier() else "f"
     return CallFacts(name, params, values, static, decorated)
-
-
-def ast_text(node: Any) -> str:
-    return ast.unparse(node)
 
 
 def _concrete(call: Call) -> bool:
@@ -390,23 +379,20 @@ def _argument_from_fix(found: Explanation, tree: Any) -> None:
 # --- words ----------------------------------------------------------------------
 
 
-def _why(kind: str, found: Explanation, call: Call | None) -> str:
+def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
     arg = f"`{found.path}`" if found.path else "the value"
-    aval = _aval_of(found, call) or "shape and dtype only"
+    aval = _aval_of(found, facts) or "shape and dtype only"
     if kind == "leaked-tracer":
         arg = f"a value computed from `{found.path}`" if found.path else "a traced value"
     template = WHY.get(kind, "")
     return template.format(arg=arg, aval=aval)
 
 
-def _aval_of(found: Explanation, call: Call | None) -> str | None:
-    if call is None or found.argument is None:
+def _aval_of(found: Explanation, facts: CallFacts | None) -> str | None:
+    """The argument's abstract value, from the call's values (already bound in ``facts``)."""
+    if facts is None or found.argument is None:
         return None
-    try:
-        values = inspect.signature(call.fn).bind_partial(*call.args, **call.kwargs).arguments
-    except (TypeError, ValueError):
-        return None
-    value = values.get(found.argument)
+    value = facts.values.get(found.argument)
     if value is None:
         return None
     leaves = jax.tree_util.tree_leaves(value)

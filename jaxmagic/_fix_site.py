@@ -20,6 +20,7 @@ import numpy as np
 from ._explanation import Fix
 from ._rebuild import Names
 from ._rewrites import Edit
+from ._provenance import root_of
 from ._source import parents
 
 __all__ = ["Site", "CallFacts", "Static", "static_fix", "looks_like_counter"]
@@ -93,7 +94,7 @@ class Site:
 
     def arguments_set(self) -> set[str]:
         """The parameters the failing value depends on."""
-        return {re.match(r"[A-Za-z_]\w*", p).group(0) for p in self.paths if re.match(r"[A-Za-z_]\w*", p)}
+        return {root_of(p) for p in self.paths}
 
     def statement(self) -> ast.stmt | None:
         return next((n for n in self.ancestors() if isinstance(n, ast.stmt)), None)
@@ -163,7 +164,7 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     keeps the value traced), so none may be an array or computed from one.
     """
     facts = site.facts
-    roots = [argument] if argument else list(dict.fromkeys(_roots(site.paths))) or [site.argument]
+    roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
     if facts is None or not roots or None in roots or (site.data_dependent and not replace):
         return None
     leaves = [p for p in site.paths if p not in roots]
@@ -220,10 +221,6 @@ def _with_static(site: Site, fixes: list[Fix]) -> list[Fix]:
     if fix is not None:
         fixes.append(fix)
     return fixes
-
-
-def _roots(paths: list[str]) -> list[str]:
-    return [re.match(r"[A-Za-z_]\w*", p).group(0) for p in paths if re.match(r"[A-Za-z_]\w*", p)]
 
 
 def _edit_fix(kind: str, target: ast.AST, replacement: Any, summary: str, extra: tuple[str, ...] = ()) -> Fix | None:

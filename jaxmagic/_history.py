@@ -80,13 +80,6 @@ def _slim(signature: Signature) -> Signature:
     return Signature(signature.parameters, tuple(leaves)) if changed else signature
 
 
-def repr_safe(value: Any) -> str:
-    try:
-        return repr(value)
-    except Exception:  # noqa: BLE001
-        return object.__repr__(value)
-
-
 class History:
     """The distinct signatures a function (and its redefinitions) compiled for, oldest first."""
 

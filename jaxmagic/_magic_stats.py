@@ -8,7 +8,6 @@ from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
 from ._api import reset, stats
-from ._stats import registry
 
 __all__ = ["StatsMagics"]
 
@@ -84,7 +83,3 @@ class StatsMagics(Magics):
             reset(name)
         except KeyError as exc:
             raise UsageError(f"%jittrace_reset: {exc.args[0]}") from None
-
-
-def known_names() -> list[str]:
-    return registry.names()

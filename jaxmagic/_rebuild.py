@@ -22,7 +22,7 @@ from jax import lax
 
 from . import _monitor
 
-__all__ = ["copy_function", "rebuild", "probe_trace", "module_names", "Names", "PROBE_SUFFIX", "probe_name"]
+__all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
 # (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
@@ -139,10 +139,6 @@ class Names:
         out = dict(globals_)
         out.update(self.missing)
         return out
-
-
-def module_names(globals_: dict | None) -> Names:
-    return Names(globals_)
 
 
 def probe_trace(

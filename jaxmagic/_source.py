@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import inspect
 import linecache
 import re
 import types
@@ -235,14 +234,3 @@ def source_line(filename: str, lineno: int) -> str | None:
     """One line of the user's file, without its newline."""
     text = linecache.getline(filename, lineno).rstrip("\n")
     return text or None
-
-
-def getsource_lines(fn: Any) -> tuple[list[str], int] | None:
-    """Like :func:`inspect.getsourcelines`, but None instead of an exception."""
-    plain = unwrap_function(fn)
-    if plain is None:
-        return None
-    try:
-        return inspect.getsourcelines(plain)
-    except (OSError, TypeError):
-        return None
