@@ -325,7 +325,9 @@ class Hooks:
             nums, names = self.static.get(name, ((), ()))
             self.jitted.append(name)
             jitted = tracked_jit(obj, static_argnums=nums or None, static_argnames=names or None)
-            tracked_of(jitted).name = name  # the def's name, even if a decorator returned a wrapper
+            tracked = tracked_of(jitted)
+            tracked.name = name  # the def's name, even if a decorator returned a wrapper
+            tracked.by_cell = True
             return jitted
 
         return apply

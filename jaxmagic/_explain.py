@@ -37,6 +37,7 @@ from ._source import (
     source_line,
     unwrap_function,
 )
+from ._tracking import tracked_of
 from ._verify import Call, verify
 
 __all__ = ["explain", "WHY"]
@@ -248,8 +249,6 @@ def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
 
 
 def _call(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any) -> Call | None:
-    from ._tracking import tracked_of
-
     tracked = tracked_of(fn)
     if tracked is not None:  # one of jaxmagic's own jits: the user's function is inside
         fn = tracked.fn
@@ -311,13 +310,11 @@ def _facts(fn: Any, call: Call) -> CallFacts | None:
     static = set(call.static_argnames) | {params[i] for i in call.static_argnums if 0 <= i < len(params)}
     node = function_node(plain)
     decorated = bool(node and any("jit" in ast.unparse(d) for d in getattr(node[0], "decorator_list", [])))
+    tracked = tracked_of(fn)
     name = getattr(plain, "__name__", "f")
     if not name.isidentifier():  # a lambda: the name it is bound to, when jaxmagic knows it
-        from ._tracking import tracked_of
-
-        tracked = tracked_of(fn)
         name = tracked.name if tracked is not None and tracked.name.isidentifier() else "f"
-    return CallFacts(name, params, values, static, decorated)
+    return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell)
 
 
 def _concrete(call: Call) -> bool:

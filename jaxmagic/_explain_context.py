@@ -17,7 +17,7 @@ from ._explanation import Explanation
 from ._recover import recover_call
 from ._tracking import TraceRecord, is_jit_object, tracked_of
 
-__all__ = ["as_cell_options", "explain_caught", "explain_failure", "share_explanation"]
+__all__ = ["explain_caught", "explain_failure", "share_explanation"]
 
 
 def explain_failure(
@@ -89,39 +89,3 @@ def explain_caught(report: Any, records: list[TraceRecord], describe: Callable[[
             continue
         record = next((r for r in records if r.error is error.exception), None)
         error.explanation = explain_failure(error.exception, record=record, describe=describe)
-
-
-def as_cell_options(report: Any, cell_jitted: set[str]) -> None:
-    """In a ``%%jittrace`` cell, a function the cell jitted is made static by the magic's option.
-
-    ``cell_jitted`` names the functions the cell jitted itself (not the
-    user's own ``jax.jit``); their static fixes read ``%%jittrace
-    --static-argnames ...`` instead of a ``jax.jit(...)`` line.
-    """
-    from ._fix_site import Static
-
-    explanations = [report.error.explanation] if report.error is not None else []
-    explanations += [e.error.explanation for e in report.traces if e.error is not None]
-    for found in explanations:
-        if found is None or found.function not in cell_jitted:
-            continue
-        for fix in found.fixes:
-            recipe = fix.recipe
-            if isinstance(recipe, Static) and (recipe.add or recipe.remove):
-                current = _cell_static(report, found)
-                names = sorted((current | set(recipe.add)) - set(recipe.remove))
-                fix.code = "%%jittrace --static-argnames " + ",".join(names) if names else "%%jittrace"
-        found.message = _retext(found)
-
-
-def _cell_static(report: Any, found: Explanation) -> set[str]:
-    for entry in report.traces:
-        if entry.function == found.function:
-            return {a.path for a in entry.arguments if a.static}
-    return set()
-
-
-def _retext(found: Explanation) -> str:
-    from ._explain import _message
-
-    return _message(found)

@@ -53,6 +53,7 @@ class CallFacts:
     values: dict[str, Any]
     static: set[str]
     decorated: bool = False
+    by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
 
 
 @dataclasses.dataclass
@@ -133,6 +134,8 @@ def _hashable(value: Any) -> bool:
 def _static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> str:
     # ``self`` of a jitted bound method is static only inside jaxmagic's probe
     names = [n for n in sorted(facts.static | set(add)) if n not in remove and n != "self"]
+    if facts.by_cell:
+        return "%%jittrace --static-argnames " + ",".join(names) if names else "%%jittrace"
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     if facts.decorated:
         if not names:

@@ -20,7 +20,7 @@ from ._build import report_from_collector
 from ._calltrace import trace_call
 from ._cell import FunctionSpec, Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
 from ._errors import error_info, tracing_kind
-from ._explain_context import as_cell_options, explain_caught, explain_failure, share_explanation
+from ._explain_context import explain_caught, explain_failure, share_explanation
 from ._explain_hook import ExplainHook
 from ._magic_stats import StatsMagics
 from ._naming import cell_namer
@@ -206,7 +206,6 @@ class JitTraceMagics(Magics):
                     self.shell.showtraceback((type(failure), failure, failure.__traceback__))
                     print(f"jaxmagic: no explanation was found for this {type(failure).__name__}.")
             explain_caught(report, collector.records, describe)
-            as_cell_options(report, {f.name for f in plan.functions if not f.jitted_by_user})
         except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
             report = TraceReport(notes=[f"jaxmagic could not build this report: {type(exc).__name__}: {exc}"])
         if failure is not None and report.error is None:

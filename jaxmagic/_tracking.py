@@ -111,6 +111,7 @@ class TrackedFunction:
         self.jitted: Any = None
         self.failed_traces = 0
         self.redefined = False  # the next compile says "function-redefined"
+        self.by_cell = False  # jitted by a %%jittrace cell itself: its static options are the magic's
         self._lock = threading.Lock()
         self.key: str = self.name  # the statistics row's name (``name@where`` when shared)
         self.row: Row = _register(self, explicit=name is not None)
