@@ -186,8 +186,6 @@ def _placement_text(sharding: Any) -> str:
 def _untracked_event(event: _monitor.Event, plain: Any) -> None:
     key = event.fun_name if event.fun_name.startswith("jit(") else f"jit({event.fun_name})"
     internal = plain is not None and (getattr(plain, "__module__", "") or "").startswith(("jax.", "jaxlib"))
-    if plain is None and event.fun_name in _JAX_HELPER_HINTS:
-        internal = True
     row = registry.row(key, tracked=False, where=describe_location(plain) if plain is not None else "",
                        internal=internal)
     if event.kind == "trace":
@@ -196,10 +194,6 @@ def _untracked_event(event: _monitor.Event, plain: Any) -> None:
             collector._add_untracked(event)
     elif event.kind == "compile":
         row.add_compile(Recompile([], event.seconds, time.time(), tracked=False))
-
-
-# Names of JAX's eager-op helper jits, for when their function is not on the stack.
-_JAX_HELPER_HINTS = {"convert_element_type", "broadcast_in_dim", "_where", "clip", "_reduce_sum"}
 
 
 def signature_text(signature: Signature | None) -> str:
