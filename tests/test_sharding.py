@@ -17,20 +17,26 @@ def _on_eight_devices(script: str) -> dict[str, str]:
     return dict(line.split(" ", 1) for line in out.stdout.splitlines() if line.split(" ", 1)[0].isupper())
 
 
-SCRIPT = textwrap.dedent(
+# An IPython shell with jaxmagic loaded, recording JAX's events as (event, function) pairs.
+SHELL = textwrap.dedent(
     """
     from IPython.testing.globalipapp import start_ipython
     from jax import monitoring
     ip = start_ipython()
     ip.run_line_magic("load_ext", "jaxmagic")
+    events = []
+    monitoring.register_event_duration_secs_listener(
+        lambda name, s, **kw: events.append((name.rsplit("/", 1)[-1], kw.get("fun_name")))
+    )
+    """
+)
+
+SCRIPT = SHELL + textwrap.dedent(
+    """
     ip.run_cell(
         "import jax, jax.numpy as jnp\\n"
         "from jax.sharding import NamedSharding, PartitionSpec as P\\n"
         "mesh = jax.make_mesh((8,), ('d',))"
-    )
-    traces = []
-    monitoring.register_event_duration_secs_listener(
-        lambda name, s, **kw: traces.append(kw.get("fun_name")) if name.endswith("jaxpr_trace_duration") else None
     )
     report = ip.run_cell_magic(
         "jittrace", "",
@@ -39,7 +45,7 @@ SCRIPT = textwrap.dedent(
         "f(jax.device_put(jnp.arange(16.0), NamedSharding(mesh, P())), jnp.ones(3))",
     )
     text = report.text()
-    print("TRACES", traces.count("f"))
+    print("TRACES", events.count(("jaxpr_trace_duration", "f")))
     print("REASON", report.traces[1].reason)
     print("ARG", report.traces[0].arguments[0].sharding, "|", report.traces[0].arguments[1].sharding)
     print("OUT", report.traces[0].outputs[0].sharding)
@@ -58,20 +64,13 @@ def test_argument_and_output_shardings_and_a_sharding_change_with_no_extra_trace
     assert lines["TABLE"] == "True"
 
 
-AUTO = textwrap.dedent(
+AUTO = SHELL + textwrap.dedent(
     """
-    import numpy as np
-    from IPython.testing.globalipapp import start_ipython
-    from jax import monitoring
-    ip = start_ipython()
-    ip.run_line_magic("load_ext", "jaxmagic")
     ip.run_cell(
         "import jax, jax.numpy as jnp, numpy as np\\n"
         "from jax.sharding import NamedSharding, Mesh, PartitionSpec as P\\n"
         "mesh = Mesh(np.array(jax.devices()), ('d',))"  # Auto axes: JAX compiles again, without a new trace
     )
-    events = []
-    monitoring.register_event_duration_secs_listener(lambda name, s, **kw: events.append((name.rsplit('/', 1)[-1], kw.get("fun_name"))))
     ip.run_cell_magic(
         "jittrace", "--quiet",
         "def h(x):\\n    return x * 2\\n"
