@@ -65,6 +65,12 @@ class SourceLine:
     runs: int = 0
     kind: str = "outside"
     body_runs: int = 0  # a loop header: how often its body ran while tracing
+    body_equations: int = 0  # a loop header: the equations its (unrolled) body became
+
+    @property
+    def loop_header(self) -> bool:
+        """A Python ``for``/``while`` line."""
+        return self.text.lstrip().startswith(("for ", "while "))
 
     @property
     def summary(self) -> str:
@@ -74,7 +80,7 @@ class SourceLine:
         if self.kind == "failed":
             return "tracing stopped here"
         if self.kind == "trace-time":
-            if self.text.lstrip().startswith(("for ", "while ")) and self.body_runs:
+            if self.loop_header and self.body_runs:
                 return f"a Python loop, run while tracing: its body unrolled ×{self.body_runs:,}"
             return "ran while tracing; no operation" + (f" (×{self.runs})" if self.runs > 1 else "")
         if self.kind == "not-run":
@@ -219,17 +225,18 @@ def _mark_continuations(lines: list[SourceLine], filename: str) -> None:
 
 
 def _loop_bodies(lines: list[SourceLine]) -> None:
-    """A loop header's body runs: the runs of the first code line indented under it."""
+    """For each loop header: how often its body ran, and how many equations the body became."""
     for index, line in enumerate(lines):
-        text = line.text.lstrip()
-        if not text.startswith(("for ", "while ")):
+        if not line.loop_header:
             continue
-        indent = len(line.text) - len(text)
+        indent = len(line.text) - len(line.text.lstrip())
+        first = True
         for following in lines[index + 1:]:
             body = following.text.lstrip()
             if not body or body.startswith("#"):
                 continue
             if len(following.text) - len(body) <= indent:
                 break
-            line.body_runs = following.runs
-            break
+            if first:
+                line.body_runs, first = following.runs, False
+            line.body_equations += len(following.ops)

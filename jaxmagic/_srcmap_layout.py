@@ -100,22 +100,10 @@ def _nested(params: dict) -> list[tuple[str, Any]]:
 
 def unrolled_loops(lines: list, threshold: int) -> list[str]:
     """Advice for Python loops whose unrolled body became many equations (by cell line)."""
-    out = []
-    for index, line in enumerate(lines):
-        text = line.text.lstrip()
-        if line.kind != "trace-time" or not text.startswith(("for ", "while ")) or not line.body_runs:
-            continue
-        indent = len(line.text) - len(text)
-        equations = 0
-        for body in lines[index + 1:]:
-            stripped = body.text.lstrip()
-            if stripped and not stripped.startswith("#") and len(body.text) - len(stripped) <= indent:
-                break
-            equations += len(body.ops)
-        if equations >= threshold:
-            out.append(
-                f"The Python loop at cell line {line.lineno} unrolled ×{line.body_runs:,} into {equations:,} "
-                "equations: compile time grows with every iteration. jax.lax.fori_loop or jax.lax.scan "
-                "compile its body once."
-            )
-    return out
+    return [
+        f"The Python loop at cell line {line.lineno} unrolled ×{line.body_runs:,} into {line.body_equations:,} "
+        "equations: compile time grows with every iteration. jax.lax.fori_loop or jax.lax.scan "
+        "compile its body once."
+        for line in lines
+        if line.kind == "trace-time" and line.loop_header and line.body_runs and line.body_equations >= threshold
+    ]
