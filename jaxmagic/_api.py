@@ -38,6 +38,8 @@ def track(
     ``jax.jit``. Statistics are keyed by ``name`` (default: the function's
     ``__qualname__``); see :func:`stats`.
     """
+    if fn is not None and not callable(fn):
+        raise TypeError(f"jaxmagic.track: expected a function to jit, got {type(fn).__name__} {fn!r:.60}")
     _ensure_counting()
     if static_argnames is not None:
         jit_kwargs["static_argnames"] = static_argnames
@@ -57,6 +59,8 @@ def stats(name: str | None = None, *, include_internal: bool = False) -> Any:
     ``include_internal`` is true.
     """
     if name is not None:
+        if not isinstance(name, str):
+            raise TypeError(f"jaxmagic.stats: name must be a function's name (a str), got {type(name).__name__}")
         row = _find(name)
         if row is None:
             known = ", ".join(sorted(registry.names())[:12]) or "none yet"

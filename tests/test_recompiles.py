@@ -351,3 +351,10 @@ def test_a_new_input_sharding_is_a_sharding_change_on_eight_devices():
     if tuple(int(p) for p in jax.__version__.split(".")[:2]) >= (0, 10):  # the wording of JAX 0.10
         assert lines[1] == "x: sharding P(None,) (no mesh) → P('d',) on mesh d:8"
         assert lines[2] == "x: sharding P('d',) on mesh d:8 → P(None,) on mesh d:8"  # replicated ≠ unsharded
+
+
+def test_bad_input_to_the_api_is_a_clear_error():
+    with pytest.raises(TypeError, match="jaxmagic.track: expected a function to jit, got int 3"):
+        jaxmagic.track(3)
+    with pytest.raises(TypeError, match="name must be a function's name"):
+        jaxmagic.stats(123)
