@@ -10,7 +10,6 @@ from typing import Any
 from ._advice import Thresholds, thresholds
 from ._api import reset, stats, track
 from ._errors import ErrorInfo
-from ._explain import explain
 from ._explanation import Explanation, Fix
 from ._report import Argument, Output, TraceEntry, TraceReport
 from ._signature import Change
@@ -40,6 +39,15 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    # the explanation engine is imported on first use, so that loading jaxmagic stays fast
+    if name == "explain":
+        from ._explain import explain
+
+        return explain
+    raise AttributeError(f"module 'jaxmagic' has no attribute {name!r}")
 
 
 def last_report() -> TraceReport | None:

@@ -10,7 +10,6 @@ import collections
 import dataclasses
 from typing import Any
 
-from ._signature import Signature
 from ._stats import Advice, Row
 
 __all__ = ["Thresholds", "thresholds", "advise"]
@@ -45,43 +44,55 @@ thresholds = Thresholds()
 
 
 def advise(row: Row) -> list[Advice]:
-    """Every piece of advice for ``row`` (a tracked function), most costly pattern first."""
+    """Every piece of advice for ``row`` (a tracked function), most costly pattern first.
+
+    Reads running tallies (no history is re-read), and reuses the last
+    answer while the row, its history and the thresholds are unchanged: the
+    live panel asks for every row on every redraw.
+    """
     history = row.analysis
     if history is None:
         return []
-    signatures: list[Signature] = history.snapshot()
+    key = (row.compiles, row.traces, history.version, dataclasses.astuple(thresholds),
+           tuple(getattr(history, "unrolled", None) or ()))
+    cached = getattr(row, "advice_cache", None)
+    if cached is not None and cached[0] == key:
+        return list(cached[1])
+    static_values, axis_sizes, dtypes = history.tallies()
     out: list[Advice] = []
-    out += _static_churn(row, signatures)
-    out += _shape_churn(row, signatures)
-    out += _weak_type_flips(row, signatures)
+    out += _static_churn(row, static_values)
+    out += _shape_churn(axis_sizes)
+    out += _weak_type_flips(row, dtypes)
     out += _redefinitions(row)
     out += _unrolled(row)
-    return out
+    row.advice_cache = (key, out)
+    return list(out)
 
 
 def _label(row: Row) -> str:
     return row.name.split("@", 1)[0]
 
 
-def _static_churn(row: Row, signatures: list[Signature]) -> list[Advice]:
-    values: dict[str, list[str]] = collections.defaultdict(list)
-    for signature in signatures:
-        for leaf in signature.leaves:
-            if leaf.static and leaf.short not in values[leaf.path]:
-                values[leaf.path].append(leaf.short)
+def _static_churn(row: Row, values: dict[str, list[str]]) -> list[Advice]:
     out = []
     for path, seen in values.items():
         if len(seen) >= thresholds.static_values:
             shown = ", ".join(seen[:6]) + (", …" if len(seen) > 6 else "")
             out.append(Advice(
                 "static-churn",
-                f"`{path}` is static and took {len(seen)} values ({shown}) in {row.compiles} compiles: every "
+                f"`{path}` is static and took {_count(seen)} values ({shown}) in {row.compiles} compiles: every "
                 f"new value compiles {_label(row)} again. Make it traced — remove `{path}` from "
                 f"static_argnames and use `jnp`/`lax` on it — unless it only ever takes a few values.",
                 path,
                 f"# drop {path!r} from static_argnames (or from %%jittrace --static-argnames)",
             ))
     return out
+
+
+def _count(seen: list) -> str:
+    from ._history import DISTINCT
+
+    return f"{len(seen)}+" if len(seen) >= DISTINCT else str(len(seen))
 
 
 def buckets(sizes: list[int]) -> list[int]:
@@ -96,15 +107,7 @@ def buckets(sizes: list[int]) -> list[int]:
     return out
 
 
-def _shape_churn(row: Row, signatures: list[Signature]) -> list[Advice]:
-    sizes: dict[tuple[str, int], list[int]] = collections.defaultdict(list)
-    for signature in signatures:
-        for leaf in signature.leaves:
-            if leaf.static or leaf.aval is None:
-                continue
-            for axis, size in enumerate(getattr(leaf.aval, "shape", ())):
-                if isinstance(size, int) and size not in sizes[(leaf.path, axis)]:
-                    sizes[(leaf.path, axis)].append(size)
+def _shape_churn(sizes: dict[tuple[str, int], list[int]]) -> list[Advice]:
     out = []
     for (path, axis), seen in sizes.items():
         if len(seen) < thresholds.axis_sizes:
@@ -113,7 +116,7 @@ def _shape_churn(row: Row, signatures: list[Signature]) -> list[Advice]:
         pad = ", ".join(["(0, size - n)" if a == axis else "(0, 0)" for a in range(axis + 1)])
         out.append(Advice(
             "shape-churn",
-            f"axis {axis} of `{path}` took {len(seen)} sizes ({', '.join(map(str, sorted(seen)[:8]))}"
+            f"axis {axis} of `{path}` took {_count(seen)} sizes ({', '.join(map(str, sorted(seen)[:8]))}"
             f"{', …' if len(seen) > 8 else ''}): one compile each. Pad it to a few bucket sizes "
             f"({', '.join(map(str, chosen))}) and mask the padding: {len(chosen)} compiles in all.",
             path,
@@ -126,20 +129,14 @@ def _shape_churn(row: Row, signatures: list[Signature]) -> list[Advice]:
     return out
 
 
-def _weak_type_flips(row: Row, signatures: list[Signature]) -> list[Advice]:
-    flips: collections.Counter[str] = collections.Counter()
-    for event in row.events:
-        for change in event.changes:
-            if change.what == "weak-type":
-                flips[change.path] += 1
-    dtypes = {
-        leaf.path: str(leaf.aval.dtype) for s in signatures for leaf in s.leaves if not leaf.static and leaf.aval is not None
-    }
+def _weak_type_flips(row: Row, dtypes: dict[str, Any]) -> list[Advice]:
+    with row.lock:
+        flips = [(path, count) for (what, path), count in row.reasons.items() if what == "weak-type"]
     out = []
-    for path, count in flips.items():
+    for path, count in flips:
         if count < thresholds.weak_type_flips:
             continue
-        dtype = dtypes.get(path, "float32")
+        dtype = str(dtypes[path]) if dtypes.get(path) is not None else "float32"
         out.append(Advice(
             "weak-type-flip",
             f"`{path}` was a Python scalar in some calls and an array in others ({count} compile"
@@ -152,7 +149,8 @@ def _weak_type_flips(row: Row, signatures: list[Signature]) -> list[Advice]:
 
 
 def _redefinitions(row: Row) -> list[Advice]:
-    count = sum(1 for e in row.events if any(c.what == "function-redefined" for c in e.changes))
+    with row.lock:
+        count = row.reasons[("function-redefined", "")]
     if count < thresholds.redefinitions:
         return []
     name = _label(row)

@@ -12,9 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ._build import abstract_call
-from ._explain import explain, relocate
 from ._explanation import Explanation
-from ._recover import recover_call
 from ._tracking import TraceRecord, is_jit_object, tracked_of
 
 __all__ = ["explain_caught", "explain_failure", "share_explanation"]
@@ -39,6 +37,8 @@ def explain_failure(
         Names a file and line as the reader knows them (``cell line 3``).
     """
     try:
+        from ._explain import explain, relocate  # the explanation engine loads on the first failure
+
         fn, args, kwargs = call if call is not None else _find_call(exc, record)
         if fn is not None and isinstance(fn, types.MethodType):
             fn, args = fn.__func__, None if args is None else (fn.__self__, *args)
@@ -53,6 +53,8 @@ def explain_failure(
 
 
 def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tuple | None, dict | None]:
+    from ._recover import recover_call
+
     tracked = record.function if record is not None else None
 
     def is_target(obj: Any) -> bool:

@@ -20,7 +20,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ._signature import Leaf, Signature, short_repr
+from ._signature import Change, Leaf, Signature, closest, fast_key, short_repr
 from ._stats import Row, registry
 
 if TYPE_CHECKING:
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["History", "register", "describe_location", "set_location_namer"]
 
 SIGNATURES = 256  # distinct signatures remembered per function, for "why it compiled"
+DISTINCT = 1024  # distinct values tallied per static argument or array axis, for advice
 _SMALL = 200  # static values with a longer repr are kept as a token
 
 
@@ -81,12 +82,26 @@ def _slim(signature: Signature) -> Signature:
 
 
 class History:
-    """The distinct signatures a function (and its redefinitions) compiled for, oldest first."""
+    """The distinct signatures a function (and its redefinitions) compiled for, oldest first.
+
+    Besides the newest :data:`SIGNATURES` signatures it keeps running tallies
+    for advice, updated once per new signature so that advice never re-reads
+    the history: each static argument's distinct values, each array axis's
+    distinct sizes (first seen first, at most :data:`DISTINCT` each) and each
+    array's latest dtype.
+    """
 
     def __init__(self) -> None:
         self.signatures: list[Signature] = []
         self._keys: set = set()
         self._lock = threading.Lock()
+        self.version = 0  # counts additions: advice computed for one version stays valid
+        self._numbers: dict[tuple, int] = {}  # fast key -> running number of the signature kept
+        self._first = 0  # running number of signatures[0]
+        self._next = 0
+        self.static_values: dict[str, dict[str, None]] = {}
+        self.axis_sizes: dict[tuple[str, int], dict[int, None]] = {}
+        self.dtypes: dict[str, Any] = {}
 
     def add(self, signature: Signature) -> None:
         slim = _slim(signature)
@@ -96,18 +111,64 @@ class History:
                 return
             self._keys.add(key)
             self.signatures.append(slim)
+            self._numbers[fast_key(slim)] = self._next
+            self._next += 1
             if len(self.signatures) > SIGNATURES:
                 dropped = self.signatures.pop(0)
                 self._keys.discard(dropped.key())
+                if self._numbers.get(fast_key(dropped)) == self._first:
+                    del self._numbers[fast_key(dropped)]
+                self._first += 1
+            self._tally(slim)
+            self.version += 1
+
+    def _tally(self, signature: Signature) -> None:
+        for leaf in signature.leaves:
+            if leaf.static:
+                _note(self.static_values.setdefault(leaf.path, {}), leaf.short)
+            elif leaf.aval is not None:
+                self.dtypes[leaf.path] = getattr(leaf.aval, "dtype", None)
+                for axis, size in enumerate(getattr(leaf.aval, "shape", ())):
+                    if isinstance(size, int):
+                        _note(self.axis_sizes.setdefault((leaf.path, axis), {}), size)
+
+    def tallies(self) -> tuple[dict[str, list[str]], dict[tuple[str, int], list[int]], dict[str, Any]]:
+        """Copies of the static values, axis sizes and dtypes seen, for advice."""
+        with self._lock:
+            return (
+                {path: list(seen) for path, seen in self.static_values.items()},
+                {where: list(seen) for where, seen in self.axis_sizes.items()},
+                dict(self.dtypes),
+            )
 
     def snapshot(self) -> list[Signature]:
         with self._lock:
             return list(self.signatures)
 
+    def closest(self, current: Signature) -> tuple[Signature, list[Change]] | None:
+        """The kept signature closest to ``current`` and the differences (see :func:`closest`)."""
+        with self._lock:
+            signatures = list(self.signatures)
+            number = self._numbers.get(fast_key(current))
+            exact = None if number is None else number - self._first
+        found = closest(signatures, current, exact=exact, exact_known=True)
+        return None if found is None else (signatures[found[0]], found[1])
+
     def reset(self) -> None:
         with self._lock:
             self.signatures.clear()
             self._keys.clear()
+            self._numbers.clear()
+            self._first = self._next
+            self.static_values.clear()
+            self.axis_sizes.clear()
+            self.dtypes.clear()
+            self.version += 1
+
+
+def _note(seen: dict, value: Any) -> None:
+    if value not in seen and len(seen) < DISTINCT:
+        seen[value] = None
 
 
 # --- naming and redefinition ----------------------------------------------------

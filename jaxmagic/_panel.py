@@ -4,6 +4,8 @@ jaxmagic's ``jax.monitoring`` listener tells the registry after every trace
 or compile (never on a cached call); the panel redraws at most once per
 ``interval`` seconds, and a timer draws the last change when a burst ends,
 so a loop that recompiles thousands of times costs a few redraws a second.
+The interval stretches to twenty times the last redraw's cost, so redrawing
+never takes more than about 5% of the time of the loop it watches.
 Where no widget frontend exists, the same table shows as text and HTML.
 """
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Panel:
         self.notified = 0  # how often the registry said something changed (never on a cached call)
         self.closed = False
         self._last = 0.0
+        self._cost = 0.0  # seconds the last redraw took
         self._dirty = False
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
@@ -74,7 +77,7 @@ class Panel:
         self.notified += 1
         with self._lock:
             now = time.monotonic()
-            wait = self.interval - (now - self._last)
+            wait = max(self.interval, 20 * self._cost) - (now - self._last)
             if wait > 0:
                 self._dirty = True
                 if self._timer is None:
@@ -83,6 +86,10 @@ class Panel:
                     self._timer.start()
                 return
             self._last = now
+            self._dirty = False  # this redraw covers what a pending timer would have drawn
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
         self.refresh(analyse=False)
 
     def _deferred(self) -> None:
@@ -98,9 +105,11 @@ class Panel:
         """Redraw now (``analyse`` also reads jaxprs for unrolled-loop advice: not inside JAX)."""
         if self.closed:
             return
+        start = time.monotonic()
         try:
             self.widget.value = self.html(analyse=analyse)
             self.redraws += 1
+            self._cost = time.monotonic() - start
         except Exception:  # noqa: BLE001 - a display fault must never reach the user's code
             pass
 

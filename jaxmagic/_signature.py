@@ -9,6 +9,7 @@ array: traced leaves keep only shape, dtype, weak type and sharding.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import inspect
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -80,7 +81,7 @@ class Signature:
         return {leaf.path: leaf for leaf in self.leaves}
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)
 class Change:
     """One reason a trace happened.
 
@@ -237,28 +238,44 @@ def diff(before: Signature, after: Signature) -> list[Change]:
     return changes
 
 
-def closest(history: Sequence[Signature], current: Signature) -> tuple[int, list[Change]] | None:
+def closest(
+    history: Sequence[Signature], current: Signature, *, exact: int | None = None, exact_known: bool = False
+) -> tuple[int, list[Change]] | None:
     """The earlier signature with the fewest differences, the most recent among equals.
 
     Returns its index in ``history`` and the differences, or None when
-    ``history`` is empty.
+    ``history`` is empty. A caller that indexes its history may pass the
+    index of an identical signature (``exact``), or say there is none
+    (``exact_known``): then the first signature one difference away ends
+    the search.
     """
     if not history:
         return None
+    if exact is not None:
+        return exact, diff(history[exact], current)
     structure, keys = _fast(current)
+    floor = 1 if exact_known else 0  # the fewest differences any earlier signature can have
     best_index, best_count = -1, None
     for index in range(len(history) - 1, -1, -1):
         other_structure, other_keys = _fast(history[index])
         if other_structure is structure or other_structure == structure:
-            # same parameters and pytrees: one Change per differing property of a leaf
-            count = sum(_differences(a, b) for a, b in zip(other_keys, keys) if a != b)
+            # differing leaves (compared in C) bound the differences from below: each differs at least once
+            bound = sum(map(operator.ne, other_keys, keys))
+            if best_count is not None and bound >= best_count:
+                continue  # at best a tie with a more recent signature, which stands
+            count = sum(_differences(a, b) for a, b in zip(other_keys, keys) if a != b) if bound else 0
         else:
             count = len(diff(history[index], current))
         if best_count is None or count < best_count:
             best_index, best_count = index, count
-            if count == 0:
+            if count <= floor:
                 break
     return best_index, diff(history[best_index], current)
+
+
+def fast_key(signature: Signature) -> tuple:
+    """A hashable key equal for two signatures exactly when :func:`closest` counts no difference."""
+    return _fast(signature)
 
 
 def _fast(signature: Signature) -> tuple[tuple, tuple]:

@@ -26,7 +26,7 @@ __all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "HISTORY"]
 HISTORY = 1000  # compiles kept per function; older ones are counted by reason
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, slots=True)  # one per compile: kept small
 class Recompile:
     """One compile of a function and why it happened.
 
@@ -102,7 +102,8 @@ class FunctionStats:
     tracked : bool
         True when jaxmagic tracks it (reasons known).
     dropped : dict
-        Older compiles no longer in ``events``, counted by reason.
+        Older compiles no longer in ``events``, counted by the kind of their
+        reason (``shape of x``, values left out).
     """
 
     name: str
@@ -144,6 +145,7 @@ class Row:
         self.compile_seconds = 0.0
         self.events: collections.deque[Recompile] = collections.deque(maxlen=HISTORY)
         self.dropped: collections.Counter[str] = collections.Counter()
+        self.reasons: collections.Counter[tuple[str, str]] = collections.Counter()  # (what, path) of every change
         self.analysis: Any = None  # advice inputs kept by the tracker (signatures, loop lines)
         self.owner: Any = None  # weak reference to the TrackedFunction last counted here
         self.lock = threading.Lock()
@@ -153,8 +155,10 @@ class Row:
             self.compiles += 1
             self.compile_seconds += event.compile_seconds or 0.0
             if len(self.events) == self.events.maxlen:
-                self.dropped[self.events[0].reason] += 1
+                _count_capped(self.dropped, _reason_kind(self.events[0]), "other reasons")
             self.events.append(event)
+            for change in event.changes:
+                _count_capped(self.reasons, (change.what, change.path), ("other", ""))
 
     def add_trace(self) -> None:
         with self.lock:
@@ -183,8 +187,30 @@ class Row:
             self.compile_seconds = 0.0
             self.events.clear()
             self.dropped.clear()
+            self.reasons.clear()
             if self.analysis is not None:
                 self.analysis.reset()
+
+
+_DISTINCT_KEYS = 64  # distinct keys of the per-row counters: memory stays bounded in a storm
+
+
+def _count_capped(counter: collections.Counter, key: Any, overflow: Any) -> None:
+    counter[key if key in counter or len(counter) < _DISTINCT_KEYS - 1 else overflow] += 1
+
+
+def _reason_kind(event: Recompile) -> str:
+    """A compile's reason without its values (``shape of x``), so older compiles group by kind."""
+    if not event.tracked:
+        return "reason unknown (not tracked)"
+    kinds = sorted({
+        str(c) if c.what in ("first-call", "function-redefined") else
+        f"{c.what.replace('-', ' ')} of {c.path}" if c.path else c.what.replace("-", " ")
+        for c in event.changes
+    })
+    if not kinds:
+        return "a signature seen before"
+    return ", ".join(kinds[:3]) + (f" and {len(kinds) - 3} more" if len(kinds) > 3 else "")
 
 
 class Registry:

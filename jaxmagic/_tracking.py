@@ -24,7 +24,7 @@ import jax
 from . import _monitor
 from ._history import History, register as _register
 from ._linehits import LineCounter
-from ._signature import Change, Signature, build_signature, closest, normalize_static, positional_names
+from ._signature import Change, Signature, build_signature, normalize_static, positional_names
 from ._stats import Row
 
 __all__ = ["TraceRecord", "TrackedFunction", "tracked_jit", "tracked_of", "Collector", "is_jax_jit", "is_jit_object"]
@@ -147,17 +147,15 @@ class TrackedFunction:
             )
         except Exception:  # noqa: BLE001 - an odd argument must not break the user's trace
             signature = None
-        history = self.history.snapshot()
         compared_to = None
         try:
+            found = self.history.closest(signature) if signature is not None else None
             if signature is None:
                 changes: list[Change] = []
-            elif not history:
+            elif found is None:
                 changes = [Change("", "first-call")]
             else:
-                found = closest(history, signature)
-                changes = found[1] if found else []
-                compared_to = history[found[0]] if found else None
+                compared_to, changes = found
         except Exception:  # noqa: BLE001 - never break the user's trace over a reason
             changes = []
         if self.redefined:

@@ -123,9 +123,9 @@ def test_an_engine_fault_still_explains_the_kind_and_keeps_the_exception(monkeyp
 
 
 def test_jittrace_fault_shows_the_original_error_and_says_no_explanation(shell, monkeypatch):
-    from jaxmagic import _explain_context
+    from jaxmagic import _explain
 
-    monkeypatch.setattr(_explain_context, "explain", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(_explain, "explain", lambda *a, **k: 1 / 0)
     report = shell.run("%%jittrace\ndef bad(x):\n    if x.sum() > 0:\n        return x\n    return -x\nbad(jnp.ones(3))")
     assert report.error.explanation is None
     assert isinstance(report.error.exception, jax.errors.TracerBoolConversionError)

@@ -74,3 +74,19 @@ def test_engine_imports_neither_ipython_nor_ipywidgets():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_loading_leaves_widgets_and_the_explanation_engine_for_first_use():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, jaxmagic\n"
+        "from IPython.testing.globalipapp import start_ipython\n"
+        "ip = start_ipython(); ip.run_line_magic('load_ext', 'jaxmagic')\n"
+        "print(sorted(m for m in ('ipywidgets', 'jaxmagic._explain', 'jaxmagic._fixes') if m in sys.modules))\n"
+        "print(jaxmagic.explain.__module__, 'jaxmagic._explain' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]"  # start-up stays small: these load when first needed
+    assert out[1] == "jaxmagic._explain True"  # ... and ``jaxmagic.explain`` still is the engine's function

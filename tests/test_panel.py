@@ -78,3 +78,36 @@ def test_without_widgets_the_same_table_is_printed(shell, monkeypatch, capsys):
     assert shell.run("%jittrace_panel") is None
     out = capsys.readouterr().out
     assert "textual" in out and "compiles" in out
+
+
+def test_a_redraw_that_is_due_cancels_the_pending_timer():
+    from jaxmagic._panel import Panel
+
+    made = Panel(interval=0.2)
+    try:
+        made.changed()  # due: drawn now
+        drawn = made.redraws
+        made.changed()  # too soon: a timer will draw it
+        assert made._timer is not None and made.redraws == drawn
+        made._last -= 1.0  # as if the interval had passed before the next change
+        made.changed()  # due again: drawn now, and the timer's redraw would repeat it
+        assert made.redraws == drawn + 1 and made._timer is None
+        time.sleep(0.35)
+        assert made.redraws == drawn + 1
+    finally:
+        made.close()
+
+
+def test_the_interval_stretches_when_a_redraw_is_costly():
+    from jaxmagic._panel import Panel
+
+    made = Panel(interval=0.05)
+    try:
+        made.changed()
+        drawn = made.redraws
+        made._cost = 0.5  # a slow frontend or a huge table: 20 × 0.5 s between redraws
+        made._last -= 0.2  # the configured interval has passed, the stretched one has not
+        made.changed()
+        assert made.redraws == drawn and made._timer is not None
+    finally:
+        made.close()

@@ -253,7 +253,17 @@ def test_history_is_bounded_and_older_compiles_are_summarised():
         row.add_compile(_stats.Recompile((Change("x", "shape", str(i), str(i + 1)),), 0.001, float(i)))
     snap = row.snapshot()
     assert snap.compiles == 100_000 and len(snap.events) == _stats.HISTORY
-    assert sum(snap.dropped.values()) == 100_000 - _stats.HISTORY
+    assert snap.dropped == {"shape of x": 100_000 - _stats.HISTORY}  # by kind: no per-value keys kept
+
+
+def test_counters_of_reasons_stay_bounded_when_every_compile_changes_a_new_leaf():
+    row = _stats.Row("many-leaves", tracked=True)
+    for i in range(20_000):
+        row.add_compile(_stats.Recompile((Change(f"p['k{i}']", "pytree-structure", "absent", "f32[]"),), 0.001, 0.0))
+    snap = row.snapshot()
+    assert len(snap.dropped) <= _stats._DISTINCT_KEYS and len(row.reasons) <= _stats._DISTINCT_KEYS
+    assert sum(snap.dropped.values()) == 20_000 - _stats.HISTORY
+    assert sum(row.reasons.values()) == 20_000
 
 
 def test_signature_history_is_bounded_and_large_statics_are_not_kept():
@@ -268,6 +278,24 @@ def test_signature_history_is_bounded_and_large_statics_are_not_kept():
     kept = history.snapshot()
     assert len(kept) == SIGNATURES
     assert all(len(repr(leaf.value)) < 200 for s in kept for leaf in s.leaves)
+    static_values, _, _ = history.tallies()
+    assert len(static_values["n"]) == SIGNATURES + 50  # advice counts past the signatures kept
+
+
+def test_advice_counts_values_past_the_signatures_kept_and_is_reused_until_something_changes():
+    from jaxmagic._history import SIGNATURES
+
+    f = jaxmagic.track(lambda w, step: w * step, static_argnames="step", name="long_run")
+    for step in range(SIGNATURES + 20):
+        f(jnp.ones(1), step=step)
+    first = jaxmagic.stats("long_run").advice
+    assert f"took {SIGNATURES + 20} values" in first[0].message
+    row = _stats.registry.rows["long_run"]
+    cached = row.advice_cache
+    jaxmagic.stats("long_run")
+    assert row.advice_cache is cached  # nothing changed: the panel's redraws reuse it
+    f(jnp.ones(1), step=-1)
+    assert f"took {SIGNATURES + 21} values" in jaxmagic.stats("long_run").advice[0].message
 
 
 # --- 9. threads ------------------------------------------------------------------------

@@ -1,0 +1,68 @@
+"""Point 5: what ``jaxmagic.explain`` costs, verification included, on the real-case corpora.
+
+Each case of ``tests/explain_corpus.py`` (82 reductions of real errors) and
+``tests/explain_holdout.py`` (30 more, gathered after the explainer was
+written) is run as a user meets it: its cell executed, the failing call
+raising, then ``explain`` called on the exception. Only ``explain`` is timed:
+finding the argument, the line and the fixes, and re-tracing a private copy of
+the function with each mechanical fix applied.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+
+from _measure import Result, spread
+
+_TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "tests")
+
+
+def _timed_cases(cases, repeats: int) -> tuple[dict[str, float], int]:
+    import jaxmagic
+    from corpus_harness import run_case
+
+    explain = jaxmagic.explain
+    seconds: dict[str, list[float]] = {case.id: [] for case in cases}
+    verified = 0
+    current: list[str] = []
+
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return explain(*args, **kwargs)
+        finally:
+            seconds[current[-1]].append(time.perf_counter() - start)
+
+    jaxmagic.explain = timed  # the harness calls jaxmagic.explain
+    try:
+        for repeat in range(repeats):
+            for case in cases:
+                current.append(case.id)
+                outcome = run_case(case)
+                if repeat == 0 and outcome.explanation is not None:
+                    verified += sum(1 for fix in outcome.explanation.fixes if fix.verified)
+    finally:
+        jaxmagic.explain = explain
+    return {case: statistics.median(times) for case, times in seconds.items() if times}, verified
+
+
+def run(quick: bool) -> list[Result]:
+    sys.path.insert(0, os.path.abspath(_TESTS))
+    from explain_corpus import CASES
+    from explain_holdout import CASES as HOLDOUT
+
+    results = []
+    for label, cases in (("corpus", CASES), ("holdout", HOLDOUT)):
+        per_case, verified = _timed_cases(cases, 1 if quick else 3)
+        times = spread(list(per_case.values()))
+        worst = max(per_case, key=per_case.get)
+        results.append(Result(
+            "5. explanation cost", f"`explain` with verification, {len(per_case)} {label} cases: median / worst",
+            f"{times.median * 1e3:.0f} ms / {times.high * 1e3:.0f} ms", "median ≤ 300 ms, worst ≤ 2,000 ms",
+            times.median <= 0.3 and times.high <= 2.0,
+            f"slowest: {worst}; {verified} fixes verified by re-tracing; "
+            f"{'1 run' if quick else 'median of 3 runs'} per case",
+        ))
+    return results

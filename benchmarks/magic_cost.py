@@ -1,0 +1,165 @@
+"""Points 2 and 3: what a ``%%jittrace`` cell costs beyond the jit it shows.
+
+Point 2 counts JAX's own trace and compile events around a cell and later
+plain calls. Point 3 runs, in one IPython shell and alternately, a
+``%%jittrace`` cell (its report rendered as HTML and text) and the same cell
+with a bare ``jax.jit`` first call, each on a fresh function and a fresh
+shape so nothing is cached; then times rendering alone for a 100-equation and
+a 10,000-equation jaxpr beside JAX's own ``pretty_print``.
+"""
+from __future__ import annotations
+
+import collections
+import time
+
+import jax
+import jax.numpy as jnp
+from jax import monitoring
+
+from _measure import Result, interleave, ratios, spread
+
+_SMALL = "def {name}(x, y):\n    z = jnp.sin(x) * y + 1\n    return jnp.tanh(z).sum()\n"
+_MEDIUM = (
+    "def {name}(params, x):\n"
+    "    for w, b in params:\n"
+    "        x = jax.nn.relu(x @ w + b)\n"
+    "    logits = x - jax.nn.logsumexp(x, axis=-1, keepdims=True)\n"
+    "    return -logits.mean()\n"
+)
+
+
+class _JaxEvents:
+    """JAX's own trace and compile events, counted by function name."""
+
+    def __init__(self) -> None:
+        self.traces: collections.Counter[str] = collections.Counter()
+        self.compiles: collections.Counter[str] = collections.Counter()
+
+    def __call__(self, event: str, duration: float, **kwargs: object) -> None:
+        name = str(kwargs.get("fun_name", ""))
+        if event.endswith("jaxpr_trace_duration"):
+            self.traces[name] += 1
+        elif event.endswith("backend_compile_duration"):
+            self.compiles[name] += 1
+
+
+def _shell():
+    from IPython.testing.globalipapp import start_ipython
+
+    shell = start_ipython()
+    shell.run_line_magic("load_ext", "jaxmagic")
+    shell.run_cell("import jax, jax.numpy as jnp", silent=True)
+    return shell
+
+
+def _run(shell, cell: str) -> None:
+    result = shell.run_cell(cell, silent=True)
+    if not result.success:
+        raise RuntimeError(f"benchmark cell failed: {result.error_in_exec or result.error_before_exec}")
+
+
+def counts(shell) -> list[Result]:
+    events = _JaxEvents()
+    monitoring.register_event_duration_secs_listener(events)
+    try:
+        _run(shell, "%%jittrace --static-argnames n\ndef counted(x, n):\n    return jnp.tile(x, n).sum()\n"
+                    "counted(jnp.ones(3), n=2)")
+        for cell in ("counted(jnp.ones(3), n=2)", "counted(jnp.ones(3), n=2)",
+                     "counted(jnp.ones(5), n=2)", "counted(jnp.ones(5), n=2)", "counted(jnp.ones(3), n=2)"):
+            _run(shell, cell)
+    finally:
+        from jax._src import monitoring as _m
+
+        _m.unregister_event_duration_listener(events)
+    traces, compiles = events.traces["counted"], events.compiles["jit(counted)"]
+    return [Result(
+        "2. one trace, one compile", "`%%jittrace` cell, then 5 plain calls over 2 signatures",
+        f"{traces} traces, {compiles} compiles", "2 and 2 (one per signature)", (traces, compiles) == (2, 2),
+        "JAX's own monitoring events; also `tests/test_counts.py`",
+    )]
+
+
+def first_call(shell, quick: bool) -> list[Result]:
+    import jaxmagic
+
+    repeats = 7 if quick else 21
+    results = []
+    for label, template, make_args in (
+        ("small function (5 equations)", _SMALL, lambda n: {"x": jnp.ones(n), "y": 2.0}),
+        ("3-layer MLP loss (13 equations)", _MEDIUM,
+         lambda n: {"params": [(jnp.ones((n, n)), jnp.ones(n))] * 3, "x": jnp.ones((4, n))}),
+    ):
+        order = "x, y" if "x, y" in template else "params, x"
+
+        def magic(repeat: int, template=template, make_args=make_args, order=order) -> float:
+            shell.user_ns.update(make_args(16 + 2 * repeat))
+            name = f"traced_{abs(hash(template)) % 997}_{repeat}"
+            cell = "%%jittrace --quiet\n" + template.format(name=name) + f"{name}({order});"
+            start = time.perf_counter()
+            _run(shell, cell)
+            report = jaxmagic.last_report()
+            report.html(), report.text()
+            return time.perf_counter() - start
+
+        def bare(repeat: int, template=template, make_args=make_args, order=order) -> float:
+            shell.user_ns.update(make_args(17 + 2 * repeat))
+            name = f"bare_{abs(hash(template)) % 997}_{repeat}"
+            cell = template.format(name=name) + f"jax.block_until_ready(jax.jit({name})({order}))"
+            start = time.perf_counter()
+            _run(shell, cell)
+            return time.perf_counter() - start
+
+        times = interleave({"magic": magic, "bare": bare}, repeats)
+        ratio = ratios(times["magic"], times["bare"])
+        small = template is _SMALL
+        results.append(Result(
+            "3. the magic's own cost", f"{label}: `%%jittrace` cell with its report / bare first call",
+            ratio.format(), "≤ 1.3×" if small else "(not a target)", ratio.median <= 1.3 or not small,
+            f"bare first call {spread(times['bare']).format(' ms', 1e3, 1).split(' (')[0]}",
+        ))
+    return results
+
+
+def _long_cell(iterations: int) -> str:
+    return (f"%%jittrace --quiet\ndef long_{iterations}(x):\n    for _ in range({iterations}):\n"
+            "        x = jnp.sin(x) * 2 + 1\n        x = x - 0.5\n    return x\n"
+            f"long_{iterations}(jnp.ones(2));")
+
+
+def rendering(shell, quick: bool) -> list[Result]:
+    import jaxmagic
+
+    results = []
+    for equations, limit_ms, repeats in ((100, 50, 9 if quick else 25), (10_000, 1000, 3 if quick else 7)):
+        _run(shell, _long_cell(equations // 4))
+        report = jaxmagic.last_report()
+        jaxpr = report.traces[0].jaxpr
+        found = len(jaxpr.jaxpr.eqns)
+        html = ""
+
+        def render_html(_repeat: int) -> None:
+            nonlocal html
+            html = report.html()
+
+        times = interleave({
+            "html": render_html,
+            "text": lambda _r: (report.text(), None)[1],
+            "jax": lambda _r: (jaxpr.pretty_print(use_color=False), None)[1],
+        }, repeats)
+        html_ms = spread(times["html"])
+        vs_jax = ratios(times["html"], times["jax"])
+        size = len(html.encode())
+        met = html_ms.median * 1e3 <= limit_ms and (equations < 10_000 or size <= 2e6)
+        results.append(Result(
+            "3. report rendering", f"{found:,}-equation jaxpr: report as HTML",
+            html_ms.format(" ms", 1e3, 1),
+            f"≤ {limit_ms:,} ms" + (", HTML ≤ 2 MB" if equations >= 10_000 else ""), met,
+            f"HTML {size / 1e6:.2f} MB; text {spread(times['text']).median * 1e3:.1f} ms; "
+            f"HTML / JAX's pretty_print {vs_jax.format()}",
+        ))
+    return results
+
+
+def run(quick: bool) -> list[Result]:
+    shell = _shell()
+    return counts(shell) + first_call(shell, quick) + rendering(shell, quick)
