@@ -19,6 +19,13 @@ from jax import monitoring
 from _measure import Result, interleave, ratios, spread
 
 _SMALL = "def {name}(x, y):\n    z = jnp.sin(x) * y + 1\n    return jnp.tanh(z).sum()\n"
+_LOOP = (
+    "def {name}(x, y):\n"
+    "    for _ in range(25):\n"
+    "        x = jnp.sin(x) * y + 1\n"
+    "        x = x - 0.5\n"
+    "    return x.sum()\n"
+)
 _MEDIUM = (
     "def {name}(params, x):\n"
     "    for w, b in params:\n"
@@ -88,6 +95,7 @@ def first_call(shell, quick: bool) -> list[Result]:
         ("small function (5 equations)", _SMALL, lambda n: {"x": jnp.ones(n), "y": 2.0}),
         ("3-layer MLP loss (13 equations)", _MEDIUM,
          lambda n: {"params": [(jnp.ones((n, n)), jnp.ones(n))] * 3, "x": jnp.ones((4, n))}),
+        ("Python loop unrolled into 101 equations", _LOOP, lambda n: {"x": jnp.ones(n), "y": 2.0}),
     ):
         order = "x, y" if "x, y" in template else "params, x"
 

@@ -74,6 +74,7 @@ class TraceEntry:
     # for report.lines: lines Python ran while tracing (count each), and the function body's lines
     line_hits: dict[int, int] | None = dataclasses.field(default=None, repr=False)
     body_lines: tuple[int, ...] = dataclasses.field(default=(), repr=False)
+    _printed: Any = dataclasses.field(default=None, repr=False, compare=False)  # (jaxpr, its text)
 
     @property
     def reason(self) -> str:
@@ -91,10 +92,14 @@ class TraceEntry:
         """The jaxpr as JAX prints it, never with terminal colour codes."""
         if self.jaxpr is None:
             return None
+        if self._printed is not None and self._printed[0] is self.jaxpr:
+            return self._printed[1]  # text and HTML both print it: once is enough
         try:
-            return self.jaxpr.pretty_print(use_color=False)
+            text = self.jaxpr.pretty_print(use_color=False)
         except TypeError:  # pragma: no cover - older printers without use_color
-            return str(self.jaxpr)
+            text = str(self.jaxpr)
+        self._printed = (self.jaxpr, text)
+        return text
 
     @property
     def flops(self) -> float | None:
@@ -132,6 +137,7 @@ class TraceReport:
     functions: list[str] = dataclasses.field(default_factory=list)
     notes: list[str] = dataclasses.field(default_factory=list)
     filename: str | None = dataclasses.field(default=None, repr=False)  # the file the cell was compiled as
+    _lines: Any = dataclasses.field(default=None, repr=False, compare=False)  # (what they were read from, lines)
 
     @property
     def lines(self) -> list[Any]:
@@ -147,7 +153,12 @@ class TraceReport:
         if self.filename is None:
             return []
         text = "".join(linecache.getlines(self.filename)) or (self.source or "")
-        return source_lines(text, self.filename, self.traces)
+        parts = [t_part for t in self.traces for t_part in (t, t.jaxpr, t.line_hits)]
+        cached = self._lines
+        if (cached is None or cached[0] != (text, self.filename) or len(cached[1]) != len(parts)
+                or any(a is not b for a, b in zip(cached[1], parts))):
+            cached = self._lines = ((text, self.filename), parts, source_lines(text, self.filename, self.traces))
+        return list(cached[2])
 
     def traces_of(self, name: str) -> list[TraceEntry]:
         """The entries of the function called ``name`` (its ``__qualname__``)."""
