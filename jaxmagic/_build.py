@@ -153,6 +153,7 @@ def entry_from_record(
         changes=list(record.changes),
         trace_seconds=record.trace_seconds,
         compile_seconds=record.compile_seconds,
+        started=record.started,
         inside=record.parent.function.name if record.parent is not None else None,
         line_hits=record.line_hits,
         body_lines=_body_lines(tracked.fn),

@@ -7,7 +7,7 @@ Strings held here are raw user data; escaping is the HTML renderer's job.
 from __future__ import annotations
 
 import dataclasses
-from typing import Union
+from typing import Any, Union
 
 __all__ = ["Span", "Inline", "Heading", "Paragraph", "Table", "Code", "Fold", "Section", "SourceMap", "Block", "Document"]
 
@@ -20,12 +20,12 @@ class Span:
     role: str = ""
 
 
-Inline = tuple[Span, ...]
+Inline = tuple[Any, ...]  # Span, or a Timeline (a small picture of compiles over time)
 
 
-def spans(*parts: str | Span) -> Inline:
-    """Build an inline run; plain strings become unstyled spans."""
-    return tuple(p if isinstance(p, Span) else Span(p) for p in parts)
+def spans(*parts: Any) -> Inline:
+    """Build an inline run; plain strings become unstyled spans (other inline elements stay)."""
+    return tuple(Span(p) if isinstance(p, str) else p for p in parts)
 
 
 @dataclasses.dataclass(frozen=True)

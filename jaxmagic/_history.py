@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["History", "register", "describe_location", "set_location_namer"]
 
 SIGNATURES = 256  # distinct signatures remembered per function, for "why it compiled"
-DISTINCT = 1024  # distinct values tallied per static argument or array axis, for advice
+DISTINCT = 256  # distinct values tallied per static argument or array axis, for advice ("256+ values")
 _SMALL = 200  # static values with a longer repr are kept as a token
 
 

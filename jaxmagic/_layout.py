@@ -8,6 +8,7 @@ from ._advice import thresholds
 from ._srcmap_layout import source_map_block, unrolled_loops
 from ._report import TraceEntry, TraceReport
 from ._signature import short_repr
+from ._timeline import timeline
 
 __all__ = ["report_document"]
 
@@ -29,6 +30,7 @@ def report_document(report: TraceReport) -> Document:
         blocks.append(
             Paragraph(spans("No jitted function was traced: every call hit JAX's cache, or none was made."), "note")
         )
+    blocks.extend(_recompile_timelines(report))
     for number, entry in enumerate(report.traces, 1):
         shown = report.error.exception if report.error is not None else None
         blocks.append(_entry_section(entry, number, len(report.traces), shown))
@@ -47,6 +49,20 @@ def report_document(report: TraceReport) -> Document:
     for note in report.notes:
         blocks.append(Paragraph(spans(note), "note"))
     return Document(tuple(blocks))
+
+
+def _recompile_timelines(report: TraceReport) -> list:
+    """For each function this cell compiled more than once: when, and how long each compile took."""
+    compiled: dict[str, list[TraceEntry]] = {}
+    for entry in report.traces:
+        if entry.compile_seconds is not None and entry.started is not None:
+            compiled.setdefault(entry.function, []).append(entry)
+    out = []
+    for name, entries in compiled.items():
+        line = timeline((e.started, e.compile_seconds) for e in entries) if len(entries) > 1 else None
+        if line is not None:
+            out.append(Paragraph(spans("compiles of ", Span(name, "name"), ": ", line)))
+    return out
 
 
 def _headline(report: TraceReport) -> tuple:

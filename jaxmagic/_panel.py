@@ -6,6 +6,10 @@ or compile (never on a cached call); the panel redraws at most once per
 so a loop that recompiles thousands of times costs a few redraws a second.
 The interval stretches to twenty times the last redraw's cost, so redrawing
 never takes more than about 5% of the time of the loop it watches.
+
+The widget is the compile table (an ``HTML`` widget) above an ``Accordion``
+with one function's history per item: a redraw replaces only the table and
+the histories that changed, and an item the user opened stays open.
 Where no widget frontend exists, the same table shows as text and HTML.
 """
 from __future__ import annotations
@@ -17,7 +21,7 @@ from typing import Any
 
 from ._api import snapshot_rows
 from ._stats import registry
-from ._table import stats_html, stats_text
+from ._table import has_history, history_html, history_title, stats_html, stats_text
 
 __all__ = ["Panel", "open_panels"]
 
@@ -52,7 +56,13 @@ class Panel:
         self._dirty = False
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
-        self.widget = ipywidgets.HTML(value=self.html(analyse=True))
+        self._draw_lock = threading.Lock()  # the timer thread and the kernel's thread both redraw
+        self.table = ipywidgets.HTML()
+        self.histories = ipywidgets.Accordion()
+        self._history_widgets: dict[str, Any] = {}  # row name -> its HTML widget, in first-seen order
+        self._drawn: dict[str, tuple] = {}  # row name -> what its history showed when last drawn
+        self.widget = ipywidgets.VBox([self.table, self.histories])
+        self._draw(analyse=True)
         self._listener = _weak_listener(self)
         registry.listeners.append(self._listener)
         _panels.append(weakref.ref(self))
@@ -63,7 +73,34 @@ class Panel:
         return snapshot_rows(self.include_internal, analyse=analyse)
 
     def html(self, analyse: bool = False) -> str:
+        """The whole panel as one HTML document (for frontends without widgets)."""
         return stats_html(self.rows(analyse), history=True)
+
+    def _draw(self, analyse: bool) -> None:
+        import ipywidgets
+
+        rows = self.rows(analyse)
+        self.table.value = stats_html(rows, history=False)
+        added = False
+        for row in rows:
+            if not has_history(row):
+                continue
+            shown = (row.compiles, row.traces, tuple(a.message for a in row.advice))
+            item = self._history_widgets.get(row.name)
+            if item is None:
+                item = self._history_widgets[row.name] = ipywidgets.HTML()
+                added = True
+            if self._drawn.get(row.name) != shown:
+                item.value = history_html(row)
+                self._drawn[row.name] = shown
+        if added:  # appended, never reordered: the open item keeps its index
+            self.histories.children = tuple(self._history_widgets.values())
+        by_name = {row.name: row for row in rows}
+        titles = tuple(
+            history_title(by_name[name]) if name in by_name else name for name in self._history_widgets
+        )
+        if tuple(self.histories.titles) != titles:
+            self.histories.titles = titles
 
     def text(self) -> str:
         return stats_text(self.rows(analyse=True), history=True)
@@ -107,7 +144,8 @@ class Panel:
             return
         start = time.monotonic()
         try:
-            self.widget.value = self.html(analyse=analyse)
+            with self._draw_lock:
+                self._draw(analyse)
             self.redraws += 1
             self._cost = time.monotonic() - start
         except Exception:  # noqa: BLE001 - a display fault must never reach the user's code
@@ -119,17 +157,18 @@ class Panel:
             registry.listeners.remove(self._listener)
         if self._timer is not None:
             self._timer.cancel()
-        try:
-            self.widget.close()
-        except Exception:  # noqa: BLE001
-            pass
+        for widget in (*self._history_widgets.values(), self.histories, self.table, self.widget):
+            try:
+                widget.close()
+            except Exception:  # noqa: BLE001 - closing must not fail over a dead frontend
+                pass
 
     # --- display ------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
         bundle["text/plain"] = self.text()
-        bundle["text/html"] = self.widget.value
+        bundle["text/html"] = self.html(analyse=False)
         return bundle
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ import html
 
 from ._doc import SourceMap, Code, Document, Fold, Heading, Inline, Paragraph, Section, Table
 from ._highlight import jaxpr_tokens
+from ._timeline import STYLE as _TIMELINE_STYLE, Timeline, svg
 
 __all__ = ["to_text", "to_html"]
 
@@ -26,7 +27,9 @@ def to_text(doc: Document) -> str:
 
 
 def _plain(content: Inline) -> str:
-    return "".join(f"`{s.text}`" if s.role == "literal" else s.text for s in content)
+    return "".join(
+        s.text() if isinstance(s, Timeline) else f"`{s.text}`" if s.role == "literal" else s.text for s in content
+    )
 
 
 def _text_block(block: object, out: list[str], indent: str) -> None:
@@ -122,12 +125,14 @@ _STYLE = """
 .jm-mark{background:var(--jp-warn-color3,#fff3cd);display:inline-block;min-width:100%}
 .jm-srcmap{display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
  font-size:var(--jp-code-font-size,12px)}
-.jm-scol{flex:3 1 40em;min-width:0;overflow-x:auto}
-.jm-ecol{flex:1 1 18em;min-width:0;overflow-x:auto}
+.jm-scol{flex:0 1 auto;max-width:100%;overflow-x:auto}
+.jm-ecol{flex:1 1 20em;max-width:100%;overflow-x:auto}
+.jm-report table.jm-smap tr{background:transparent}
 .jm-report table.jm-smap{border-collapse:collapse;font-size:inherit;font-family:inherit}
-.jm-report table.jm-smap td{padding:0 .6em 0 0;vertical-align:top;border:none;white-space:pre}
+.jm-report table.jm-smap td{padding:0 .6em 0 0;vertical-align:top;border:none;white-space:pre;text-align:left}
 .jm-erow{white-space:pre;cursor:default;padding:0 .3em}
-.jm-srow code,.jm-erow code{font-family:inherit;background:none}
+.jm-report .jm-srow code,.jm-report .jm-erow code{font-family:inherit;background:none;white-space:pre}
+.jm-report table.jm-smap td.jm-lineno{text-align:right}
 .jm-srcmap .jm-lineno{display:inline-block;min-width:2.2em;text-align:right;padding-right:.8em}
 .jm-became{color:var(--jp-mirror-editor-variable-2-color,#05a)}
 .jm-report table.jm-smap td.jm-became{white-space:normal;min-width:16em}
@@ -141,7 +146,7 @@ _STYLE = """
 
 
 def to_html(doc: Document) -> str:
-    parts = ['<div class="jm-report">', f"<style>{_STYLE}</style>"]
+    parts = ['<div class="jm-report">', f"<style>{_STYLE}{_TIMELINE_STYLE}</style>"]
     for block in doc.blocks:
         parts.append(_html_block(block))
     parts.append("</div>")
@@ -155,7 +160,9 @@ def _esc(text: str) -> str:
 def _html_inline(content: Inline) -> str:
     out = []
     for span in content:
-        if span.role == "literal":
+        if isinstance(span, Timeline):
+            out.append(svg(span) + f'<span class="jm-tl-sum">{_esc(span.summary())}</span>')
+        elif span.role == "literal":
             out.append(f'<code class="jm-r-literal">{_esc(span.text)}</code>')
         elif span.role == "link" and span.text.startswith("https://"):
             out.append(f'<a class="jm-r-link" href="{_esc(span.text)}" target="_blank" rel="noopener">{_esc(span.text)}</a>')

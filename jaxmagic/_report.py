@@ -64,6 +64,7 @@ class TraceEntry:
     outputs: list[Output] = dataclasses.field(default_factory=list)
     trace_seconds: float | None = None
     compile_seconds: float | None = None
+    started: float | None = None  # when the trace began (``time.time()``)
     cost: dict[str, float] = dataclasses.field(default_factory=dict)
     hlo: str | None = None
     error: ErrorInfo | None = None

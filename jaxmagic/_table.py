@@ -10,8 +10,9 @@ import time
 from ._doc import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
 from ._render import to_html, to_text
 from ._stats import FunctionStats
+from ._timeline import timeline
 
-__all__ = ["stats_document", "stats_text", "stats_html"]
+__all__ = ["stats_document", "stats_text", "stats_html", "history_html", "history_title", "has_history"]
 
 _SHOWN_EVENTS = 50  # compiles listed per function, newest last
 
@@ -29,44 +30,65 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
     table_rows = []
     for row in ordered:
         advice = ", ".join(a.kind for a in row.advice)
+        line = timeline((e.when, e.compile_seconds) for e in row.events)
         table_rows.append((
             (Span(row.name, "name"),),
             (Span(row.where or "", "muted"),),
             (Span(str(row.compiles)),),
             (Span(str(row.traces)),),
             (Span(_seconds(row.compile_seconds)),),
+            (line,) if line is not None and row.compiles > 1 else (),
             (Span(row.last_reason if row.tracked else "(not tracked: counts only)", "code" if row.tracked else "muted"),),
             (Span(advice, "error"),) if advice else (),
         ))
-    blocks.append(Table(("function", "defined at", "compiles", "traces", "compile time", "last reason", "advice"),
-                        tuple(table_rows)))
+    blocks.append(Table(("function", "defined at", "compiles", "traces", "compile time", "compiles over time",
+                         "last reason", "advice"), tuple(table_rows)))
     if history:
         for row in ordered:
-            if row.tracked and (row.events or row.advice):
+            if has_history(row):
                 blocks.append(_history(row))
     return Document(tuple(blocks))
 
 
-def _history(row: FunctionStats) -> Section:
+def has_history(row: FunctionStats) -> bool:
+    """Whether ``row`` has compiles or advice to show (untracked jits have counts only)."""
+    return row.tracked and bool(row.events or row.advice)
+
+
+def history_title(row: FunctionStats) -> str:
+    advice = f", advice: {', '.join(a.kind for a in row.advice)}" if row.advice else ""
+    return f"{row.name}: {row.compiles} compile{'s' if row.compiles != 1 else ''}{advice}"
+
+
+def history_html(row: FunctionStats) -> str:
+    """One function's advice and compiles, unfolded (the panel's accordion holds it)."""
+    return to_html(Document((_history(row, folded=False),)))
+
+
+def _history(row: FunctionStats, folded: bool = True) -> Section:
     body: list = []
     for advice in row.advice:
         body.append(Paragraph(spans(Span(advice.kind, "code"), "  " + advice.message), "error"))
         if advice.code:
             body.append(Code(advice.code, "python"))
-    start = time.time()
     lines = []
     shown = row.events[-_SHOWN_EVENTS:]
     first = row.compiles - len(row.events) + (len(row.events) - len(shown)) + 1
     for number, event in enumerate(shown, first):
         took = _seconds(event.compile_seconds) if event.compile_seconds is not None else "?"
-        ago = max(0.0, start - event.when)
-        lines.append(f"{number:>4}. {event.reason}   [{took}, {ago:.0f} s ago]")
+        at = time.strftime("%H:%M:%S", time.localtime(event.when))
+        lines.append(f"{number:>4}. {event.reason}   [{took}, at {at}]")
         if event.compared_to:
             lines.append(f"      compared with: {event.compared_to}")
     if row.dropped:
         older = ", ".join(f"{reason} ×{count}" for reason, count in sorted(row.dropped.items(), key=lambda kv: -kv[1]))
         lines.insert(0, f"older compiles, by reason: {older}")
-    body.append(Fold(spans(f"{row.compiles} compiles of {row.name}"), (Code("\n".join(lines), "text"),), open=False))
+    listing = Code("\n".join(lines), "text")
+    if folded:
+        body.append(Fold(spans(f"{row.compiles} compiles of {row.name}"), (listing,), open=False))
+    else:
+        body.append(Paragraph(spans(f"{row.compiles} compiles of {row.name}, newest last:"), "note"))
+        body.append(listing)
     return Section(spans(Span(row.name, "name"), Span(f"  {row.where}", "muted")), tuple(body))
 
 

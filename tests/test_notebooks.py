@@ -213,7 +213,11 @@ def test_kernel_panel_counts_and_reasons_in_text_output(panel_notebook):
 
 def test_kernel_panel_widget_state_is_stored_with_the_final_counts(panel_notebook):
     state = panel_notebook.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    [html] = [m["state"]["value"] for m in state.values() if m.get("model_name") == "HTMLModel"]
-    match = re.search(r"model</span></td><td>.*?</td><td>(\d+)</td><td>(\d+)</td>", html)
+    values = [m["state"]["value"] for m in state.values() if m.get("model_name") == "HTMLModel"]
+    [table] = [v for v in values if "jaxmagic: compiles" in v]
+    match = re.search(r"model</span></td><td>.*?</td><td>(\d+)</td><td>(\d+)</td>", table)
     assert match and match.groups() == ("12", "12")
-    assert "x: shape f32[2] → f32[5]" in html and "n: static value 0 → 1" in html and "<details>" in html
+    [history] = [v for v in values if "compiles of model" in v]  # the accordion's item for it
+    assert "x: shape f32[2] → f32[5]" in history and "n: static value 0 → 1" in history
+    [accordion] = [m["state"] for m in state.values() if m.get("model_name") == "AccordionModel"]
+    assert accordion["titles"][0].startswith("model: 12 compiles")

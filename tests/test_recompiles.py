@@ -267,7 +267,7 @@ def test_counters_of_reasons_stay_bounded_when_every_compile_changes_a_new_leaf(
 
 
 def test_signature_history_is_bounded_and_large_statics_are_not_kept():
-    from jaxmagic._history import SIGNATURES, History
+    from jaxmagic._history import DISTINCT, SIGNATURES, History
 
     from jaxmagic._signature import Leaf, Signature
 
@@ -279,23 +279,23 @@ def test_signature_history_is_bounded_and_large_statics_are_not_kept():
     assert len(kept) == SIGNATURES
     assert all(len(repr(leaf.value)) < 200 for s in kept for leaf in s.leaves)
     static_values, _, _ = history.tallies()
-    assert len(static_values["n"]) == SIGNATURES + 50  # advice counts past the signatures kept
+    assert len(static_values["n"]) == DISTINCT  # the tallies for advice are bounded too
 
 
-def test_advice_counts_values_past_the_signatures_kept_and_is_reused_until_something_changes():
-    from jaxmagic._history import SIGNATURES
+def test_advice_is_reused_until_something_changes_and_says_when_values_were_too_many_to_keep():
+    from jaxmagic._history import DISTINCT
 
     f = jaxmagic.track(lambda w, step: w * step, static_argnames="step", name="long_run")
-    for step in range(SIGNATURES + 20):
+    for step in range(DISTINCT - 1):
         f(jnp.ones(1), step=step)
-    first = jaxmagic.stats("long_run").advice
-    assert f"took {SIGNATURES + 20} values" in first[0].message
+    assert f"took {DISTINCT - 1} values" in jaxmagic.stats("long_run").advice[0].message
     row = _stats.registry.rows["long_run"]
     cached = row.advice_cache
     jaxmagic.stats("long_run")
     assert row.advice_cache is cached  # nothing changed: the panel's redraws reuse it
-    f(jnp.ones(1), step=-1)
-    assert f"took {SIGNATURES + 21} values" in jaxmagic.stats("long_run").advice[0].message
+    for step in range(DISTINCT, DISTINCT + 5):
+        f(jnp.ones(1), step=step)
+    assert f"took {DISTINCT}+ values" in jaxmagic.stats("long_run").advice[0].message
 
 
 # --- 9. threads ------------------------------------------------------------------------
