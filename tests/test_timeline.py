@@ -29,12 +29,13 @@ def test_svg_has_one_bar_per_busy_slice_and_theme_classes_only():
 
 
 def test_panel_rows_and_a_recompiling_cells_report_carry_the_timeline(shell):
-    report = shell.run("%%jittrace --quiet\ndef spread(x):\n    return x * 2\nfor n in (1, 2, 3):\n    spread(jnp.ones(n))")
+    shell.run("%%jittrace --quiet\ndef spread(x):\n    return x * 2\nfor n in (1, 2, 3):\n    spread(jnp.ones(n))")
+    report = jaxmagic.last_report()
     text = report.text()
     assert re.search(r"compiles of spread: \|.+\| 3 compiles over \d+ ms", text)
     assert '<svg class="jm-timeline"' in report.html()
-    once = shell.run("%%jittrace --quiet\ndef single(x):\n    return x + 1\nsingle(jnp.ones(2))")
-    assert "compiles of single" not in once.text()  # one compile: nothing to draw
+    shell.run("%%jittrace --quiet\ndef single(x):\n    return x + 1\nsingle(jnp.ones(2))")
+    assert "compiles of single" not in jaxmagic.last_report().text()  # one compile: nothing to draw
     from jaxmagic._table import stats_html, stats_text
 
     rows = [jaxmagic.stats("spread")]
