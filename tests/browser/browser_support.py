@@ -174,7 +174,7 @@ class RouteGuard:
     def __call__(self, route) -> None:
         url = route.request.url
         host = url.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
-        if url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+        if url.startswith(("data:", "blob:", "file:")) or host in LOCAL_HOSTS:
             route.continue_()
         else:
             self.blocked.append(url)

@@ -1,11 +1,14 @@
-"""Lets a browser test see whether its own test body failed (to save a screenshot then)."""
+"""Chromium for the browser tests (installed with apt-get when missing)."""
 from __future__ import annotations
 
 import pytest
 
+from browser_support import find_chromium
 
-@pytest.hookimpl(hookwrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item, call):  # noqa: ARG001 - pytest's hook signature
-    outcome = yield
-    report = outcome.get_result()
-    setattr(item, f"rep_{report.when}", report)
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    path = find_chromium()
+    if path is None:
+        pytest.skip("Chromium is missing and could not be installed with apt-get (needs root and Debian's packages)")
+    return path
