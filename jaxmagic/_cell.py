@@ -214,7 +214,9 @@ def parse_names(text: str | None) -> tuple[str, ...]:
     """``"a, b"`` → ``("a", "b")``; raises StaticOptionError for anything but identifiers."""
     if not text:
         return ()
-    names = tuple(part.strip() for part in text.split(",") if part.strip())
+    names = tuple(part.strip() for part in text.split(","))
+    if not all(names):
+        raise StaticOptionError(f"--static-argnames {text!r}: an empty name; write names separated by commas, e.g. n,k")
     for name in names:
         if not name.isidentifier():
             raise StaticOptionError(f"--static-argnames: {name!r} is not a parameter name")
@@ -229,7 +231,9 @@ def parse_nums(text: str | None) -> tuple[int, ...]:
     for part in text.split(","):
         part = part.strip()
         if not part:
-            continue
+            raise StaticOptionError(
+                f"--static-argnums {text!r}: an empty position; write positions separated by commas, e.g. 0,2"
+            )
         try:
             out.append(int(part))
         except ValueError:

@@ -23,7 +23,18 @@ def to_text(doc: Document) -> str:
     lines: list[str] = []
     for block in doc.blocks:
         _text_block(block, lines, "")
-    return "\n".join(line.rstrip() for line in lines).strip("\n")
+    return visible("\n".join(line.rstrip() for line in lines).strip("\n"))
+
+
+# Control characters from user data (a repr, a dict key, a string literal) would move the cursor,
+# clear the terminal or cut the output: they are shown escaped, as Python's repr shows them.
+_CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7F, 0xA0)] if chr(code) != "\n"}
+_CONTROLS[ord("\t")] = "    "
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character but the newline written out (``\\x1b``); tabs as spaces."""
+    return text.translate(_CONTROLS)
 
 
 def _plain(content: Inline) -> str:
@@ -154,7 +165,7 @@ def to_html(doc: Document) -> str:
 
 
 def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
+    return html.escape(visible(text), quote=True)
 
 
 def _html_inline(content: Inline) -> str:
