@@ -59,6 +59,12 @@ def shell(_ipython: Any) -> Any:
     _ipython.run_line_magic("unload_ext", "jaxmagic")
 
 
+@pytest.fixture(scope="session")
+def shell_class() -> type:
+    """:class:`Shell` itself, for fixtures of other scopes (a module's own shell)."""
+    return Shell
+
+
 class EventCounts:
     """Exact counts of JAX's own trace and backend-compile events, by JAX's name."""
 
@@ -86,3 +92,11 @@ def jax_events() -> Any:
     from jax._src import monitoring as _m
 
     _m.unregister_event_duration_listener(counts)
+
+
+def pytest_report_header(config: Any) -> str:
+    """Which versions this run tests (the lowest-versions run prints its own)."""
+    import importlib.metadata as metadata
+
+    names = ("jax", "jaxlib", "ipython", "ipywidgets")
+    return "jaxmagic tested with " + ", ".join(f"{n} {metadata.version(n)}" for n in names)

@@ -166,9 +166,8 @@ def _check_program(shell, program: Program, name: str, number: int) -> None:
 
 
 @pytest.fixture(scope="module")
-def fuzz_shell(_ipython):
-    from conftest import Shell
-
+def fuzz_shell(_ipython, shell_class):
+    Shell = shell_class  # noqa: N806 - a class
     _ipython.reset(new_session=False)
     _ipython.run_line_magic("load_ext", "jaxmagic")
     shell = Shell(_ipython)
