@@ -61,6 +61,13 @@ def _input(draw: st.DrawFn) -> str:
     return _array(shape, dtype)
 
 
+def _one_argument(draw: st.DrawFn, family: str, name: str, x: str, bodies: dict[str, str], shape: tuple,
+                  dtype: str = "float32") -> Program:
+    """One of ``bodies`` (drawn) as the body of ``name(x)``, called on one array."""
+    body = bodies[draw(st.sampled_from(sorted(bodies)))]
+    return Program(family, f"def {name}({x}):\n{body}", f"{name}(x_in)", {"x_in": _array(shape, dtype)})
+
+
 @st.composite
 def _condition(draw: st.DrawFn, name: str) -> Program:
     x = _arg(draw)
@@ -98,16 +105,14 @@ def _loop(draw: st.DrawFn, name: str) -> Program:
 def _shape(draw: st.DrawFn, name: str) -> Program:
     x = _arg(draw)
     k = draw(st.integers(1, 3))
-    kind = draw(st.sampled_from(("zeros-of-value", "zeros-of-shape", "arange-traced", "reshape-static")))
-    body = {
+    bodies = {
         "zeros-of-value": f"    return jnp.zeros(int({x}.sum()))\n",
         "zeros-of-shape": f"    return jnp.zeros({x}.shape[0] * {k}) + {x}.sum()\n",
         "arange-traced": f"    return jnp.arange({x}.max())\n",
         "reshape-static": f"    return {x}.reshape(-1)[:{k}]\n",
-    }[kind]
+    }
     shape = draw(st.sampled_from(((3,), (4,), (2, 3))))
-    return Program("shape", f"def {name}({x}):\n{body}", f"{name}(x_in)",
-                   {"x_in": _array(shape, draw(st.sampled_from(("float32", "int32"))))})
+    return _one_argument(draw, "shape", name, x, bodies, shape, draw(st.sampled_from(("float32", "int32"))))
 
 
 @st.composite
@@ -172,30 +177,27 @@ def _pytree(draw: st.DrawFn, name: str) -> Program:
 @st.composite
 def _nesting(draw: st.DrawFn, name: str) -> Program:
     x = _arg(draw)
-    kind = draw(st.sampled_from(("vmap-if", "cond-ok", "inner-jit-if", "scan-if", "grad-if")))
-    body = {
+    bodies = {
         "vmap-if": f"    def one(v):\n        if v > 0:\n            return v\n        return -v\n    return jax.vmap(one)({x})\n",
         "cond-ok": f"    return jax.lax.cond({x}.sum() > 0, lambda v: v * 2, lambda v: -v, {x})\n",
         "inner-jit-if": f"    @jax.jit\n    def inner(v):\n        if v.sum() > 0:\n            return v\n        return -v\n    return inner({x})\n",
         "scan-if": f"    def step(c, v):\n        if v > 0:\n            return c + v, v\n        return c, v\n    return jax.lax.scan(step, 0.0, {x})[0]\n",
         "grad-if": f"    def loss(v):\n        if v.sum() > 0:\n            return (v ** 2).sum()\n        return v.sum()\n    return jax.grad(loss)({x})\n",
-    }[kind]
-    shape = draw(st.sampled_from(((3,), (4,))))
-    return Program("nesting", f"def {name}({x}):\n{body}", f"{name}(x_in)", {"x_in": _array(shape, "float32")})
+    }
+    return _one_argument(draw, "nesting", name, x, bodies, draw(st.sampled_from(((3,), (4,)))))
 
 
 @st.composite
 def _ordinary(draw: st.DrawFn, name: str) -> Program:
     x = _arg(draw)
-    kind = draw(st.sampled_from(("zero-division", "name-error", "shape-mismatch", "user-raise", "attribute")))
-    body = {
+    bodies = {
         "zero-division": f"    return {x} / (1 // 0)\n",
         "name-error": f"    return {x} + undefined_thing_{name}\n",
         "shape-mismatch": f"    return {x} @ jnp.ones((7, 2))\n",
         "user-raise": f"    raise ValueError('bad input for {name}')\n",
         "attribute": f"    return {x}.no_such_method()\n",
-    }[kind]
-    return Program("ordinary", f"def {name}({x}):\n{body}", f"{name}(x_in)", {"x_in": _array((3,), "float32")})
+    }
+    return _one_argument(draw, "ordinary", name, x, bodies, (3,))
 
 
 @st.composite

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import gc
 import re
-import threading
 import weakref
 from typing import Any
 
@@ -298,30 +297,7 @@ def test_advice_is_reused_until_something_changes_and_says_when_values_were_too_
     assert f"took {DISTINCT}+ values" in jaxmagic.stats("long_run").advice[0].message
 
 
-# --- 9. threads ------------------------------------------------------------------------
-
-
-def test_counts_stay_exact_with_eight_threads(jax_events):
-    f = jaxmagic.track(lambda x: x + 1, name="threaded")
-    errors = []
-
-    def work(offset):
-        try:
-            for n in range(1, 6):
-                f(jnp.ones(offset * 10 + n))
-                f(jnp.ones(offset * 10 + n))
-        except Exception as exc:  # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
-    s = jaxmagic.stats("threaded")
-    assert s.compiles == jax_events.compiles["jit(<lambda>)"] == 40
-    assert s.traces == jax_events.traces["<lambda>"] == 40
+# (eight threads at once: tests/test_faults.py, with the panel open)
 
 
 def test_an_edited_cell_run_again_continues_the_row(shell):
