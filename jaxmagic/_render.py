@@ -134,7 +134,7 @@ _STYLE = """
 .jm-t-lit{color:var(--jp-mirror-editor-number-color,#080)}
 .jm-t-var{color:var(--jp-mirror-editor-variable-color,inherit)}
 .jm-mark{background:var(--jp-warn-color3,#fff3cd);display:inline-block;min-width:100%}
-.jm-srcmap{display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
+.jm-srcmap{--jm-hl:var(--jp-warn-color3,#fff3cd);display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
  font-size:var(--jp-code-font-size,12px)}
 .jm-scol{flex:0 1 auto;max-width:100%;overflow-x:auto}
 .jm-ecol{flex:1 1 20em;max-width:100%;overflow-x:auto}
@@ -213,11 +213,9 @@ def _html_block(block: object) -> str:
 
 def _html_source_map(block: SourceMap) -> str:
     """Source rows and equation rows share ``data-l``; CSS ``:has()`` lights both up on hover."""
-    numbers = sorted({n for n, *_ in block.lines} | {n for n, _, _ in block.equations if n is not None})
-    rules = "".join(
-        f'.jm-srcmap:has([data-l="{n}"]:hover) [data-l="{n}"]{{background:var(--jp-warn-color3,#fff3cd)}}'
-        for n in numbers
-    )
+    # a line lights up only where it has a partner on the other side: a source line and its equations
+    numbers = sorted({n for n, *_ in block.lines} & {n for n, _, _ in block.equations if n is not None})
+    rules = "".join(f'.jm-srcmap:has([data-l="{n}"]:hover) [data-l="{n}"]{{background:var(--jm-hl)}}' for n in numbers)
     rows = []
     for lineno, text, became, kind in block.lines:
         rows.append(

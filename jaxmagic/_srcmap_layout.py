@@ -15,6 +15,7 @@ __all__ = ["source_map_block", "unrolled_loops", "SHOWN"]
 
 SHOWN = 300  # equations listed in full; more are summarised
 _HEAD, _TAIL = 200, 60
+_SUMMED_LINES = 40  # source lines named in the summary of the middle; the rest are counted together
 
 
 def source_map_block(report: Any, lines: list | None = None) -> SourceMap | None:
@@ -36,11 +37,19 @@ def source_map_block(report: Any, lines: list | None = None) -> SourceMap | None
     full = ""  # the whole program is the trace's own jaxpr, shown on demand there
     middle = equations[_HEAD:-_TAIL]
     per_line = collections.Counter(n for n, _, _ in middle)
+    ranked = per_line.most_common()
     summary = [
-        (n, 0, f"\u2026 line {n}: {count:,} more equations" if n is not None else f"\u2026 {count:,} more equations")
-        for n, count in per_line.most_common()
+        (n, 0, f"\u2026 line {n}: {_more(count)}" if n is not None else f"\u2026 {_more(count)}")
+        for n, count in ranked[:_SUMMED_LINES]
     ]
+    if len(ranked) > _SUMMED_LINES:  # a long cell of its own: name the busiest lines, count the others
+        rest = ranked[_SUMMED_LINES:]
+        summary.append((None, 0, f"\u2026 {_more(sum(c for _, c in rest))} from {len(rest):,} other lines"))
     return SourceMap(rows, tuple(equations[:_HEAD] + summary + equations[-_TAIL:]), full, total)
+
+
+def _more(count: int) -> str:
+    return f"{count:,} more equation{'s' if count != 1 else ''}"
 
 
 def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str]]:
