@@ -131,7 +131,7 @@ def _shape_churn(sizes: dict[tuple[str, int], list[int]]) -> list[Advice]:
 
 def _weak_type_flips(row: Row, dtypes: dict[str, Any]) -> list[Advice]:
     with row.lock:
-        flips = [(path, count) for (what, path), count in row.reasons.items() if what == "weak-type"]
+        flips = list(row.weak_type_flips.items())
     out = []
     for path, count in flips:
         if count < thresholds.weak_type_flips:
@@ -150,7 +150,7 @@ def _weak_type_flips(row: Row, dtypes: dict[str, Any]) -> list[Advice]:
 
 def _redefinitions(row: Row) -> list[Advice]:
     with row.lock:
-        count = row.reasons[("function-redefined", "")]
+        count = row.redefinitions
     if count < thresholds.redefinitions:
         return []
     name = _label(row)

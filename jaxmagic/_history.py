@@ -125,12 +125,16 @@ class History:
     def _tally(self, signature: Signature) -> None:
         for leaf in signature.leaves:
             if leaf.static:
-                _note(self.static_values.setdefault(leaf.path, {}), leaf.short)
+                seen = _slot(self.static_values, leaf.path)
+                if seen is not None:
+                    _note(seen, leaf.short)
             elif leaf.aval is not None:
-                self.dtypes[leaf.path] = getattr(leaf.aval, "dtype", None)
+                if leaf.path in self.dtypes or len(self.dtypes) < DISTINCT:
+                    self.dtypes[leaf.path] = getattr(leaf.aval, "dtype", None)
                 for axis, size in enumerate(getattr(leaf.aval, "shape", ())):
-                    if isinstance(size, int):
-                        _note(self.axis_sizes.setdefault((leaf.path, axis), {}), size)
+                    seen = _slot(self.axis_sizes, (leaf.path, axis)) if isinstance(size, int) else None
+                    if seen is not None:
+                        _note(seen, size)
 
     def tallies(self) -> tuple[dict[str, list[str]], dict[tuple[str, int], list[int]], dict[str, Any]]:
         """Copies of the static values, axis sizes and dtypes seen, for advice."""
@@ -146,7 +150,12 @@ class History:
             return list(self.signatures)
 
     def closest(self, current: Signature) -> tuple[Signature, list[Change]] | None:
-        """The kept signature closest to ``current`` and the differences (see :func:`closest`)."""
+        """The kept signature closest to ``current`` and the differences (see :func:`closest`).
+
+        ``current`` is compared in the form kept (large static values as tokens), so an unchanged
+        large static value is never reported as changed.
+        """
+        current = _slim(current)
         with self._lock:
             signatures = list(self.signatures)
             number = self._numbers.get(fast_key(current))
@@ -164,6 +173,17 @@ class History:
             self.axis_sizes.clear()
             self.dtypes.clear()
             self.version += 1
+        for attribute in ("unrolled", "analysed"):  # the unrolled-loop analysis of the forgotten compiles
+            if hasattr(self, attribute):
+                delattr(self, attribute)
+
+
+def _slot(table: dict, key: Any) -> dict | None:
+    """``table[key]``, made if there is room: pytrees whose keys keep changing do not grow it without end."""
+    found = table.get(key)
+    if found is None and len(table) < DISTINCT:
+        found = table[key] = {}
+    return found
 
 
 def _note(seen: dict, value: Any) -> None:

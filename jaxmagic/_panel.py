@@ -26,6 +26,7 @@ from ._table import has_history, history_html, history_title, stats_html, stats_
 __all__ = ["Panel", "open_panels"]
 
 _panels: list[weakref.ref] = []
+_drawing = threading.local()  # set while this thread draws: a trace the drawing causes must not draw again
 
 
 def open_panels() -> list[Panel]:
@@ -85,7 +86,8 @@ class Panel:
         for row in rows:
             if not has_history(row):
                 continue
-            shown = (row.compiles, row.traces, tuple(a.message for a in row.advice))
+            newest = row.events[-1].when if row.events else None  # a reset and as many new compiles differ here
+            shown = (row.compiles, row.traces, newest, row.where, tuple(a.message for a in row.advice))
             item = self._history_widgets.get(row.name)
             if item is None:
                 item = self._history_widgets[row.name] = ipywidgets.HTML()
@@ -93,6 +95,11 @@ class Panel:
             if self._drawn.get(row.name) != shown:
                 item.value = history_html(row)
                 self._drawn[row.name] = shown
+        with_history = {row.name for row in rows if has_history(row)}
+        for name, item in self._history_widgets.items():  # reset (or gone) since it was drawn
+            if name not in with_history and self._drawn.get(name) != "reset":
+                item.value = _NOTHING_YET
+                self._drawn[name] = "reset"
         if added:  # appended, never reordered: the open item keeps its index
             self.histories.children = tuple(self._history_widgets.values())
         by_name = {row.name: row for row in rows}
@@ -142,14 +149,24 @@ class Panel:
         """Redraw now (``analyse`` also reads jaxprs for unrolled-loop advice: not inside JAX)."""
         if self.closed:
             return
+        if getattr(_drawing, "active", False):
+            # reading jaxprs for advice can make JAX trace again, and that trace tells the panel:
+            # drawing now would wait on this very thread's lock; the next redraw picks it up
+            with self._lock:
+                self._dirty = True
+            return
         start = time.monotonic()
+        _drawing.active = True
         try:
             with self._draw_lock:
-                self._draw(analyse)
-            self.redraws += 1
+                if not self.closed:
+                    self._draw(analyse)
+                    self.redraws += 1
             self._cost = time.monotonic() - start
         except Exception:  # noqa: BLE001 - a display fault must never reach the user's code
             pass
+        finally:
+            _drawing.active = False
 
     def close(self) -> None:
         self.closed = True
@@ -157,7 +174,9 @@ class Panel:
             registry.listeners.remove(self._listener)
         if self._timer is not None:
             self._timer.cancel()
-        for widget in (*self._history_widgets.values(), self.histories, self.table, self.widget):
+        with self._draw_lock:  # not while a timer's redraw is making widgets
+            widgets = (*self._history_widgets.values(), self.histories, self.table, self.widget)
+        for widget in widgets:
             try:
                 widget.close()
             except Exception:  # noqa: BLE001 - closing must not fail over a dead frontend
@@ -173,6 +192,9 @@ class Panel:
 
     def __repr__(self) -> str:
         return self.text()
+
+
+_NOTHING_YET = '<div class="jm-report"><p>No compiles since the statistics were reset.</p></div>'
 
 
 def _weak_listener(panel: Panel) -> Any:

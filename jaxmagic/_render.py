@@ -30,6 +30,8 @@ def to_text(doc: Document) -> str:
 # clear the terminal or cut the output: they are shown escaped, as Python's repr shows them.
 _CONTROLS = {code: f"\\x{code:02x}" for code in [*range(0x20), *range(0x7F, 0xA0)] if chr(code) != "\n"}
 _CONTROLS[ord("\t")] = "    "
+# line and paragraph separators, and the marks that reorder text (a name that reads backwards)
+_CONTROLS.update({code: f"\\u{code:04x}" for code in (0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A))})
 
 
 def visible(text: str) -> str:
@@ -38,8 +40,10 @@ def visible(text: str) -> str:
 
 
 def _plain(content: Inline) -> str:
+    # user text is made visible before any line splitting: \x0b or \x1c must not start a new line
     return "".join(
-        s.text() if isinstance(s, Timeline) else f"`{s.text}`" if s.role == "literal" else s.text for s in content
+        s.text() if isinstance(s, Timeline) else visible(f"`{s.text}`" if s.role == "literal" else s.text)
+        for s in content
     )
 
 
@@ -55,7 +59,7 @@ def _text_block(block: object, out: list[str], indent: str) -> None:
         _text_table(block, out, indent)
     elif isinstance(block, Code):
         width = len(str(block.first_line + block.text.count("\n")))
-        for i, line in enumerate(block.text.splitlines()):
+        for i, line in enumerate(visible(block.text).splitlines()):
             if block.marked_line is not None:
                 number = block.first_line + i
                 arrow = "-->" if number == block.marked_line else "   "

@@ -279,17 +279,23 @@ def fast_key(signature: Signature) -> tuple:
 
 
 def _fast(signature: Signature) -> tuple[tuple, tuple]:
-    """The signature's structure and leaf keys, computed once per signature."""
+    """The signature's structure and leaf keys, computed once per signature.
+
+    Parameters and leaves are put in name order, as :func:`diff` compares them, so two
+    signatures that list keyword arguments in another order still compare equal.
+    """
     cached = signature.__dict__.get("_fast")
     if cached is None:
+        leaves = sorted(signature.leaves, key=lambda leaf: leaf.path)
         structure = (
-            tuple((p.name, p.passed_as, p.static, p.treedef) for p in signature.parameters),
-            tuple(leaf.path for leaf in signature.leaves),
+            tuple(sorted(((p.name, p.passed_as, p.static, p.treedef) for p in signature.parameters),
+                         key=lambda part: part[0])),
+            tuple(leaf.path for leaf in leaves),
         )
         structure = _STRUCTURES.setdefault(structure, structure)  # one object per structure: ``is`` compares
         if len(_STRUCTURES) > 4096:
             _STRUCTURES.clear()
-        cached = (structure, tuple(leaf.key() for leaf in signature.leaves))
+        cached = (structure, tuple(leaf.key() for leaf in leaves))
         object.__setattr__(signature, "_fast", cached)
     return cached
 

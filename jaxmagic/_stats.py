@@ -145,7 +145,9 @@ class Row:
         self.compile_seconds = 0.0
         self.events: collections.deque[Recompile] = collections.deque(maxlen=HISTORY)
         self.dropped: collections.Counter[str] = collections.Counter()
-        self.reasons: collections.Counter[tuple[str, str]] = collections.Counter()  # (what, path) of every change
+        # what advice counts, over every compile (not only the kept ones), never crowded out by other changes
+        self.redefinitions = 0
+        self.weak_type_flips: collections.Counter[str] = collections.Counter()  # by path, at most _FLIP_PATHS
         self.analysis: Any = None  # advice inputs kept by the tracker (signatures, loop lines)
         self.owner: Any = None  # weak reference to the TrackedFunction last counted here
         self.lock = threading.Lock()
@@ -158,7 +160,11 @@ class Row:
                 _count_capped(self.dropped, _reason_kind(self.events[0]), "other reasons")
             self.events.append(event)
             for change in event.changes:
-                _count_capped(self.reasons, (change.what, change.path), ("other", ""))
+                if change.what == "function-redefined":
+                    self.redefinitions += 1
+                elif change.what == "weak-type" and (change.path in self.weak_type_flips
+                                                     or len(self.weak_type_flips) < _FLIP_PATHS):
+                    self.weak_type_flips[change.path] += 1
 
     def add_trace(self) -> None:
         with self.lock:
@@ -187,12 +193,14 @@ class Row:
             self.compile_seconds = 0.0
             self.events.clear()
             self.dropped.clear()
-            self.reasons.clear()
+            self.redefinitions = 0
+            self.weak_type_flips.clear()
             if self.analysis is not None:
                 self.analysis.reset()
 
 
-_DISTINCT_KEYS = 64  # distinct keys of the per-row counters: memory stays bounded in a storm
+_DISTINCT_KEYS = 64  # distinct kinds of reason counted for older compiles: memory stays bounded in a storm
+_FLIP_PATHS = 256  # arguments whose weak-type flips are counted
 
 
 def _count_capped(counter: collections.Counter, key: Any, overflow: Any) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from ._doc import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
-from ._render import to_html, to_text
+from ._render import to_html, to_text, visible
 from ._stats import FunctionStats
 from ._timeline import timeline
 
@@ -30,7 +30,7 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
     table_rows = []
     for row in ordered:
         advice = ", ".join(a.kind for a in row.advice)
-        line = timeline((e.when, e.compile_seconds) for e in row.events)
+        line = timeline(((e.when, e.compile_seconds) for e in row.events), total=row.compiles)
         table_rows.append((
             (Span(row.name, "name"),),
             (Span(row.where or "", "muted"),),
@@ -57,7 +57,7 @@ def has_history(row: FunctionStats) -> bool:
 
 def history_title(row: FunctionStats) -> str:
     advice = f", advice: {', '.join(a.kind for a in row.advice)}" if row.advice else ""
-    return f"{row.name}: {row.compiles} compile{'s' if row.compiles != 1 else ''}{advice}"
+    return visible(f"{row.name}: {row.compiles} compile{'s' if row.compiles != 1 else ''}{advice}")
 
 
 def history_html(row: FunctionStats) -> str:

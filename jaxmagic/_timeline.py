@@ -39,6 +39,7 @@ class Timeline:
     end: float
     compiles: int
     seconds: float
+    total: int = 0  # all compiles of the function, when more than the ones binned were made
 
     @property
     def span(self) -> float:
@@ -46,7 +47,10 @@ class Timeline:
 
     def summary(self) -> str:
         over = f" over {_duration(self.span)}" if self.compiles > 1 else ""
-        return f"{self.compiles} compile{'s' if self.compiles != 1 else ''}{over}, {_duration(self.seconds)} compiling"
+        counted = f"{self.compiles} compile{'s' if self.compiles != 1 else ''}"
+        if self.total > self.compiles:
+            counted = f"the newest {self.compiles:,} of {self.total:,} compiles"
+        return f"{counted}{over}, {_duration(self.seconds)} compiling"
 
     def text(self, width: int = _TEXT_BINS) -> str:
         """Block characters, one per slice (a blank where nothing compiled), then the summary."""
@@ -59,8 +63,11 @@ class Timeline:
         return f"|{chars}| {self.summary()}"
 
 
-def timeline(marks: Iterable[tuple[float, float | None]], bins: int = BINS) -> Timeline | None:
-    """Bin ``(when, compile_seconds)`` marks; None when there are none."""
+def timeline(marks: Iterable[tuple[float, float | None]], bins: int = BINS, total: int = 0) -> Timeline | None:
+    """Bin ``(when, compile_seconds)`` marks; None when there are none.
+
+    ``total`` is the number of compiles made, when only the newest were kept as marks.
+    """
     points = sorted((when, seconds or 0.0) for when, seconds in marks if when is not None)
     if not points:
         return None
@@ -72,7 +79,7 @@ def timeline(marks: Iterable[tuple[float, float | None]], bins: int = BINS) -> T
         index = min(bins - 1, int((when - start) / span * bins))
         counts[index] += 1
         seconds[index] += took
-    return Timeline(tuple(zip(counts, seconds)), start, start + span, len(points), sum(s for _, s in points))
+    return Timeline(tuple(zip(counts, seconds)), start, start + span, len(points), sum(s for _, s in points), total)
 
 
 def _merge(bins: tuple[tuple[int, float], ...], width: int) -> list[tuple[int, float]]:

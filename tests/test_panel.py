@@ -127,3 +127,22 @@ def test_an_opened_history_stays_open_and_unchanged_histories_are_not_redrawn(sh
     assert "f32[3] → f32[4]" in panel._history_widgets["first"].value
     assert panel._history_widgets["second"].value is untouched  # not redrawn: nothing changed there
     assert panel.histories.titles[0] == "first: 3 compiles"
+
+
+def test_a_reset_shows_in_the_histories_and_reading_jaxprs_for_advice_never_deadlocks(shell, panel):
+    # review findings: a history drawn before a reset stayed; a redraw whose advice re-traced waited on itself
+    shell.run("%%jittrace --quiet\ndef again(x):\n    return x + 1\nagain(jnp.ones(3))\nagain(jnp.ones(4))")
+    panel.refresh()
+    jaxmagic.reset()
+    panel.refresh()
+    assert "No compiles since the statistics were reset" in panel._history_widgets["again"].value
+    shell.run("again(jnp.ones(7))\nagain(jnp.ones(9))")
+    shell.run("jax.clear_caches()")  # the next advice analysis has to trace again, inside the redraw
+    import threading
+
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (panel.refresh(analyse=True), done.set()), daemon=True)
+    worker.start()
+    assert done.wait(30), "the redraw deadlocked"
+    history = panel._history_widgets["again"].value
+    assert "f32[9]" in history and "f32[4]" not in history

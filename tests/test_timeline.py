@@ -40,3 +40,8 @@ def test_panel_rows_and_a_recompiling_cells_report_carry_the_timeline(shell):
 
     rows = [jaxmagic.stats("spread")]
     assert "3 compiles over" in stats_text(rows) and "<svg" in stats_html(rows)
+
+
+def test_a_timeline_of_the_kept_compiles_says_how_many_were_made():
+    line = timeline([(float(i), 0.01) for i in range(1000)], total=4000)
+    assert line.summary().startswith("the newest 1,000 of 4,000 compiles over")
