@@ -7,6 +7,7 @@ the result and the range of the per-repeat ratios its spread.
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import gc
 import json
@@ -17,7 +18,7 @@ import sys
 import time
 from collections.abc import Callable
 
-__all__ = ["Result", "Spread", "interleave", "ratios", "spread", "run_python"]
+__all__ = ["JaxEvents", "Result", "Spread", "interleave", "ratios", "spread", "run_python"]
 
 
 @dataclasses.dataclass
@@ -83,3 +84,31 @@ def run_python(code: str, timeout: float = 600, env: dict[str, str] | None = Non
     if done.returncode != 0 or not lines:
         raise RuntimeError(f"benchmark subprocess failed ({done.returncode}):\n{done.stderr[-2000:]}")
     return json.loads(lines[-1])
+
+
+class JaxEvents:
+    """JAX's own trace and backend-compile events while active, by JAX's name for the function."""
+
+    def __init__(self) -> None:
+        self.traces: collections.Counter[str] = collections.Counter()
+        self.compiles: collections.Counter[str] = collections.Counter()
+        self.compile_seconds: dict[str, list[float]] = collections.defaultdict(list)
+
+    def __call__(self, event: str, duration: float, **kwargs: object) -> None:
+        name = str(kwargs.get("fun_name", ""))
+        if event.endswith("jaxpr_trace_duration"):
+            self.traces[name] += 1
+        elif event.endswith("backend_compile_duration"):
+            self.compiles[name] += 1
+            self.compile_seconds[name].append(duration)
+
+    def __enter__(self) -> JaxEvents:
+        from jax import monitoring
+
+        monitoring.register_event_duration_secs_listener(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        from jax._src import monitoring
+
+        monitoring.unregister_event_duration_listener(self)

@@ -24,20 +24,10 @@ import time
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax import monitoring
 
-from _measure import Result, interleave, ratios, spread
+from _measure import JaxEvents, Result, interleave, ratios, spread
 
 _BODY = "    y = jnp.sin(x) * 2 + 1\n    for _ in range(5):\n        y = jnp.tanh(y) @ jnp.ones((y.shape[-1], y.shape[-1]))\n    return y.sum()\n"
-
-
-class _CompileSeconds:
-    def __init__(self) -> None:
-        self.seconds: list[float] = []
-
-    def __call__(self, event: str, duration: float, **kwargs: object) -> None:
-        if event.endswith("backend_compile_duration") and str(kwargs.get("fun_name", "")).startswith("jit(bare_"):
-            self.seconds.append(duration)
 
 
 def _resident_bytes() -> int:
@@ -100,8 +90,6 @@ def per_compile(quick: bool) -> list[Result]:
     exec("def tracked_body(x):\n" + _BODY + "def bare_body(x):\n" + _BODY, namespace)
     tracked = jaxmagic.track(namespace["tracked_body"], name="bench_per_compile")
     bare = jax.jit(namespace["bare_body"])
-    compile_seconds = _CompileSeconds()
-    monitoring.register_event_duration_secs_listener(compile_seconds)
     arrays = iter([np.ones((2, n), np.float32) for n in range(8, 8 + 2 * per_repeat * repeats + 2)])
     own = _OwnTime()
 
@@ -112,15 +100,12 @@ def per_compile(quick: bool) -> list[Result]:
         return timed
 
     try:
-        with own:
+        with own, JaxEvents() as events:
             times = interleave({"tracked": compiles(tracked), "bare": compiles(bare)}, repeats)
     finally:
-        from jax._src import monitoring as _m
-
-        _m.unregister_event_duration_listener(compile_seconds)
         panel.close()
     ratio = ratios(times["tracked"], times["bare"])
-    backend = spread(compile_seconds.seconds).median
+    backend = spread(events.compile_seconds["jit(bare_body)"]).median
     counted = jaxmagic.stats("bench_per_compile").compiles
     own_per_compile = own.seconds / counted
     return [Result(
@@ -148,19 +133,13 @@ def storm(quick: bool) -> list[Result]:
         tracked.append(tracked_of(jitted))
     arrays = [np.ones((1 + i % 40, 1 + i // 40), np.float32) for i in range(compiles * 2)]
     # what a real compile of such a function costs here, for scale
-    real = _CompileSeconds()
-    monitoring.register_event_duration_secs_listener(real)
     namespace = {"jnp": jnp}
     exec("def bare_storm(x, scale):\n    return x * scale\n", namespace)
     bare = jax.jit(namespace["bare_storm"], static_argnames="scale")
-    try:
+    with JaxEvents() as real:
         for array in arrays[1:12]:
             jax.block_until_ready(bare(array, scale=2))
-    finally:
-        from jax._src import monitoring as _m
-
-        _m.unregister_event_duration_listener(real)
-    real_compile = spread(real.seconds).median
+    real_compile = spread(real.compile_seconds["jit(bare_storm)"]).median
 
     def replay_one(function, step: int) -> None:
         # one step of a training loop that recompiles: every 3rd a new static value, else a new shape

@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 
-from _measure import Result, spread
+from _measure import Result
 
 _TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "tests")
 

@@ -9,14 +9,11 @@ a 10,000-equation jaxpr beside JAX's own ``pretty_print``.
 """
 from __future__ import annotations
 
-import collections
 import time
 
-import jax
 import jax.numpy as jnp
-from jax import monitoring
 
-from _measure import Result, interleave, ratios, spread
+from _measure import JaxEvents, Result, interleave, ratios, spread
 
 _SMALL = "def {name}(x, y):\n    z = jnp.sin(x) * y + 1\n    return jnp.tanh(z).sum()\n"
 _LOOP = (
@@ -35,21 +32,6 @@ _MEDIUM = (
 )
 
 
-class _JaxEvents:
-    """JAX's own trace and compile events, counted by function name."""
-
-    def __init__(self) -> None:
-        self.traces: collections.Counter[str] = collections.Counter()
-        self.compiles: collections.Counter[str] = collections.Counter()
-
-    def __call__(self, event: str, duration: float, **kwargs: object) -> None:
-        name = str(kwargs.get("fun_name", ""))
-        if event.endswith("jaxpr_trace_duration"):
-            self.traces[name] += 1
-        elif event.endswith("backend_compile_duration"):
-            self.compiles[name] += 1
-
-
 def _shell():
     from IPython.testing.globalipapp import start_ipython
 
@@ -66,18 +48,12 @@ def _run(shell, cell: str) -> None:
 
 
 def counts(shell) -> list[Result]:
-    events = _JaxEvents()
-    monitoring.register_event_duration_secs_listener(events)
-    try:
+    with JaxEvents() as events:
         _run(shell, "%%jittrace --static-argnames n\ndef counted(x, n):\n    return jnp.tile(x, n).sum()\n"
                     "counted(jnp.ones(3), n=2)")
         for cell in ("counted(jnp.ones(3), n=2)", "counted(jnp.ones(3), n=2)",
                      "counted(jnp.ones(5), n=2)", "counted(jnp.ones(5), n=2)", "counted(jnp.ones(3), n=2)"):
             _run(shell, cell)
-    finally:
-        from jax._src import monitoring as _m
-
-        _m.unregister_event_duration_listener(events)
     traces, compiles = events.traces["counted"], events.compiles["jit(counted)"]
     return [Result(
         "2. one trace, one compile", "`%%jittrace` cell, then 5 plain calls over 2 signatures",

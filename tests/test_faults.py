@@ -15,7 +15,6 @@ import threading
 
 import jax
 import jax.numpy as jnp
-import pytest
 from jax._src import monitoring as jax_monitoring
 
 import jaxmagic

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import re
 
-import jax.numpy as jnp
 
 import jaxmagic
 from jaxmagic._timeline import BINS, svg, timeline

@@ -171,7 +171,7 @@ def _check_report_and_panel(page, server, notebook: str, shots: str | None) -> N
     assert panel.locator("svg.jm-timeline").count() >= 2  # grow's and batch_mean's rows
     if shots:
         panel.screenshot(path=str(Path(shots) / "panel.png"))
-    history = panel.get_by_text(f"compiles of grow, newest last")
+    history = panel.get_by_text("compiles of grow, newest last")
     assert not history.is_visible()
     panel.get_by_text(f"grow: {LOOP_COMPILES} compiles").click()  # open grow's row to its history
     history.wait_for(state="visible")
