@@ -42,11 +42,11 @@ class _OwnTime:
     """Adds up the time spent in jaxmagic's per-compile steps, by wrapping them for one run."""
 
     _STEPS = (
-        ("jaxmagic._tracking", "TrackedFunction", "_begin"),
-        ("jaxmagic._tracking", "TrackedFunction", "_end"),
-        ("jaxmagic._attribution", None, "_frames_with_function"),
-        ("jaxmagic._attribution", None, "_tracked_event"),
-        ("jaxmagic._stats", "Registry", "changed"),
+        ("jaxmagic._tracking.tracked", "TrackedFunction", "_begin"),
+        ("jaxmagic._tracking.tracked", "TrackedFunction", "_end"),
+        ("jaxmagic._tracking.attribution", None, "_frames_with_function"),
+        ("jaxmagic._tracking.attribution", None, "_tracked_event"),
+        ("jaxmagic._tracking.stats", "Registry", "changed"),
     )
 
     def __init__(self) -> None:
@@ -81,7 +81,7 @@ class _OwnTime:
 
 def per_compile(quick: bool) -> list[Result]:
     import jaxmagic
-    from jaxmagic._panel import Panel
+    from jaxmagic._ipython.panel import Panel
 
     panel = Panel()
     per_repeat = 5 if quick else 10
@@ -118,10 +118,11 @@ def per_compile(quick: bool) -> list[Result]:
 
 def storm(quick: bool) -> list[Result]:
     import jaxmagic
-    from jaxmagic import _attribution, _monitor
-    from jaxmagic._panel import Panel
-    from jaxmagic._stats import registry
-    from jaxmagic._tracking import tracked_of
+    from jaxmagic._tracking import attribution as _attribution
+    from jaxmagic._tracking import monitor as _monitor
+    from jaxmagic._ipython.panel import Panel
+    from jaxmagic._tracking.stats import registry
+    from jaxmagic._tracking.tracked import tracked_of
 
     functions, compiles = (10, 1000) if quick else (100, int(os.environ.get("STORM_COMPILES", 1000)))
     thread = threading.get_ident()

@@ -22,7 +22,7 @@ imported = time.perf_counter() - start
 shell.run_line_magic("load_ext", "jaxmagic")
 loaded = time.perf_counter() - start
 print(json.dumps({"jax": jax_seconds, "import": imported, "load": loaded,
-                  "lazy": [m for m in ("ipywidgets", "jaxmagic._explain") if m not in sys.modules]}))
+                  "lazy": [m for m in ("ipywidgets", "jaxmagic._explain.explain") if m not in sys.modules]}))
 """
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._advice import Thresholds, thresholds
-from ._api import reset, stats, track
-from ._errors import ErrorInfo
-from ._explanation import Explanation, Fix
-from ._report import Argument, Output, TraceEntry, TraceReport
-from ._signature import Change
-from ._stats import Advice, FunctionStats, Recompile
+from ._tracking.advice import Thresholds, thresholds
+from ._tracking.api import reset, stats, track
+from ._common.errors import ErrorInfo
+from ._explain.explanation import Explanation, Fix
+from ._report.entries import Argument, Output, TraceEntry, TraceReport
+from ._tracking.signature import Change
+from ._tracking.stats import Advice, FunctionStats, Recompile
 
 __all__ = [
     "Advice",
@@ -44,7 +44,7 @@ __version__ = "0.1.0"
 def __getattr__(name: str) -> Any:
     # the explanation engine is imported on first use, so that loading jaxmagic stays fast
     if name == "explain":
-        from ._explain import explain
+        from ._explain.explain import explain
 
         return explain
     raise AttributeError(f"module 'jaxmagic' has no attribute {name!r}")
@@ -52,20 +52,19 @@ def __getattr__(name: str) -> Any:
 
 def last_report() -> TraceReport | None:
     """The report of the most recent ``%%jittrace`` / ``%jittrace`` (also with ``--quiet``)."""
-    from . import _state
-
+    from ._ipython import state as _state
     return _state.last_report
 
 
 def load_ipython_extension(ipython: Any) -> None:
     """Called by ``%load_ext jaxmagic``: registers the magics."""
-    from ._magic import load
+    from ._ipython.trace_magics import load
 
     load(ipython)
 
 
 def unload_ipython_extension(ipython: Any) -> None:
     """Called by ``%unload_ext jaxmagic``: removes everything ``load`` registered."""
-    from ._magic import unload
+    from ._ipython.trace_magics import unload
 
     unload(ipython)

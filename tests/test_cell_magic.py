@@ -5,7 +5,7 @@ import pytest
 from IPython.core.error import UsageError
 
 from jaxmagic import TraceReport
-from jaxmagic._tracking import tracked_of
+from jaxmagic._tracking.tracked import tracked_of
 
 
 def test_cell_functions_become_tracked_jits_and_stay_bound(shell):

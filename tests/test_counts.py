@@ -37,7 +37,7 @@ def test_showing_the_report_does_not_trace_again(shell, jax_events):
 def test_tracked_counts_match_jax_events(shell, jax_events):
     shell.run("%%jittrace --static-argnames n\ndef f(x, n):\n    return x * n\nf(jnp.ones(2), n=1)")
     shell.run("for k in range(4):\n    f(jnp.ones(2 + k % 2), n=k)")
-    from jaxmagic._tracking import tracked_of
+    from jaxmagic._tracking.tracked import tracked_of
 
     tracked = tracked_of(shell.ns["f"])
     assert tracked.traces == jax_events.traces["f"] == 5
@@ -45,7 +45,7 @@ def test_tracked_counts_match_jax_events(shell, jax_events):
 
 
 def test_monitor_counts_every_jit_by_jax_name(shell, jax_events):
-    from jaxmagic import _monitor
+    from jaxmagic._tracking import monitor as _monitor
 
     before = _monitor.counts()
     shell.run("g = jax.jit(lambda v: v * 3)\ng(jnp.ones(2))\ng(jnp.ones(3))\ng(jnp.ones(3))")

@@ -8,7 +8,8 @@ import jax.numpy as jnp
 import pytest
 
 import jaxmagic
-from jaxmagic import _explain, _fixes
+from jaxmagic._explain import explain as _explain
+from jaxmagic._explain.fixes import propose as _fixes
 
 
 def _define(source: str, name: str, filename: str) -> dict:
@@ -123,7 +124,7 @@ def test_an_engine_fault_still_explains_the_kind_and_keeps_the_exception(monkeyp
 
 
 def test_jittrace_fault_shows_the_original_error_and_says_no_explanation(shell, monkeypatch):
-    from jaxmagic import _explain
+    from jaxmagic._explain import explain as _explain
 
     monkeypatch.setattr(_explain, "explain", lambda *a, **k: 1 / 0)
     report = shell.run("%%jittrace\ndef bad(x):\n    if x.sum() > 0:\n        return x\n    return -x\nbad(jnp.ones(3))")

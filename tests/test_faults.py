@@ -18,7 +18,7 @@ import jax.numpy as jnp
 from jax._src import monitoring as jax_monitoring
 
 import jaxmagic
-from jaxmagic import _tracking
+from jaxmagic._tracking import tracked as _tracking
 
 LOOP_CELL = (
     "%%jittrace --quiet\ndef long_trace(x):\n    for i in range(200_000):\n        x = x + i\n    return x\n"
@@ -86,7 +86,7 @@ def test_an_interrupt_during_the_compile_keeps_counts_exact(shell, jax_events):
 
 
 def test_a_fault_in_jaxmagics_listener_never_reaches_the_users_jit(shell, monkeypatch):
-    from jaxmagic import _attribution
+    from jaxmagic._tracking import attribution as _attribution
 
     def broken(*args, **kwargs):
         raise RuntimeError("jaxmagic's own bug")
@@ -120,7 +120,7 @@ def _registrations(ip) -> dict:
         "custom_exceptions": tuple(ip.custom_exceptions),
         "line magics": sorted(n for n in ip.magics_manager.magics["line"] if n.startswith("jittrace")),
         "cell magics": sorted(n for n in ip.magics_manager.magics["cell"] if n.startswith("jittrace")),
-        "panel listeners": len(__import__("jaxmagic._stats", fromlist=["registry"]).registry.listeners),
+        "panel listeners": len(__import__("jaxmagic._tracking.stats", fromlist=["registry"]).registry.listeners),
     }
 
 
@@ -132,7 +132,7 @@ def _jax_flags() -> dict:
 
 def test_load_reload_five_times_and_unload_leave_one_of_everything_then_nothing(_ipython):
     ip = _ipython
-    from jaxmagic import _monitor
+    from jaxmagic._tracking import monitor as _monitor
 
     before, flags = _registrations(ip), _jax_flags()
     already = _monitor.installed()  # jaxmagic.track() in plain Python starts the one listener too

@@ -30,7 +30,7 @@ from IPython.utils.capture import capture_output
 
 import jaxmagic
 from fuzz_programs import FAMILIES, Program, programs
-from jaxmagic._errors import tracing_kind
+from jaxmagic._common.errors import tracing_kind
 
 EXAMPLES = int(os.environ.get("JAXMAGIC_FUZZ_EXAMPLES", "500"))
 JAXMAGIC_DIR = os.path.dirname(os.path.abspath(jaxmagic.__file__))
@@ -99,8 +99,8 @@ def _splice(source: str, target: ast.AST, code: str) -> str:
 
 def _check_fix_independently(program: Program, name: str, fix, args: tuple, kwargs: dict) -> str:
     """Apply a verified fix without jaxmagic and run it; the outcome label."""
-    from jaxmagic._fix_site import Static
-    from jaxmagic._rewrites import Edit
+    from jaxmagic._explain.fixes.site import Static
+    from jaxmagic._explain.fixes.rewrites import Edit
 
     recipe = fix.recipe
     if isinstance(recipe, Static):

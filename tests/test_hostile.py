@@ -94,7 +94,7 @@ def test_static_values_pytree_keys_and_source_are_escaped_in_the_report(hostile)
     stats = jaxmagic.stats("données_ƒ")
     assert [a.kind for a in stats.advice][:1] in (["static-churn"], ["shape-churn"])
     assert_safe_html(stats._repr_html_(), "données_ƒ")
-    from jaxmagic._table import history_html, stats_text
+    from jaxmagic._views.compile_table import history_html, stats_text
 
     assert_safe_html(history_html(stats), "<script>")
     assert_readable_text(stats_text([stats]))

@@ -86,7 +86,7 @@ def test_a_fault_while_building_never_hides_the_users_error(shell, monkeypatch):
     import jax
     from IPython.utils.capture import capture_output
 
-    from jaxmagic import _calltrace
+    from jaxmagic._report import trace_call as _calltrace
 
     def broken(*args, **kwargs):
         raise RuntimeError("simulated jaxmagic fault")

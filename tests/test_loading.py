@@ -1,7 +1,7 @@
 """%load_ext / %unload_ext / %reload_ext register and remove exactly what they should."""
 from __future__ import annotations
 
-from jaxmagic import _monitor
+from jaxmagic._tracking import monitor as _monitor
 
 LINE = ["jittrace", "jittrace_assert", "jittrace_explain", "jittrace_panel", "jittrace_reset"]
 REGISTRY = ["JitTraceMagics", "StatsMagics"]
@@ -68,8 +68,8 @@ def test_engine_imports_neither_ipython_nor_ipywidgets():
     import sys
 
     code = (
-        "import sys, jaxmagic, jaxmagic._build, jaxmagic._calltrace, jaxmagic._layout, jaxmagic._render, jaxmagic._cell,"
-        " jaxmagic._explain, jaxmagic._explain_context, jaxmagic._explain_layout, jaxmagic._fixes, jaxmagic._verify;"
+        "import sys, jaxmagic, jaxmagic._report.build, jaxmagic._report.trace_call, jaxmagic._views.report, jaxmagic._render.text, jaxmagic._report.cell_rewrite,"
+        " jaxmagic._explain.explain, jaxmagic._explain.failures, jaxmagic._views.explanation, jaxmagic._explain.fixes.propose, jaxmagic._explain.verify;"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -84,9 +84,9 @@ def test_loading_leaves_widgets_and_the_explanation_engine_for_first_use():
         "import sys, jaxmagic\n"
         "from IPython.testing.globalipapp import start_ipython\n"
         "ip = start_ipython(); ip.run_line_magic('load_ext', 'jaxmagic')\n"
-        "print(sorted(m for m in ('ipywidgets', 'jaxmagic._explain', 'jaxmagic._fixes') if m in sys.modules))\n"
-        "print(jaxmagic.explain.__module__, 'jaxmagic._explain' in sys.modules)\n"
+        "print(sorted(m for m in ('ipywidgets', 'jaxmagic._explain.explain', 'jaxmagic._explain.fixes.propose') if m in sys.modules))\n"
+        "print(jaxmagic.explain.__module__, 'jaxmagic._explain.explain' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "[]"  # start-up stays small: these load when first needed
-    assert out[1] == "jaxmagic._explain True"  # ... and ``jaxmagic.explain`` still is the engine's function
+    assert out[1] == "jaxmagic._explain.explain True"  # ... and ``jaxmagic.explain`` still is the engine's function

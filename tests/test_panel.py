@@ -81,7 +81,7 @@ def test_without_widgets_the_same_table_is_printed(shell, monkeypatch, capsys):
 
 
 def test_a_redraw_that_is_due_cancels_the_pending_timer():
-    from jaxmagic._panel import Panel
+    from jaxmagic._ipython.panel import Panel
 
     made = Panel(interval=0.2)
     try:
@@ -99,7 +99,7 @@ def test_a_redraw_that_is_due_cancels_the_pending_timer():
 
 
 def test_the_interval_stretches_when_a_redraw_is_costly():
-    from jaxmagic._panel import Panel
+    from jaxmagic._ipython.panel import Panel
 
     made = Panel(interval=0.05)
     try:

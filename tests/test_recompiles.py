@@ -13,7 +13,8 @@ import pytest
 from IPython.core.error import UsageError
 
 import jaxmagic
-from jaxmagic import Change, _stats
+from jaxmagic import Change
+from jaxmagic._tracking import stats as _stats
 
 
 @pytest.fixture(autouse=True)
@@ -276,9 +277,9 @@ def test_advice_counts_survive_compiles_that_change_many_leaves():
 
 
 def test_signature_history_is_bounded_and_large_statics_are_not_kept():
-    from jaxmagic._history import DISTINCT, SIGNATURES, History
+    from jaxmagic._tracking.history import DISTINCT, SIGNATURES, History
 
-    from jaxmagic._signature import Leaf, Signature
+    from jaxmagic._tracking.signature import Leaf, Signature
 
     history = History()
     big = tuple(range(10_000))
@@ -292,7 +293,7 @@ def test_signature_history_is_bounded_and_large_statics_are_not_kept():
 
 
 def test_advice_is_reused_until_something_changes_and_says_when_values_were_too_many_to_keep():
-    from jaxmagic._history import DISTINCT
+    from jaxmagic._tracking.history import DISTINCT
 
     f = jaxmagic.track(lambda w, step: w * step, static_argnames="step", name="long_run")
     for step in range(DISTINCT - 1):
@@ -376,8 +377,8 @@ def test_bad_input_to_the_api_is_a_clear_error():
 
 def test_keyword_order_and_an_unchanged_large_static_value_are_no_change():
     # review findings: the closest-signature search must agree with diff() on what counts as a change
-    from jaxmagic._history import History
-    from jaxmagic._signature import Leaf, Parameter, Signature
+    from jaxmagic._tracking.history import History
+    from jaxmagic._tracking.signature import Leaf, Parameter, Signature
 
     history = History()
     first = Signature((Parameter("a", "keyword", False, None), Parameter("b", "keyword", False, None)),

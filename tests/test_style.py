@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import re
 
-from jaxmagic import _render, _timeline
+from jaxmagic._render import text as _render
+from jaxmagic._render import timeline as _timeline
 
 
 def test_colours_are_theme_variables_with_fallbacks_only():

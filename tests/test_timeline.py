@@ -5,7 +5,7 @@ import re
 
 
 import jaxmagic
-from jaxmagic._timeline import BINS, svg, timeline
+from jaxmagic._render.timeline import BINS, svg, timeline
 
 
 def test_binning_keeps_every_compile_and_its_time():
@@ -35,7 +35,7 @@ def test_panel_rows_and_a_recompiling_cells_report_carry_the_timeline(shell):
     assert '<svg class="jm-timeline"' in report.html()
     shell.run("%%jittrace --quiet\ndef single(x):\n    return x + 1\nsingle(jnp.ones(2))")
     assert "compiles of single" not in jaxmagic.last_report().text()  # one compile: nothing to draw
-    from jaxmagic._table import stats_html, stats_text
+    from jaxmagic._views.compile_table import stats_html, stats_text
 
     rows = [jaxmagic.stats("spread")]
     assert "3 compiles over" in stats_text(rows) and "<svg" in stats_html(rows)

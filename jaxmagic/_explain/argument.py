@@ -1,0 +1,166 @@
+"""Which argument a tracing error depends on, whatever its kind.
+
+Tracer errors: read from the failing trace (:mod:`._provenance`), first on a
+private re-trace with JAX's own frames kept when the call is known. Leaks:
+from the escaped tracer, else the leaking function's source. Arguments that
+cannot be traced or hashed: from JAX's message and the call's values.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from jax._src import config as _jax_config
+
+from .._common.errors import is_user_file, tracing_kind
+from .fixes.site import CallFacts
+from .provenance import Origin, origin_of
+from .lift import lift
+from .rebuild import copy_function, probe_name, probe_trace
+from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of, user_frames
+from .verify import Call
+
+__all__ = ["origin"]
+
+_ARG_IN_MESSAGE = re.compile(r"depends on the values? of the arguments? ([^.]+)\.")
+_PATH_IN_MESSAGE = re.compile(r"passed to the function at path (\S+?)\.?\s*$", re.M)
+
+
+def origin(
+    exc: BaseException,
+    kind: str,
+    message: str,
+    call: Call | None,
+    facts: CallFacts | None,
+    leak: Any,
+    escaped: Any = None,
+) -> Origin:
+    if kind == "non-array-argument":
+        match = _PATH_IN_MESSAGE.search(message)
+        if match:
+            return Origin([match.group(1)], None, "message")
+        return Origin([], None, "none")
+    if kind == "unhashable-static":
+        if "Tracer" in message:  # a traced value passed as an inner jit's static argument
+            return _inner_static_origin(exc)
+        return _unhashable_origin(message, facts)
+    if kind == "leaked-tracer":
+        origin = origin_of(exc, [escaped] if escaped is not None else [])
+        if not origin.paths and leak is not None and leak.arguments:
+            return Origin(leak.arguments, leak.function, "source")
+        return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
+    outer = probe_name(call.fn.__name__) if call is not None and call.fn is not None else None
+    if call is not None and call.fn is not None:
+        probed = _probe_origin(call, kind)  # JAX's frames kept: the most precise reading
+        if probed is not None:
+            return _narrow(lift(*probed, outer), message)
+    origin = _narrow(lift(origin_of(exc), exc, outer), message)
+    if kind == "leaked-tracer" and leak is not None:
+        if not origin.paths and leak.arguments:
+            return Origin(leak.arguments, leak.function, "source")
+        return Origin(origin.paths, leak.function or origin.function, origin.how)
+    if origin.how == "none":
+        match = _ARG_IN_MESSAGE.search(message)
+        if match:
+            parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1))
+            return Origin([p.strip() for p in parts if p.strip()], None, "message")
+    return origin
+
+
+def _narrow(origin: Origin, message: str) -> Origin:
+    """Keep the arguments JAX's own message names, when it names some of them.
+
+    JAX computes that list for the very tracer that failed; jaxmagic's reading
+    of a frame can hold more tracers than the one that failed (a ``scan``'s
+    ``init`` beside its ``length``).
+    """
+    match = _ARG_IN_MESSAGE.search(message)
+    if match is None or len(origin.paths) < 2:
+        return origin
+    named = {p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1)) if p.strip()}
+    kept = [p for p in origin.paths if p in named or p.split("[", 1)[0].split(".", 1)[0] in named]
+    return Origin(kept, origin.function, origin.how) if kept else origin
+
+
+def _probe_origin(call: Call, kind: str) -> tuple[Origin, BaseException] | None:
+    """Re-trace a private copy with JAX's frames kept, and read the provenance there."""
+    assert call.fn is not None
+    with _jax_config.traceback_filtering("off"):
+        probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums, call.static_argnames)
+    if probe is None or tracing_kind(probe) != kind:
+        return None
+    origin = origin_of(probe)
+    return (origin, probe) if origin.how != "none" else None
+
+
+def _inner_static_origin(exc: BaseException) -> Origin:
+    """Which of the caller's arguments reached the inner jit's static parameter."""
+    from .recover import Impure, evaluate_pure
+
+    user = [tb for tb in user_frames(exc.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    if not user:
+        return Origin([], None, "none")
+    tb = user[-1]
+    position = position_of(tb)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    if not isinstance(node, ast.Call):
+        return Origin([], None, "none")
+    try:
+        inner = evaluate_pure(node.func, tb.tb_frame)
+    except Impure:
+        inner = None
+    wrapped = getattr(inner, "__wrapped__", None)
+    if not hasattr(inner, "lower") and getattr(wrapped, "_jit_info", None) is not None:
+        # jax.make_jaxpr(f)(x, 4), jax.eval_shape(...): the transformation traced every argument,
+        # the static ones of the jitted function included
+        static = _static_parameters(wrapped)
+        passed = [p for i, p in enumerate(_positional(wrapped)) if i < len(node.args)]
+        passed += [k.arg for k in node.keywords if k.arg]
+        hit = [p for p in passed if p in static]
+        return Origin(hit, None, "call") if hit else Origin([], None, "none")
+    info = getattr(inner, "_jit_info", None)
+    nums = set(getattr(info, "static_argnums", ()) or ())
+    names = set(getattr(info, "static_argnames", ()) or ())
+    picked = [a for i, a in enumerate(node.args) if i in nums] + [k.value for k in node.keywords if k.arg in names]
+    definition = enclosing_function(tree, position.lineno)
+    params = parameter_names(definition) if definition is not None else []
+    found = [n for expr in picked for n in names_in(expr) if n in params]
+    tracers = [tb.tb_frame.f_locals.get(n) for n in found]
+    origin = origin_of(exc, [t for t in tracers if t is not None])
+    if origin.paths:
+        return origin
+    return Origin(list(dict.fromkeys(found)), None, "source") if found else Origin([], None, "none")
+
+
+def _static_parameters(jitted: Any) -> set[str]:
+    info = jitted._jit_info
+    params = _positional(jitted)
+    names = set(getattr(info, "static_argnames", ()) or ())
+    names |= {params[i] for i in getattr(info, "static_argnums", ()) or () if 0 <= i < len(params)}
+    return names
+
+
+def _positional(jitted: Any) -> list[str]:
+    import inspect
+
+    try:
+        return list(inspect.signature(jitted).parameters)
+    except (TypeError, ValueError):
+        return []
+
+
+def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:
+    if facts is None:
+        return Origin([], None, "none")
+    for name in facts.params:
+        if name in facts.static and name in facts.values:
+            try:
+                hash(facts.values[name])
+            except Exception:  # noqa: BLE001
+                return Origin([name], None, "call")
+    static = [name for name in facts.params if name in facts.static]
+    if len(static) == 1 and not facts.values:
+        return Origin(static, None, "call")  # the only static parameter: it must be this one
+    return Origin([], None, "none")

@@ -1,0 +1,142 @@
+"""What :func:`jaxmagic.explain` returns: an explanation and its fixes (data only)."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+__all__ = ["Fix", "Explanation", "DOCS"]
+
+# JAX's error documentation, one section per error class.
+_ERRORS_PAGE = "https://docs.jax.dev/en/latest/errors.html"
+DOCS: dict[str, str] = {
+    "bool-conversion": _ERRORS_PAGE + "#jax.errors.TracerBoolConversionError",
+    "concretization": _ERRORS_PAGE + "#jax.errors.ConcretizationTypeError",
+    "integer-conversion": _ERRORS_PAGE + "#jax.errors.TracerIntegerConversionError",
+    "array-conversion": _ERRORS_PAGE + "#jax.errors.TracerArrayConversionError",
+    "boolean-index": _ERRORS_PAGE + "#jax.errors.NonConcreteBooleanIndexError",
+    "traced-shape": _ERRORS_PAGE + "#jax.errors.ConcretizationTypeError",
+    "leaked-tracer": _ERRORS_PAGE + "#jax.errors.UnexpectedTracerError",
+    "unhashable-static": "https://docs.jax.dev/en/latest/jit-compilation.html#marking-arguments-as-static",
+    "non-array-argument": "https://docs.jax.dev/en/latest/faq.html#how-to-use-jit-with-methods",
+}
+
+
+@dataclasses.dataclass
+class Fix:
+    """One way to make the function trace.
+
+    Attributes
+    ----------
+    kind : str
+        The main kind, from SPEC's vocabulary (``jnp.where``, ``lax.cond``,
+        ``static``, ...).
+    code : str
+        The suggested code for the user's line, in their own names.
+    summary : str
+        One sentence: what the fix does and why it works under jit.
+    verified : bool or None
+        True when jaxmagic re-traced the function with this fix applied and it
+        traced; False when that failed; None when it was not tried.
+    kinds : tuple of str
+        Every kind the fix combines, ``kind`` first.
+    warning : str or None
+        A caveat, e.g. that a static argument which changes every call
+        compiles every call.
+    outcome : str or None
+        What happened when the fix was tried (the new error, if any).
+    """
+
+    kind: str
+    code: str
+    summary: str
+    verified: bool | None = None
+    kinds: tuple[str, ...] = ()
+    warning: str | None = None
+    outcome: str | None = None
+    # How to apply it mechanically (jaxmagic's own; not part of the contract).
+    recipe: Any = dataclasses.field(default=None, repr=False, compare=False)
+    # A pattern with placeholders (``true_branch``), not code for this very line.
+    template: bool = dataclasses.field(default=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.kinds:
+            self.kinds = (self.kind,)
+
+
+@dataclasses.dataclass
+class Explanation:
+    """A tracing error explained in the user's own terms.
+
+    Attributes
+    ----------
+    kind : str
+        SPEC's tracing-error kind (``bool-conversion``, ``traced-shape``, ...).
+    error_type : str
+        The original exception's class name.
+    exception : BaseException
+        The original exception, unchanged.
+    argument : str or None
+        The parameter the offending value depends on (the first when several),
+        None when it depends on no argument or could not be told.
+    arguments : list of str
+        Every parameter it depends on.
+    path : str or None
+        The pytree leaf (``params['n']``), or ``argument`` for a plain one.
+    lineno, source_line : where in the user's code the error arises; for a
+        leaked tracer, where it escaped the trace.
+    use_lineno : int or None
+        For a leaked tracer, the line of the later use that raised.
+    fixes : list of Fix
+        Preferred first: array-level logic, then ``jax.lax`` control flow,
+        then static arguments.
+    message : str
+        The whole explanation as a person reads it.
+    function : str or None
+        The traced function the argument belongs to.
+    filename : str or None
+        The file (or cell) of ``lineno``.
+    location : str or None
+        ``lineno`` as a reader names it (``cell line 3``).
+    why : str
+        One sentence on the mental model behind this error.
+    docs : str
+        The matching section of JAX's error documentation.
+    certain : bool
+        False when the argument is a best guess (said in the message).
+    """
+
+    kind: str
+    error_type: str
+    exception: BaseException
+    argument: str | None = None
+    arguments: list[str] = dataclasses.field(default_factory=list)
+    path: str | None = None
+    lineno: int | None = None
+    source_line: str | None = None
+    use_lineno: int | None = None
+    fixes: list[Fix] = dataclasses.field(default_factory=list)
+    message: str = ""
+    function: str | None = None
+    filename: str | None = None
+    location: str | None = None
+    use_location: str | None = None
+    why: str = ""
+    docs: str = ""
+    certain: bool = True
+    paths: list[str] = dataclasses.field(default_factory=list)
+    analysis_failed: str | None = None  # set when jaxmagic's own analysis failed: the kind is all it knows
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return self.message
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(self.message)
+
+    def _repr_html_(self) -> str:
+        from .._views.explanation import explanation_document
+        from .._render.text import to_html
+
+        return to_html(explanation_document(self))

@@ -1,0 +1,268 @@
+"""Fixes for arguments: leaked tracers, unhashable static values, arguments that are not arrays."""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from typing import Any
+
+import jax
+
+from ..explanation import Fix
+from .site import Site, Static, _dotted, _hashable, _is_array, _leaf_static_fix, _static_code, static_fix
+from ..._common.source import text_of
+
+__all__ = ["leak_fixes", "unhashable_fixes", "non_array_fixes"]
+
+
+# --- leaks -----------------------------------------------------------------------
+
+
+def leak_fixes(site: Site) -> list[Fix]:
+    names = site.names
+    store = site.leak_store
+    value = _stored_value(store) if store is not None else None
+    shown = text_of(value) if value is not None else "value"
+    fixes = [
+        Fix(
+            "return-value",
+            f"return result, {shown}   # and keep it outside: result, {shown} = f(...)",
+            "a traced value only exists while JAX traces; return it from the function instead of "
+            "storing it, and store the returned (concrete) value outside",
+        ),
+        Fix(
+            "jax.debug.print",
+            f"{names.jax}.debug.callback(lambda v: print(v), {shown})",
+            "to look at the value (or log it), let JAX hand you the concrete value when the compiled "
+            "function runs",
+        ),
+    ]
+    return fixes
+
+
+def _stored_value(store: ast.stmt) -> ast.expr | None:
+    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and store.value.args:
+        return store.value.args[0]
+    if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        return store.value
+    return None
+
+
+# --- unhashable statics ----------------------------------------------------------
+
+
+def unhashable_fixes(site: Site) -> list[Fix]:
+    facts = site.facts
+    name = site.argument
+    if "Tracer" in site.message:
+        return _traced_static_fixes(site)
+    if facts is None or name is None:
+        return [Fix(
+            "hashable-static",
+            "f(x, (1, 2))   # a tuple instead of a list",
+            "static arguments are keys of JAX's compile cache, so they must be hashable: "
+            "pass a tuple (or a frozen dataclass) instead of a list, dict or array",
+        )]
+    value = facts.values.get(name)
+    not_static = Fix(
+        "not-static", _static_code(facts, remove=(name,)),
+        f"pass `{name}` traced, not static (arrays, and lists or dicts of them, are traced as pytrees) "
+        "if no Python code needs its values",
+        recipe=Static(remove=(name,)),
+    )
+    if value is not None and _is_array(value):
+        if getattr(value, "ndim", 1) == 0 and not isinstance(value, jax.ShapeDtypeStruct):
+            scalar = value.item()
+            return [Fix(
+                "hashable-static", f"{facts.name}(..., {name}={scalar!r})   # a Python {type(scalar).__name__}",
+                f"an array is not hashable; pass `{name}` as a plain Python {type(scalar).__name__} "
+                f"(`{name}.item()` where you call it)",
+                recipe=Static(replace={name: scalar}),
+            ), not_static]
+        not_static.summary = (
+            f"`{name}` is an array: pass it traced (its shape stays static); only hashable Python values "
+            "can be static"
+        )
+        return [not_static, Fix(
+            "hashable-static", f"{facts.name}(..., {name}=tuple({name}.tolist()))",
+            "or, if Python code must see its values, pass them as a tuple",
+        )]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [Fix(
+            "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {type(value).__name__}: ...",
+            f"`{type(value).__name__}` defines `__eq__` but no `__hash__`; a frozen dataclass is hashable "
+            "(and compared by value, so equal configs share one compile)",
+        ), not_static]
+    if value is None:
+        guess = _hashable_by_type(site.message, facts.name, name)
+        if guess is not None:
+            return [guess, not_static]
+    fixes: list[Fix] = []
+    hashable = _hashable_version(value)
+    if hashable is not None:
+        code, new_value = hashable
+        fixes.append(Fix(
+            "hashable-static", f"{facts.name}(..., {name}={code})",
+            f"static arguments are keys of JAX's compile cache, so they must be hashable: pass `{name}` as "
+            f"a {type(new_value).__name__}",
+            recipe=Static(replace={name: new_value}),
+        ))
+    fixes.append(not_static)
+    return fixes
+
+
+def _hashable_by_type(message: str, fname: str, name: str) -> Fix | None:
+    """With the value unknown, JAX's message still names its type."""
+    match = re.search(r"of type <class '([\w.]+)'>", message)
+    if match is None:
+        return None
+    kind = match.group(1).rsplit(".", 1)[-1]
+    if kind in ("ndarray", "ArrayImpl", "Array"):
+        return None  # an array: passing it traced comes first
+    code = {"list": "tuple(...)", "set": "frozenset(...)", "dict": "tuple(sorted(d.items()))"}.get(kind)
+    if code is not None:
+        return Fix("hashable-static", f"{fname}(..., {name}={code})",
+                   f"static arguments are keys of JAX's compile cache, so they must be hashable: pass a "
+                   f"hashable version of this {kind}")
+    return Fix(
+        "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {kind}: ...",
+        f"`{kind}` is not hashable; a frozen dataclass (or a class with __hash__ and __eq__) is, and is "
+        "compared by value",
+    )
+
+
+def _traced_static_fixes(site: Site) -> list[Fix]:
+    """A traced value passed where an inner jitted function wants a static one."""
+    fixes: list[Fix] = []
+    transform = _transformation_of(site)
+    if transform is not None and site.argument is not None:
+        spelled, target, position = transform
+        return [Fix(
+            "static",
+            f"{spelled}({target}, static_argnums={position!r})",
+            f"`{spelled}` traces every argument it is given, `{site.argument}` included, but `{target}` "
+            f"needs it static: tell the transformation too",
+        )]
+    static = static_fix(site)
+    if static is not None:
+        static.summary = (
+            "the inner function needs this value static, so it must be static here too: "
+            + static.summary
+        )
+        fixes.append(static)
+    inner = site.node if isinstance(site.node, ast.Call) else None
+    callee = _dotted(inner.func) if inner is not None else None
+    fixes.append(Fix(
+        "remove-inner-jit",
+        f"{callee}.__wrapped__(...)   # or drop @jax.jit from {callee}" if callee else "drop the inner @jax.jit",
+        "inside a jitted function an inner jit adds nothing; called as a plain function it takes the value "
+        "as it is",
+    ))
+    return fixes
+
+
+def _transformation_of(site: Site) -> tuple[str, str, int] | None:
+    """``jax.make_jaxpr(f)(x, 4)`` or ``t = jax.make_jaxpr(f); t(x, 4)``: the transformation and its target."""
+    node = site.node
+    if not isinstance(node, ast.Call):
+        return None
+    made = node.func
+    if isinstance(made, ast.Name) and site.tree is not None:
+        made = next(
+            (a.value for a in ast.walk(site.tree) if isinstance(a, ast.Assign) and len(a.targets) == 1
+             and isinstance(a.targets[0], ast.Name) and a.targets[0].id == made.id), None,
+        )
+    if not (isinstance(made, ast.Call) and made.args and _dotted(made.func)):
+        return None
+    target = text_of(made.args[0])
+    facts = site.facts
+    params = facts.params if facts is not None else []
+    position = params.index(site.argument) if site.argument in params else 1
+    return _dotted(made.func), target, position
+
+
+def _hashable_version(value: Any) -> tuple[str, Any] | None:
+    try:
+        if isinstance(value, list):
+            new: Any = tuple(_hashable_version(v)[1] if isinstance(v, (list, dict, set)) else v for v in value)
+        elif isinstance(value, set):
+            new = frozenset(value)
+        elif isinstance(value, dict):
+            new = tuple(sorted(value.items()))
+        else:
+            return None
+        hash(new)
+    except Exception:  # noqa: BLE001 - values inside are not hashable either
+        return None
+    return repr(new), new
+
+
+# --- non-array arguments ---------------------------------------------------------
+
+
+def non_array_fixes(site: Site) -> list[Fix]:
+    facts = site.facts
+    name = site.argument
+    fixes: list[Fix] = []
+    if name is None:
+        return fixes
+    value = facts.values.get(name) if facts is not None else None
+    is_self = name == "self" or (facts is not None and facts.params and facts.params[0] == name and name == "self")
+    path = site.paths[0] if site.paths else name
+    if facts is not None and path != name and not _hashable(value):
+        # one leaf of a pytree (a function inside a params dict): the rest stays traced
+        leaf = _leaf_static_fix(site, path)
+        leaf.summary = (
+            f"`{path}` is not an array, so it cannot be traced as a leaf of `{name}`; pass it as its own "
+            "static argument and keep the arrays in the pytree"
+        )
+        fixes.append(leaf)
+    if facts is not None and (value is None or _hashable(value)):
+        fix = Fix(
+            "static", _static_code(facts, add=(name,)),
+            f"`{name}` is not an array, so it cannot be traced; as a static argument JAX uses it as a "
+            "compile-time constant (it must be hashable)",
+            recipe=Static(add=(name,)),
+        )
+        if is_self:
+            fix.code = "@partial(jax.jit, static_argnums=0)   # on the method"
+            fix.warning = (
+                "the object is hashed by identity unless its class defines __hash__/__eq__: "
+                "attributes changed later are not seen by the compiled code"
+            )
+        fixes.append(fix)
+    if is_self or (
+        not isinstance(value, (str, bytes, int, float, bool)) if value is not None else _user_class_in(site.message)
+    ):
+        cls = type(value).__name__ if value is not None and not is_self else "YourClass"
+        pytree = Fix(
+            "register-pytree",
+            f"jax.tree_util.register_dataclass({cls})   # or @jax.tree_util.register_pytree_node_class",
+            "register the class as a pytree: its array fields are then traced like any argument",
+        )
+        if not is_self and (_holds_arrays(value) if value is not None else _user_class_in(site.message)):
+            fixes.insert(0, pytree)  # static would bake its arrays into the program as constants
+            if len(fixes) > 1:
+                fixes[1].warning = "static bakes the arrays it holds into the compiled program as constants"
+        else:
+            fixes.append(pytree)
+    return fixes
+
+
+def _user_class_in(message: str) -> bool:
+    """JAX's message names the argument's type; a class of the user's own may hold arrays."""
+    match = re.search(r"of type <class '([\w.]+)'>", message)
+    if match is None:
+        return False
+    qualified = match.group(1)
+    return not qualified.startswith(("builtins.", "jax", "jaxlib.", "numpy.", "functools.")) and "." in qualified or (
+        "." not in qualified and qualified not in ("str", "bytes", "function", "NoneType", "type", "tuple", "list", "dict")
+    )
+
+
+def _holds_arrays(value: Any) -> bool:
+    try:
+        fields = vars(value).values()
+    except TypeError:
+        return False
+    return any(_is_array(v) for v in fields)

@@ -1,0 +1,45 @@
+"""Fixes for a tracing error, in the preferred order, as code for the user's own line.
+
+The order is the lesson's: array-level logic (``jnp.where``, masks, logical
+operators) first, then ``jax.lax`` structured control flow, then marking an
+argument static. Each fix carries a *recipe* saying how to apply it
+mechanically (:mod:`jaxmagic._verify` tries it); fixes that need the user's
+judgement (leaks, masks that change a shape) carry none and stay unverified.
+The builders live in one module per family of errors.
+"""
+from __future__ import annotations
+
+from ..explanation import Fix
+from .arguments import leak_fixes, non_array_fixes, unhashable_fixes
+from .conditions import array_fixes, bool_fixes, concretization_fixes, integer_fixes
+from .shapes import mask_fixes, shape_fixes
+from .site import CallFacts, Site, Static, looks_like_counter
+
+__all__ = ["Site", "CallFacts", "Static", "propose", "looks_like_counter"]
+
+
+def propose(site: Site) -> list[Fix]:
+    """The fixes for ``site``, preferred first (none when nothing fits)."""
+    handler = _HANDLERS.get(site.kind)
+    fixes = handler(site) if handler else []
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for fix in fixes:
+        if (fix.kind, fix.code) not in seen:
+            seen.add((fix.kind, fix.code))
+            unique.append(fix)
+    return unique
+
+
+
+_HANDLERS = {
+    "bool-conversion": bool_fixes,
+    "concretization": concretization_fixes,
+    "integer-conversion": integer_fixes,
+    "array-conversion": array_fixes,
+    "boolean-index": mask_fixes,
+    "traced-shape": shape_fixes,
+    "leaked-tracer": leak_fixes,
+    "unhashable-static": unhashable_fixes,
+    "non-array-argument": non_array_fixes,
+}

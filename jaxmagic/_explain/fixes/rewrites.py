@@ -1,0 +1,327 @@
+"""Source rewrites for the common shapes of tracing errors, as syntax-tree edits.
+
+Each builder takes the user's nodes and returns the replacement nodes (or
+None when the code does not have the shape the rewrite needs). The same
+nodes give the code shown to the user and, compiled, the probe that
+verifies it. Module aliases come from :class:`jaxmagic._rebuild.Names`.
+"""
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from ..rebuild import Names
+from ..._common.source import clone
+
+__all__ = [
+    "Edit",
+    "apply_edit",
+    "call",
+    "attr",
+    "logical",
+    "where_for_if",
+    "cond_for_if",
+    "while_loop_for",
+    "fori_loop_for",
+    "assigned_names",
+]
+
+
+class Edit:
+    """Replace one node of a definition (found by position) with new nodes."""
+
+    def __init__(self, target: ast.AST, replacement: ast.AST | Sequence[ast.stmt]) -> None:
+        self.target = target
+        self.replacement = replacement
+
+    @property
+    def key(self) -> tuple:
+        return _key(self.target)
+
+    def code(self) -> str:
+        """The replacement as the user would type it."""
+        if isinstance(self.replacement, ast.AST):
+            return ast.unparse(ast.fix_missing_locations(self.replacement))
+        return "\n".join(ast.unparse(ast.fix_missing_locations(s)) for s in self.replacement)
+
+
+def _key(node: ast.AST) -> tuple:
+    return (type(node).__name__, node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+
+
+def apply_edit(definition: ast.AST, edit: Edit) -> ast.AST | None:
+    """A copy of ``definition`` with ``edit`` applied, or None if its target is not there."""
+    applied = []
+
+    class _Replace(ast.NodeTransformer):
+        def generic_visit(self, node: ast.AST) -> ast.AST | list:
+            if hasattr(node, "lineno") and _key(node) == edit.key:
+                applied.append(node)
+                replacement = clone(edit.replacement)
+                if isinstance(replacement, ast.AST):
+                    return ast.copy_location(replacement, node)
+                for stmt in replacement:
+                    _place(stmt, node)
+                return list(replacement)
+            return super().generic_visit(node)
+
+    new = _Replace().visit(clone(definition))
+    return new if applied else None
+
+
+def _place(new: ast.AST, old: ast.AST) -> None:
+    for node in ast.walk(new):
+        if "lineno" in node._attributes:
+            for attr in ("lineno", "end_lineno", "col_offset", "end_col_offset"):
+                if getattr(node, attr, None) is None:
+                    setattr(node, attr, getattr(old, attr))
+
+
+# --- small builders -----------------------------------------------------------
+
+
+def attr(dotted: str) -> ast.expr:
+    """``jnp.where`` → the expression node for it."""
+    parts = dotted.split(".")
+    node: ast.expr = ast.Name(parts[0], ast.Load())
+    for part in parts[1:]:
+        node = ast.Attribute(node, part, ast.Load())
+    return node
+
+
+def call(dotted: str, *args: ast.expr, **keywords: ast.expr) -> ast.Call:
+    return ast.Call(attr(dotted), list(args), [ast.keyword(k, v) for k, v in keywords.items()])
+
+
+def _lambda(body: ast.expr, params: Sequence[str] = ()) -> ast.Lambda:
+    return ast.Lambda(
+        ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]),
+        body,
+    )
+
+
+def _tuple(names: Sequence[str], ctx: ast.expr_context) -> ast.Tuple:
+    return ast.Tuple([ast.Name(n, ctx) for n in names], ctx)
+
+
+# --- conditions: and / or / not / chained comparisons --------------------------
+
+
+def logical(test: ast.expr, names: Names) -> ast.expr | None:
+    """``a and b`` → ``a & b``, ``not a`` → ``~a``, ``0 < x < 1`` → ``(0 < x) & (x < 1)``.
+
+    Returns None when ``test`` uses none of them. Operands that are not
+    comparisons are wrapped in ``jnp.asarray(..., bool)``-free form: ``&``
+    and ``|`` work on boolean arrays, which comparisons give.
+    """
+    changed = False
+
+    def convert(node: ast.expr) -> ast.expr:
+        nonlocal changed
+        if isinstance(node, ast.BoolOp):
+            changed = True
+            op = ast.BitAnd() if isinstance(node.op, ast.And) else ast.BitOr()
+            out = convert(node.values[0])
+            for value in node.values[1:]:
+                out = ast.BinOp(out, op, convert(value))
+            return out
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            changed = True
+            return call(f"{names.jnp}.logical_not", convert(node.operand))
+        if isinstance(node, ast.Compare) and len(node.ops) > 1:
+            changed = True
+            parts = []
+            left = node.left
+            for op, right in zip(node.ops, node.comparators):
+                parts.append(ast.Compare(clone(left), [op], [clone(right)]))
+                left = right
+            out: ast.expr = parts[0]
+            for part in parts[1:]:
+                out = ast.BinOp(out, ast.BitAnd(), part)
+            return out
+        return node
+
+    result = convert(clone(test))
+    return result if changed else None
+
+
+def array_test(test: ast.expr, names: Names) -> ast.expr:
+    """The condition as an array expression (logical operators converted)."""
+    return logical(test, names) or clone(test)
+
+
+# --- if / else ------------------------------------------------------------------
+
+
+def _branch_value(body: list[ast.stmt]) -> tuple[str, object] | None:
+    """A branch that is one ``return e`` or assignments to plain names."""
+    if len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None:
+        return ("return", body[0].value)
+    targets: dict[str, ast.expr] = {}
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            targets[stmt.targets[0].id] = stmt.value
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+            name = stmt.target.id
+            targets[name] = ast.BinOp(ast.Name(name, ast.Load()), stmt.op, stmt.value)
+        else:
+            return None
+    if len(body) != len(targets):
+        return None  # a name assigned twice: the branch is a small program, not a value
+    return ("assign", targets) if targets else None
+
+
+def _if_parts(stmt: ast.If, following: ast.stmt | None) -> tuple[str, object, object] | None:
+    """The two values an ``if`` picks between: returns, or assignments."""
+    then = _branch_value(stmt.body)
+    if then is None:
+        return None
+    if stmt.orelse:
+        other = _branch_value(stmt.orelse)
+    elif then[0] == "return" and isinstance(following, ast.Return) and following.value is not None:
+        other = ("return", following.value)
+    elif then[0] == "assign":
+        other = ("assign", {})  # no else: the names keep their values
+    else:
+        return None
+    if other is None or other[0] != then[0]:
+        return None
+    return then[0], then[1], other[1]
+
+
+def _if_pieces(stmt: ast.If, following: ast.stmt | None, names: Names) -> tuple[str, object, object, ast.expr] | None:
+    parts = _if_parts(stmt, following)
+    if parts is None:
+        return None
+    form, then, other = parts
+    return form, then, other, array_test(stmt.test, names)
+
+
+def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[ast.stmt] | None:
+    """``if c: return a / return b`` → ``return jnp.where(c, a, b)`` (and the assigning form)."""
+    pieces = _if_pieces(stmt, following, names)
+    if pieces is None:
+        return None
+    form, then, other, test = pieces
+    if form == "return":
+        return [ast.Return(call(f"{names.jnp}.where", test, clone(then), clone(other)))]
+    out = []
+    for name in dict.fromkeys([*then, *other]):
+        a = then.get(name, ast.Name(name, ast.Load()))
+        b = other.get(name, ast.Name(name, ast.Load()))
+        out.append(
+            ast.Assign([ast.Name(name, ast.Store())], call(f"{names.jnp}.where", clone(test), a, b))
+        )
+    return out
+
+
+def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[ast.stmt] | None:
+    """``if c: return a / return b`` → ``return lax.cond(c, lambda: a, lambda: b)``."""
+    pieces = _if_pieces(stmt, following, names)
+    if pieces is None:
+        return None
+    form, then, other, test = pieces
+    if form == "return":
+        return [
+            ast.Return(
+                call(f"{names.lax}.cond", test, _lambda(clone(then)), _lambda(clone(other)))
+            )
+        ]
+    assigned = list(dict.fromkeys([*then, *other]))
+    # a name one branch leaves alone keeps its value in that branch
+    values_then = [then.get(n, ast.Name(n, ast.Load())) for n in assigned]
+    values_other = [other.get(n, ast.Name(n, ast.Load())) for n in assigned]
+    pick = call(
+        f"{names.lax}.cond",
+        test,
+        _lambda(ast.Tuple(clone(values_then), ast.Load())),
+        _lambda(ast.Tuple(clone(values_other), ast.Load())),
+    )
+    return [ast.Assign([_tuple(assigned, ast.Store())], pick)]
+
+
+# --- loops ----------------------------------------------------------------------
+
+
+def assigned_names(body: list[ast.stmt]) -> list[str]:
+    """Plain names a block assigns, in order."""
+    found: list[str] = []
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id not in found:
+                found.append(node.id)
+    return found
+
+
+def _plain_loop_body(body: list[ast.stmt]) -> bool:
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Break, ast.Continue, ast.Return, ast.Yield, ast.YieldFrom)):
+                return False
+    return True
+
+
+def _state_function(name: str, params: list[str], state: list[str], body: list[ast.stmt]) -> ast.FunctionDef:
+    unpack = ast.Assign([_tuple(state, ast.Store())], ast.Name("state", ast.Load()))
+    returns = ast.Return(_tuple(state, ast.Load()))
+    return ast.FunctionDef(
+        name=name,
+        args=ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]),
+        body=[unpack, *clone(body), returns],
+        decorator_list=[],
+        returns=None,
+        type_params=[],
+    )
+
+
+def while_loop_for(stmt: ast.While, names: Names) -> list[ast.stmt] | None:
+    """``while c: body`` → ``lax.while_loop`` over the names the body assigns."""
+    if stmt.orelse or not _plain_loop_body(stmt.body):
+        return None
+    state = assigned_names(stmt.body)
+    if not state:
+        return None
+    cond = _state_function("cond_fun", ["state"], state, [])
+    cond.body = [cond.body[0], ast.Return(array_test(stmt.test, names))]
+    body = _state_function("body_fun", ["state"], state, stmt.body)
+    loop = ast.Assign(
+        [_tuple(state, ast.Store())],
+        call(
+            f"{names.lax}.while_loop",
+            ast.Name("cond_fun", ast.Load()),
+            ast.Name("body_fun", ast.Load()),
+            _tuple(state, ast.Load()),
+        ),
+    )
+    return [cond, body, loop]
+
+
+def fori_loop_for(stmt: ast.For, names: Names) -> list[ast.stmt] | None:
+    """``for i in range(a, b): body`` → ``lax.fori_loop(a, b, body_fun, state)``."""
+    it = stmt.iter
+    if (
+        stmt.orelse
+        or not isinstance(stmt.target, ast.Name)
+        or not isinstance(it, ast.Call)
+        or not (isinstance(it.func, ast.Name) and it.func.id == "range")
+        or not 1 <= len(it.args) <= 2
+        or it.keywords
+        or not _plain_loop_body(stmt.body)
+    ):
+        return None
+    start, stop = (ast.Constant(0), it.args[0]) if len(it.args) == 1 else (it.args[0], it.args[1])
+    state = [n for n in assigned_names(stmt.body) if n != stmt.target.id]
+    if not state:
+        return None
+    body = _state_function("body_fun", [stmt.target.id, "state"], state, stmt.body)
+    loop = ast.Assign(
+        [_tuple(state, ast.Store())],
+        call(
+            f"{names.lax}.fori_loop",
+            clone(start),
+            clone(stop),
+            ast.Name("body_fun", ast.Load()),
+            _tuple(state, ast.Load()),
+        ),
+    )
+    return [body, loop]

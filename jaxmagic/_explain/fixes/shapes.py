@@ -1,0 +1,382 @@
+"""Fixes for shapes that depend on traced values: masks, sizes, slices (``boolean-index``, ``traced-shape``)."""
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+import jax
+import numpy as np
+
+from ..explanation import Fix
+from .site import Site, _dotted, _edit_fix, _is_jnp, _with_static, static_fix
+from ..rebuild import Names
+from .rewrites import attr, call
+from ..._common.source import clone, text_of
+
+__all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "SHAPE_FUNCS"]
+
+SHAPE_FUNCS = {
+    "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "identity", "tile", "repeat",
+    "broadcast_to", "reshape", "tri", "tril", "triu", "split", "array_split", "resize", "pad",
+    # jax.random samplers take a shape too
+    "normal", "uniform", "randint", "bernoulli", "choice", "poisson", "permutation", "categorical",
+    "truncated_normal", "gamma", "beta", "exponential", "gumbel", "laplace", "logistic", "cauchy",
+}
+
+
+# --- boolean masks ----------------------------------------------------------------
+
+
+def mask_fixes(site: Site) -> list[Fix]:
+    names = site.names
+    subscript = next((n for n in site.ancestors() if isinstance(n, ast.Subscript)), None)
+    if subscript is None and site.node is not None:
+        subscript = next((n for n in ast.walk(site.node) if isinstance(n, ast.Subscript)), None)
+    if subscript is None:
+        return []
+    array, mask = subscript.value, subscript.slice
+    fixes: list[Fix] = []
+    updated = _at_update(site, subscript)
+    if updated is not None:
+        return [f for f in [updated] if f is not None]
+    reduced = _find_reduction(site, subscript)
+    if reduced is not None:
+        reduction, outer = reduced
+        wide = _broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
+        masked = call(f"{names.jnp}.where", wide, clone(array), ast.Constant(_identity(reduction)))
+        method = isinstance(outer.func, ast.Attribute) and outer.func.value is subscript
+        args = clone(outer.args) if method else clone(outer.args[1:])
+        keywords = clone(outer.keywords)
+        if reduction == "mean":
+            # the mean of the selected elements: their sum over how many were selected
+            new: ast.expr = ast.BinOp(
+                ast.Call(ast.Attribute(masked, "sum", ast.Load()), args, keywords),
+                ast.Div(),
+                ast.Call(ast.Attribute(clone(mask), "sum", ast.Load()), [], []),
+            )
+        elif method:
+            new = ast.Call(ast.Attribute(masked, reduction, ast.Load()), args, keywords)
+        else:
+            new = clone(outer)
+            new.args[0] = masked
+        fixes.append(_edit_fix(
+            "jnp.where", outer, new,
+            "selecting elements gives a result whose size depends on values; keep the shape and "
+            f"neutralise the unselected elements with `jnp.where` before the {reduction}",
+        ))
+    else:
+        fixes.append(_edit_fix(
+            "jnp.where", subscript,
+            call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(0)),
+            "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
+            "and puts 0 where the mask is False",
+        ))
+        sized = ast.Subscript(
+            clone(array),
+            call(f"{names.jnp}.nonzero", clone(mask),
+                 size=ast.Attribute(clone(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
+            ast.Load(),
+        )
+        fixes.append(_edit_fix(
+            "size-argument", subscript, sized,
+            "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices",
+        ))
+    return [f for f in fixes if f is not None]
+
+
+_AT_UPDATES = {"set": None, "add": ast.Add(), "multiply": ast.Mult(), "subtract": ast.Sub(), "divide": ast.Div()}
+
+
+def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x.at[mask].set(v)`` → ``jnp.where(mask, v, x)``."""
+    at = subscript.value
+    if not (isinstance(at, ast.Attribute) and at.attr == "at"):
+        return None
+    method = site._parents.get(subscript)
+    outer = site._parents.get(method)
+    if not (isinstance(method, ast.Attribute) and method.attr in _AT_UPDATES and isinstance(outer, ast.Call)
+            and len(outer.args) == 1):
+        return None
+    array, mask, value = at.value, subscript.slice, outer.args[0]
+    op = _AT_UPDATES[method.attr]
+    new_value = clone(value) if op is None else ast.BinOp(clone(array), op, clone(value))
+    return _edit_fix(
+        "jnp.where", outer,
+        call(f"{site.names.jnp}.where", clone(mask), new_value, clone(array)),
+        "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
+        "element-wise and keeps the shape",
+    )
+
+
+_REDUCTIONS = {"sum": 0, "mean": 0, "max": float("-inf"), "min": float("inf"), "prod": 1, "any": False, "all": True}
+
+
+def _identity(reduction: str) -> Any:
+    return _REDUCTIONS[reduction]
+
+
+def _broadcast_mask(site: Site, mask: ast.expr, array: ast.expr) -> ast.expr:
+    """The mask, with trailing axes added when it has fewer dimensions than the array."""
+    extra = _ndim(site, array) - _ndim(site, mask)
+    if extra <= 0 or extra > 3:
+        return clone(mask)
+    index = ast.Tuple([ast.Slice(), *[ast.Constant(None) for _ in range(extra)]], ast.Load())
+    return ast.Subscript(clone(mask), index, ast.Load())
+
+
+def _ndim(site: Site, expr: ast.expr) -> int:
+    """The rank of an expression built from the call's arguments, as far as their values tell (else 0)."""
+    facts = site.facts
+    if facts is None:
+        return 0
+    ranks = [
+        len(getattr(facts.values[n.id], "shape", ()))
+        for n in ast.walk(expr)
+        if isinstance(n, ast.Name) and n.id in facts.values and hasattr(facts.values[n.id], "shape")
+    ]
+    return max(ranks, default=0)
+
+
+def _find_reduction(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call] | None:
+    parent = site._parents.get(subscript)
+    if isinstance(parent, ast.Attribute) and parent.attr in _REDUCTIONS:
+        outer = site._parents.get(parent)
+        if isinstance(outer, ast.Call) and outer.func is parent:
+            return parent.attr, outer
+    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is subscript:
+        dotted = _dotted(parent.func) or ""
+        name = dotted.rsplit(".", 1)[-1]
+        if name in _REDUCTIONS and _is_jnp(dotted, site.names):
+            return name, parent
+    return None
+
+
+# --- traced shapes ------------------------------------------------------------------
+
+
+def shape_fixes(site: Site) -> list[Fix]:
+    names = site.names
+    fixes: list[Fix] = []
+    chain = site.ancestors()
+    subscript = next((n for n in chain if isinstance(n, ast.Subscript)), None)
+    if subscript is not None and _has_slice(subscript.slice):
+        fix = _dynamic_slice_fix(site, subscript)
+        if fix is not None:
+            fixes.append(fix)
+            return _with_static(site, fixes)
+        fixes = _with_static(site, fixes)
+        masked = _masked_slice_fix(site, subscript)
+        if masked is not None:
+            fixes.append(masked)
+        return fixes
+    shape_call = next(
+        (n for n in chain if isinstance(n, ast.Call) and (_dotted(n.func) or "").rsplit(".", 1)[-1] in
+         SHAPE_FUNCS | {"dynamic_slice", "dynamic_slice_in_dim", "nonzero"}),
+        None,
+    )
+    if shape_call is not None and not site.paths:
+        inner = _inner_jit_fix(site, shape_call)
+        if inner is not None:
+            return [inner]
+        assigned = _jnp_assignment(site, shape_call)
+        if assigned is not None:
+            return [assigned]
+    if shape_call is not None and _jnp_on_shapes(shape_call, names):
+        new = numpy_for_shapes(shape_call, names)
+        fixes.append(_edit_fix(
+            "numpy-for-static", shape_call, new,
+            "shapes are known while tracing (`x.shape` holds Python ints), but `jnp` turns them into "
+            "tracers; compute sizes with NumPy or plain Python",
+        ))
+        return [f for f in fixes if f is not None]
+    if site.data_dependent and shape_call is not None:
+        window = _masked_window_fix(site, shape_call)
+        if window is not None:
+            return [window]
+        passed = _shape_passed_as_array(site, shape_call)
+        if passed is not None:
+            return [passed]
+        fixes.append(Fix(
+            "jnp.where",
+            f"{names.jnp}.arange(MAX_SIZE) < {_size_text(shape_call)}  "
+            "# a mask of fixed length: use it with jnp.where",
+            "this size is computed from array values, which a tracer does not know, and marking it static "
+            "cannot help; keep a fixed maximum size and mask the unused part",
+            template=True,
+        ))
+        return fixes
+    return _with_static(site, fixes)
+
+
+def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
+    """``n = jnp.add(x.size, 1)`` earlier, ``jnp.ones(n)`` here: compute ``n`` with NumPy."""
+    if site.definition is None:
+        return None
+    used = set()
+    for arg in [*shape_call.args, *[k.value for k in shape_call.keywords]]:
+        used.update(n.id for n in ast.walk(arg) if isinstance(n, ast.Name))
+    for node in ast.walk(site.definition):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < shape_call.lineno
+            and any(isinstance(t, ast.Name) and t.id in used for t in node.targets)
+            and any(isinstance(c, ast.Call) and _is_jnp(_dotted(c.func) or "", site.names) for c in ast.walk(node.value))
+        ):
+            new = clone(node)
+            new.value = numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]
+            return _edit_fix(
+                "numpy-for-static", node, new,
+                f"line {node.lineno} computes a size with `jnp`, which makes a tracer even from static "
+                "shapes; compute it with NumPy or plain Python",
+            )
+    return None
+
+
+def _inner_jit_fix(site: Site, node: ast.AST) -> Fix | None:
+    """A static value went through an inner ``jax.jit`` call and came back traced."""
+    from ..._tracking.tracked import is_jit_object
+
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and site.globals_:
+            callee = site.globals_.get(sub.func.id)
+            if callee is not None and is_jit_object(callee):
+                new = clone(sub)
+                new.func = ast.Attribute(ast.Name(sub.func.id, ast.Load()), "__wrapped__", ast.Load())
+                fix = _edit_fix(
+                    "remove-inner-jit", sub, new,
+                    f"`{sub.func.id}` is itself jitted, so whatever it returns is a tracer, even for a static "
+                    f"input; call the plain function here (or drop its `@jax.jit`: inside a jitted function "
+                    "an inner jit adds nothing)",
+                )
+                return fix
+    return None
+
+
+def _masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``lax.dynamic_slice_in_dim(x, start, size)`` with a traced size: keep the axis, mask the window."""
+    if (_dotted(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) < 3:
+        return None
+    names = site.names
+    array, start, size = (text_of(a) for a in node.args[:3])
+    index = f"{names.jnp}.arange({array}.shape[0])"
+    return Fix(
+        "jnp.where",
+        f"{names.jnp}.where(({index} >= {start}) & ({index} < {start} + {size}), {array}, 0)",
+        "a window of traced length has no fixed shape; keep the whole axis and zero what lies outside "
+        "the window (sums and other reductions come out the same)",
+    )
+
+
+def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
+    """A shape handed over as an integer array (``shape=size``): pass a tuple, and make it static."""
+    facts = site.facts
+    if facts is None:
+        return None
+    for arg in [*shape_call.args, *[k.value for k in shape_call.keywords]]:
+        if not (isinstance(arg, ast.Name) and arg.id in site.arguments_set() and arg.id in facts.values):
+            continue
+        value = facts.values[arg.id]
+        if isinstance(value, jax.ShapeDtypeStruct) or getattr(value, "ndim", 2) > 1:
+            continue
+        if not np.issubdtype(getattr(value, "dtype", np.float32), np.integer):
+            continue
+        as_tuple: Any = int(value) if value.ndim == 0 else tuple(int(v) for v in np.asarray(value))
+        fix = static_fix(site, arg.id, replace={arg.id: as_tuple})
+        if fix is not None:
+            fix.code = f"{facts.name}(..., {arg.id}={as_tuple!r})   # a tuple of ints, not an array\n{fix.code}"
+            fix.summary = (
+                f"`{arg.id}` is a shape, passed as an array, so JAX traces it; pass it as Python ints and "
+                "mark it static (each new shape compiles again, as shapes always do)"
+            )
+            return fix
+    return None
+
+
+def _size_text(node: ast.Call) -> str:
+    if node.args:
+        return text_of(node.args[0])
+    return "n"
+
+
+def _has_slice(node: ast.AST) -> bool:
+    if isinstance(node, ast.Slice):
+        return True
+    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Slice) for e in node.elts)
+
+
+def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
+    names = site.names
+    dims = subscript.slice.elts if isinstance(subscript.slice, ast.Tuple) else [subscript.slice]
+    moving = [(axis, d) for axis, d in enumerate(dims) if isinstance(d, ast.Slice) and (d.lower or d.upper)]
+    if len(moving) != 1 or any(not isinstance(d, ast.Slice) for d in dims):
+        return None
+    axis, piece = moving[0]
+    if piece.step is not None or piece.lower is None or piece.upper is None:
+        return None
+    size = _constant_width(piece.lower, piece.upper)
+    if size is None:
+        return None  # the length itself is traced: see _masked_slice_fix
+    args = [clone(subscript.value), clone(piece.lower), size]
+    keywords = {"axis": ast.Constant(axis)} if axis else {}
+    new = call(f"{names.lax}.dynamic_slice_in_dim", *args, **keywords)
+    fix = _edit_fix(
+        "lax.dynamic_slice", subscript, new,
+        "a slice with traced bounds has a traced length; `lax.dynamic_slice_in_dim` takes a traced start "
+        "and a fixed length",
+    )
+    return fix
+
+
+def _masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x[lo:hi]`` with a traced length → keep the whole axis and mask outside ``[lo, hi)``."""
+    piece = subscript.slice
+    if not isinstance(piece, ast.Slice) or piece.step is not None:
+        return None
+    names = site.names
+    array = text_of(subscript.value)
+    index = f"{names.jnp}.arange({array}.shape[0])"
+    parts = []
+    if piece.lower is not None:
+        parts.append(f"({index} >= {text_of(piece.lower)})")
+    if piece.upper is not None:
+        parts.append(f"({index} < {text_of(piece.upper)})")
+    return Fix(
+        "jnp.where",
+        f"{names.jnp}.where({' & '.join(parts)}, {array}, 0)",
+        "a slice whose length depends on traced values has no fixed shape; keep the whole axis and zero "
+        "what lies outside the bounds (reductions such as `.sum()` then give the same result)",
+    )
+
+
+def _constant_width(lower: ast.expr, upper: ast.expr) -> ast.expr | None:
+    # x[i:i+k] → k when k does not depend on i
+    if isinstance(upper, ast.BinOp) and isinstance(upper.op, ast.Add):
+        if ast.dump(upper.left) == ast.dump(lower):
+            return clone(upper.right)
+        if ast.dump(upper.right) == ast.dump(lower):
+            return clone(upper.left)
+    return None
+
+
+def _jnp_on_shapes(node: ast.Call, names: Names) -> bool:
+    """True when the size arguments compute with ``jnp`` from shapes (``jnp.prod(x.shape)``)."""
+    for arg in [*node.args, *[k.value for k in node.keywords]]:
+        for sub in ast.walk(arg):
+            if isinstance(sub, ast.Call) and _is_jnp(_dotted(sub.func) or "", names):
+                if any(isinstance(s, ast.Attribute) and s.attr in ("shape", "ndim", "size") for s in ast.walk(sub)):
+                    return True
+    return False
+
+
+def numpy_for_shapes(node: ast.Call, names: Names) -> ast.Call:
+    new = clone(node)
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Call(self, sub: ast.Call) -> ast.AST:
+            self.generic_visit(sub)
+            dotted = _dotted(sub.func) or ""
+            if sub is not new and _is_jnp(dotted, names):
+                sub.func = attr(f"{names.np}.{dotted.rsplit('.', 1)[-1]}")
+            return sub
+
+    return _Swap().visit(new)

@@ -1,0 +1,249 @@
+"""What every fix builder shares: the site of the error, the call, static arguments.
+
+A :class:`Site` is where the error arose (the failing expression in the
+user's syntax tree), which arguments the failing value depends on, and what
+is known of the call. ``static`` is offered only when it can help: never for
+a value computed from array data, and with a warning when the argument looks
+like it changes every call.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from collections.abc import Hashable
+from typing import Any
+
+import jax
+import numpy as np
+
+from ..explanation import Fix
+from ..rebuild import Names
+from .rewrites import Edit
+from ..provenance import root_of
+from ..._common.source import parents
+
+__all__ = ["Site", "CallFacts", "Static", "static_fix", "looks_like_counter"]
+
+# Names that usually change on every call of a training loop.
+_COUNTER = re.compile(r"^(t|i|k|it|iter|iters|iteration|epoch|step|steps|count|counter|idx|index|global_step)$|step|iter|epoch")
+
+
+@dataclasses.dataclass
+class CallFacts:
+    """The call that failed, as far as it is known.
+
+    Attributes
+    ----------
+    name : str
+        The jitted function's name as the user calls it.
+    params : list of str
+        Its parameter names.
+    values : dict
+        Parameter → value as passed (``jax.ShapeDtypeStruct`` when only the
+        abstract value is known).
+    static : set of str
+        Parameters marked static.
+    decorated : bool
+        True when the function is jitted by a decorator in its source.
+    """
+
+    name: str
+    params: list[str]
+    values: dict[str, Any]
+    static: set[str]
+    decorated: bool = False
+    by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
+
+
+@dataclasses.dataclass
+class Static:
+    """Recipe: re-jit with these parameters added to / removed from the static ones."""
+
+    add: tuple[str, ...] = ()
+    remove: tuple[str, ...] = ()
+    replace: dict[str, Any] = dataclasses.field(default_factory=dict)  # new values for arguments
+
+
+@dataclasses.dataclass
+class Site:
+    """Everything the fixes need to know about where the error arose."""
+
+    kind: str
+    message: str
+    node: ast.AST | None
+    tree: ast.AST | None
+    definition: ast.AST | None  # the def holding the failing line
+    argument: str | None
+    paths: list[str]
+    names: Names
+    facts: CallFacts | None = None
+    data_dependent: bool = False  # the value is computed from array data
+    leak_store: ast.stmt | None = None
+    globals_: dict | None = None  # the namespace the failing line's names live in
+
+    def __post_init__(self) -> None:
+        self._parents = parents(self.tree) if self.tree is not None else {}
+
+    def ancestors(self, node: ast.AST | None = None) -> list[ast.AST]:
+        out = []
+        node = self.node if node is None else node
+        while node is not None:
+            out.append(node)
+            node = self._parents.get(node)
+        return out
+
+    def arguments_set(self) -> set[str]:
+        """The parameters the failing value depends on."""
+        return {root_of(p) for p in self.paths}
+
+    def statement(self) -> ast.stmt | None:
+        return next((n for n in self.ancestors() if isinstance(n, ast.stmt)), None)
+
+    def following(self, stmt: ast.stmt) -> ast.stmt | None:
+        parent = self._parents.get(stmt)
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and stmt in block:
+                index = block.index(stmt)
+                return block[index + 1] if index + 1 < len(block) else None
+        return None
+
+
+def looks_like_counter(name: str) -> bool:
+    """True for names like ``step``, ``epoch``, ``i``: values that change every call."""
+    return bool(_COUNTER.search(name.lower()))
+
+
+def _is_array(value: Any) -> bool:
+    return isinstance(value, (jax.Array, np.ndarray, np.generic, jax.ShapeDtypeStruct)) or hasattr(
+        value, "__jax_array__"
+    )
+
+
+def _hashable(value: Any) -> bool:
+    if not isinstance(value, Hashable):
+        return False
+    try:
+        hash(value)
+    except Exception:  # noqa: BLE001
+        return False
+    return True
+
+
+def _static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> str:
+    # ``self`` of a jitted bound method is static only inside jaxmagic's probe
+    names = [n for n in sorted(facts.static | set(add)) if n not in remove and n != "self"]
+    if facts.by_cell:
+        return "%%jittrace --static-argnames " + ",".join(names) if names else "%%jittrace"
+    spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
+    if facts.decorated:
+        if not names:
+            return "@jax.jit"
+        return f"@partial(jax.jit, static_argnames={spelled})"
+    if not names:
+        return f"{facts.name} = jax.jit({facts.name})"
+    return f"{facts.name} = jax.jit({facts.name}, static_argnames={spelled})"
+
+
+# Errors whose failing value is usually array data; without the call's values, no static fix is offered.
+_DATA_KINDS = {"bool-conversion", "concretization", "array-conversion", "boolean-index"}
+
+
+def _static_ok(facts: CallFacts, name: str) -> bool:
+    if name not in facts.params or name in facts.static:
+        return False
+    if name not in facts.values:
+        return True
+    value = facts.values[name]
+    weak_scalar = isinstance(value, jax.ShapeDtypeStruct) and getattr(value, "weak_type", False) and not value.shape
+    return weak_scalar or not (_is_array(value) or not _hashable(value))
+
+
+def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] | None = None) -> Fix | None:
+    """Mark the responsible arguments static, when that can help.
+
+    Every argument the value depends on must become static (one left traced
+    keeps the value traced), so none may be an array or computed from one.
+    """
+    facts = site.facts
+    roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
+    if facts is None or not roots or None in roots or (site.data_dependent and not replace):
+        return None
+    leaves = [p for p in site.paths if p not in roots]
+    if leaves and not argument:
+        return _leaf_static_fix(site, leaves[0])
+    if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
+        return None
+    if not facts.values and site.kind in _DATA_KINDS:
+        return None  # values unknown, and this kind of error usually comes from array data
+    names = tuple(roots)
+    shown = ", ".join(f"`{n}`" for n in names)
+    counters = [n for n in names if looks_like_counter(n)]
+    warning = None
+    if counters:
+        warning = (
+            f"`{counters[0]}` looks like it changes on every call (a step counter?): as a static argument "
+            f"each new value compiles {facts.name} again. Prefer the fixes above."
+        )
+    return Fix(
+        "static",
+        _static_code(facts, add=names),
+        f"make {shown} {'compile-time constants' if len(names) > 1 else 'a compile-time constant'}: JAX then sees the value and "
+        f"compiles once per value (pass hashable Python values; in %%jittrace: "
+        f"--static-argnames {','.join(names)})",
+        warning=warning,
+        recipe=Static(add=names, replace=dict(replace or {})),
+    )
+
+
+def _leaf_static_fix(site: Site, leaf: str) -> Fix | None:
+    facts = site.facts
+    assert facts is not None
+    name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
+    if not name.isidentifier():  # batch[1] → batch_1
+        name = re.sub(r"\W+", "_", leaf).strip("_")
+    return Fix(
+        "static",
+        f"def {facts.name}(..., {name}): ...   # pass {leaf} separately\n"
+        f"{facts.name} = jax.jit({facts.name}, static_argnames={name!r})",
+        f"`{leaf}` is a leaf of a pytree argument, and leaves are traced; take it out of the pytree "
+        f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
+    )
+
+
+# --- helpers the builders share ------------------------------------------------
+
+
+def _no_args() -> ast.arguments:
+    return ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+
+
+def _with_static(site: Site, fixes: list[Fix]) -> list[Fix]:
+    fix = static_fix(site)
+    if fix is not None:
+        fixes.append(fix)
+    return fixes
+
+
+def _edit_fix(kind: str, target: ast.AST, replacement: Any, summary: str, extra: tuple[str, ...] = ()) -> Fix | None:
+    if replacement is None:
+        return None
+    edit = Edit(target, replacement)
+    return Fix(kind, edit.code(), summary, kinds=(kind, *[k for k in extra if k != kind]), recipe=edit)
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def _is_jnp(dotted: str, names: Names) -> bool:
+    head = dotted.rsplit(".", 1)[0]
+    return head in (names.jnp, "jnp", "jax.numpy")

@@ -1,0 +1,108 @@
+"""Lift provenance out of an inner trace (a ``scan`` body, a loop body, a nested jit) to the jitted function.
+
+A value that fails inside ``lax.scan(step, init, xs)`` belongs to the trace of
+``step``: its provenance names ``step``'s parameters (``carry``, ``x``). The
+user asked about the jitted function, whose argument reached ``step``
+through the call that created the inner trace. That call is in the
+traceback, one user frame out; its arguments map to the inner parameters
+by the transformation's calling convention, and their tracers belong to
+the outer trace, whose provenance names the jitted function's arguments.
+"""
+from __future__ import annotations
+
+import ast
+import types
+from typing import Any
+
+from .._common.errors import is_user_file
+from .provenance import Origin, origin_of, root_of
+from .._common.source import names_in, node_at, parse_file, position_of, user_frames
+
+__all__ = ["lift"]
+
+
+def _operands(callee: str, call: ast.Call, index: int) -> list[ast.expr]:
+    """The call's expressions that feed the inner function's parameter ``index``."""
+    args = call.args
+
+    def arg(i: int, keyword: str | None = None) -> list[ast.expr]:
+        if keyword is not None:
+            found = [k.value for k in call.keywords if k.arg == keyword]
+            if found:
+                return found
+        return [args[i]] if i < len(args) else []
+
+    if callee == "scan":  # scan(f, init, xs): f(carry, x)
+        return arg(1, "init") if index == 0 else arg(2, "xs")
+    if callee == "fori_loop":  # fori_loop(lower, upper, body, init): body(i, val)
+        return arg(0, "lower") + arg(1, "upper") if index == 0 else arg(3, "init_val")
+    if callee == "while_loop":  # while_loop(cond, body, init): body(val)
+        return arg(2, "init_val")
+    if callee in ("cond", "switch"):  # cond(pred, t, f, *ops) / switch(i, branches, *ops)
+        return arg(index + (3 if callee == "cond" else 2))
+    if callee == "map":  # map(f, xs)
+        return arg(1, "xs")
+    return arg(index)  # a nested jitted helper, or jax.vmap(f)(...) / jax.grad(f)(...)
+
+
+def _callee_name(call: ast.Call) -> str:
+    func = call.func
+    if isinstance(func, ast.Call):  # vmap(f)(x): the outer call's arguments go to f
+        return "<transformed>"
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return func.id if isinstance(func, ast.Name) else ""
+
+
+def lift(origin: Origin, exc: BaseException, outer: str | None, depth: int = 0) -> Origin:
+    """``origin`` in terms of the function named ``outer``, when it was read in an inner trace."""
+    if outer is None or origin.function in (None, outer) or not origin.paths or depth > 4:
+        return origin
+    entries = [tb for tb in user_frames(exc.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    inner = [i for i, tb in enumerate(entries) if tb.tb_frame.f_code.co_name == origin.function]
+    if not inner or inner[-1] == 0:
+        return origin
+    inner_frame = entries[inner[-1]].tb_frame
+    params = _parameters(inner_frame.f_code)
+    caller = entries[inner[-1] - 1]
+    call = _call_at(caller)
+    if call is None:
+        return origin
+    callee = _callee_name(call)
+    expressions: list[ast.expr] = []
+    for path in origin.paths:
+        root = root_of(path)
+        if root in params:
+            expressions += _operands(callee, call, params.index(root))
+    names = list(dict.fromkeys(n for e in expressions for n in names_in(e)))
+    f_locals = caller.tb_frame.f_locals
+    tracers = [v for n in names if n in f_locals for v in _tracer_leaves(f_locals[n])]
+    lifted = origin_of(exc, tracers)
+    if not lifted.paths:
+        # the value comes from the transformation itself (a loop index over constant bounds)
+        return Origin([], outer, "trace" if lifted.how == "trace" else origin.how)
+    return lift(lifted, exc, outer, depth + 1)
+
+
+def _parameters(code: types.CodeType) -> list[str]:
+    count = code.co_argcount + code.co_kwonlyargcount
+    return list(code.co_varnames[:count])
+
+
+def _call_at(tb: types.TracebackType) -> ast.Call | None:
+    position = position_of(tb)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    return node if isinstance(node, ast.Call) else None
+
+
+def _tracer_leaves(value: Any) -> list[Any]:
+    import jax
+
+    from .provenance import Tracer
+
+    try:
+        leaves = jax.tree_util.tree_leaves(value)
+    except Exception:  # noqa: BLE001 - an odd object: no tracers from it
+        return []
+    return [leaf for leaf in leaves if isinstance(leaf, Tracer)]

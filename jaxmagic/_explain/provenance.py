@@ -1,0 +1,236 @@
+"""Which argument a failing traced value came from: provenance read from the trace itself.
+
+When a tracing error is raised, the tracer that needed a concrete value is
+still alive in the traceback's frames, and its trace still holds the
+equations recorded so far. Walking those equations backwards from the
+tracer to the traced function's inputs (as JAX does for its own
+``ConcretizationTypeError`` message) names every argument the value depends
+on, by pytree path, for every kind of error: boolean masks, slices,
+``jnp.tile`` repetitions and leaks included.
+
+Where JAX removed its own frames from the traceback, only the user's frame
+is left; the tracers read there are restricted to the names the failing
+expression uses.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+import types
+from typing import Any
+
+try:  # the tracer base class; its home moved between JAX versions
+    from jax._src.core import Tracer
+except ImportError:  # pragma: no cover
+    from jax.core import Tracer  # type: ignore[no-redef]
+
+from .._common.errors import is_user_file
+from .rebuild import probe_name
+from .._common.source import Position, names_in, node_at, parse_file, position_of, user_frames
+
+__all__ = ["Origin", "origin_of", "root_of", "user_frames", "leaked_tracer", "jaxpr_tracer"]
+
+_MAX_ITEMS = 64  # containers larger than this are not searched for tracers
+
+
+@dataclasses.dataclass
+class Origin:
+    """The arguments a failing value depends on.
+
+    Attributes
+    ----------
+    paths : list of str
+        Pytree paths of the traced function's inputs (``x``, ``params['n']``),
+        in the function's argument order.
+    function : str or None
+        The name of the function whose trace the value belongs to.
+    how : str
+        ``"trace"`` (read from the failing trace), or ``"none"`` when no
+        tracer was found.
+    """
+
+    paths: list[str]
+    function: str | None
+    how: str
+
+
+def root_of(path: str) -> str:
+    """The parameter a pytree path starts with: ``params['w']`` → ``params``."""
+    match = re.match(r"[A-Za-z_][A-Za-z_0-9]*", path)
+    return match.group(0) if match else path
+
+
+def origin_of(exc: BaseException, tracers: list[Tracer] | None = None) -> Origin:
+    """The arguments the value that failed in ``exc`` (or the given tracers) depends on."""
+    if tracers is None:
+        tracers = _failing_tracers(user_frames(exc.__traceback__))
+    paths: list[str] = []
+    function = None
+    found_trace = False
+    for tracer in tracers:
+        traced = jaxpr_tracer(tracer)
+        if traced is None:
+            continue
+        result = _progenitor_paths(traced)
+        if result is None:
+            continue
+        found_trace = True
+        names, fname = result
+        function = function or fname
+        for name in names:
+            if name not in paths:
+                paths.append(name)
+    return Origin(paths, function, "trace" if found_trace else "none")
+
+
+def _failing_tracers(entries: list[types.TracebackType]) -> list[Tracer]:
+    """The tracers at the point of failure: JAX's innermost frame holding any.
+
+    Falls back to the innermost user frame, keeping only the variables its
+    failing expression reads.
+    """
+    user = [i for i, tb in enumerate(entries) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    innermost_user = user[-1] if user else -1
+    for tb in reversed(entries[innermost_user + 1 :]):
+        found = _tracers_in_locals(tb.tb_frame.f_locals.values())
+        if found:
+            return found
+    if innermost_user < 0:
+        return []
+    tb = entries[innermost_user]
+    wanted = _names_at(position_of(tb))
+    f_locals = tb.tb_frame.f_locals
+    values = [f_locals[n] for n in wanted if n in f_locals] if wanted is not None else list(f_locals.values())
+    return _tracers_in_locals(values) or _tracers_in_locals(_pure_values(tb))
+
+
+def _pure_values(tb: types.TracebackType) -> list[Any]:
+    """Values of the side-effect-free parts of the failing expression (``store['last']``)."""
+    from .recover import Impure, evaluate_pure
+
+    position = position_of(tb)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    if node is None:
+        return []
+    values = []
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.Subscript, ast.Attribute, ast.Name)) and isinstance(getattr(sub, "ctx", None), ast.Load):
+            try:
+                values.append(evaluate_pure(sub, tb.tb_frame))
+            except Impure:
+                continue
+    return values
+
+
+_LEAKED = re.compile(r"value with type (?P<aval>\S+) wrapped in an? (?P<cls>\w+)")
+
+
+def leaked_tracer(exc: BaseException, message: str) -> Tracer | None:
+    """The escaped tracer a leak error was raised for, when the traceback still holds it.
+
+    JAX's message gives its type and abstract value; the live tracers of the
+    function that used it are told apart by those.
+    """
+    found = _failing_tracers(user_frames(exc.__traceback__))
+    described = _LEAKED.search(message)
+    for tracer in found:
+        if described is None:
+            return tracer
+        try:
+            short = tracer.aval.str_short()
+        except Exception:  # noqa: BLE001
+            continue
+        if type(tracer).__name__ == described["cls"] and short == described["aval"]:
+            return tracer
+    return None
+
+
+def _names_at(position: Position) -> list[str] | None:
+    tree = parse_file(position.filename)
+    if tree is None:
+        return None
+    node = node_at(tree, position)
+    if node is None:
+        return None
+    if isinstance(node, (ast.If, ast.While)):
+        node = node.test
+    return list(dict.fromkeys(names_in(node)))
+
+
+def _tracers_in_locals(values: Any) -> list[Tracer]:
+    found: list[Tracer] = []
+    seen: set[int] = set()
+    for value in values:
+        _collect(value, found, seen, depth=0)
+    return found
+
+
+def _collect(value: Any, found: list[Tracer], seen: set[int], depth: int) -> None:
+    if id(value) in seen or depth > 3:
+        return
+    seen.add(id(value))
+    if isinstance(value, Tracer):
+        found.append(value)
+    elif isinstance(value, (tuple, list)) and len(value) <= _MAX_ITEMS:
+        for item in value:
+            _collect(item, found, seen, depth + 1)
+    elif isinstance(value, dict) and len(value) <= _MAX_ITEMS:
+        for item in value.values():
+            _collect(item, found, seen, depth + 1)
+    elif isinstance(value, slice):
+        for item in (value.start, value.stop, value.step):
+            _collect(item, found, seen, depth + 1)
+    elif isinstance(value, types.FunctionType) and value.__closure__:
+        for cell in value.__closure__:  # a tracer kept alive by a closure (``lambda: x``)
+            try:
+                _collect(cell.cell_contents, found, seen, depth + 1)
+            except ValueError:  # an empty cell
+                continue
+
+
+def jaxpr_tracer(tracer: Tracer) -> Tracer | None:
+    """The jit-level tracer inside ``vmap``, ``grad`` and other tracers."""
+    for _ in range(16):
+        frame = getattr(getattr(tracer, "_trace", None), "frame", None)
+        if frame is not None and hasattr(frame, "find_progenitors"):
+            return tracer
+        inner = None
+        for attr in ("val", "primal", "tangent", "tracer"):
+            candidate = getattr(tracer, attr, None)
+            if isinstance(candidate, Tracer):
+                inner = candidate
+                break
+        if inner is None:
+            return None
+        tracer = inner
+    return None
+
+
+def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:
+    frame = tracer._trace.frame
+    try:
+        positions, _ = frame.find_progenitors(tracer)
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None
+    info = getattr(frame, "debug_info", None)
+    names = getattr(info, "arg_names", None)
+    fname = getattr(info, "func_name", None)
+    if fname is not None:
+        fname = probe_name(fname)
+    if positions is None:
+        return [], fname
+    if names is None:
+        return None
+    try:
+        return [_tidy(names[i]) for i in positions], fname
+    except (IndexError, TypeError):
+        return None
+
+
+def _tidy(path: str) -> str:
+    # JAX names keyword arguments of a call made by keyword as ``kwargs['n']``
+    # in some versions; present them by their parameter name.
+    match = re.fullmatch(r"kwargs\['([A-Za-z_][A-Za-z_0-9]*)'\](.*)", path)
+    return match.group(1) + match.group(2) if match else path

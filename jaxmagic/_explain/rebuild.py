@@ -1,0 +1,157 @@
+"""Private copies of the user's function, rebuilt from edited syntax trees, for probe traces.
+
+A fix is verified by tracing a *copy* of the function: a fresh function object
+(so JAX's caches, keyed by the function, never see it), with its own copy of
+the globals (so the user's namespace is untouched), sharing the original's
+closure cells by name.
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import copy
+import io
+import types
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from .._tracking import monitor as _monitor
+__all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name"]
+
+# Probe copies carry this suffix, so the events JAX reports for their traces
+# (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
+PROBE_SUFFIX = "__jaxmagic_probe"
+
+
+def probe_name(name: str) -> str:
+    """The user's name for a name JAX reports for a probe copy."""
+    return name[: -len(PROBE_SUFFIX)] if name.endswith(PROBE_SUFFIX) else name
+
+
+def copy_function(fn: types.FunctionType, globals_: dict | None = None) -> types.FunctionType:
+    """A new function object with the same code, defaults and closure."""
+    new = types.FunctionType(
+        fn.__code__,
+        fn.__globals__ if globals_ is None else globals_,
+        fn.__name__ + PROBE_SUFFIX,
+        fn.__defaults__,
+        fn.__closure__,
+    )
+    new.__kwdefaults__ = copy.copy(fn.__kwdefaults__)
+    new.__qualname__ = fn.__qualname__
+    return new
+
+
+def rebuild(
+    original: types.FunctionType,
+    node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda,
+    filename: str,
+    globals_: dict,
+) -> types.FunctionType:
+    """Compile an edited definition of ``original`` into a new function.
+
+    The edited tree keeps the user's line numbers, so a probe that still
+    fails points at the user's own line. Free variables are bound to the
+    original's closure cells by name.
+    """
+    if isinstance(node, ast.Lambda):
+        definition: ast.stmt = ast.Assign(targets=[ast.Name("__jaxmagic_fn__", ast.Store())], value=node)
+        name = "__jaxmagic_fn__"
+    else:
+        definition = copy.copy(node)
+        definition.decorator_list = []
+        name = node.name
+    free = original.__code__.co_freevars
+    if free:
+        binds = [ast.Assign(targets=[ast.Name(v, ast.Store())], value=ast.Constant(None)) for v in free]
+        outer = ast.FunctionDef(
+            name="__jaxmagic_outer__",
+            args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+            body=[*binds, definition, ast.Return(ast.Name(name, ast.Load()))],
+            decorator_list=[],
+            returns=None,
+            type_params=[],
+        )
+        module = ast.Module(body=[outer], type_ignores=[])
+    else:
+        module = ast.Module(body=[definition], type_ignores=[])
+    _locate(module, node)
+    namespace: dict[str, Any] = {}
+    exec(compile(module, filename, "exec"), globals_, namespace)
+    built = namespace["__jaxmagic_outer__"]() if free else namespace[name]
+    cells = dict(zip(original.__code__.co_freevars, original.__closure__ or ()))
+    own = dict(zip(built.__code__.co_freevars, built.__closure__ or ()))
+    closure = tuple(cells.get(v, own.get(v)) for v in built.__code__.co_freevars) or None
+    new = types.FunctionType(built.__code__, globals_, original.__name__ + PROBE_SUFFIX, original.__defaults__, closure)
+    new.__kwdefaults__ = copy.copy(original.__kwdefaults__)
+    new.__qualname__ = original.__qualname__
+    return new
+
+
+def _locate(module: ast.Module, anchor: ast.AST) -> None:
+    # New nodes (the wrapper, inserted calls) take the anchor's position.
+    for node in ast.walk(module):
+        for attr in ("lineno", "end_lineno", "col_offset", "end_col_offset"):
+            if attr in node._attributes and getattr(node, attr, None) is None:
+                setattr(node, attr, getattr(anchor, attr, 1) or 0)
+    ast.fix_missing_locations(module)
+
+
+class Names:
+    """How the user's namespace spells ``jax.numpy``, ``jax.lax``, ``numpy`` and ``jax``.
+
+    Suggested code uses the user's own alias when one exists, else the usual
+    one (``jnp``, ``lax``, ``np``, ``jax``), and :meth:`globals_for` provides it
+    to the probe copy.
+    """
+
+    _MODULES = (("jnp", jnp), ("lax", lax), ("np", np), ("jax", jax))
+
+    def __init__(self, globals_: dict | None) -> None:
+        globals_ = globals_ or {}
+        self.missing: dict[str, Any] = {}
+        found = {
+            usual: next((k for k, v in globals_.items() if v is module and not k.startswith("_")), None)
+            for usual, module in self._MODULES
+        }
+        for usual, module in self._MODULES:
+            alias = found[usual]
+            if alias is None and usual in ("jnp", "lax") and found["jax"] is not None:
+                alias = f"{found['jax']}.{'numpy' if usual == 'jnp' else 'lax'}"  # `import jax` is enough
+            if alias is None:
+                alias = usual if usual not in globals_ else f"_jaxmagic_{usual}"
+                self.missing[alias] = module
+            setattr(self, usual, alias)
+
+    jnp: str
+    lax: str
+    np: str
+    jax: str
+
+    def globals_for(self, globals_: dict) -> dict:
+        """A copy of ``globals_`` with the modules that suggested code names."""
+        out = dict(globals_)
+        out.update(self.missing)
+        return out
+
+
+def probe_trace(
+    fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple = (), static_argnames: tuple = ()
+) -> BaseException | None:
+    """Trace ``fn`` under a fresh jit with events muted; the exception, or None if it traced.
+
+    Whatever the function prints while traced is the probe's, not the user's
+    program's: it is dropped.
+    """
+    try:
+        with _monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            jitted = jax.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
+            jitted.trace(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
+        return exc
+    return None

@@ -1,0 +1,151 @@
+"""Recover the failing call — the jitted function and its arguments — from a traceback.
+
+A tracing error raised by ``f(x, n)`` in a cell leaves the cell's frame in
+the traceback, stopped at that call expression. Its callee and arguments can
+be evaluated again without running user code twice, as long as they are
+side-effect free: names, attributes, constants, containers of those, and
+calls of array constructors from ``jax.numpy``, ``numpy`` and ``jax.random``.
+Anything else means the call is not recovered (and fixes stay unverified).
+"""
+from __future__ import annotations
+
+import ast
+import types
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from .._common.errors import is_user_file
+from .._common.source import node_at, parse_file, position_of, user_frames
+
+__all__ = ["recover_call", "evaluate_pure", "Impure"]
+
+_PURE_MODULES = (jnp, np, jax.random, jax.numpy.linalg)
+_MAX_NODES = 200
+
+
+def recover_call(
+    exc: BaseException, is_target: Callable[[Any], bool]
+) -> tuple[Any, tuple | None, dict | None] | None:
+    """The innermost call in the traceback whose callee satisfies ``is_target``.
+
+    Returns ``(callee, args, kwargs)`` evaluated in that frame (``args`` and
+    ``kwargs`` None when they cannot be evaluated safely), or None.
+    """
+    for tb in reversed(user_frames(exc.__traceback__)):
+        if not is_user_file(tb.tb_frame.f_code.co_filename):
+            continue  # JAX's frames and jaxmagic's own recorder are not the user's call
+        found = _call_in_frame(tb, is_target)
+        if found is not None:
+            return found
+    return None
+
+
+def _call_in_frame(
+    tb: types.TracebackType, is_target: Callable[[Any], bool]
+) -> tuple[Any, tuple | None, dict | None] | None:
+    position = position_of(tb)
+    tree = parse_file(position.filename)
+    if tree is None:
+        return None
+    node = node_at(tree, position)
+    if not isinstance(node, ast.Call):
+        return None
+    frame = tb.tb_frame
+    try:
+        callee = evaluate_pure(node.func, frame)
+    except Impure:
+        return None
+    if not is_target(callee):
+        return None
+    try:
+        args: list[Any] = []
+        for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                args.extend(evaluate_pure(arg.value, frame))
+            else:
+                args.append(evaluate_pure(arg, frame))
+        kwargs: dict[str, Any] = {}
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                kwargs.update(evaluate_pure(keyword.value, frame))
+            else:
+                kwargs[keyword.arg] = evaluate_pure(keyword.value, frame)
+    except Impure:
+        return callee, None, None  # the function is known, its arguments are not
+    return callee, tuple(args), kwargs
+
+
+class Impure(Exception):
+    """The expression might have side effects (or failed): do not evaluate it."""
+
+
+def evaluate_pure(node: ast.expr, frame: types.FrameType) -> Any:
+    if sum(1 for _ in ast.walk(node)) > _MAX_NODES:
+        raise Impure
+    _check(node, frame)
+    try:
+        code = compile(ast.Expression(node), "<jaxmagic>", "eval")
+        return eval(code, frame.f_globals, dict(frame.f_locals))
+    except Exception as exc:  # noqa: BLE001
+        raise Impure from exc
+
+
+def _check(node: ast.AST, frame: types.FrameType) -> None:
+    if isinstance(node, (ast.Name, ast.Constant, ast.Load)):
+        return
+    if isinstance(node, ast.Attribute):
+        _check(node.value, frame)
+        return
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        for element in node.elts:
+            _check(element, frame)
+        return
+    if isinstance(node, ast.Dict):
+        for part in [*node.keys, *node.values]:
+            if part is not None:
+                _check(part, frame)
+        return
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        _check(node.operand, frame)
+        return
+    if isinstance(node, ast.BinOp) and all(isinstance(s, ast.Constant) for s in (node.left, node.right)):
+        return
+    if isinstance(node, ast.Subscript):
+        _check(node.value, frame)
+        _check(node.slice, frame)
+        return
+    if isinstance(node, ast.Slice):
+        for part in (node.lower, node.upper, node.step):
+            if part is not None:
+                _check(part, frame)
+        return
+    if isinstance(node, ast.Call):
+        _check(node.func, frame)
+        try:
+            func = eval(compile(ast.Expression(node.func), "<jaxmagic>", "eval"), frame.f_globals, dict(frame.f_locals))
+        except Exception as exc:  # noqa: BLE001
+            raise Impure from exc
+        if not _pure_constructor(func):
+            raise Impure
+        for arg in node.args:
+            _check(arg, frame)
+        for keyword in node.keywords:
+            _check(keyword.value, frame)
+        return
+    if isinstance(node, ast.Starred):
+        _check(node.value, frame)
+        return
+    raise Impure
+
+
+def _pure_constructor(func: Any) -> bool:
+    module = getattr(func, "__module__", "") or ""
+    if isinstance(func, type) and func.__module__ in ("builtins",) and func in (int, float, bool, tuple, list, dict):
+        return True
+    return module.startswith(("jax.numpy", "jax._src.numpy", "numpy", "jax.random", "jax._src.random")) or any(
+        getattr(m, getattr(func, "__name__", ""), None) is func for m in _PURE_MODULES
+    )

@@ -1,0 +1,127 @@
+"""Verify fixes: apply each mechanically to a private copy of the function and trace it.
+
+Nothing the user owns changes: the copy is a new function object with its
+own globals dictionary, traced under a new ``jax.jit`` (so JAX's caches for
+the user's function are never touched) with jaxmagic's event counting muted.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import types
+from typing import Any
+
+from .explanation import Fix
+from .fixes.propose import Static
+from .rebuild import Names, copy_function, probe_trace, rebuild
+from .fixes.rewrites import Edit, apply_edit
+from .._common.source import function_node, parse_file, unwrap_function
+
+__all__ = ["Call", "verify"]
+
+
+class Call:
+    """The failing call: the plain function, its arguments and static settings."""
+
+    def __init__(self, fn: Any, args: tuple, kwargs: dict, static_argnums: tuple, static_argnames: tuple) -> None:
+        self.fn = unwrap_function(fn)
+        self.args = tuple(args)
+        self.kwargs = dict(kwargs)
+        self.static_argnums = tuple(static_argnums)
+        self.static_argnames = tuple(static_argnames)
+
+    def with_values(self, replace: dict[str, Any]) -> tuple[tuple, dict]:
+        """The arguments with some parameters given new values."""
+        if not replace:
+            return self.args, self.kwargs
+        signature = inspect.signature(self.fn)
+        bound = signature.bind(*self.args, **self.kwargs)
+        for name, value in replace.items():
+            bound.arguments[name] = value
+        return bound.args, bound.kwargs
+
+
+def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool) -> None:
+    """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically."""
+    if call.fn is None:
+        return
+    for fix in fixes:
+        if fix.recipe is None:
+            continue
+        try:
+            outcome = _try(fix, call, filename, names, concrete)
+        except Exception as exc:  # noqa: BLE001 - a fix we could not apply stays untried
+            fix.verified, fix.outcome = None, f"could not be applied automatically ({type(exc).__name__})"
+            continue
+        if outcome is _UNTRIED:
+            continue
+        if outcome is None:
+            fix.verified, fix.outcome = True, "traced"
+        else:
+            fix.verified = False
+            fix.outcome = f"still fails: {type(outcome).__name__}: {_first_line(outcome)}"
+
+
+_UNTRIED = object()
+
+
+def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: bool) -> Any:
+    fn = call.fn
+    assert fn is not None
+    recipe = fix.recipe
+    if isinstance(recipe, Static):
+        if recipe.add and not concrete:
+            return _UNTRIED  # the value of a new static argument is unknown
+        static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove)
+        static_nums = tuple(i for i in call.static_argnums if _param_name(fn, i) not in recipe.remove)
+        args, kwargs = call.with_values(recipe.replace)
+        return probe_trace(copy_function(fn), args, kwargs, static_nums, static_names)
+    if isinstance(recipe, Edit) and filename is not None:
+        rebuilt = _rebuild_with(fn, recipe, filename, names)
+        if rebuilt is None:
+            return _UNTRIED
+        return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames)
+    return _UNTRIED
+
+
+def _param_name(fn: types.FunctionType, index: int) -> str | None:
+    params = list(inspect.signature(fn).parameters)
+    return params[index] if 0 <= index < len(params) else None
+
+
+def _rebuild_with(fn: types.FunctionType, edit: Edit, filename: str, names: Names) -> types.FunctionType | None:
+    """A copy of ``fn`` (or of the helper it calls) with ``edit`` applied."""
+    globals_ = names.globals_for(fn.__globals__)
+    found = function_node(fn)
+    if found is not None and found[1] == filename:
+        edited = apply_edit(found[0], edit)
+        if edited is not None:
+            return rebuild(fn, edited, filename, globals_)
+    # the line is in a helper defined at the top level of the same file
+    tree = parse_file(filename)
+    if tree is None:
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and _holds(node, edit.target):
+            helper = fn.__globals__.get(node.name)
+            helper = unwrap_function(helper)
+            if helper is None or helper.__code__.co_filename != filename:
+                return None
+            edited = apply_edit(node, edit)
+            if edited is None:
+                return None
+            globals_[node.name] = rebuild(helper, edited, filename, globals_)
+            return copy_function(fn, globals_)
+    return None
+
+
+def _holds(node: ast.AST, target: ast.AST) -> bool:
+    return node.lineno <= target.lineno <= (node.end_lineno or node.lineno)
+
+
+def _first_line(exc: BaseException) -> str:
+    try:
+        text = str(exc).strip().splitlines()
+    except Exception:  # noqa: BLE001
+        return ""
+    return text[0][:200] if text else ""

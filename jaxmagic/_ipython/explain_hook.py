@@ -1,0 +1,54 @@
+"""``%jittrace_explain on``: explain tracing errors raised by any cell, after IPython's traceback.
+
+A ``post_run_cell`` callback (IPython runs it after the traceback is shown)
+looks at the cell's exception; for a tracing error it displays the
+explanation, or one line saying none was found. The traceback itself is
+never touched, and ``off`` (or unloading the extension) unregisters the
+callback, which restores IPython's behaviour exactly.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from IPython.display import display
+
+from . import state as _state
+from .._common.errors import tracing_kind
+from .._explain.failures import explain_failure
+from .naming import cell_namer
+
+__all__ = ["ExplainHook"]
+
+
+class ExplainHook:
+    """The callback, bound to one shell; registered at most once."""
+
+    def __init__(self, shell: Any) -> None:
+        self.shell = shell
+        self.active = False
+
+    def on(self) -> None:
+        if not self.active:
+            self.shell.events.register("post_run_cell", self.after_cell)
+            self.active = True
+
+    def off(self) -> None:
+        if self.active:
+            self.shell.events.unregister("post_run_cell", self.after_cell)
+            self.active = False
+
+    def after_cell(self, result: Any) -> None:
+        exc = getattr(result, "error_in_exec", None)
+        if exc is None or tracing_kind(exc) is None:
+            return
+        last = _state.last_report
+        if last is not None and last.error is not None and last.error.exception is exc:
+            return  # a %%jittrace --raise cell: its report already explained it
+        try:
+            found = explain_failure(exc, describe=cell_namer(self.shell))
+            if found is None:
+                print(f"jaxmagic: no explanation was found for this {type(exc).__name__}.")
+            else:
+                display(found)
+        except Exception:  # noqa: BLE001 - the user's traceback is already shown; stay quiet
+            print(f"jaxmagic: no explanation was found for this {type(exc).__name__}.")

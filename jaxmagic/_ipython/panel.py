@@ -1,0 +1,214 @@
+"""The live recompile panel: the compile table in an ipywidgets ``HTML`` widget, updated while cells run.
+
+jaxmagic's ``jax.monitoring`` listener tells the registry after every trace
+or compile (never on a cached call); the panel redraws at most once per
+``interval`` seconds, and a timer draws the last change when a burst ends,
+so a loop that recompiles thousands of times costs a few redraws a second.
+The interval stretches to twenty times the last redraw's cost, so redrawing
+never takes more than about 5% of the time of the loop it watches.
+
+The widget is the compile table (an ``HTML`` widget) above an ``Accordion``
+with one function's history per item: a redraw replaces only the table and
+the histories that changed, and an item the user opened stays open.
+Where no widget frontend exists, the same table shows as text and HTML.
+"""
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from typing import Any
+
+from .._tracking.api import snapshot_rows
+from .._tracking.stats import registry
+from .._views.compile_table import has_history, history_html, history_title, stats_html, stats_text
+
+__all__ = ["Panel", "open_panels"]
+
+_panels: list[weakref.ref] = []
+_drawing = threading.local()  # set while this thread draws: a trace the drawing causes must not draw again
+
+
+def open_panels() -> list[Panel]:
+    return [p for p in (r() for r in _panels) if p is not None and not p.closed]
+
+
+class Panel:
+    """The compile table of every jitted function, live.
+
+    Parameters
+    ----------
+    include_internal : bool
+        Also list JAX's own helper jits.
+    interval : float
+        Seconds between redraws, at least (updates are throttled).
+    """
+
+    def __init__(self, include_internal: bool = False, interval: float = 0.3) -> None:
+        import ipywidgets
+
+        self.include_internal = include_internal
+        self.interval = interval
+        self.redraws = 0
+        self.notified = 0  # how often the registry said something changed (never on a cached call)
+        self.closed = False
+        self._last = 0.0
+        self._cost = 0.0  # seconds the last redraw took
+        self._dirty = False
+        self._timer: threading.Timer | None = None
+        self._lock = threading.Lock()
+        self._draw_lock = threading.Lock()  # the timer thread and the kernel's thread both redraw
+        self.table = ipywidgets.HTML()
+        self.histories = ipywidgets.Accordion()
+        self._history_widgets: dict[str, Any] = {}  # row name -> its HTML widget, in first-seen order
+        self._drawn: dict[str, tuple] = {}  # row name -> what its history showed when last drawn
+        self.widget = ipywidgets.VBox([self.table, self.histories])
+        self._draw(analyse=True)
+        self._listener = _weak_listener(self)
+        registry.listeners.append(self._listener)
+        _panels.append(weakref.ref(self))
+
+    # --- content ----------------------------------------------------------------
+
+    def rows(self, analyse: bool = False) -> list[Any]:
+        return snapshot_rows(self.include_internal, analyse=analyse)
+
+    def html(self, analyse: bool = False) -> str:
+        """The whole panel as one HTML document (for frontends without widgets)."""
+        return stats_html(self.rows(analyse), history=True)
+
+    def _draw(self, analyse: bool) -> None:
+        import ipywidgets
+
+        rows = self.rows(analyse)
+        self.table.value = stats_html(rows, history=False)
+        added = False
+        for row in rows:
+            if not has_history(row):
+                continue
+            newest = row.events[-1].when if row.events else None  # a reset and as many new compiles differ here
+            shown = (row.compiles, row.traces, newest, row.where, tuple(a.message for a in row.advice))
+            item = self._history_widgets.get(row.name)
+            if item is None:
+                item = self._history_widgets[row.name] = ipywidgets.HTML()
+                added = True
+            if self._drawn.get(row.name) != shown:
+                item.value = history_html(row)
+                self._drawn[row.name] = shown
+        with_history = {row.name for row in rows if has_history(row)}
+        for name, item in self._history_widgets.items():  # reset (or gone) since it was drawn
+            if name not in with_history and self._drawn.get(name) != "reset":
+                item.value = _NOTHING_YET
+                self._drawn[name] = "reset"
+        if added:  # appended, never reordered: the open item keeps its index
+            self.histories.children = tuple(self._history_widgets.values())
+        by_name = {row.name: row for row in rows}
+        titles = tuple(
+            history_title(by_name[name]) if name in by_name else name for name in self._history_widgets
+        )
+        if tuple(self.histories.titles) != titles:
+            self.histories.titles = titles
+
+    def text(self) -> str:
+        return stats_text(self.rows(analyse=True), history=True)
+
+    # --- live updates -------------------------------------------------------------
+
+    def changed(self) -> None:
+        """Called after each trace or compile: redraw now, or once the interval has passed."""
+        if self.closed:
+            return
+        self.notified += 1
+        with self._lock:
+            now = time.monotonic()
+            wait = max(self.interval, 20 * self._cost) - (now - self._last)
+            if wait > 0:
+                self._dirty = True
+                if self._timer is None:
+                    self._timer = threading.Timer(wait, self._deferred)
+                    self._timer.daemon = True
+                    self._timer.start()
+                return
+            self._last = now
+            self._dirty = False  # this redraw covers what a pending timer would have drawn
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+        self.refresh(analyse=False)
+
+    def _deferred(self) -> None:
+        with self._lock:
+            self._timer = None
+            if not self._dirty:
+                return
+            self._dirty = False
+            self._last = time.monotonic()
+        self.refresh(analyse=False)
+
+    def refresh(self, analyse: bool = True) -> None:
+        """Redraw now (``analyse`` also reads jaxprs for unrolled-loop advice: not inside JAX)."""
+        if self.closed:
+            return
+        if getattr(_drawing, "active", False):
+            # reading jaxprs for advice can make JAX trace again, and that trace tells the panel:
+            # drawing now would wait on this very thread's lock; the next redraw picks it up
+            with self._lock:
+                self._dirty = True
+            return
+        start = time.monotonic()
+        _drawing.active = True
+        try:
+            with self._draw_lock:
+                if not self.closed:
+                    self._draw(analyse)
+                    self.redraws += 1
+            self._cost = time.monotonic() - start
+        except Exception:  # noqa: BLE001 - a display fault must never reach the user's code
+            pass
+        finally:
+            _drawing.active = False
+
+    def close(self) -> None:
+        self.closed = True
+        if self._listener in registry.listeners:
+            registry.listeners.remove(self._listener)
+        if self._timer is not None:
+            self._timer.cancel()
+        with self._draw_lock:  # not while a timer's redraw is making widgets
+            widgets = (*self._history_widgets.values(), self.histories, self.table, self.widget)
+        for widget in widgets:
+            try:
+                widget.close()
+            except Exception:  # noqa: BLE001 - closing must not fail over a dead frontend
+                pass
+
+    # --- display ------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/plain"] = self.text()
+        bundle["text/html"] = self.html(analyse=False)
+        return bundle
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+_NOTHING_YET = '<div class="jm-report"><p>No compiles since the statistics were reset.</p></div>'
+
+
+def _weak_listener(panel: Panel) -> Any:
+    ref = weakref.ref(panel)
+
+    def listener() -> None:
+        target = ref()
+        if target is not None:
+            target.changed()
+
+    return listener
+
+
+def refresh_open_panels() -> None:
+    """Draw the final state after a cell (with loop analysis, outside JAX)."""
+    for panel in open_panels():
+        panel.refresh(analyse=True)

@@ -1,0 +1,381 @@
+"""The IPython front: ``%%jittrace`` / ``%jittrace`` parse their options and call the engine.
+
+Everything that knows about IPython lives here; the engine modules import
+neither IPython nor ipywidgets.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from typing import Any
+
+from IPython.core.error import UsageError
+from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
+from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
+from IPython.display import display
+
+from .._tracking import attribution as _attribution
+
+from . import state as _state
+
+from .._tracking import tracked as _tracking
+from .._tracking.history import set_location_namer
+from .._report.build import report_from_collector
+from .._report.trace_call import trace_call
+from .._report.cell_rewrite import FunctionSpec, Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
+from .._common.errors import error_info, tracing_kind
+from .._explain.failures import explain_caught, explain_failure, share_explanation
+from .explain_hook import ExplainHook
+from .stats_magics import StatsMagics
+from .naming import cell_namer
+from .._report.entries import TraceReport
+
+__all__ = ["JitTraceMagics", "load", "unload"]
+
+# Leading options of the line form; the rest of the line is the call, verbatim.
+_OPTION = re.compile(r"\s*(--(?:static-argnames|static-argnums)(?:=|\s+)\S+|--(?:hlo|raise|quiet)\b|-h\b|--help\b|--\S*)")
+
+
+@magics_class
+class JitTraceMagics(Magics):
+    """Magics that show what ``jax.jit`` does with your functions."""
+
+    @magic_arguments()
+    @argument(
+        "--static-argnames",
+        metavar="NAMES",
+        help="Comma-separated parameter names to mark static (compile-time constants), e.g. n,mode.",
+    )
+    @argument(
+        "--static-argnums",
+        metavar="POSITIONS",
+        help="Comma-separated positions of static parameters, e.g. 1 or 0,2.",
+    )
+    @argument("--hlo", action="store_true", help="Also show the lowered StableHLO text.")
+    @argument(
+        "--raise",
+        dest="reraise",
+        action="store_true",
+        help="After showing a tracing error, re-raise the original exception (for tests).",
+    )
+    @argument("--quiet", action="store_true", help="Show nothing unless tracing fails.")
+    @line_cell_magic
+    def jittrace(self, line: str, cell: str | None = None) -> TraceReport | None:
+        """Trace jitted functions and show what JAX saw.
+
+        As a cell magic, jits every function the cell defines and reports each
+        trace the cell causes: the arguments as JAX sees them (tracers know
+        shape and dtype, never values; static arguments are constants), the
+        jaxpr, the outputs, compile time and cost, and why JAX traced::
+
+            %%jittrace --static-argnames n
+            def rep(x, n):
+                return jnp.tile(x, n)
+            rep(jnp.array([1, 2]), n=3)
+
+        Functions already decorated with ``@jax.jit`` keep their own static
+        arguments.  The functions stay jitted and tracked after the cell.
+
+        As a line magic, traces one call of any function without redefining it::
+
+            %jittrace f(jnp.ones(3))
+
+        The report is returned (a ``jaxmagic.TraceReport``). A tracing error is
+        explained instead of dumped as a bare traceback: the line of the cell,
+        the argument the failing value came from, and the fixes in order of
+        preference (``jnp.where``/masks, then ``jax.lax`` control flow, then
+        static arguments), each written for that line and tried on a private
+        copy of the function. ``report.error.explanation`` holds it as an
+        object; ``--raise`` re-raises the original exception afterwards.
+        """
+        __tracebackhide__ = True
+        if cell is None:
+            options, expression = self._split_line(line)
+            return self._trace_expression(options, expression)
+        options = self._parse(line)
+        return self._trace_cell(options, line, cell)
+
+    @line_magic
+    def jittrace_explain(self, line: str) -> None:
+        """Explain tracing errors raised by any cell, after the usual traceback.
+
+        ``%jittrace_explain on`` adds, below the traceback of a tracing error
+        from any cell (``jax.jit`` used directly, no ``%%jittrace`` needed),
+        which argument and line caused it and the fixes, preferred first.
+        ``%jittrace_explain off`` restores IPython's usual behaviour.
+        """
+        choice = line.strip().lower()
+        hook = _explain_hook(self.shell)
+        if choice == "on":
+            hook.on()
+        elif choice == "off":
+            hook.off()
+        elif choice:
+            raise UsageError(f"%jittrace_explain: expected `on` or `off`, got {line.strip()!r}")
+        print(f"jaxmagic explains tracing errors from any cell: {'on' if hook.active else 'off'}")
+
+    # --- option parsing ------------------------------------------------------
+
+    def _parse(self, line: str) -> Any:
+        try:
+            return parse_argstring(self.jittrace, line)
+        except UsageError as exc:
+            raise UsageError(f"%%jittrace: {exc}") from None
+
+    def _split_line(self, line: str) -> tuple[Any, str]:
+        pos, found = 0, []
+        while True:
+            match = _OPTION.match(line, pos)
+            if not match:
+                break
+            found.append(match.group(1))
+            pos = match.end()
+        return self._parse(" ".join(found)), line[pos:].strip()
+
+    def _static(self, options: Any) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        try:
+            return parse_names(options.static_argnames), parse_nums(options.static_argnums)
+        except StaticOptionError as exc:
+            raise UsageError(str(exc)) from None
+
+    # --- %%jittrace -----------------------------------------------------------
+
+    def _trace_cell(self, options: Any, line: str, cell: str) -> TraceReport | None:
+        __tracebackhide__ = True
+        shell = self.shell
+        full = f"%%jittrace {line}".rstrip() + "\n" + cell
+        filename = shell.compile.cache(full, shell.execution_count, raw_code=full)
+        try:
+            transformed = shell.transform_cell(cell)
+            # IPython drops leading blank lines; keep line numbers those of the cell as shown
+            dropped = _leading_blank_lines(cell) - _leading_blank_lines(transformed)
+            plan = plan_cell(transformed, line_offset=1 + max(0, dropped), filename=filename)
+        except SyntaxError as exc:
+            self._show_syntax_error(exc, filename)
+            return None
+        names, nums = self._static(options)
+        try:
+            static = assign_static(plan.functions, names, nums)
+        except StaticOptionError as exc:
+            raise UsageError(str(exc)) from None
+        if not (plan.functions or plan.factories or plan.mentions_jit or self._calls_tracked(plan.loaded_names)):
+            if plan.async_functions:
+                raise UsageError(
+                    f"%%jittrace: {', '.join(plan.async_functions)} is an async function, and jax.jit "
+                    "cannot trace async functions; define it with plain `def`."
+                )
+            raise UsageError(
+                "%%jittrace: this cell defines no function and calls no tracked one. "
+                "Define the function to trace with `def` in this cell, or trace a single call "
+                "with `%jittrace f(x)`."
+            )
+        hooks = Hooks(static)
+        namespace = shell.user_ns
+        saved = {k: namespace[k] for k in hooks.names() if k in namespace}
+        namespace.update(hooks.names())
+        failure: BaseException | None = None
+        try:
+            with _tracking.Collector() as collector:
+                try:
+                    exec(compile(plan.body, filename, "exec"), shell.user_global_ns, namespace)
+                    if plan.trailing is not None:
+                        value = eval(compile(plan.trailing, filename, "eval"), shell.user_global_ns, namespace)
+                        if value is not None and not plan.silenced:
+                            display(value)
+                except Exception as exc:
+                    if tracing_kind(exc) is None:
+                        raise  # not a tracing error: the user's own, unchanged
+                    failure = exc
+        finally:
+            name_lambdas(namespace, plan.assigned_names)
+            for key in hooks.names():
+                namespace.pop(key, None)
+            namespace.update(saved)
+        try:
+            report = report_from_collector(
+                collector, hlo=options.hlo, cell_filename=filename, describe_file=self._describe_file
+            )
+            describe = lambda f, n: f"cell line {n}" if f == filename else self._describe_file(f, n)  # noqa: E731
+            if failure is not None:
+                failed = next((r for r in collector.records if r.error is failure), None)
+                report.error = error_info(
+                    failure,
+                    function=failed.function.name if failed else None,
+                    cell_filename=filename,
+                    describe_file=self._describe_file,
+                )
+                share_explanation(report, explain_failure(failure, record=failed, describe=describe))
+                if report.error.explanation is None:
+                    # never worse than no tool: the user's own traceback, as IPython shows it
+                    self.shell.showtraceback((type(failure), failure, failure.__traceback__))
+                    print(f"jaxmagic: no explanation was found for this {type(failure).__name__}.")
+            explain_caught(report, collector.records, describe)
+        except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
+            report = TraceReport(notes=[f"jaxmagic could not build this report: {type(exc).__name__}: {exc}"])
+        if failure is not None and report.error is None:
+            print(f"jaxmagic: no report could be built ({report.notes[-1]}); the original error follows.")
+            raise failure  # outside the except block: the user's exception is not re-chained
+        report.source, report.functions, report.filename = cell, list(hooks.jitted), filename
+        for name, kind in hooks.kept:
+            report.notes.append(
+                f"{name} is a {kind}, so %%jittrace left it as it is; it is traced inside the functions that call it"
+            )
+        for name in plan.factories:
+            report.notes.append(
+                f"{name} returns a function, so %%jittrace left it unjitted; "
+                "the function it builds is traced when called (use %jittrace on that call to see it)"
+            )
+        for name in hooks.foreign:
+            report.notes.append(
+                f"{name} was jitted where jaxmagic cannot see it (an alias of jax.jit, or another jit), "
+                "so its traces are not shown; "
+                "trace one call with `%jittrace " + name + "(...)`"
+            )
+        return self._finish(report, options, failure)
+
+    def _calls_tracked(self, names: set[str]) -> bool:
+        return any(_tracking.tracked_of(self.shell.user_ns.get(n)) is not None for n in names)
+
+    # --- %jittrace EXPR -------------------------------------------------------
+
+    def _trace_expression(self, options: Any, expression: str) -> TraceReport | None:
+        __tracebackhide__ = True
+        if not expression:
+            raise UsageError("%jittrace needs a call to trace, e.g. `%jittrace f(x)` (or use %%jittrace on a cell)")
+        filename = self.shell.compile.cache(expression, self.shell.execution_count, raw_code=expression)
+        try:
+            tree = ast.parse(expression, filename=filename, mode="eval")
+        except SyntaxError as exc:
+            self._show_syntax_error(exc, filename)
+            return None
+        call = tree.body
+        if not isinstance(call, ast.Call):
+            raise UsageError(f"%jittrace expects one call like `f(x, n=3)`, not {expression!r}")
+        names, nums = self._static(options)
+        ns = self.shell.user_ns
+        fn = eval(compile(ast.Expression(call.func), filename, "eval"), self.shell.user_global_ns, ns)
+        self._check_callable(ast.unparse(call.func), fn, names, nums)
+        capture = ast.Call(ast.Name("__jaxmagic_capture__", ast.Load()), call.args, call.keywords)
+        ast.copy_location(capture, call)
+        ast.fix_missing_locations(capture)
+        args, kwargs = eval(
+            compile(ast.Expression(capture), filename, "eval"),
+            self.shell.user_global_ns,
+            {**ns, "__jaxmagic_capture__": lambda *a, **k: (a, k)},
+        )
+        report = trace_call(
+            fn, args, kwargs, static_argnums=nums or None, static_argnames=names or None,
+            hlo=options.hlo, describe_file=self._describe_file,
+        )
+        report.expression = expression
+        failure = report.error.exception if report.error else None
+        return self._finish(report, options, failure)
+
+    @staticmethod
+    def _check_callable(label: str, fn: Any, names: tuple[str, ...], nums: tuple[int, ...]) -> None:
+        if not callable(fn):
+            raise UsageError(f"%jittrace: {label} is a {type(fn).__name__}, not a function to call")
+        if not (names or nums):
+            return
+        if _tracking.is_jit_object(fn):
+            raise UsageError(
+                f"%jittrace: {label} is already jitted and keeps its own static "
+                "arguments; drop --static-argnames/--static-argnums"
+            )
+        try:
+            spec = FunctionSpec.of(label, fn)
+        except (TypeError, ValueError):
+            return  # no readable signature: let jax.jit judge
+        try:
+            assign_static([spec], names, nums)
+        except StaticOptionError as exc:
+            raise UsageError(str(exc).replace("%%jittrace jits", "%jittrace calls")) from None
+
+    # --- shared -------------------------------------------------------------
+
+    def _finish(self, report: TraceReport, options: Any, failure: BaseException | None) -> TraceReport | None:
+        __tracebackhide__ = True
+        _state.last_report = report
+        if failure is not None and options.reraise:
+            display(report)
+            raise failure
+        if options.quiet and failure is None:
+            return None
+        return report
+
+    def _describe_file(self, filename: str, lineno: int) -> str:
+        return cell_namer(self.shell)(filename, lineno)
+
+    def _show_syntax_error(self, exc: SyntaxError, filename: str) -> None:
+        """Show a syntax error exactly as IPython shows one in a plain cell, and fail the cell."""
+        try:
+            raise exc
+        except SyntaxError:
+            self.shell.showsyntaxerror(filename=filename)
+        result = getattr(self.shell.displayhook, "exec_result", None)
+        if result is not None:
+            result.error_in_exec = exc
+
+
+def _refresh_panels(result: Any = None) -> None:
+    """After each cell, open panels draw the final counts (and loop advice)."""
+    from .panel import refresh_open_panels
+
+    try:
+        refresh_open_panels()
+    except Exception:  # noqa: BLE001 - never disturb the user's cell
+        pass
+
+
+def _explain_hook(shell: Any) -> ExplainHook:
+    hook = _state.explain_hooks.get(id(shell))
+    if hook is None:
+        hook = _state.explain_hooks[id(shell)] = ExplainHook(shell)
+    return hook
+
+
+def _leading_blank_lines(text: str) -> int:
+    count = 0
+    for line in text.splitlines():
+        if line.strip():
+            break
+        count += 1
+    return count
+
+
+def load(shell: Any) -> None:
+    """Register the magics and start attributing JAX's events (once per shell)."""
+    if _state.loaded.get(id(shell)):
+        return
+    shell.register_magics(JitTraceMagics)
+    shell.register_magics(StatsMagics)
+    shell.events.register("post_run_cell", _refresh_panels)
+    _attribution.activate()
+    set_location_namer(cell_namer(shell))
+    _state.loaded[id(shell)] = True
+
+
+def unload(shell: Any) -> None:
+    """Undo :func:`load`: remove every magic it registered and our JAX listener."""
+    if not _state.loaded.pop(id(shell), False):
+        return
+    manager = shell.magics_manager
+    for magics in (JitTraceMagics, StatsMagics):
+        for kind, names in magics.magics.items():
+            for name in names:
+                manager.magics[kind].pop(name, None)
+        manager.registry.pop(magics.__name__, None)
+    try:
+        shell.events.unregister("post_run_cell", _refresh_panels)
+    except ValueError:
+        pass
+    from .panel import open_panels
+
+    for panel in open_panels():
+        panel.close()
+    hook = _state.explain_hooks.pop(id(shell), None)
+    if hook is not None:
+        hook.off()
+    _attribution.deactivate()
+    if not _state.loaded:
+        set_location_namer(None)

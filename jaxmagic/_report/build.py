@@ -1,0 +1,258 @@
+"""Turn trace records into report entries, without tracing or compiling again.
+
+The jaxpr comes from ``jitted.trace(...)`` called with the recorded abstract
+signature (``ShapeDtypeStruct`` leaves, static values as they were): JAX
+finds it in its trace cache.  Cost analysis comes from ``.lower()``, which
+needs no backend compile; it is asked for only when the call itself was
+lowered, so it finds JAX's lowering cache too.
+"""
+from __future__ import annotations
+
+import collections
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import jax
+
+from .._common.errors import error_info
+from .._tracking.stats import registry
+from .entries import Argument, Output, TraceEntry, TraceReport
+from .._tracking.signature import sharding_text, Signature, short_repr
+from .._tracking.tracked import Collector, TraceRecord, building_report
+
+__all__ = ["entry_from_record", "entry_from_traced", "report_from_collector"]
+
+
+
+def arguments_of(signature: Signature | None) -> list[Argument]:
+    if signature is None:
+        return []
+    passed = {p.name: p.passed_as for p in signature.parameters}
+    out = []
+    for leaf in signature.leaves:
+        name = leaf.path.split("[", 1)[0].split(".", 1)[0]
+        out.append(
+            Argument(
+                path=leaf.path,
+                static=leaf.static,
+                type=short_repr(leaf.value) if leaf.static else repr(leaf.aval),
+                short=leaf.short,
+                weak_type=bool(getattr(leaf.aval, "weak_type", False)),
+                passed_as=passed.get(name, "positional"),
+                sharding="" if leaf.static else _mesh_sharding(leaf.aval),
+            )
+        )
+    return out
+
+
+def _explicit(mesh: Any) -> bool:
+    """Explicit mesh axes put the sharding in the type; Auto ones leave it to the compiler."""
+    types_ = getattr(mesh, "axis_types", None) or ()
+    return bool(types_) and all("Explicit" in str(t) for t in types_)
+
+
+def _mesh_sharding(aval: Any) -> str:
+    """The sharding of a value on a device mesh, as text; "" for a value on one device."""
+    text = sharding_text(aval) if aval is not None else ""
+    if "on mesh" not in text or not _explicit(getattr(getattr(aval, "sharding", None), "mesh", None)):
+        return ""  # on an Auto mesh the abstract value does not say how the array is laid out
+    return text
+
+
+def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
+    """Arguments for ``jitted.trace`` that reproduce ``signature``'s cache key."""
+    leaves = iter(signature.leaves)
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for param in signature.parameters:
+        if param.static:
+            value = next(leaves).value
+        else:
+            specs = [_spec(next(leaves).aval) for _ in range(param.treedef.num_leaves)]
+            value = jax.tree_util.tree_unflatten(param.treedef, specs)
+        if param.passed_as == "keyword":
+            kwargs[param.name] = value
+        else:
+            args.append(value)
+    return args, kwargs
+
+
+def _spec(aval: Any) -> jax.ShapeDtypeStruct:
+    weak = bool(getattr(aval, "weak_type", False))
+    sharding = getattr(aval, "sharding", None)
+    mesh = getattr(sharding, "mesh", None)
+    if sharding is not None and getattr(mesh, "shape_tuple", ()):
+        # on a device mesh the sharding is part of the trace's key: keep it, or the report would
+        # read back a different (unsharded) program
+        try:
+            return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak, sharding=sharding)
+        except (TypeError, ValueError):
+            pass
+    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak)
+
+
+def signature_text(fn: Callable, name: str) -> str:
+    import inspect
+
+    try:
+        return f"{name}{inspect.signature(fn)}"
+    except (TypeError, ValueError):
+        return f"{name}(...)"
+
+
+def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool) -> None:
+    """Jaxpr and outputs from a ``Traced``; cost (and HLO) from its lowering."""
+    entry.jaxpr = traced.jaxpr
+    flat, _ = jax.tree_util.tree_flatten_with_path(traced.out_info)
+    out_avals = [getattr(v, "aval", None) for v in traced.jaxpr.jaxpr.outvars]
+    entry.outputs = [
+        Output(
+            "out" + jax.tree_util.keystr(path),
+            _out_type(info),
+            _mesh_sharding(out_avals[i]) if i < len(out_avals) else "",
+        )
+        for i, (path, info) in enumerate(flat)
+    ]
+    if not (lower or hlo):
+        return
+    try:
+        lowered = traced.lower()
+    except Exception as exc:  # noqa: BLE001 - e.g. an Auto-axis mesh: lowering needs the concrete mesh
+        entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
+        return
+    try:
+        cost = lowered.cost_analysis()
+        if isinstance(cost, (list, tuple)):
+            cost = cost[0] if cost else {}
+        entry.cost = {
+            k: float(v) for k, v in (cost or {}).items() if k in ("flops", "bytes accessed", "transcendentals")
+        }
+    except Exception as exc:  # noqa: BLE001 - some backends cannot estimate; say so
+        entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
+    if hlo:
+        entry.hlo = lowered.as_text()
+
+
+def _out_type(info: Any) -> str:
+    aval = jax.core.ShapedArray(info.shape, info.dtype, weak_type=bool(getattr(info, "weak_type", False)))
+    return repr(aval)
+
+
+def entry_from_record(
+    record: TraceRecord,
+    *,
+    hlo: bool = False,
+    cell_filename: str | None = None,
+    describe_file: Callable[[str, int], str] | None = None,
+) -> TraceEntry:
+    tracked = record.function
+    entry = TraceEntry(
+        function=tracked.name,
+        signature=signature_text(tracked.fn, tracked.name),
+        arguments=arguments_of(record.signature),
+        changes=list(record.changes),
+        trace_seconds=record.trace_seconds,
+        compile_seconds=record.compile_seconds,
+        started=record.started,
+        inside=record.parent.function.name if record.parent is not None else None,
+        line_hits=record.line_hits,
+        body_lines=_body_lines(tracked.fn),
+    )
+    if record.error is not None:
+        entry.error = error_info(
+            record.error, function=tracked.name, cell_filename=cell_filename, describe_file=describe_file
+        )
+        return entry
+    if record.signature is None or tracked.jitted is None:
+        entry.notes.append("the jaxpr is unavailable: the arguments could not be read")
+        return entry
+    lowered_already = record.parent is None and (
+        record.lower_seconds is not None or record.compile_seconds is not None
+    )
+    try:
+        with building_report():
+            args, kwargs = abstract_call(record.signature)
+            traced = tracked.jitted.trace(*args, **kwargs)
+            fill_from_traced(entry, traced, lower=lowered_already, hlo=hlo)
+    except Exception as exc:  # noqa: BLE001 - the report must survive; say what failed
+        entry.notes.append(f"the jaxpr is unavailable: {type(exc).__name__}: {short_repr(str(exc), 200)}")
+    if record.parent is not None:
+        entry.notes.append(f"traced inside {record.parent.function.name}; compiled as part of it")
+    return entry
+
+
+def _body_lines(fn: Callable) -> tuple[int, ...]:
+    """The line numbers of a function's body in its file (for report.lines)."""
+    from .._common.source import function_node
+
+    found = function_node(fn)
+    if found is None or not getattr(found[0], "body", None) or not isinstance(found[0].body, list):
+        return ()
+    node = found[0]
+    return tuple(range(node.body[0].lineno, (node.end_lineno or node.body[0].lineno) + 1))
+
+
+def entry_from_traced(
+    traced: Any,
+    *,
+    name: str,
+    fn: Callable,
+    signature: Signature | None,
+    changes: list,
+    trace_seconds: float | None,
+    compile_seconds: float | None,
+    cached: bool,
+    hlo: bool = False,
+) -> TraceEntry:
+    """An entry for a jit that jaxmagic did not create (``%jittrace`` of the user's ``jax.jit``)."""
+    entry = TraceEntry(
+        function=name,
+        signature=signature_text(fn, name),
+        arguments=arguments_of(signature),
+        changes=list(changes),
+        trace_seconds=trace_seconds,
+        compile_seconds=compile_seconds,
+        cached=cached,
+    )
+    try:
+        fill_from_traced(entry, traced, lower=True, hlo=hlo)
+    except Exception as exc:  # noqa: BLE001
+        entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
+    return entry
+
+
+def report_from_collector(
+    collector: Collector,
+    *,
+    hlo: bool = False,
+    cell_filename: str | None = None,
+    describe_file: Callable[[str, int], str] | None = None,
+    show_helpers: bool = False,
+) -> TraceReport:
+    """A report with one entry per trace the collector saw, in the order they started."""
+    records = sorted((r for r in collector.records if not r.during_report), key=lambda r: r.started)
+    extra = [r for r in collector.records if r.during_report]
+    report = TraceReport()
+    for record in records:
+        report.traces.append(
+            entry_from_record(record, hlo=hlo, cell_filename=cell_filename, describe_file=describe_file)
+        )
+    if extra:  # should never happen; if it does, the report says so rather than hiding it
+        names = ", ".join(sorted({r.function.name for r in extra}))
+        report.notes.append(f"jaxmagic traced again to build this report: {names}")
+    report.untracked = _untracked_counts(collector.untracked, show_helpers)
+    for name, changes in getattr(collector, "recompiles", []):
+        reason = "; ".join(str(c) for c in changes)
+        report.notes.append(f"{name} compiled again without a new trace (same shapes and dtypes): {reason}")
+    return report
+
+
+def _untracked_counts(events: Iterable[Any], show_helpers: bool) -> dict[str, int]:
+    counts: collections.Counter[str] = collections.Counter()
+    for event in events:
+        # JAX's own helper jits (eager ops building arrays) are told apart by where their function
+        # lives, when its event arrived (see _attribution); they are hidden unless asked for
+        row = registry.rows.get(f"jit({event.fun_name})")
+        if show_helpers or row is None or not row.internal:
+            counts[event.fun_name] += 1
+    return dict(counts)

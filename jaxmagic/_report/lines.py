@@ -1,0 +1,242 @@
+"""Which line of the cell became which operations: ``report.lines``.
+
+JAX records, for every jaxpr equation, the Python traceback it was created
+from; its innermost user frame is the line of the cell that produced it.
+Walking the jaxpr (and the jaxprs nested in ``cond``, ``while``, ``scan``,
+inner ``jit``, ``custom_jvp``/``custom_vjp`` equations) gives each line its
+equations, with their output abstract values. Python's line counts while the
+function was traced (:mod:`._linehits`) tell apart a line that ran at trace
+time without producing anything (shape arithmetic, a static branch, a loop
+header) from one that never ran, and count the repeats of an unrolled loop.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["LineOp", "SourceLine", "source_lines", "equations_with_lines", "line_of"]
+
+
+@dataclasses.dataclass(frozen=True)
+class LineOp:
+    """One equation a line produced.
+
+    Attributes
+    ----------
+    primitive : str
+        The primitive's name (``sin``, ``cond``).
+    outputs : str
+        Its output abstract values as JAX prints them (``f32[3]``).
+    depth : int
+        0 at the top of the traced function's jaxpr; 1 inside a ``cond``
+        branch, a loop body or an inner ``jit``, and so on.
+    within : str
+        The equation it is nested in (``cond``, ``while``, ``pjit``), or "".
+    function : str
+        The traced function whose jaxpr holds it.
+    """
+
+    primitive: str
+    outputs: str
+    depth: int = 0
+    within: str = ""
+    function: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.primitive}: {self.outputs}" if self.outputs else self.primitive
+
+
+@dataclasses.dataclass
+class SourceLine:
+    """One line of the cell and what tracing made of it.
+
+    ``kind`` is ``ops`` (it produced equations), ``trace-time`` (Python ran it
+    while tracing, and it produced nothing: its work was done then),
+    ``not-run`` (inside a traced function, but Python never reached it), or
+    ``outside`` (not in a traced function: ordinary Python), ``continuation``
+    (the rest of a statement spanning several lines) or ``failed`` (where a
+    trace stopped with a tracing error).
+    """
+
+    lineno: int
+    text: str
+    ops: list[LineOp] = dataclasses.field(default_factory=list)
+    runs: int = 0
+    kind: str = "outside"
+    body_runs: int = 0  # a loop header: how often its body ran while tracing
+    body_equations: int = 0  # a loop header: the equations its (unrolled) body became
+
+    @property
+    def loop_header(self) -> bool:
+        """A Python ``for``/``while`` line."""
+        return self.text.lstrip().startswith(("for ", "while "))
+
+    @property
+    def summary(self) -> str:
+        """The operations in one line: ``sin: f32[3]``, ``×3: mul: f32[3], add: f32[3]``."""
+        if self.kind == "continuation":
+            return ""
+        if self.kind == "failed":
+            return "tracing stopped here"
+        if self.kind == "trace-time":
+            if self.loop_header and self.body_runs:
+                return f"a Python loop, run while tracing: its body unrolled ×{self.body_runs:,}"
+            return "ran while tracing; no operation" + (f" (×{self.runs})" if self.runs > 1 else "")
+        if self.kind == "not-run":
+            return "not run while tracing"
+        if not self.ops:
+            return ""
+        shallowest = min(op.depth for op in self.ops)
+        top = [op for op in self.ops if op.depth == shallowest]
+        repeats = _repeats(top, self.runs)
+        pattern = top[: len(top) // repeats]
+        text = ", ".join(str(op) for op in pattern[:6]) + (", …" if len(pattern) > 6 else "")
+        return f"×{repeats:,}: {text}" if repeats > 1 else text
+
+
+def equations_with_lines(
+    jaxpr: Any, filename: str, depth: int = 0, within: str = "", inherited: int | None = None
+) -> Iterator[tuple[Any, int | None, int, str]]:
+    """Every equation of ``jaxpr`` and its nested jaxprs, with its line in ``filename`` (or None).
+
+    The line is the innermost frame *in that file*, so a call into a helper
+    from another cell (or a library) is placed on the cell line that made it;
+    equations nested in JAX's own inner jits (``jnp.clip``) take their
+    parent's line.
+    """
+    from jax._src import core
+
+    for eqn in jaxpr.eqns:
+        line = line_of(eqn, filename)
+        if line is None:
+            line = inherited
+        yield eqn, line, depth, within
+        for sub in core.jaxprs_in_params(eqn.params):
+            yield from equations_with_lines(sub, filename, depth + 1, eqn.primitive.name, line)
+
+
+def _repeats(ops: list[LineOp], runs: int) -> int:
+    """How many times the same operations repeat, when they really do (an unrolled loop body)."""
+    if runs < 2 or len(ops) % runs:
+        return 1
+    size = len(ops) // runs
+    pattern = [(op.primitive, op.outputs) for op in ops[:size]]
+    for start in range(size, len(ops), size):
+        if [(op.primitive, op.outputs) for op in ops[start:start + size]] != pattern:
+            return 1
+    return runs
+
+
+def line_of(eqn: Any, filename: str) -> int | None:
+    """The line in ``filename`` that made ``eqn``: its innermost frame in that file."""
+    from jax._src import source_info_util
+
+    try:
+        for frame in source_info_util.user_frames(eqn.source_info.traceback):
+            if frame.file_name == filename:
+                return frame.start_line
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None
+    return None
+
+
+def _outputs(eqn: Any) -> str:
+    parts = []
+    for var in eqn.outvars:
+        aval = getattr(var, "aval", None)
+        try:
+            parts.append(aval.str_short(short_dtypes=True))
+        except Exception:  # noqa: BLE001
+            parts.append(str(aval))
+    return ", ".join(parts)
+
+
+def source_lines(source: str, filename: str, traces: list[Any], first_line: int = 1) -> list[SourceLine]:
+    """The cell's lines with the equations each produced, over every trace in ``traces``.
+
+    Parameters
+    ----------
+    source : str
+        The cell's text as the user sees it (line ``first_line`` first).
+    filename : str
+        The file name the cell was compiled under.
+    traces : list of TraceEntry
+        Entries with ``jaxpr`` and ``line_hits`` and ``body_lines``.
+    """
+    lines = [SourceLine(first_line + i, text) for i, text in enumerate(source.splitlines())]
+    by_number = {line.lineno: line for line in lines}
+    covered: dict[str, set[int]] = {}  # function -> lines some earlier trace gave operations
+    for entry in traces:
+        jaxpr = getattr(entry, "jaxpr", None)
+        for number in getattr(entry, "body_lines", ()) or ():
+            if number in by_number and by_number[number].kind == "outside":
+                by_number[number].kind = "not-run"
+        for number, count in (getattr(entry, "line_hits", None) or {}).items():
+            if number in by_number:
+                by_number[number].runs = max(by_number[number].runs, count)
+        error = getattr(entry, "error", None)
+        if error is not None and getattr(error, "filename", None) == filename and error.lineno in by_number:
+            by_number[error.lineno].kind = "failed"
+        if jaxpr is None:
+            continue
+        # a function's later traces repeat its lines: they only add lines no earlier trace reached
+        done = covered.setdefault(entry.function, set())
+        fresh: set[int] = set()
+        for eqn, number, depth, within in equations_with_lines(jaxpr.jaxpr, filename):
+            if number in by_number and number not in done:
+                by_number[number].ops.append(LineOp(eqn.primitive.name, _outputs(eqn), depth, within, entry.function))
+                fresh.add(number)
+        done |= fresh
+    _mark_continuations(lines, filename)
+    for line in lines:
+        if line.kind in ("failed", "continuation"):
+            continue
+        if line.ops:
+            line.kind = "ops"
+        elif line.runs and line.kind == "not-run":
+            line.kind = "trace-time"
+    _loop_bodies(lines)
+    return lines
+
+
+def _mark_continuations(lines: list[SourceLine], filename: str) -> None:
+    """Lines after the first of a statement spanning several lines carry no line events of their own."""
+    import ast
+
+    from .._common.source import parse_file
+
+    tree = parse_file(filename)
+    if tree is None:
+        return
+    by_number = {line.lineno: line for line in lines}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt):
+            continue
+        body = getattr(node, "body", None)
+        last = (body[0].lineno - 1) if isinstance(body, list) and body else (node.end_lineno or node.lineno)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for number in range(node.lineno + 1, last + 1):
+            line = by_number.get(number)
+            if line is not None and not line.ops and line.kind in ("not-run", "trace-time", "outside"):
+                if line.kind != "outside" or by_number.get(node.lineno, line).kind != "outside":
+                    line.kind = "continuation"
+
+
+def _loop_bodies(lines: list[SourceLine]) -> None:
+    """For each loop header: how often its body ran, and how many equations the body became."""
+    for index, line in enumerate(lines):
+        if not line.loop_header:
+            continue
+        indent = len(line.text) - len(line.text.lstrip())
+        first = True
+        for following in lines[index + 1:]:
+            body = following.text.lstrip()
+            if not body or body.startswith("#"):
+                continue
+            if len(following.text) - len(body) <= indent:
+                break
+            if first:
+                line.body_runs, first = following.runs, False
+            line.body_equations += len(following.ops)

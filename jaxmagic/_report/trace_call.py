@@ -1,0 +1,154 @@
+"""Trace one call of any function — plain, jitted by the user, or tracked — for ``%jittrace``.
+
+Nothing is redefined: a tracked function or the user's own ``jax.jit`` object
+is called as it is (so a signature JAX already compiled shows as cached), and
+a plain function is jitted for this one call only.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jax
+import numpy as np
+
+from .._tracking import monitor as _monitor
+from .build import entry_from_traced, report_from_collector
+from .._common.errors import error_info, tracing_kind
+from .._explain.failures import explain_failure, share_explanation
+from .entries import TraceReport
+from .._tracking.signature import build_signature, normalize_static, positional_names
+from .._tracking.tracked import Collector, _jax_name, is_jit_object, tracked_jit, tracked_of
+
+__all__ = ["trace_call"]
+
+
+def trace_call(
+    fn: Callable,
+    args: tuple = (),
+    kwargs: dict | None = None,
+    *,
+    static_argnums: Any = None,
+    static_argnames: Any = None,
+    hlo: bool = False,
+    describe_file: Callable[[str, int], str] | None = None,
+) -> TraceReport:
+    """Call ``fn(*args, **kwargs)`` under jit and report its trace.
+
+    Tracing errors are returned in ``report.error``; any other exception
+    propagates unchanged.
+    """
+    kwargs = dict(kwargs or {})
+    if tracked_of(fn) is None and not is_jit_object(fn):
+        if static_argnums is None and static_argnames is None:
+            static_argnums, static_argnames = _non_array_arguments(fn, args, kwargs)
+        fn = tracked_jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
+    if tracked_of(fn) is not None:
+        return _trace_tracked(fn, args, kwargs, hlo, describe_file)
+    return _trace_foreign(fn, args, kwargs, hlo, describe_file)
+
+
+def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
+    tracked = tracked_of(fn)
+    failure: Exception | None = None
+    with Collector() as collector, _monitor.capture() as events:
+        try:
+            value = fn(*args, **kwargs)
+        except Exception as exc:
+            if tracing_kind(exc) is None:
+                raise
+            failure = exc
+    if failure is not None:
+        return _failed(failure, tracked.name, describe_file, collector, hlo, call=(fn, args, kwargs))
+    report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
+    if not any(e.function == tracked.name and e.inside is None for e in report.traces):
+        signature = build_signature(
+            args, kwargs, names=tracked.names, var_name=tracked.var_name,
+            static_argnums=tracked.static_argnums, static_argnames=tracked.static_argnames,
+            abstract=jax.typeof,
+        )
+        entry = entry_from_traced(
+            fn.trace(*args, **kwargs), name=tracked.name, fn=tracked.fn, signature=signature, changes=[],
+            trace_seconds=None, compile_seconds=events.seconds("compile", f"jit({tracked.jax_name})"),
+            cached=True, hlo=hlo,
+        )
+        report.traces.insert(0, entry)
+    report.value, report.has_value = value, True
+    report.filename = _file_of(fn)  # report.lines: the lines of the cell (or file) defining it
+    return report
+
+
+def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
+    inner = getattr(fn, "__wrapped__", fn)
+    name = getattr(inner, "__qualname__", None) or _jax_name(inner)
+    jax_name = _jax_name(inner)
+    info = getattr(fn, "_jit_info", None)
+    nums, names = normalize_static(inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None))
+    failure: Exception | None = None
+    with _monitor.capture() as events:
+        try:
+            value = fn(*args, **kwargs)
+        except Exception as exc:
+            if tracing_kind(exc) is None:
+                raise
+            failure = exc
+    if failure is not None:
+        return _failed(failure, name, describe_file, None, hlo, call=(fn, args, kwargs))
+    report = TraceReport()
+    traced_now = events.seconds("trace", jax_name) is not None
+    positional, var_name = positional_names(inner)
+    signature = build_signature(
+        args, kwargs, names=positional, var_name=var_name, static_argnums=nums, static_argnames=names,
+        abstract=jax.typeof,
+    )
+    entry = entry_from_traced(
+        fn.trace(*args, **kwargs), name=name, fn=inner, signature=signature, changes=[],
+        trace_seconds=events.seconds("trace", jax_name),
+        compile_seconds=events.seconds("compile", f"jit({jax_name})"),
+        cached=not traced_now, hlo=hlo,
+    )
+    entry.history_unknown = traced_now
+    report.traces.append(entry)
+    report.value, report.has_value = value, True
+    report.filename = _file_of(fn)  # report.lines: the lines of the cell (or file) defining it
+    return report
+
+
+def _failed(
+    failure: Exception,
+    name: str,
+    describe_file: Any,
+    collector: Collector | None,
+    hlo: bool,
+    call: tuple[Any, tuple, dict] | None = None,
+) -> TraceReport:
+    """The report of a call whose tracing failed; if even that fails, the user's own error is raised."""
+    try:
+        report = TraceReport()
+        if collector is not None:
+            report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
+        report.error = error_info(failure, function=name, describe_file=describe_file)
+        share_explanation(report, explain_failure(failure, call=call, describe=describe_file))
+        return report
+    except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
+        fault = f"{type(exc).__name__}: {exc}"
+    print(f"jaxmagic: no report could be built ({fault}); the original error follows.")
+    raise failure  # outside the except block: the user's exception is not re-chained
+
+
+def _file_of(fn: Any) -> str | None:
+    tracked = tracked_of(fn)
+    plain = tracked.fn if tracked is not None else getattr(fn, "__wrapped__", fn)
+    return getattr(getattr(plain, "__code__", None), "co_filename", None)
+
+
+def _non_array_arguments(fn: Callable, args: tuple, kwargs: dict) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """Positions and names of arguments JAX cannot trace (strings, objects): jit them as static."""
+    nums = tuple(i for i, a in enumerate(args) if not _traceable(a))
+    names = tuple(k for k, v in kwargs.items() if not _traceable(v))
+    return nums, names
+
+
+def _traceable(value: Any) -> bool:
+    leaves = jax.tree_util.tree_leaves(value)
+    return all(isinstance(x, (jax.Array, np.ndarray, np.generic, bool, int, float, complex)) for x in leaves)

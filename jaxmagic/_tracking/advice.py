@@ -1,0 +1,243 @@
+"""Advice from a function's recompiles: what pattern they show and what to do, in the user's names.
+
+Each rule reads the distinct signatures a function compiled for and the
+reasons of its compiles; thresholds are :data:`thresholds` (a setting).
+"""
+from __future__ import annotations
+
+import ast
+import collections
+import dataclasses
+from typing import Any
+
+from .stats import Advice, Row
+
+__all__ = ["Thresholds", "thresholds", "advise"]
+
+
+@dataclasses.dataclass
+class Thresholds:
+    """When a pattern becomes advice.
+
+    Attributes
+    ----------
+    static_values : int
+        Distinct values of one static argument (``static-churn``).
+    axis_sizes : int
+        Distinct sizes of one axis of one argument (``shape-churn``).
+    redefinitions : int
+        Compiles caused by a new function object (``redefined-function``).
+    weak_type_flips : int
+        Compiles caused by a Python scalar turning into an array or back.
+    unrolled_equations : int
+        Equations one Python loop body line became (``unrolled-loop``).
+    """
+
+    static_values: int = 5
+    axis_sizes: int = 5
+    redefinitions: int = 3
+    weak_type_flips: int = 1
+    unrolled_equations: int = 100
+
+
+thresholds = Thresholds()
+
+
+def advise(row: Row) -> list[Advice]:
+    """Every piece of advice for ``row`` (a tracked function), most costly pattern first.
+
+    Reads running tallies (no history is re-read), and reuses the last
+    answer while the row, its history and the thresholds are unchanged: the
+    live panel asks for every row on every redraw.
+    """
+    history = row.analysis
+    if history is None:
+        return []
+    key = (row.compiles, row.traces, history.version, dataclasses.astuple(thresholds),
+           tuple(getattr(history, "unrolled", None) or ()))
+    cached = getattr(row, "advice_cache", None)
+    if cached is not None and cached[0] == key:
+        return list(cached[1])
+    static_values, axis_sizes, dtypes = history.tallies()
+    out: list[Advice] = []
+    out += _static_churn(row, static_values)
+    out += _shape_churn(axis_sizes)
+    out += _weak_type_flips(row, dtypes)
+    out += _redefinitions(row)
+    out += _unrolled(row)
+    row.advice_cache = (key, out)
+    return list(out)
+
+
+def _label(row: Row) -> str:
+    return row.name.split("@", 1)[0]
+
+
+def _static_churn(row: Row, values: dict[str, list[str]]) -> list[Advice]:
+    out = []
+    for path, seen in values.items():
+        if len(seen) >= thresholds.static_values:
+            shown = ", ".join(seen[:6]) + (", …" if len(seen) > 6 else "")
+            out.append(Advice(
+                "static-churn",
+                f"`{path}` is static and took {_count(seen)} values ({shown}) in {row.compiles} compiles: every "
+                f"new value compiles {_label(row)} again. Make it traced — remove `{path}` from "
+                f"static_argnames and use `jnp`/`lax` on it — unless it only ever takes a few values.",
+                path,
+                f"# drop {path!r} from static_argnames (or from %%jittrace --static-argnames)",
+            ))
+    return out
+
+
+def _count(seen: list) -> str:
+    from .history import DISTINCT
+
+    return f"{len(seen)}+" if len(seen) >= DISTINCT else str(len(seen))
+
+
+def buckets(sizes: list[int]) -> list[int]:
+    """A few padded sizes covering ``sizes``: powers of two from the smallest to the largest."""
+    out: list[int] = []
+    for size in sorted(set(sizes)):
+        bucket = 1
+        while bucket < size:
+            bucket *= 2
+        if bucket not in out:
+            out.append(bucket)
+    return out
+
+
+def _shape_churn(sizes: dict[tuple[str, int], list[int]]) -> list[Advice]:
+    out = []
+    for (path, axis), seen in sizes.items():
+        if len(seen) < thresholds.axis_sizes:
+            continue
+        chosen = buckets(seen)
+        pad = ", ".join(["(0, size - n)" if a == axis else "(0, 0)" for a in range(axis + 1)])
+        out.append(Advice(
+            "shape-churn",
+            f"axis {axis} of `{path}` took {_count(seen)} sizes ({', '.join(map(str, sorted(seen)[:8]))}"
+            f"{', …' if len(seen) > 8 else ''}): one compile each. Pad it to a few bucket sizes "
+            f"({', '.join(map(str, chosen))}) and mask the padding: {len(chosen)} compiles in all.",
+            path,
+            f"BUCKETS = {tuple(chosen)!r}\n"
+            f"n = {path}.shape[{axis}]\n"
+            f"size = next(b for b in BUCKETS if b >= n)\n"
+            f"{path} = jnp.pad({path}, [{pad}] + [(0, 0)] * ({path}.ndim - {axis + 1}))\n"
+            f"mask = jnp.arange(size) < n   # pass n traced; use mask to ignore the padding",
+        ))
+    return out
+
+
+def _weak_type_flips(row: Row, dtypes: dict[str, Any]) -> list[Advice]:
+    with row.lock:
+        flips = list(row.weak_type_flips.items())
+    out = []
+    for path, count in flips:
+        if count < thresholds.weak_type_flips:
+            continue
+        dtype = str(dtypes[path]) if dtypes.get(path) is not None else "float32"
+        out.append(Advice(
+            "weak-type-flip",
+            f"`{path}` was a Python scalar in some calls and an array in others ({count} compile"
+            f"{'s' if count > 1 else ''} for that alone): pass it one way every time, e.g. always "
+            f"`jnp.asarray({path}, jnp.{dtype})`.",
+            path,
+            f"jnp.asarray({path}, jnp.{dtype})",
+        ))
+    return out
+
+
+def _redefinitions(row: Row) -> list[Advice]:
+    with row.lock:
+        count = row.redefinitions
+    if count < thresholds.redefinitions:
+        return []
+    name = _label(row)
+    return [Advice(
+        "redefined-function",
+        f"{name} was compiled for {count} new function objects: `jax.jit` of a lambda or "
+        f"`functools.partial` made inside a loop, or a cell run again, is a new function each time, and "
+        f"JAX's cache is per function. Jit it once, outside the loop, and pass what changes as arguments.",
+        "",
+        f"{name}_jit = jax.jit({name})   # once, before the loop",
+    )]
+
+
+def _unrolled(row: Row) -> list[Advice]:
+    loops = getattr(row.analysis, "unrolled", None) or []
+    return [
+        Advice(
+            "unrolled-loop",
+            f"the Python loop at {where} unrolled into {count:,} equations (its body line {body_line} "
+            f"×{repeats:,}): compile time grows with every iteration. Use `jax.lax.fori_loop` or "
+            f"`jax.lax.scan`, which compile the body once.",
+            "",
+            "jax.lax.fori_loop(0, n, body, init)",
+        )
+        for where, count, body_line, repeats in loops
+        if count >= thresholds.unrolled_equations
+    ]
+
+
+# --- the unrolled-loop analysis: read from the jaxpr, outside JAX's listener ------
+
+
+def analyse_loops(row: Row, owner: Any, namer: Any = None) -> None:
+    """Count the equations each source line became in the last compiled signature.
+
+    Re-reads the jaxpr from JAX's trace cache (no new trace), so it runs
+    from ``stats()``, never while JAX is compiling.
+    """
+    from .._report.build import abstract_call
+    from .._common.source import parse_file
+
+    history = row.analysis
+    if history is None or owner is None or owner.jitted is None:
+        return
+    signatures = history.snapshot()
+    if not signatures or getattr(history, "analysed", None) is signatures[-1]:
+        return
+    history.analysed = signatures[-1]
+    try:
+        args, kwargs = abstract_call(signatures[-1])
+        jaxpr = owner.jitted.trace(*args, **kwargs).jaxpr
+    except Exception:  # noqa: BLE001 - advice is optional; a signature we cannot rebuild gives none
+        return
+    counts: collections.Counter[tuple[str, int]] = collections.Counter()
+    for eqn in jaxpr.eqns:
+        frame = _user_frame(eqn)
+        if frame is not None:
+            counts[frame] += 1
+    found = []
+    for (filename, line), repeats in counts.most_common(3):
+        if repeats < thresholds.unrolled_equations:
+            break
+        tree = parse_file(filename)
+        loop = _enclosing_for(tree, line) if tree is not None else None
+        if loop is None:
+            continue
+        where = namer(filename, loop.lineno) if namer else f"line {loop.lineno}"
+        found.append((where, repeats, line, repeats))
+    history.unrolled = found
+
+
+def _user_frame(eqn: Any) -> tuple[str, int] | None:
+    try:
+        from jax._src import source_info_util
+
+        frame = source_info_util.user_frame(eqn.source_info.traceback)
+    except Exception:  # noqa: BLE001
+        return None
+    if frame is None:
+        return None
+    return frame.file_name, frame.start_line
+
+
+def _enclosing_for(tree: ast.AST, line: int) -> ast.For | None:
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.While)) and node.lineno < line <= (node.end_lineno or node.lineno):
+            if best is None or node.lineno > best.lineno:
+                best = node
+    return best

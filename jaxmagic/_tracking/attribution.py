@@ -1,0 +1,235 @@
+"""Attribute each ``jax.monitoring`` event to the function JAX was tracing or compiling.
+
+JAX reports a trace or a backend compile by name only (``f``, ``jit(f)``):
+two functions called ``f`` share it. But the event is reported while JAX's
+own frames, which hold the function being jitted, are still on the stack.
+Walking up from the listener finds it: jaxmagic's recorder for a tracked
+function (so its compile is counted exactly, even a compile without a new
+trace, e.g. for a committed array), or the user's function for any other jit
+(so its row says where it was defined, and JAX's own helper jits can be
+told apart from user code by the module they come from).
+
+This runs only when JAX traces or compiles, never on a cached call.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+import types
+from typing import Any
+
+import jax
+
+from . import monitor as _monitor
+from .history import describe_location
+from .signature import Change, Signature
+from .stats import Recompile, registry
+from .tracked import _ATTR, TrackedFunction, _collectors, _pending, _tls
+
+__all__ = ["activate", "deactivate", "signature_text"]
+
+_DEPTH = 48  # frames to walk up from the listener
+_JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
+
+
+def _call_arguments(frame: Any) -> tuple | None:
+    """The concrete arguments of the jitted call, from JAX's ``cache_miss(*args, **kwargs)`` frame."""
+    for _ in range(4):
+        if frame is None:
+            return None
+        if frame.f_code.co_filename.startswith(_JAX_ROOT):
+            local = frame.f_locals
+            if isinstance(local.get("args"), tuple) and isinstance(local.get("kwargs"), dict):
+                return local["args"], local["kwargs"]
+        frame = frame.f_back
+    return None
+
+
+def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
+    """The tracked function, or else the plain function, JAX is working on under ``jax_name``."""
+    frame = sys._getframe(3)
+    plain = None
+    depth = 0
+    while frame is not None and depth < _DEPTH:
+        # Only JAX's own frames: reading ``f_locals`` of a user's function frame would leave a
+        # snapshot of its locals (its arrays) alive on that frame after they are deleted.
+        if not frame.f_code.co_filename.startswith(_JAX_ROOT):
+            frame = frame.f_back
+            depth += 1
+            continue
+        try:
+            values = list(frame.f_locals.values())
+        except Exception:  # noqa: BLE001
+            values = []
+        for value in values:
+            if not isinstance(value, types.FunctionType):
+                continue
+            tracked = getattr(value, _ATTR, None)
+            if isinstance(tracked, TrackedFunction) and tracked.jax_name == jax_name:
+                _tls.call_frame = frame  # where the concrete arguments are, for placements
+                return tracked, value
+            if plain is None and getattr(value, "__name__", None) == jax_name:
+                plain = value
+        frame = frame.f_back
+        depth += 1
+    return None, plain
+
+
+def _bare(fun_name: str) -> str:
+    return fun_name[4:-1] if fun_name.startswith("jit(") and fun_name.endswith(")") else fun_name
+
+
+def _on_event(event: _monitor.Event) -> None:
+    if event.kind not in ("trace", "compile", "lower"):
+        return
+    name = _bare(event.fun_name)
+    tracked, plain = _frames_with_function(name)
+    if tracked is not None:
+        _tracked_event(tracked, event)
+    else:
+        _untracked_event(event, plain)
+    if event.kind != "lower":
+        registry.changed()
+
+
+def _tracked_event(tracked: TrackedFunction, event: _monitor.Event) -> None:
+    last = getattr(_tls, "last", None)
+    if event.kind == "trace":
+        tracked.row.add_trace()
+        if last is not None and last.function is tracked and last.trace_seconds is None:
+            last.trace_seconds = event.seconds
+        return
+    placements = _placements(tracked, getattr(_tls, "call_frame", None))
+    _tls.call_frame = None
+    record = _pending().get(id(tracked))
+    if event.kind == "lower":
+        tracked.placements_pending = placements
+        if record is not None and record.lower_seconds is None:
+            record.lower_seconds = event.seconds
+        return
+    if record is not None:
+        del _pending()[id(tracked)]
+        record.compile_seconds = event.seconds
+        changes = list(record.changes)
+        signature = signature_text(record.signature)
+        compared = signature_text(record.compared_to) if record.compared_to is not None else None
+        retraced = True
+        tracked.redefined = False
+        if getattr(_tls, "last", None) is record:
+            _tls.last = None  # done with it: the thread keeps none of the call's static values
+    else:  # compiled again without a new trace: same abstract signature, new placement
+        before = getattr(tracked, "placements", None) or {}
+        changes = [
+            Change(path, "sharding", before[path], after)
+            for path, after in placements.items()
+            if path in before and before[path] != after
+        ] or [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
+        signature, compared, retraced = "", None, False
+        for collector in list(_collectors):
+            collector._add_recompile(tracked.name, changes)
+    if placements:
+        tracked.placements = placements
+    tracked.row.add_compile(
+        Recompile(changes, event.seconds, time.time(), compared, signature, retraced)
+    )
+
+
+def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:
+    """Each array argument's placement (``P('d',) on mesh d:8``, ``one device``), by the user's path."""
+    found = _call_arguments(frame) if frame is not None else None
+    if found is None:
+        return getattr(tracked, "placements_pending", None) or {}
+    args, kwargs = found
+    out: dict[str, str] = {}
+    try:
+        leaves = jax.tree_util.tree_flatten_with_path((args, kwargs))[0]
+    except Exception:  # noqa: BLE001
+        return out
+    for path, leaf in leaves:
+        sharding = getattr(leaf, "sharding", None)
+        if sharding is None or not hasattr(leaf, "shape"):
+            continue
+        out[_user_path(tracked, path)] = _placement_text(sharding)
+    return out
+
+
+def _user_path(tracked: TrackedFunction, path: tuple) -> str:
+    head, rest = path[0], path[1:]
+    index = getattr(head, "idx", None)
+    if index == 0 and rest:  # positional: (args)[i]...
+        position = getattr(rest[0], "idx", None)
+        names = tracked.names or []
+        name = names[position] if position is not None and position < len(names) else f"args[{position}]"
+        return name + jax.tree_util.keystr(rest[1:])
+    if index == 1 and rest:  # keyword: (kwargs)['n']...
+        key = getattr(rest[0], "key", None)
+        return str(key) + jax.tree_util.keystr(rest[1:])
+    return jax.tree_util.keystr(path)
+
+
+def _placement_text(sharding: Any) -> str:
+    spec = getattr(sharding, "spec", None)
+    mesh = getattr(sharding, "mesh", None)
+    if spec is not None and mesh is not None:
+        try:
+            axes = ",".join(f"{name}:{size}" for name, size in mesh.shape.items())
+        except Exception:  # noqa: BLE001
+            axes = ""
+        return f"{spec} on mesh {axes}"
+    if getattr(sharding, "num_devices", 2) == 1 or type(sharding).__name__ == "SingleDeviceSharding":
+        return "one device"
+    return type(sharding).__name__
+
+
+def _untracked_event(event: _monitor.Event, plain: Any) -> None:
+    key = event.fun_name if event.fun_name.startswith("jit(") else f"jit({event.fun_name})"
+    internal = plain is not None and (getattr(plain, "__module__", "") or "").startswith(("jax.", "jaxlib"))
+    row = registry.row(key, tracked=False, where=describe_location(plain) if plain is not None else "",
+                       internal=internal)
+    if event.kind == "trace":
+        row.add_trace()
+        for collector in list(_collectors):
+            collector._add_untracked(event)
+    elif event.kind == "compile":
+        row.add_compile(Recompile([], event.seconds, time.time(), tracked=False))
+
+
+def signature_text(signature: Signature | None) -> str:
+    """``x: f32[3], n=3``: a signature as rows and reports print it."""
+    if signature is None:
+        return ""
+    parts = []
+    for leaf in signature.leaves:
+        parts.append(f"{leaf.path}={leaf.short}" if leaf.static else f"{leaf.path}: {leaf.short}")
+    return ", ".join(parts)
+
+
+_activations = 0
+_activation_lock = threading.Lock()
+
+
+def activate() -> None:
+    """Start attributing JAX's events (reference-counted with :func:`deactivate`)."""
+    global _activations
+    with _activation_lock:
+        _activations += 1
+        first = _activations == 1
+    _monitor.install()
+    if first:
+        _monitor.subscribe(_on_event)
+
+
+def deactivate() -> None:
+    global _activations
+    with _activation_lock:
+        _activations = max(0, _activations - 1)
+        last = _activations == 0
+    _monitor.uninstall()
+    if last:
+        _monitor.unsubscribe(_on_event)
+
+
+def active() -> bool:
+    return _activations > 0

@@ -1,0 +1,268 @@
+"""Recompile statistics: one row per jitted function, its compiles and why each happened.
+
+Rows for functions jaxmagic tracks carry every compile with its reasons (the
+changes against the closest earlier signature); rows for every other jit in
+the process (the user's own ``jax.jit``, library code) carry what
+``jax.monitoring`` says: counts and compile time, by JAX's name ``jit(f)``.
+
+History is bounded: a row keeps its last :data:`HISTORY` compiles and
+summarises older ones by reason, so a function that recompiled 100,000 times
+costs the same memory as one that recompiled 1,000 times. Only strings and
+small numbers are kept, never the user's arrays or static values.
+"""
+from __future__ import annotations
+
+import collections
+import dataclasses
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from .signature import Change
+
+__all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "HISTORY"]
+
+HISTORY = 1000  # compiles kept per function; older ones are counted by reason
+
+
+@dataclasses.dataclass(frozen=True, slots=True)  # one per compile: kept small
+class Recompile:
+    """One compile of a function and why it happened.
+
+    Attributes
+    ----------
+    changes : list of Change
+        Every difference from ``compared_to`` (``first-call`` for the first).
+    compile_seconds : float or None
+        The backend compile time JAX reported.
+    when : float
+        When it finished (``time.time()``).
+    compared_to : str or None
+        The earlier signature it is compared with: the one with the fewest
+        differing leaves, the most recent among equals.
+    signature : str
+        This compile's signature, as the report prints it.
+    retraced : bool
+        False for a compile without a new trace (a new placement of the
+        same abstract signature).
+    """
+
+    changes: list[Change]
+    compile_seconds: float | None
+    when: float
+    compared_to: str | None = None
+    signature: str = ""
+    retraced: bool = True
+    tracked: bool = True  # False: a jit jaxmagic only counts; its reasons are unknown
+
+    @property
+    def reason(self) -> str:
+        if not self.tracked:
+            return "reason unknown (not tracked by jaxmagic: counts only)"
+        return "; ".join(str(c) for c in self.changes) or (
+            "compiled again for a signature seen before (JAX's caches were cleared, or the history was reset)"
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class Advice:
+    """What to do about a pattern of recompiles.
+
+    ``kind`` is one of ``static-churn``, ``shape-churn``, ``weak-type-flip``,
+    ``redefined-function``, ``unrolled-loop``; ``message`` says what to do, in
+    the user's names; ``path`` is the argument it is about, if any.
+    """
+
+    kind: str
+    message: str
+    path: str = ""
+    code: str = ""
+
+
+@dataclasses.dataclass
+class FunctionStats:
+    """The statistics of one function (a snapshot; see :func:`jaxmagic.stats`).
+
+    Attributes
+    ----------
+    name : str
+        The row's key: ``__qualname__``, ``track(name=...)``, ``name@cell:line``
+        for a second live function of that name, or ``jit(f)`` for a jit
+        jaxmagic does not track.
+    traces, compiles : int
+        Exactly what JAX did (its ``jax.monitoring`` events).
+    compile_seconds : float
+        Total backend compile time.
+    events : list of Recompile
+        The compiles, oldest first (the last :data:`HISTORY`).
+    advice : list of Advice
+    where : str
+        Where the function was defined (``cell 3, line 2``, ``file.py:10``).
+    tracked : bool
+        True when jaxmagic tracks it (reasons known).
+    dropped : dict
+        Older compiles no longer in ``events``, counted by the kind of their
+        reason (``shape of x``, values left out).
+    """
+
+    name: str
+    traces: int = 0
+    compiles: int = 0
+    compile_seconds: float = 0.0
+    events: list[Recompile] = dataclasses.field(default_factory=list)
+    advice: list[Advice] = dataclasses.field(default_factory=list)
+    where: str = ""
+    tracked: bool = False
+    internal: bool = False
+    dropped: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    @property
+    def last_reason(self) -> str:
+        return self.events[-1].reason if self.events else ""
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        from .._views.compile_table import stats_text
+
+        p.text(stats_text([self], history=True))
+
+    def _repr_html_(self) -> str:
+        from .._views.compile_table import stats_html
+
+        return stats_html([self], history=True)
+
+
+class Row:
+    """The live, mutable record behind one :class:`FunctionStats`."""
+
+    def __init__(self, name: str, *, tracked: bool, where: str = "", internal: bool = False) -> None:
+        self.name = name
+        self.tracked = tracked
+        self.where = where
+        self.internal = internal
+        self.traces = 0
+        self.compiles = 0
+        self.compile_seconds = 0.0
+        self.events: collections.deque[Recompile] = collections.deque(maxlen=HISTORY)
+        self.dropped: collections.Counter[str] = collections.Counter()
+        # what advice counts, over every compile (not only the kept ones), never crowded out by other changes
+        self.redefinitions = 0
+        self.weak_type_flips: collections.Counter[str] = collections.Counter()  # by path, at most _FLIP_PATHS
+        self.analysis: Any = None  # advice inputs kept by the tracker (signatures, loop lines)
+        self.owner: Any = None  # weak reference to the TrackedFunction last counted here
+        self.lock = threading.Lock()
+
+    def add_compile(self, event: Recompile) -> None:
+        with self.lock:
+            self.compiles += 1
+            self.compile_seconds += event.compile_seconds or 0.0
+            if len(self.events) == self.events.maxlen:
+                _count_capped(self.dropped, _reason_kind(self.events[0]), "other reasons")
+            self.events.append(event)
+            for change in event.changes:
+                if change.what == "function-redefined":
+                    self.redefinitions += 1
+                elif change.what == "weak-type" and (change.path in self.weak_type_flips
+                                                     or len(self.weak_type_flips) < _FLIP_PATHS):
+                    self.weak_type_flips[change.path] += 1
+
+    def add_trace(self) -> None:
+        with self.lock:
+            self.traces += 1
+
+    def snapshot(self, advise: Callable[[Row], list[Advice]] | None = None) -> FunctionStats:
+        with self.lock:
+            stats = FunctionStats(
+                name=self.name,
+                traces=self.traces,
+                compiles=self.compiles,
+                compile_seconds=self.compile_seconds,
+                events=list(self.events),
+                where=self.where,
+                tracked=self.tracked,
+                internal=self.internal,
+                dropped=dict(self.dropped),
+            )
+        if advise is not None:
+            stats.advice = advise(self)
+        return stats
+
+    def reset(self) -> None:
+        with self.lock:
+            self.traces = self.compiles = 0
+            self.compile_seconds = 0.0
+            self.events.clear()
+            self.dropped.clear()
+            self.redefinitions = 0
+            self.weak_type_flips.clear()
+            if self.analysis is not None:
+                self.analysis.reset()
+
+
+_DISTINCT_KEYS = 64  # distinct kinds of reason counted for older compiles: memory stays bounded in a storm
+_FLIP_PATHS = 256  # arguments whose weak-type flips are counted
+
+
+def _count_capped(counter: collections.Counter, key: Any, overflow: Any) -> None:
+    counter[key if key in counter or len(counter) < _DISTINCT_KEYS - 1 else overflow] += 1
+
+
+def _reason_kind(event: Recompile) -> str:
+    """A compile's reason without its values (``shape of x``), so older compiles group by kind."""
+    if not event.tracked:
+        return "reason unknown (not tracked)"
+    kinds = sorted({
+        str(c) if c.what in ("first-call", "function-redefined") else
+        f"{c.what.replace('-', ' ')} of {c.path}" if c.path else c.what.replace("-", " ")
+        for c in event.changes
+    })
+    if not kinds:
+        return "a signature seen before"
+    return ", ".join(kinds[:3]) + (f" and {len(kinds) - 3} more" if len(kinds) > 3 else "")
+
+
+class Registry:
+    """Every row, by name; tells listeners (the panel) when something changed."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, Row] = {}
+        self.lock = threading.Lock()
+        self.listeners: list[Callable[[], None]] = []
+        self.changed_at = 0.0
+
+    def row(self, name: str, *, tracked: bool, where: str = "", internal: bool = False) -> Row:
+        with self.lock:
+            found = self.rows.get(name)
+            if found is None:
+                found = self.rows[name] = Row(name, tracked=tracked, where=where, internal=internal)
+            elif where and not found.where:
+                found.where = where
+            return found
+
+    def unique_name(self, name: str, where: str) -> str:
+        """``name``, or ``name@where`` when another function already holds ``name``."""
+        with self.lock:
+            if name not in self.rows:
+                return name
+            candidate = f"{name}@{where}" if where else f"{name}@{len(self.rows)}"
+            number = 2
+            unique = candidate
+            while unique in self.rows:
+                unique = f"{candidate}#{number}"
+                number += 1
+            return unique
+
+    def changed(self) -> None:
+        self.changed_at = time.time()
+        for listener in list(self.listeners):
+            try:
+                listener()
+            except Exception:  # noqa: BLE001 - a display fault must never reach the user's jit
+                pass
+
+    def names(self, include_internal: bool = False) -> list[str]:
+        with self.lock:
+            return [n for n, r in self.rows.items() if include_internal or not r.internal]
+
+
+registry = Registry()

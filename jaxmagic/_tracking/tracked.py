@@ -1,0 +1,342 @@
+"""Tracked ``jax.jit``: see every trace of a function without touching its hot path.
+
+``tracked_jit(f, **jit_kwargs)`` returns a real ``jax.jit`` object.  The only
+difference is the Python function inside it: a *recorder* that runs only
+while JAX traces, notes the abstract signature and why this trace happened,
+then calls ``f``.  Cached calls go straight through JAX's C++ dispatch and
+never reach Python, so tracking costs nothing once a signature is compiled.
+
+Traces and compiles are counted from ``jax.monitoring`` events
+(:mod:`._attribution`), so the counts are exactly JAX's.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import jax
+
+from . import monitor as _monitor
+from .history import History, register as _register
+from .linehits import LineCounter
+from .signature import Change, Signature, build_signature, normalize_static, positional_names
+from .stats import Row
+
+__all__ = ["TraceRecord", "TrackedFunction", "tracked_jit", "tracked_of", "Collector", "is_jax_jit", "is_jit_object"]
+
+_ATTR = "_jaxmagic_tracked"
+
+_tls = threading.local()
+
+
+def _register_frame_exclusion() -> None:
+    """Hide this package's frames from JAX's filtered tracebacks and source lines."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the whole package
+    try:
+        from jax._src import source_info_util, traceback_util
+
+        if here not in traceback_util._exclude_paths:
+            traceback_util.register_exclusion(here)
+        if here not in source_info_util._exclude_paths:
+            source_info_util.register_exclusion(here)
+    except (ImportError, AttributeError):  # pragma: no cover - other JAX versions
+        pass
+
+
+_register_frame_exclusion()
+
+
+@dataclasses.dataclass(eq=False)
+class TraceRecord:
+    """One trace of a tracked function, as it happened.
+
+    Attributes
+    ----------
+    function : TrackedFunction
+        The function that was traced.
+    signature : Signature or None
+        Its abstract signature; None only if it could not be read.
+    changes : list of Change
+        Why JAX traced: ``first-call``, or every difference from the closest
+        earlier signature; empty when the signature was seen before.
+    error : BaseException or None
+        The exception that ended the trace, if it failed.
+    parent : TraceRecord or None
+        The tracked trace this one ran inside (a jitted helper called from
+        another jitted function), else None.
+    """
+
+    function: TrackedFunction
+    signature: Signature | None
+    changes: list[Change]
+    started: float
+    parent: TraceRecord | None = None
+    thread: int = 0
+    error: BaseException | None = None
+    finished: float | None = None
+    trace_seconds: float | None = None
+    lower_seconds: float | None = None
+    compile_seconds: float | None = None
+    during_report: bool = False
+    compared_to: Signature | None = None
+    line_hits: dict[int, int] | None = None  # lines of the function's file Python ran while tracing
+    counter: Any = dataclasses.field(default=None, repr=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.finished is not None
+
+
+class TrackedFunction:
+    """Bookkeeping for one function jitted through :func:`tracked_jit`.
+
+    Counts live in the function's statistics row (:mod:`._stats`), which a
+    redefinition of the same function (a cell run again, a lambda jitted in a
+    loop) continues; ``traces`` and ``compiles`` read it.
+    """
+
+    def __init__(
+        self, fn: Callable, static_argnums: Any = None, static_argnames: Any = None, name: str | None = None
+    ) -> None:
+        self.fn = fn
+        self.name: str = name or getattr(fn, "__qualname__", None) or _jax_name(fn)
+        self.jax_name: str = _jax_name(fn)
+        self.static_argnums, self.static_argnames = normalize_static(fn, static_argnums, static_argnames)
+        self.names, self.var_name = positional_names(fn)
+        self.jitted: Any = None
+        self.failed_traces = 0
+        self.redefined = False  # the next compile says "function-redefined"
+        self.by_cell = False  # jitted by a %%jittrace cell itself: its static options are the magic's
+        self._lock = threading.Lock()
+        self.key: str = self.name  # the statistics row's name (``name@where`` when shared)
+        self.row: Row = _register(self, explicit=name is not None)
+        self.history: History = self.row.analysis
+
+    @property
+    def signatures(self) -> list[Signature]:
+        return self.history.signatures
+
+    @property
+    def traces(self) -> int:
+        return self.row.traces
+
+    @property
+    def compiles(self) -> int:
+        return self.row.compiles
+
+    def __repr__(self) -> str:
+        return f"<TrackedFunction {self.name}: {self.traces} traces, {self.compiles} compiles>"
+
+    # --- called by the recorder, inside JAX's trace --------------------------
+
+    def _begin(self, args: tuple, kwargs: dict) -> TraceRecord:
+        try:
+            signature: Signature | None = build_signature(
+                args,
+                kwargs,
+                names=self.names,
+                var_name=self.var_name,
+                static_argnums=self.static_argnums,
+                static_argnames=self.static_argnames,
+                abstract=_abstract,
+            )
+        except Exception:  # noqa: BLE001 - an odd argument must not break the user's trace
+            signature = None
+        compared_to = None
+        try:
+            found = self.history.closest(signature) if signature is not None else None
+            if signature is None:
+                changes: list[Change] = []
+            elif found is None:
+                changes = [Change("", "first-call")]
+            else:
+                compared_to, changes = found
+        except Exception:  # noqa: BLE001 - never break the user's trace over a reason
+            changes = []
+        if self.redefined:
+            changes = [Change("", "function-redefined"), *[c for c in changes if c.what != "first-call"]]
+        stack = _stack()
+        record = TraceRecord(
+            function=self,
+            signature=signature,
+            changes=changes,
+            started=time.time(),
+            parent=stack[-1] if stack else None,
+            thread=threading.get_ident(),
+            during_report=getattr(_tls, "building_report", False),
+            compared_to=compared_to,
+        )
+        stack.append(record)
+        if _collectors and not record.during_report and not _monitor.is_muted():
+            filename = getattr(getattr(self.fn, "__code__", None), "co_filename", None)
+            if filename:
+                counter = LineCounter(filename)
+                if counter.start():
+                    record.counter = counter
+        return record
+
+    def _end(self, record: TraceRecord, error: BaseException | None) -> None:
+        stack = _stack()
+        if stack and stack[-1] is record:
+            stack.pop()
+        record.finished = time.time()
+        record.error = error
+        if record.counter is not None:
+            record.line_hits = record.counter.stop()
+            record.counter = None
+        if error is None:
+            if record.signature is not None:
+                self.history.add(record.signature)
+        else:
+            with self._lock:
+                self.failed_traces += 1
+        _tls.last = record  # JAX reports the trace's duration right after, failed or not
+        if error is None and record.parent is None:
+            _pending()[id(self)] = record  # its compile comes later, maybe
+        for collector in list(_collectors):
+            collector._add(record)
+
+
+def _pending() -> dict[int, TraceRecord]:
+    """This thread's finished traces whose compile has not been seen yet, by function."""
+    pending = getattr(_tls, "pending", None)
+    if pending is None:
+        pending = _tls.pending = {}
+    return pending
+
+
+def _stack() -> list[TraceRecord]:
+    stack = getattr(_tls, "stack", None)
+    if stack is None:
+        stack = _tls.stack = []
+    return stack
+
+
+def _abstract(leaf: Any) -> Any:
+    aval = getattr(leaf, "aval", None)
+    return aval if aval is not None else jax.typeof(leaf)
+
+
+def _jax_name(fn: Callable) -> str:
+    """The name JAX gives ``fn`` in its events (``f`` for ``jit(f)``)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return getattr(fn, "__name__", None) or type(fn).__name__
+
+
+def _make_recorder(tracked: TrackedFunction) -> Callable:
+    fn = tracked.fn
+
+    def recorder(*args: Any, **kwargs: Any) -> Any:
+        if jax.config.jax_disable_jit or _monitor.is_muted():
+            return fn(*args, **kwargs)  # eager, or one of jaxmagic's own probe traces
+        try:
+            record = tracked._begin(args, kwargs)
+        except Exception:  # noqa: BLE001 - bookkeeping must never break the user's trace
+            return fn(*args, **kwargs)
+        try:
+            out = fn(*args, **kwargs)
+        except BaseException as exc:
+            tracked._end(record, exc)
+            raise
+        tracked._end(record, None)
+        return out
+
+    try:
+        functools.update_wrapper(recorder, fn)
+    except (AttributeError, TypeError):  # pragma: no cover - exotic callables
+        pass
+    recorder.__name__ = tracked.jax_name
+    recorder.__wrapped__ = fn
+    setattr(recorder, _ATTR, tracked)  # JAX holds this function in its frames: events find it there
+    return recorder
+
+
+def tracked_jit(fun: Any = None, /, *, name: str | None = None, **jit_kwargs: Any) -> Any:
+    """``jax.jit`` with tracking: same arguments, same result type, same speed.
+
+    Called without ``fun`` it returns a decorator, like ``jax.jit(static_argnames=...)``.
+    ``name`` keys its statistics (default: the function's ``__qualname__``).
+    """
+    if fun is None:
+        return functools.partial(tracked_jit, name=name, **jit_kwargs)
+    tracked = TrackedFunction(fun, jit_kwargs.get("static_argnums"), jit_kwargs.get("static_argnames"), name=name)
+    jitted = jax.jit(_make_recorder(tracked), **jit_kwargs)
+    tracked.jitted = jitted
+    setattr(jitted, _ATTR, tracked)
+    return jitted
+
+
+def tracked_of(obj: Any) -> TrackedFunction | None:
+    """The :class:`TrackedFunction` behind a jitted object, or None if it is not ours."""
+    try:
+        tracked = getattr(obj, _ATTR, None)
+    except Exception:  # noqa: BLE001 - a user object's __getattr__ may raise anything
+        return None
+    return tracked if isinstance(tracked, TrackedFunction) else None
+
+
+def is_jax_jit(obj: Any) -> bool:
+    """True for ``jax.jit`` itself."""
+    return obj is jax.jit
+
+
+def is_jit_object(obj: Any) -> bool:
+    """True for the result of ``jax.jit(f)`` (ours or the user's): it can be traced and lowered."""
+    return callable(obj) and all(hasattr(obj, a) for a in ("lower", "trace", "eval_shape"))
+
+
+# --- collecting the traces of one cell ---------------------------------------
+
+
+class Collector:
+    """Collects every trace record, and every other jit's trace event, while active.
+
+    Use as a context manager around the code whose traces a report shows.
+    """
+
+    def __init__(self) -> None:
+        self.records: list[TraceRecord] = []
+        self.untracked: list[_monitor.Event] = []
+        self.recompiles: list[tuple[str, list[Change]]] = []
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> Collector:
+        _collectors.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self in _collectors:
+            _collectors.remove(self)
+
+    def _add(self, record: TraceRecord) -> None:
+        with self._lock:
+            self.records.append(record)
+
+    def _add_untracked(self, event: _monitor.Event) -> None:
+        with self._lock:
+            self.untracked.append(event)
+
+    def _add_recompile(self, name: str, changes: list[Change]) -> None:
+        """A compile without a new trace (a new placement): no record, but the report says so."""
+        with self._lock:
+            self.recompiles.append((name, list(changes)))
+
+
+_collectors: list[Collector] = []
+
+
+class building_report:
+    """Marks the current thread as building a report (to catch traces we cause)."""
+
+    def __enter__(self) -> None:
+        self._previous = getattr(_tls, "building_report", False)
+        _tls.building_report = True
+
+    def __exit__(self, *exc: object) -> None:
+        _tls.building_report = self._previous

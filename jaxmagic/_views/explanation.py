@@ -1,0 +1,105 @@
+"""Lay an :class:`~jaxmagic.Explanation` out as document blocks (text and HTML come from them).
+
+The order teaches: one sentence of why (what a tracer knows), where it
+happened in the user's code, which argument, then the numbered fixes with
+their code and whether jaxmagic saw them trace, then JAX's documentation.
+"""
+from __future__ import annotations
+
+import linecache
+
+from .._render.document import Code, Document, Paragraph, Span, spans
+from .._explain.explanation import Explanation, Fix
+
+__all__ = ["explanation_blocks", "explanation_document", "excerpt", "where_blocks"]
+
+
+def prose(text: str, role: str = "") -> tuple:
+    """A sentence whose `backticked` parts are code: spans with the ``literal`` role."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: leave the sentence as it is
+        return spans(Span(text, role) if role else text)
+    return tuple(Span(part, "literal" if i % 2 else role) for i, part in enumerate(parts) if part)
+
+
+def explanation_document(found: Explanation) -> Document:
+    title = f"{found.error_type} ({found.kind})"
+    if found.function:
+        title += f" while tracing {found.function}"
+    return Document((Paragraph(spans(Span(title, "error"))), *explanation_blocks(found)))
+
+
+def explanation_blocks(found: Explanation) -> list:
+    blocks: list = [Paragraph(prose(found.why))]
+    where = found.location or (f"line {found.lineno}" if found.lineno else None)
+    if where:
+        verb = "escaped the trace at " if found.kind == "leaked-tracer" else "at "
+        blocks += where_blocks(spans(verb), where, found.source_line, found.filename, found.lineno)
+    if found.use_lineno:
+        used = found.use_location or f"line {found.use_lineno}"
+        blocks.append(Paragraph(spans("used later at ", Span(used, "code"), ", where JAX raised"), "error"))
+    blocks.append(Paragraph(_depends(found)))
+    if found.fixes:
+        blocks.append(Paragraph(spans("Fixes, preferred first:")))
+        for number, fix in enumerate(found.fixes, 1):
+            blocks += _fix_blocks(number, fix)
+    else:
+        blocks.append(Paragraph(spans("jaxmagic has no fix to suggest for this line."), "note"))
+    if found.docs:
+        blocks.append(Paragraph(spans("More: ", Span(found.docs, "link")), "note"))
+    return blocks
+
+
+def _depends(found: Explanation) -> tuple:
+    if found.paths:
+        label = "argument" if len(found.arguments) == 1 else "arguments"
+        parts: list = [Span(f"depends on {label} ")]
+        for i, path in enumerate(found.paths):
+            if i:
+                parts.append(Span(", "))
+            parts.append(Span(path, "name"))
+        if not found.certain:
+            parts.append(Span(" (a best guess from the source)", "muted"))
+        return tuple(parts)
+    if found.kind in ("non-array-argument", "unhashable-static"):
+        return spans(Span("the argument could not be told from the error alone", "muted"))
+    return spans(Span("depends on no argument (computed inside the function), or jaxmagic could not tell", "muted"))
+
+
+def _fix_blocks(number: int, fix: Fix) -> list:
+    head: list = [Span(f"{number}. "), Span(fix.kind, "code"), Span("  "), *prose(fix.summary)]
+    if fix.verified is True:
+        head.append(Span("  \u2713 verified: traces", "good"))
+    elif fix.verified is False:
+        head.append(Span(f"  \u2717 tried: {fix.outcome}", "error"))
+    blocks: list = [Paragraph(tuple(head)), Code(fix.code, "python")]
+    if fix.warning:
+        blocks.append(Paragraph(prose("warning: " + fix.warning), "error"))
+    return blocks
+
+
+def where_blocks(lead: tuple, where: str | None, source: str | None, filename: str | None, lineno: int | None) -> list:
+    """``<lead> at <where>: <source line>``, then the source around that line."""
+    line = lead
+    if where:
+        line += spans(Span(where, "code"))
+    if source:
+        line += spans(": ", Span(source.strip(), "code"))
+    blocks: list = [Paragraph(line, "error")]
+    shown = excerpt(filename, lineno)
+    if shown is not None:
+        blocks.append(shown)
+    return blocks
+
+
+def excerpt(filename: str | None, lineno: int | None, context: int = 2) -> Code | None:
+    """A few lines of the user's source around ``lineno``, that line marked."""
+    if not filename or not lineno:
+        return None
+    lines = linecache.getlines(filename)
+    if not lines:
+        return None
+    first = max(1, lineno - context)
+    last = min(len(lines), lineno + context)
+    text = "".join(lines[first - 1 : last]).rstrip("\n")
+    return Code(text, "python", marked_line=lineno, first_line=first)

@@ -1,0 +1,223 @@
+"""Lay a :class:`~jaxmagic.TraceReport` out as a document (text and HTML come from it)."""
+from __future__ import annotations
+
+from .._render.document import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
+from .._common.errors import ErrorInfo
+from .explanation import explanation_blocks, where_blocks
+from .._tracking.advice import thresholds
+from .source_map import source_map_block, unrolled_loops
+from .._report.entries import TraceEntry, TraceReport
+from .._tracking.signature import short_repr
+from .._render.timeline import timeline
+
+__all__ = ["report_document"]
+
+_OPEN_JAXPR_LINES = 40  # longer jaxprs start folded
+
+# One sentence of why, for the kinds where a tracer's missing value is the cause.
+_WHY_VALUE = (
+    "Under jax.jit the arguments are tracers: they know their shape and dtype "
+    "(e.g. float32[3]) but never their values, so Python code that needs a value fails."
+)
+_VALUE_KINDS = {"bool-conversion", "concretization", "integer-conversion", "array-conversion", "boolean-index", "traced-shape"}
+
+
+def report_document(report: TraceReport) -> Document:
+    blocks: list = [Heading(_headline(report))]
+    if report.error is not None:
+        blocks.append(_error_section(report.error, title_prefix="The cell stopped: "))
+    if not report.traces and report.error is None:
+        blocks.append(
+            Paragraph(spans("No jitted function was traced: every call hit JAX's cache, or none was made."), "note")
+        )
+    blocks.extend(_recompile_timelines(report))
+    for number, entry in enumerate(report.traces, 1):
+        shown = report.error.exception if report.error is not None else None
+        blocks.append(_entry_section(entry, number, len(report.traces), shown))
+    lines = report.lines if report.filename is not None and report.traces else []
+    for advice in unrolled_loops(lines, thresholds.unrolled_equations):
+        blocks.append(Paragraph(spans(Span("unrolled-loop", "code"), "  " + advice), "error"))
+    mapped = source_map_block(report, lines)
+    if mapped is not None:
+        blocks.append(Fold(spans("source \u2192 operations: which line became which equations"), (mapped,),
+                           open=len(report.traces) <= 3))
+    if report.untracked:
+        listed = ", ".join(f"jit({name}) \u00d7{count}" if count > 1 else f"jit({name})" for name, count in sorted(report.untracked.items()))
+        blocks.append(Paragraph(spans("Also traced, not jitted by jaxmagic: ", Span(listed, "code")), "note"))
+    if report.has_value:
+        blocks.append(Paragraph(spans("result: ", Span(short_repr(report.value, 400), "code"))))
+    for note in report.notes:
+        blocks.append(Paragraph(spans(note), "note"))
+    return Document(tuple(blocks))
+
+
+def _recompile_timelines(report: TraceReport) -> list:
+    """For each function this cell compiled more than once: when, and how long each compile took."""
+    compiled: dict[str, list[TraceEntry]] = {}
+    for entry in report.traces:
+        if entry.compile_seconds is not None and entry.started is not None:
+            compiled.setdefault(entry.function, []).append(entry)
+    out = []
+    for name, entries in compiled.items():
+        line = timeline((e.started, e.compile_seconds) for e in entries) if len(entries) > 1 else None
+        if line is not None:
+            out.append(Paragraph(spans("compiles of ", Span(name, "name"), ": ", line)))
+    return out
+
+
+def _headline(report: TraceReport) -> tuple:
+    n = len(report.traces)
+    names = []
+    for t in report.traces:
+        if t.function not in names:
+            names.append(t.function)
+    what = _plural(n, "trace")
+    if names:
+        what += f" of {', '.join(names)}"
+    if report.expression:
+        return spans("jittrace ", Span(report.expression, "code"), f": {what}")
+    return spans(f"jittrace: {what}")
+
+
+def _entry_section(entry: TraceEntry, number: int, total: int, shown_error: BaseException | None) -> Section:
+    title = [Span(entry.function, "name"), Span(_call_summary(entry), "type")]
+    if total > 1:
+        title.append(Span(f"  trace {number} of {total}", "muted"))
+    body: list = []
+    if entry.inside:
+        body.append(Paragraph(spans("traced inside ", Span(entry.inside, "name")), "note"))
+    body.append(Paragraph(_why(entry)))
+    if entry.arguments:
+        body.append(_argument_table(entry))
+    if entry.error is not None:
+        if shown_error is not None and entry.error.exception is shown_error:
+            body.append(Paragraph(spans(Span(entry.error.error_type, "error"), ": the error shown above"), "error"))
+        else:
+            body.append(_error_body(entry.error))
+        return Section(tuple(title), tuple(body), "error")
+    if entry.jaxpr is not None:
+        text = entry.jaxpr_text or ""
+        lines = text.count("\n") + 1
+        eqns = len(entry.jaxpr.jaxpr.eqns)
+        summary = spans(f"jaxpr: {_plural(eqns, 'equation')}, {_plural(lines, 'line')}")
+        body.append(Fold(summary, _jaxpr_blocks(text, lines), open=lines <= _OPEN_JAXPR_LINES))
+    if entry.outputs:
+        outs = [Span("returns ")]
+        for i, out in enumerate(entry.outputs):
+            if i:
+                outs.append(Span(", "))
+            if out.path != "out":
+                outs.append(Span(out.path + ": "))
+            outs.append(Span(out.type, "type"))
+            if out.sharding:
+                outs.append(Span(f" sharded {out.sharding}", "code"))
+        body.append(Paragraph(tuple(outs)))
+    facts = _facts(entry)
+    if facts:
+        body.append(Paragraph(spans(facts), "note"))
+    if entry.hlo:
+        body.append(Fold(spans("lowered StableHLO"), (Code(entry.hlo, "hlo"),)))
+    for note in entry.notes:
+        body.append(Paragraph(spans(note), "note"))
+    return Section(tuple(title), tuple(body))
+
+
+_LONG_JAXPR = 400  # lines; a longer jaxpr shows its ends, and the whole as plain text on demand
+
+
+def _jaxpr_blocks(text: str, lines: int) -> tuple:
+    if lines <= _LONG_JAXPR:
+        return (Code(text, "jaxpr"),)
+    rows = text.splitlines()
+    shown = "\n".join([*rows[:150], f"    \u2026 {lines - 200:,} more lines \u2026", *rows[-50:]])
+    whole = Fold(spans(f"the whole jaxpr ({lines:,} lines)"), (Code(text, "text"),),
+                 text_hint="(in full: the entry's .jaxpr_text)")
+    return (Code(shown, "jaxpr"), whole)
+
+
+def _call_summary(entry: TraceEntry) -> str:
+    parts = []
+    for arg in entry.arguments:
+        parts.append(f"{arg.path}={arg.short}" if arg.static else f"{arg.path}: {arg.short}")
+    return "(" + ", ".join(parts) + ")"
+
+
+def _why(entry: TraceEntry) -> tuple:
+    if entry.cached:
+        return spans("why: ", Span("nothing new: JAX had this signature cached, so it did not trace", "good"))
+    if entry.history_unknown or not entry.changes:
+        return spans("why: ", Span(entry.reason, "muted"))
+    if entry.changes[0].what == "first-call":
+        return spans("why: first call: JAX traces once per new signature, then reuses the compiled code")
+    out = [Span("why: new signature: ")]
+    for i, change in enumerate(entry.changes):
+        if i:
+            out.append(Span("; "))
+        out.append(Span(str(change), "code"))
+    return tuple(out)
+
+
+def _argument_table(entry: TraceEntry) -> Table:
+    sharded = any(arg.sharding for arg in entry.arguments)
+    rows = []
+    for arg in entry.arguments:
+        if arg.static:
+            what = (Span("static ", "muted"), Span(arg.type, "static"))
+            note = "compile-time constant: a new value compiles again"
+        else:
+            what = (Span(arg.type, "type"),)
+            note = "Python scalar: weak type" if arg.weak_type else "tracer: shape and dtype only"
+        row = [(Span(arg.path, "name"),), what]
+        if sharded:
+            row.append((Span(arg.sharding or "-", "code"),))
+        row.append((Span(note, "muted"),))
+        rows.append(tuple(row))
+    columns = ("argument", "seen by JAX as", *(("sharding",) if sharded else ()), "")
+    return Table(columns, tuple(rows))
+
+
+def _facts(entry: TraceEntry) -> str:
+    facts = []
+    if entry.trace_seconds is not None:
+        facts.append(f"trace {_ms(entry.trace_seconds)}")
+    if entry.compile_seconds is not None:
+        facts.append(f"compile {_ms(entry.compile_seconds)}")
+    if entry.flops is not None:
+        facts.append(f"{_count(entry.flops)} flops")
+    if entry.bytes_accessed is not None:
+        facts.append(f"{_count(entry.bytes_accessed)} bytes accessed")
+    return " \u00b7 ".join(facts)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def _count(value: float) -> str:
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:,.1f}"
+
+
+def _error_section(error: ErrorInfo, title_prefix: str = "") -> Section:
+    title = spans(Span(title_prefix + error.error_type, "error"))
+    if error.function:
+        title += spans(" while tracing ", Span(error.function, "name"))
+    return Section(title, tuple([_error_body(error)]), "error")
+
+
+def _error_body(error: ErrorInfo) -> Fold:
+    if error.explanation is not None:
+        blocks = explanation_blocks(error.explanation)
+        blocks.append(Fold(spans("JAX's message"), (Code(error.message, "text"),), open=False))
+        return Fold(spans("what went wrong, and how to fix it"), tuple(blocks), open=True)
+    lead = spans(Span(error.error_type, "error"), " at " if error.location else "")
+    blocks = where_blocks(lead, error.location, error.source_line, error.filename, error.lineno)
+    if error.kind in _VALUE_KINDS:
+        blocks.append(Paragraph(spans(_WHY_VALUE)))
+    blocks.append(Code(error.message, "text"))
+    if error.kind is not None:
+        blocks.append(Paragraph(spans("jaxmagic found no explanation for this error."), "note"))
+    return Fold(spans("what went wrong"), tuple(blocks), open=True)

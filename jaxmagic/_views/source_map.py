@@ -1,0 +1,118 @@
+"""The teaching view: the cell's lines beside the equations they became (a ``SourceMap`` block).
+
+Long programs stay readable: beyond :data:`SHOWN` equations the listing keeps
+its first and last parts and sums up the middle by source line (``line 6:
+2,500 more``); the whole program stays available in the trace's own jaxpr.
+"""
+from __future__ import annotations
+
+import collections
+from typing import Any
+
+from .._render.document import SourceMap
+
+__all__ = ["source_map_block", "unrolled_loops", "SHOWN"]
+
+SHOWN = 300  # equations listed in full; more are summarised
+_HEAD, _TAIL = 200, 60
+_SUMMED_LINES = 40  # source lines named in the summary of the middle; the rest are counted together
+
+
+def source_map_block(report: Any, lines: list | None = None) -> SourceMap | None:
+    if report.filename is None or not report.traces:
+        return None
+    lines = report.lines if lines is None else lines
+    if not any(line.ops or line.kind == "trace-time" for line in lines):
+        return None
+    rows = tuple((line.lineno, line.text, line.summary, line.kind) for line in lines if line.text.strip())
+    equations: list[tuple[int | None, int, str]] = []
+    for entry in report.traces:
+        if entry.jaxpr is None or entry.error is not None:
+            continue
+        equations.append((None, 0, f"{entry.function}:"))
+        equations += _equation_rows(entry.jaxpr.jaxpr, report.filename)
+    total = sum(1 for _, _, text in equations if " = " in text)
+    if len(equations) <= SHOWN:
+        return SourceMap(rows, tuple(equations), "", total)
+    full = ""  # the whole program is the trace's own jaxpr, shown on demand there
+    middle = equations[_HEAD:-_TAIL]
+    per_line = collections.Counter(n for n, _, _ in middle)
+    ranked = per_line.most_common()
+    summary = [
+        (n, 0, f"\u2026 line {n}: {_more(count)}" if n is not None else f"\u2026 {_more(count)}")
+        for n, count in ranked[:_SUMMED_LINES]
+    ]
+    if len(ranked) > _SUMMED_LINES:  # a long cell of its own: name the busiest lines, count the others
+        rest = ranked[_SUMMED_LINES:]
+        summary.append((None, 0, f"\u2026 {_more(sum(c for _, c in rest))} from {len(rest):,} other lines"))
+    return SourceMap(rows, tuple(equations[:_HEAD] + summary + equations[-_TAIL:]), full, total)
+
+
+def _more(count: int) -> str:
+    return f"{count:,} more equation{'s' if count != 1 else ''}"
+
+
+def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str]]:
+    """The equations as rows, nested ones labelled by their role (``branches[0]``, ``body_jaxpr``).
+
+    Variables are named as JAX names them when it prints the jaxpr (inputs
+    first, each nested program's inputs before its equations), so the two
+    listings of a report agree.
+    """
+    from jax._src import core
+
+    context = core.JaxprPpContext()
+    core.pp_vars(jaxpr.invars, context, print_shapes=True)
+    rows: list[tuple[int | None, int, str]] = []
+    _walk(jaxpr, filename, context, rows, depth=1, inherited=None)
+    return rows
+
+
+def _walk(jaxpr: Any, filename: str, context: Any, rows: list, depth: int, inherited: int | None) -> None:
+    from jax._src import core
+
+    from .._report.lines import line_of
+
+    for eqn in jaxpr.eqns:
+        line = line_of(eqn, filename)
+        if line is None:
+            line = inherited
+        try:
+            ins = core.pp_vars(eqn.invars, context).format(use_color=False)
+            outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format(use_color=False)
+            text = f"{outs} = {eqn.primitive.name} {ins}".rstrip()
+        except Exception:  # noqa: BLE001 - JAX internals differ between versions
+            text = eqn.primitive.name
+        rows.append((line, depth, text))
+        for label, sub in _nested(eqn.params):
+            inner = getattr(sub, "jaxpr", sub)
+            try:
+                names = core.pp_vars(inner.invars, context, print_shapes=True).format(use_color=False)
+            except Exception:  # noqa: BLE001
+                names = ""
+            rows.append((line, depth + 1, f"{label}: \u03bb {names}".rstrip() + " \u2192"))
+            _walk(inner, filename, context, rows, depth + 2, line)
+
+
+def _nested(params: dict) -> list[tuple[str, Any]]:
+    """Each jaxpr held in an equation's parameters, with the parameter's name."""
+    found = []
+    for key, value in params.items():
+        if hasattr(value, "eqns") or hasattr(getattr(value, "jaxpr", None), "eqns"):
+            found.append((key, value))
+        elif isinstance(value, (tuple, list)):
+            for i, item in enumerate(value):
+                if hasattr(item, "eqns") or hasattr(getattr(item, "jaxpr", None), "eqns"):
+                    found.append((f"{key}[{i}]", item))
+    return found
+
+
+def unrolled_loops(lines: list, threshold: int) -> list[str]:
+    """Advice for Python loops whose unrolled body became many equations (by cell line)."""
+    return [
+        f"The Python loop at cell line {line.lineno} unrolled ×{line.body_runs:,} into {line.body_equations:,} "
+        "equations: compile time grows with every iteration. jax.lax.fori_loop or jax.lax.scan "
+        "compile its body once."
+        for line in lines
+        if line.kind == "trace-time" and line.loop_header and line.body_runs and line.body_equations >= threshold
+    ]
