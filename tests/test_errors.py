@@ -85,7 +85,7 @@ def test_errors_caught_by_the_user_still_show_as_failed_traces(shell):
 def test_a_fault_while_building_the_report_never_hides_the_users_error(shell, monkeypatch):
     import jax
 
-    from jaxmagic._ipython import trace_magics as _magic
+    from jaxmagic._report import trace_cell as _magic
 
     def broken(*args, **kwargs):
         raise RuntimeError("simulated jaxmagic fault")

@@ -9,7 +9,7 @@ import pytest
 
 import jaxmagic
 from jaxmagic._explain import explain as _explain
-from jaxmagic._explain.fixes import propose as _fixes
+from jaxmagic._explain.fixes import site as _fixes
 
 
 def _define(source: str, name: str, filename: str) -> dict:

@@ -29,7 +29,7 @@ LOOP_CELL = (
 def _clean_state() -> None:
     """No trace half-recorded, no collector left active, no line tracer left installed."""
     assert _tracking._stack() == []
-    assert _tracking._collectors == []
+    assert _tracking.collectors == []
     assert sys.gettrace() is None or not getattr(sys.gettrace(), "_jaxmagic", False)
 
 

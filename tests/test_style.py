@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from jaxmagic._render import text as _render
+from jaxmagic._render import html as _render
 from jaxmagic._render import timeline as _timeline
 
 

@@ -1,24 +1,22 @@
-"""Recognising tracing errors and finding the user's line in their traceback.
+"""Recognising tracing errors, and the user's own entries in a traceback.
 
-This is the seam the explanation engine builds on: :func:`tracing_kind` says
-whether an exception is a tracing error (whatever its class) and of which
-kind, using SPEC's vocabulary; :func:`user_frame` finds where in the user's
-code it arose.
+:func:`tracing_kind` says whether an exception is a tracing error (whatever
+its class) and of which kind, in SPEC's vocabulary. :func:`traceback_entries`
+walks a traceback, :func:`user_entries` keeps the user's code (cells and
+their own modules, not JAX, Python or jaxmagic), and :func:`user_frame`
+names the innermost of those: where in the user's code an error arose.
 """
 from __future__ import annotations
 
-import dataclasses
-import linecache
 import os
 import re
 import sys
 import sysconfig
 import types
-from collections.abc import Callable
-from typing import Any
+
 import jax
 
-__all__ = ["ErrorInfo", "tracing_kind", "user_frame", "error_info"]
+__all__ = ["tracing_kind", "message_of", "is_user_file", "traceback_entries", "user_entries", "user_frame"]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
 _CLASS_KINDS: list[tuple[str, str]] = [
@@ -60,7 +58,7 @@ def tracing_kind(exc: BaseException) -> str | None:
         for name, kind in _CLASS_KINDS:
             if cls.__name__ == name and cls.__module__.startswith("jax"):
                 return kind
-    text = _message(exc)
+    text = message_of(exc)
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
@@ -69,7 +67,8 @@ def tracing_kind(exc: BaseException) -> str | None:
     return None
 
 
-def _message(exc: BaseException) -> str:
+def message_of(exc: BaseException) -> str:
+    """``str(exc)``, or "" when the exception's own ``__str__`` fails."""
     try:
         return str(exc)
     except Exception:  # noqa: BLE001 - a broken __str__ must not hide the error
@@ -100,6 +99,20 @@ def is_user_file(filename: str) -> bool:
     return "site-packages" not in path or "ipykernel_" in path
 
 
+def traceback_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:
+    """Every entry of a traceback, outermost first."""
+    entries = []
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    return entries
+
+
+def user_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:
+    """The entries of a traceback in the user's own code (:func:`is_user_file`), outermost first."""
+    return [entry for entry in traceback_entries(tb) if is_user_file(entry.tb_frame.f_code.co_filename)]
+
+
 def user_frame(tb: types.TracebackType | None, prefer: str | None = None) -> tuple[str, int] | None:
     """The innermost user frame of a traceback as ``(filename, lineno)``.
 
@@ -107,81 +120,9 @@ def user_frame(tb: types.TracebackType | None, prefer: str | None = None) -> tup
     when there is one, so an error inside a helper from an earlier cell is
     still placed on this cell's line that called it.
     """
-    frames = []
-    while tb is not None:
-        frames.append((tb.tb_frame.f_code.co_filename, tb.tb_lineno))
-        tb = tb.tb_next
-    users = [f for f in frames if is_user_file(f[0])]
+    users = [(entry.tb_frame.f_code.co_filename, entry.tb_lineno) for entry in user_entries(tb)]
     if prefer is not None:
         preferred = [f for f in users if f[0] == prefer]
         if preferred:
             return preferred[-1]
     return users[-1] if users else None
-
-
-@dataclasses.dataclass
-class ErrorInfo:
-    """A tracing error as the report shows it.
-
-    Attributes
-    ----------
-    exception : BaseException
-        The original exception, unchanged.
-    error_type : str
-        Its class name, e.g. ``TracerBoolConversionError``.
-    kind : str or None
-        SPEC's tracing-error kind, None when it is not a tracing error.
-    message : str
-        JAX's message, without the note about removed frames.
-    function : str or None
-        The jitted function being traced when it happened.
-    filename, lineno, source_line : where in the user's code it arose.
-    location : str
-        That place as a reader names it (``cell line 3``, ``Cell In[4], line 2``).
-    explanation : Explanation or None
-        The argument, line and fixes (see :func:`jaxmagic.explain`).
-    """
-
-    exception: BaseException
-    error_type: str
-    kind: str | None
-    message: str
-    function: str | None = None
-    filename: str | None = None
-    lineno: int | None = None
-    source_line: str | None = None
-    location: str | None = None
-    in_this_cell: bool = False
-    explanation: Any = None  # jaxmagic.Explanation, when jaxmagic could explain it
-
-
-def error_info(
-    exc: BaseException,
-    tb: types.TracebackType | None = None,
-    *,
-    function: str | None = None,
-    cell_filename: str | None = None,
-    describe_file: Callable[[str, int], str] | None = None,
-) -> ErrorInfo:
-    """Build the :class:`ErrorInfo` for ``exc`` from the traceback it carries."""
-    found = user_frame(tb if tb is not None else exc.__traceback__, prefer=cell_filename)
-    info = ErrorInfo(
-        exception=exc,
-        error_type=type(exc).__name__,
-        kind=tracing_kind(exc),
-        message=_message(exc).strip(),
-        function=function,
-    )
-    if found is not None:
-        filename, lineno = found
-        info.filename, info.lineno = filename, lineno
-        info.source_line = linecache.getline(filename, lineno).rstrip("\n") or None
-        info.in_this_cell = filename == cell_filename
-        if info.in_this_cell:
-            info.location = f"cell line {lineno}"
-        elif describe_file is not None:
-            info.location = describe_file(filename, lineno)
-        else:
-            info.location = f"{filename}:{lineno}"
-    return info
-

@@ -26,7 +26,10 @@ __all__ = [
     "names_in",
     "parameter_names",
     "text_of",
-    "user_frames",
+    "without_partial",
+    "source_line",
+    "statement_at",
+    "parents",
     "clone",
 ]
 
@@ -142,14 +145,20 @@ def enclosing_function(tree: ast.AST, lineno: int) -> FunctionNode | None:
     return best
 
 
+def without_partial(fn: Any) -> Any:
+    """The callable a ``functools.partial`` (or a chain of them) wraps; ``fn`` itself otherwise."""
+    while hasattr(fn, "func") and hasattr(fn, "args") and hasattr(fn, "keywords"):
+        fn = fn.func
+    return fn
+
+
 def unwrap_function(fn: Any) -> Callable | None:
     """The plain Python function behind a jit, a bound method or a partial."""
     for _ in range(8):
+        fn = without_partial(fn)
         if isinstance(fn, types.FunctionType):
             return fn
         inner = getattr(fn, "_fun", None) or getattr(fn, "__func__", None) or getattr(fn, "__wrapped__", None)
-        if inner is None and hasattr(fn, "func") and hasattr(fn, "args"):  # functools.partial
-            inner = fn.func
         if inner is None:
             return None
         fn = inner
@@ -186,15 +195,6 @@ def parameter_names(node: FunctionNode) -> list[str]:
     if a.kwarg:
         names.append(a.kwarg.arg)
     return names
-
-
-def user_frames(tb: types.TracebackType | None) -> list[types.TracebackType]:
-    """The entries of a traceback, outermost first."""
-    entries = []
-    while tb is not None:
-        entries.append(tb)
-        tb = tb.tb_next
-    return entries
 
 
 def clone(node: Any) -> Any:

@@ -8,18 +8,19 @@ cannot be traced or hashed: from JAX's message and the call's values.
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from typing import Any
 
 from jax._src import config as _jax_config
 
-from .._common.errors import is_user_file, tracing_kind
-from .fixes.site import CallFacts
-from .provenance import Origin, origin_of
+from .._common.errors import tracing_kind, user_entries
+from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
+from .call import Call, CallFacts
 from .lift import lift
+from .provenance import Origin, origin_of
 from .rebuild import copy_function, probe_name, probe_trace
-from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of, user_frames
-from .verify import Call
+from .recover import Impure, evaluate_pure
 
 __all__ = ["origin"]
 
@@ -96,9 +97,7 @@ def _probe_origin(call: Call, kind: str) -> tuple[Origin, BaseException] | None:
 
 def _inner_static_origin(exc: BaseException) -> Origin:
     """Which of the caller's arguments reached the inner jit's static parameter."""
-    from .recover import Impure, evaluate_pure
-
-    user = [tb for tb in user_frames(exc.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    user = user_entries(exc.__traceback__)
     if not user:
         return Origin([], None, "none")
     tb = user[-1]
@@ -143,8 +142,6 @@ def _static_parameters(jitted: Any) -> set[str]:
 
 
 def _positional(jitted: Any) -> list[str]:
-    import inspect
-
     try:
         return list(inspect.signature(jitted).parameters)
     except (TypeError, ValueError):

@@ -1,44 +1,40 @@
 """``jaxmagic.explain``: a tracing error in the user's terms — argument, line, fixes, verified.
 
-The pipeline: classify the exception (:mod:`._errors`), find the user's line
-and the failing expression (:mod:`._source`), the argument the failing value
-came from (:mod:`._provenance`, or :mod:`._leaks` for leaks), propose fixes
-in the preferred order (:mod:`._fixes`), and, when the function and its
-arguments are known, try each fix on a private copy (:mod:`._verify`).
+The pipeline: classify the exception (:mod:`.._common.errors`), find the
+user's line and the failing expression (:mod:`.._common.source`), the
+argument the failing value came from (:mod:`.argument`), propose fixes in
+the preferred order (:mod:`.fixes`), and, when the function and its
+arguments are known, try each fix on a private copy (:mod:`.verify`).
 """
 from __future__ import annotations
 
 import ast
-import inspect
-import re
 import types
 from typing import Any
 
 import jax
-import numpy as np
 from jax._src import config as _jax_config
 
-from .._common.errors import is_user_file, tracing_kind
-from .explanation import DOCS, Explanation
-from .fixes.propose import CallFacts, Site, propose
-from .leaks import find_leak
-from .argument import origin as _origin
-from .provenance import leaked_tracer, root_of, user_frames
-from .rebuild import Names, copy_function, probe_trace
+from .._common.errors import message_of, tracing_kind, user_entries
 from .._common.source import (
     Position,
     enclosing_function,
-    function_node,
     names_in,
     node_at,
     parameter_names,
     parse_file,
     position_of,
     source_line,
-    unwrap_function,
 )
-from .._tracking.tracked import tracked_of
-from .verify import Call, verify
+from .argument import origin
+from .call import Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of
+from .explanation import DOCS, Explanation
+from .fixes.propose import Site, propose
+from .leaks import find_leak
+from .provenance import Origin, leaked_tracer
+from .rebuild import Names, copy_function, probe_trace
+from .recover import Impure, evaluate_pure
+from .verify import verify
 
 __all__ = ["explain", "WHY"]
 
@@ -63,7 +59,6 @@ WHY = {
     "non-array-argument": "jit traces its arguments as arrays (or pytrees of arrays); {arg} is not one, so it "
     "has to be static or turned into a pytree.",
 }
-
 
 
 def explain(
@@ -131,24 +126,9 @@ def _explain(
     known: bool = True,
 ) -> Explanation:
     found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
-    message = _text(exc)
-    call = _call(fn, args, kwargs, static_argnums, static_argnames) if fn is not None else None
-    if call is not None and known and not _binds(call):
-        known = False  # explain(exc, fn) without the call's arguments, or ones that do not fit it
-        call = _call(fn, (), {}, static_argnums, static_argnames)
-    facts = _facts(fn, call) if call is not None else None
-    if not known:
-        call = None  # the arguments are unknown: nothing can be re-traced
-
-    entries = user_frames(exc.__traceback__)
-    user = [tb for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)]
-    if not user and call is not None and call.fn is not None and kind != "leaked-tracer":
-        # an exception without its traceback (built, pickled, re-raised bare): trace a copy to find the line
-        with _jax_config.traceback_filtering("off"):
-            probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
-                                call.static_argnames)
-        if probe is not None and tracing_kind(probe) == kind:
-            user = [tb for tb in user_frames(probe.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    message = message_of(exc)
+    call, facts = known_call(fn, args, kwargs, static_argnums, static_argnames, known)
+    user = _user_entries(exc, kind, call)
     position = position_of(user[-1]) if user else None
     if position is not None:
         found.filename, found.lineno = position.filename, position.lineno
@@ -162,14 +142,7 @@ def _explain(
             found.filename, found.lineno = leak.filename, leak.store.lineno
             position = Position(leak.filename, leak.store.lineno)
         found.function = leak.function
-
-    origin = _origin(exc, kind, message, call, facts, leak, escaped if kind == "leaked-tracer" else None)
-    found.paths = _named_varargs(origin.paths, facts)
-    found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
-    found.argument = found.arguments[0] if found.arguments else None
-    found.path = found.paths[0] if found.paths else None
-    found.function = found.function or origin.function
-    found.certain = origin.how in ("trace", "message", "call")
+    _name_arguments(found, origin(exc, kind, message, call, facts, leak, escaped), facts)
 
     tree = parse_file(found.filename) if found.filename else None
     node = node_at(tree, position) if tree is not None and position is not None else None
@@ -180,7 +153,7 @@ def _explain(
         found.docs = DOCS.get(kind, "")
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
-    plain = call.fn if call is not None else (_call(fn, (), {}, None, None) or Call(None, (), {}, (), ())).fn
+    plain = call.fn if call is not None else plain_function(fn)
     globals_ = user[-1].tb_frame.f_globals if user else getattr(plain, "__globals__", None)
     names = Names(getattr(plain, "__globals__", None) if plain is not None else globals_)
     site = Site(
@@ -193,7 +166,7 @@ def _explain(
         paths=found.paths,
         names=names,
         facts=facts,
-        data_dependent=_data_dependent(found.paths, facts),
+        data_dependent=data_dependent(found.paths, facts),
         leak_store=leak.store if leak else None,
         globals_=globals_,
     )
@@ -201,20 +174,36 @@ def _explain(
     if not found.paths:
         _argument_from_fix(found, tree)
     if call is not None and call.fn is not None and kind != "leaked-tracer":
-        verify(found.fixes, call, found.filename, names, concrete=_concrete(call))
+        verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template else 0)
     found.why = _why(kind, found, facts)
-    found.message = _message(found)
+    found.message = found.text()
     return found
 
 
-def _text(exc: BaseException) -> str:
-    try:
-        return str(exc)
-    except Exception:  # noqa: BLE001
-        return ""
+def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[types.TracebackType]:
+    """The user's traceback entries of ``exc``; for an exception without them, those of a probe trace."""
+    user = user_entries(exc.__traceback__)
+    if not user and call is not None and call.fn is not None and kind != "leaked-tracer":
+        # an exception without its traceback (built, pickled, re-raised bare): trace a copy to find the line
+        with _jax_config.traceback_filtering("off"):
+            probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
+                                call.static_argnames)
+        if probe is not None and tracing_kind(probe) == kind:
+            user = user_entries(probe.__traceback__)
+    return user
+
+
+def _name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | None) -> None:
+    """The arguments the failing value depends on, in the user's parameter names."""
+    found.paths = named_varargs(where_from.paths, facts)
+    found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
+    found.argument = found.arguments[0] if found.arguments else None
+    found.path = found.paths[0] if found.paths else None
+    found.function = found.function or where_from.function
+    found.certain = where_from.how in ("trace", "message", "call")
 
 
 def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
@@ -223,8 +212,6 @@ def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
     The tracer then reached NumPy inside JAX's own code: a parameter that has to be static
     (a shape, size or repeat count), not the user's NumPy call.
     """
-    from .recover import Impure, evaluate_pure
-
     if not isinstance(node, ast.Call) or not user:
         return False
     frame = user[-1].tb_frame
@@ -246,117 +233,6 @@ def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
         if any(callable(v) for v in values):
             return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
     return True
-
-
-def _call(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any) -> Call | None:
-    tracked = tracked_of(fn)
-    if tracked is not None:  # one of jaxmagic's own jits: the user's function is inside
-        fn = tracked.fn
-        static_argnums = static_argnums if static_argnums is not None else tracked.static_argnums
-        static_argnames = static_argnames if static_argnames is not None else tracked.static_argnames
-    plain = unwrap_function(fn)
-    if plain is None:
-        return None
-    info = getattr(fn, "_jit_info", None)
-    nums = _as_tuple(static_argnums) or tuple(getattr(info, "static_argnums", ()) or ())
-    names = _as_tuple(static_argnames) or tuple(getattr(info, "static_argnames", ()) or ())
-    bound = getattr(fn, "_fun", fn)
-    if isinstance(bound, types.MethodType):
-        # jax.jit(obj.method): the plain function takes the object first, as a static argument
-        args = (bound.__self__, *args)
-        nums = tuple(i + 1 for i in nums)
-    try:
-        params = list(inspect.signature(plain).parameters)
-    except (TypeError, ValueError):
-        params = []
-    if isinstance(bound, types.MethodType) and params:
-        names = (params[0], *names)
-    names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
-    return Call(fn, args, kwargs, nums, names)
-
-
-def _binds(call: Call) -> bool:
-    """True when the arguments fit the function's signature (and static positions exist)."""
-    if call.fn is None:
-        return False
-    try:
-        signature = inspect.signature(call.fn)
-        signature.bind(*call.args, **call.kwargs)
-    except (TypeError, ValueError):
-        return False
-    count = len(signature.parameters)
-    return all(0 <= i < count for i in call.static_argnums)
-
-
-def _as_tuple(value: Any) -> tuple:
-    if value is None:
-        return ()
-    if isinstance(value, (str, int)):
-        return (value,)
-    return tuple(value)
-
-
-def _facts(fn: Any, call: Call) -> CallFacts | None:
-    plain = call.fn
-    if plain is None:
-        return None
-    try:
-        signature = inspect.signature(plain)
-        bound = signature.bind_partial(*call.args, **call.kwargs)
-        values = dict(bound.arguments)
-    except (TypeError, ValueError):
-        signature, values = None, {}
-    params = list(signature.parameters) if signature is not None else []
-    static = set(call.static_argnames) | {params[i] for i in call.static_argnums if 0 <= i < len(params)}
-    node = function_node(plain)
-    decorated = bool(node and any("jit" in ast.unparse(d) for d in getattr(node[0], "decorator_list", [])))
-    tracked = tracked_of(fn)
-    name = getattr(plain, "__name__", "f")
-    if not name.isidentifier():  # a lambda: the name it is bound to, when jaxmagic knows it
-        name = tracked.name if tracked is not None and tracked.name.isidentifier() else "f"
-    return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell)
-
-
-def _concrete(call: Call) -> bool:
-    """True when the arguments are real values, not only abstract ones."""
-    leaves = jax.tree_util.tree_leaves((call.args, call.kwargs))
-    return not any(isinstance(leaf, jax.ShapeDtypeStruct) for leaf in leaves)
-
-
-def _named_varargs(paths: list[str], facts: CallFacts | None) -> list[str]:
-    """``args[1]`` → ``y``: a wrapper's ``*args`` (``jax.grad(f)``) named by the function it wraps."""
-    if facts is None:
-        return paths
-    out = []
-    for path in paths:
-        match = re.fullmatch(r"args\[(\d+)\](.*)", path)
-        if match and "args" not in facts.params and int(match.group(1)) < len(facts.params):
-            path = facts.params[int(match.group(1))] + match.group(2)
-        out.append(path)
-    return out
-
-
-def _data_dependent(paths: list[str], facts: CallFacts | None) -> bool:
-    """True when the failing value is computed from the data of an array argument.
-
-    A weakly typed scalar leaf was a Python number at the call: static can
-    help there. Any other array leaf on the value's paths is data.
-    """
-    if facts is None:
-        return False
-    for path in paths:
-        value = facts.values.get(root_of(path))
-        if value is None:
-            continue
-        for leaf_path, leaf in jax.tree_util.tree_flatten_with_path(value)[0]:
-            if root_of(path) + jax.tree_util.keystr(leaf_path) != path and path != root_of(path):
-                continue
-            if isinstance(leaf, jax.ShapeDtypeStruct):
-                if leaf.shape or not getattr(leaf, "weak_type", False):
-                    return True
-            elif isinstance(leaf, (jax.Array, np.ndarray, np.generic)):
-                return True
-    return False
 
 
 def _argument_from_fix(found: Explanation, tree: Any) -> None:
@@ -403,17 +279,10 @@ def _aval_of(found: Explanation, facts: CallFacts | None) -> str | None:
         return None
 
 
-def _message(found: Explanation) -> str:
-    from .._views.explanation import explanation_document
-    from .._render.text import to_text
-
-    return to_text(explanation_document(found))
-
-
 def relocate(found: Explanation, describe: Any) -> None:
     """Name the lines as a reader does (``cell line 3``) and rebuild the message."""
     if found.filename and found.lineno:
         found.location = describe(found.filename, found.lineno)
         if found.use_lineno:
             found.use_location = describe(found.filename, found.use_lineno)
-    found.message = _message(found)
+    found.message = found.text()

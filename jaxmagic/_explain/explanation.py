@@ -1,8 +1,10 @@
-"""What :func:`jaxmagic.explain` returns: an explanation and its fixes (data only)."""
+"""What :func:`jaxmagic.explain` returns: an explanation and its fixes (data; its layout is a view)."""
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
+
+from .._render.display import Displayed
 
 __all__ = ["Fix", "Explanation", "DOCS"]
 
@@ -64,7 +66,7 @@ class Fix:
 
 
 @dataclasses.dataclass
-class Explanation:
+class Explanation(Displayed):
     """A tracing error explained in the user's own terms.
 
     Attributes
@@ -134,9 +136,3 @@ class Explanation:
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(self.message)
-
-    def _repr_html_(self) -> str:
-        from .._views.explanation import explanation_document
-        from .._render.text import to_html
-
-        return to_html(explanation_document(self))

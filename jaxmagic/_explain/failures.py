@@ -11,11 +11,12 @@ import types
 from collections.abc import Callable
 from typing import Any
 
-from .._report.build import abstract_call
-from .explanation import Explanation
+from .._tracking.signature import abstract_call
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
+from .explanation import Explanation
+from .recover import recover_call
 
-__all__ = ["explain_caught", "explain_failure", "share_explanation"]
+__all__ = ["explain_failure"]
 
 
 def explain_failure(
@@ -37,7 +38,8 @@ def explain_failure(
         Names a file and line as the reader knows them (``cell line 3``).
     """
     try:
-        from .explain import explain, relocate  # the explanation engine loads on the first failure
+        # lazy: the explanation engine (fix builders, verification) loads on the first failure, not at start-up
+        from .explain import explain, relocate
 
         fn, args, kwargs = call if call is not None else _find_call(exc, record)
         if fn is not None and isinstance(fn, types.MethodType):
@@ -53,8 +55,6 @@ def explain_failure(
 
 
 def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tuple | None, dict | None]:
-    from .recover import recover_call
-
     tracked = record.function if record is not None else None
 
     def is_target(obj: Any) -> bool:
@@ -71,23 +71,3 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
     if recovered is not None:
         return recovered  # the function without its arguments
     return None, (), {}
-
-
-def share_explanation(report: Any, found: Explanation | None) -> None:
-    """Attach ``found`` to the report's error and to the failed trace entries it belongs to."""
-    if found is None or report.error is None:
-        return
-    report.error.explanation = found
-    for entry in report.traces:
-        if entry.error is not None and entry.error.exception is found.exception:
-            entry.error.explanation = found
-
-
-def explain_caught(report: Any, records: list[TraceRecord], describe: Callable[[str, int], str]) -> None:
-    """Explain the failed traces whose error the cell's own code caught (``try: f(x) except ...``)."""
-    for entry in report.traces:
-        error = entry.error
-        if error is None or error.explanation is not None or error.kind is None:
-            continue
-        record = next((r for r in records if r.error is error.exception), None)
-        error.explanation = explain_failure(error.exception, record=record, describe=describe)

@@ -15,7 +15,10 @@ import dataclasses
 import re
 from typing import Any
 
+from jax._src import source_info_util
+
 from .._common.source import enclosing_function, names_in, parameter_names, parse_file
+from .provenance import jaxpr_tracer
 
 __all__ = ["Leak", "find_leak"]
 
@@ -77,10 +80,6 @@ def find_leak(message: str, tracer: Any = None) -> Leak:
 
 
 def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None] | None:
-    from jax._src import source_info_util
-
-    from .provenance import jaxpr_tracer
-
     inner = jaxpr_tracer(tracer)
     if inner is None:
         inner = tracer

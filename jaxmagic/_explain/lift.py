@@ -14,9 +14,12 @@ import ast
 import types
 from typing import Any
 
-from .._common.errors import is_user_file
-from .provenance import Origin, origin_of, root_of
-from .._common.source import names_in, node_at, parse_file, position_of, user_frames
+import jax
+
+from .._common.errors import user_entries
+from .._common.source import names_in, node_at, parse_file, position_of
+from .call import root_of
+from .provenance import Origin, Tracer, origin_of
 
 __all__ = ["lift"]
 
@@ -58,7 +61,7 @@ def lift(origin: Origin, exc: BaseException, outer: str | None, depth: int = 0) 
     """``origin`` in terms of the function named ``outer``, when it was read in an inner trace."""
     if outer is None or origin.function in (None, outer) or not origin.paths or depth > 4:
         return origin
-    entries = [tb for tb in user_frames(exc.__traceback__) if is_user_file(tb.tb_frame.f_code.co_filename)]
+    entries = user_entries(exc.__traceback__)
     inner = [i for i, tb in enumerate(entries) if tb.tb_frame.f_code.co_name == origin.function]
     if not inner or inner[-1] == 0:
         return origin
@@ -97,10 +100,6 @@ def _call_at(tb: types.TracebackType) -> ast.Call | None:
 
 
 def _tracer_leaves(value: Any) -> list[Any]:
-    import jax
-
-    from .provenance import Tracer
-
     try:
         leaves = jax.tree_util.tree_leaves(value)
     except Exception:  # noqa: BLE001 - an odd object: no tracers from it

@@ -25,11 +25,12 @@ try:  # the tracer base class; its home moved between JAX versions
 except ImportError:  # pragma: no cover
     from jax.core import Tracer  # type: ignore[no-redef]
 
-from .._common.errors import is_user_file
+from .._common.errors import is_user_file, traceback_entries
+from .._common.source import Position, names_in, node_at, parse_file, position_of
 from .rebuild import probe_name
-from .._common.source import Position, names_in, node_at, parse_file, position_of, user_frames
+from .recover import Impure, evaluate_pure
 
-__all__ = ["Origin", "origin_of", "root_of", "user_frames", "leaked_tracer", "jaxpr_tracer"]
+__all__ = ["Origin", "origin_of", "leaked_tracer", "jaxpr_tracer", "Tracer"]
 
 _MAX_ITEMS = 64  # containers larger than this are not searched for tracers
 
@@ -55,16 +56,10 @@ class Origin:
     how: str
 
 
-def root_of(path: str) -> str:
-    """The parameter a pytree path starts with: ``params['w']`` → ``params``."""
-    match = re.match(r"[A-Za-z_][A-Za-z_0-9]*", path)
-    return match.group(0) if match else path
-
-
 def origin_of(exc: BaseException, tracers: list[Tracer] | None = None) -> Origin:
     """The arguments the value that failed in ``exc`` (or the given tracers) depends on."""
     if tracers is None:
-        tracers = _failing_tracers(user_frames(exc.__traceback__))
+        tracers = _failing_tracers(traceback_entries(exc.__traceback__))
     paths: list[str] = []
     function = None
     found_trace = False
@@ -107,8 +102,6 @@ def _failing_tracers(entries: list[types.TracebackType]) -> list[Tracer]:
 
 def _pure_values(tb: types.TracebackType) -> list[Any]:
     """Values of the side-effect-free parts of the failing expression (``store['last']``)."""
-    from .recover import Impure, evaluate_pure
-
     position = position_of(tb)
     tree = parse_file(position.filename)
     node = node_at(tree, position) if tree is not None else None
@@ -133,7 +126,7 @@ def leaked_tracer(exc: BaseException, message: str) -> Tracer | None:
     JAX's message gives its type and abstract value; the live tracers of the
     function that used it are told apart by those.
     """
-    found = _failing_tracers(user_frames(exc.__traceback__))
+    found = _failing_tracers(traceback_entries(exc.__traceback__))
     described = _LEAKED.search(message)
     for tracer in found:
         if described is None:

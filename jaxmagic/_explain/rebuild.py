@@ -20,7 +20,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from .._tracking import monitor as _monitor
+from .._tracking import monitor
 __all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
@@ -149,7 +149,7 @@ def probe_trace(
     program's: it is dropped.
     """
     try:
-        with _monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             jitted = jax.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
             jitted.trace(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the probe's outcome, whatever it is

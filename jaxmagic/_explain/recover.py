@@ -18,8 +18,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._common.errors import is_user_file
-from .._common.source import node_at, parse_file, position_of, user_frames
+from .._common.errors import user_entries
+from .._common.source import node_at, parse_file, position_of
 
 __all__ = ["recover_call", "evaluate_pure", "Impure"]
 
@@ -35,9 +35,7 @@ def recover_call(
     Returns ``(callee, args, kwargs)`` evaluated in that frame (``args`` and
     ``kwargs`` None when they cannot be evaluated safely), or None.
     """
-    for tb in reversed(user_frames(exc.__traceback__)):
-        if not is_user_file(tb.tb_frame.f_code.co_filename):
-            continue  # JAX's frames and jaxmagic's own recorder are not the user's call
+    for tb in reversed(user_entries(exc.__traceback__)):  # JAX's frames and jaxmagic's are not the call
         found = _call_in_frame(tb, is_target)
         if found is not None:
             return found

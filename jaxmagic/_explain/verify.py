@@ -11,34 +11,14 @@ import inspect
 import types
 from typing import Any
 
-from .explanation import Fix
-from .fixes.propose import Static
-from .rebuild import Names, copy_function, probe_trace, rebuild
-from .fixes.rewrites import Edit, apply_edit
 from .._common.source import function_node, parse_file, unwrap_function
+from .call import Call
+from .explanation import Fix
+from .fixes.rewrites import Edit, apply_edit
+from .fixes.site import Static
+from .rebuild import Names, copy_function, probe_trace, rebuild
 
-__all__ = ["Call", "verify"]
-
-
-class Call:
-    """The failing call: the plain function, its arguments and static settings."""
-
-    def __init__(self, fn: Any, args: tuple, kwargs: dict, static_argnums: tuple, static_argnames: tuple) -> None:
-        self.fn = unwrap_function(fn)
-        self.args = tuple(args)
-        self.kwargs = dict(kwargs)
-        self.static_argnums = tuple(static_argnums)
-        self.static_argnames = tuple(static_argnames)
-
-    def with_values(self, replace: dict[str, Any]) -> tuple[tuple, dict]:
-        """The arguments with some parameters given new values."""
-        if not replace:
-            return self.args, self.kwargs
-        signature = inspect.signature(self.fn)
-        bound = signature.bind(*self.args, **self.kwargs)
-        for name, value in replace.items():
-            bound.arguments[name] = value
-        return bound.args, bound.kwargs
+__all__ = ["verify"]
 
 
 def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool) -> None:

@@ -12,12 +12,12 @@ from typing import Any
 
 from IPython.display import display
 
-from . import state as _state
 from .._common.errors import tracing_kind
 from .._explain.failures import explain_failure
+from . import state
 from .naming import cell_namer
 
-__all__ = ["ExplainHook"]
+__all__ = ["ExplainHook", "explain_hook_for"]
 
 
 class ExplainHook:
@@ -41,7 +41,7 @@ class ExplainHook:
         exc = getattr(result, "error_in_exec", None)
         if exc is None or tracing_kind(exc) is None:
             return
-        last = _state.last_report
+        last = state.last_report
         if last is not None and last.error is not None and last.error.exception is exc:
             return  # a %%jittrace --raise cell: its report already explained it
         try:
@@ -52,3 +52,11 @@ class ExplainHook:
                 display(found)
         except Exception:  # noqa: BLE001 - the user's traceback is already shown; stay quiet
             print(f"jaxmagic: no explanation was found for this {type(exc).__name__}.")
+
+
+def explain_hook_for(shell: Any) -> ExplainHook:
+    """The shell's hook, made on first use (``%unload_ext`` turns it off)."""
+    hook = state.explain_hooks.get(id(shell))
+    if hook is None:
+        hook = state.explain_hooks[id(shell)] = ExplainHook(shell)
+    return hook

@@ -21,7 +21,7 @@ from typing import Any
 
 from .._tracking.api import snapshot_rows
 from .._tracking.stats import registry
-from .._views.compile_table import has_history, history_html, history_title, stats_html, stats_text
+from .._views.compile_table import has_history, history_html, history_title, reset_html, stats_html, stats_text
 
 __all__ = ["Panel", "open_panels"]
 
@@ -45,7 +45,7 @@ class Panel:
     """
 
     def __init__(self, include_internal: bool = False, interval: float = 0.3) -> None:
-        import ipywidgets
+        import ipywidgets  # lazy: ipywidgets loads with the first panel, not with the extension
 
         self.include_internal = include_internal
         self.interval = interval
@@ -58,6 +58,7 @@ class Panel:
         self._timer: threading.Timer | None = None
         self._lock = threading.Lock()
         self._draw_lock = threading.Lock()  # the timer thread and the kernel's thread both redraw
+        self._new_html = ipywidgets.HTML
         self.table = ipywidgets.HTML()
         self.histories = ipywidgets.Accordion()
         self._history_widgets: dict[str, Any] = {}  # row name -> its HTML widget, in first-seen order
@@ -78,8 +79,6 @@ class Panel:
         return stats_html(self.rows(analyse), history=True)
 
     def _draw(self, analyse: bool) -> None:
-        import ipywidgets
-
         rows = self.rows(analyse)
         self.table.value = stats_html(rows, history=False)
         added = False
@@ -90,7 +89,7 @@ class Panel:
             shown = (row.compiles, row.traces, newest, row.where, tuple(a.message for a in row.advice))
             item = self._history_widgets.get(row.name)
             if item is None:
-                item = self._history_widgets[row.name] = ipywidgets.HTML()
+                item = self._history_widgets[row.name] = self._new_html()
                 added = True
             if self._drawn.get(row.name) != shown:
                 item.value = history_html(row)
@@ -98,7 +97,7 @@ class Panel:
         with_history = {row.name for row in rows if has_history(row)}
         for name, item in self._history_widgets.items():  # reset (or gone) since it was drawn
             if name not in with_history and self._drawn.get(name) != "reset":
-                item.value = _NOTHING_YET
+                item.value = reset_html()
                 self._drawn[name] = "reset"
         if added:  # appended, never reordered: the open item keeps its index
             self.histories.children = tuple(self._history_widgets.values())
@@ -192,9 +191,6 @@ class Panel:
 
     def __repr__(self) -> str:
         return self.text()
-
-
-_NOTHING_YET = '<div class="jm-report"><p>No compiles since the statistics were reset.</p></div>'
 
 
 def _weak_listener(panel: Panel) -> Any:

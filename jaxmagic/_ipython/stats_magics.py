@@ -7,7 +7,9 @@ from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
-from .._tracking.api import reset, stats
+from .._tracking.api import reset, snapshot_rows, stats
+from .._views.compile_table import stats_text
+from .panel import Panel
 
 __all__ = ["StatsMagics"]
 
@@ -28,14 +30,9 @@ class StatsMagics(Magics):
         at most). Without a widget frontend the same table shows as text.
         """
         options = parse_argstring(self.jittrace_panel, line)
-        from .panel import Panel
-
         try:
             return Panel(include_internal=options.all)
-        except ImportError:
-            from .._tracking.api import snapshot_rows
-            from .._views.compile_table import stats_text
-
+        except ImportError:  # no ipywidgets: the same table, as text
             print(stats_text(snapshot_rows(options.all)))
             return None
 

@@ -1,7 +1,7 @@
-"""The IPython front: ``%%jittrace`` / ``%jittrace`` parse their options and call the engine.
+"""``%%jittrace``, ``%jittrace`` and ``%jittrace_explain``: parse the options, call the engine, show the result.
 
-Everything that knows about IPython lives here; the engine modules import
-neither IPython nor ipywidgets.
+The engine (``jaxmagic._report``, ``jaxmagic._explain``) decides nothing
+about display and prints nothing; this module decides what the user sees.
 """
 from __future__ import annotations
 
@@ -14,23 +14,16 @@ from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 from IPython.display import display
 
-from .._tracking import attribution as _attribution
-
-from . import state as _state
-
-from .._tracking import tracked as _tracking
-from .._tracking.history import set_location_namer
-from .._report.build import report_from_collector
+from .._report.cell_rewrite import FunctionSpec, StaticOptionError, assign_static, parse_names, parse_nums, plan_cell
+from .._report.entries import ReportFailed, TraceReport
 from .._report.trace_call import trace_call
-from .._report.cell_rewrite import FunctionSpec, Hooks, StaticOptionError, assign_static, name_lambdas, parse_names, parse_nums, plan_cell
-from .._common.errors import error_info, tracing_kind
-from .._explain.failures import explain_caught, explain_failure, share_explanation
-from .explain_hook import ExplainHook
-from .stats_magics import StatsMagics
+from .._report.trace_cell import run_cell
+from .._tracking.tracked import is_jit_object, tracked_of
+from . import state
+from .explain_hook import explain_hook_for
 from .naming import cell_namer
-from .._report.entries import TraceReport
 
-__all__ = ["JitTraceMagics", "load", "unload"]
+__all__ = ["JitTraceMagics"]
 
 # Leading options of the line form; the rest of the line is the call, verbatim.
 _OPTION = re.compile(r"\s*(--(?:static-argnames|static-argnums)(?:=|\s+)\S+|--(?:hlo|raise|quiet)\b|-h\b|--help\b|--\S*)")
@@ -105,7 +98,7 @@ class JitTraceMagics(Magics):
         ``%jittrace_explain off`` restores IPython's usual behaviour.
         """
         choice = line.strip().lower()
-        hook = _explain_hook(self.shell)
+        hook = explain_hook_for(self.shell)
         if choice == "on":
             hook.on()
         elif choice == "off":
@@ -169,72 +162,21 @@ class JitTraceMagics(Magics):
                 "Define the function to trace with `def` in this cell, or trace a single call "
                 "with `%jittrace f(x)`."
             )
-        hooks = Hooks(static)
-        namespace = shell.user_ns
-        saved = {k: namespace[k] for k in hooks.names() if k in namespace}
-        namespace.update(hooks.names())
-        failure: BaseException | None = None
-        try:
-            with _tracking.Collector() as collector:
-                try:
-                    exec(compile(plan.body, filename, "exec"), shell.user_global_ns, namespace)
-                    if plan.trailing is not None:
-                        value = eval(compile(plan.trailing, filename, "eval"), shell.user_global_ns, namespace)
-                        if value is not None and not plan.silenced:
-                            display(value)
-                except Exception as exc:
-                    if tracing_kind(exc) is None:
-                        raise  # not a tracing error: the user's own, unchanged
-                    failure = exc
-        finally:
-            name_lambdas(namespace, plan.assigned_names)
-            for key in hooks.names():
-                namespace.pop(key, None)
-            namespace.update(saved)
-        try:
-            report = report_from_collector(
-                collector, hlo=options.hlo, cell_filename=filename, describe_file=self._describe_file
-            )
-            describe = lambda f, n: f"cell line {n}" if f == filename else self._describe_file(f, n)  # noqa: E731
-            if failure is not None:
-                failed = next((r for r in collector.records if r.error is failure), None)
-                report.error = error_info(
-                    failure,
-                    function=failed.function.name if failed else None,
-                    cell_filename=filename,
-                    describe_file=self._describe_file,
-                )
-                share_explanation(report, explain_failure(failure, record=failed, describe=describe))
-                if report.error.explanation is None:
-                    # never worse than no tool: the user's own traceback, as IPython shows it
-                    self.shell.showtraceback((type(failure), failure, failure.__traceback__))
-                    print(f"jaxmagic: no explanation was found for this {type(failure).__name__}.")
-            explain_caught(report, collector.records, describe)
-        except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
-            report = TraceReport(notes=[f"jaxmagic could not build this report: {type(exc).__name__}: {exc}"])
-        if failure is not None and report.error is None:
-            print(f"jaxmagic: no report could be built ({report.notes[-1]}); the original error follows.")
-            raise failure  # outside the except block: the user's exception is not re-chained
-        report.source, report.functions, report.filename = cell, list(hooks.jitted), filename
-        for name, kind in hooks.kept:
-            report.notes.append(
-                f"{name} is a {kind}, so %%jittrace left it as it is; it is traced inside the functions that call it"
-            )
-        for name in plan.factories:
-            report.notes.append(
-                f"{name} returns a function, so %%jittrace left it unjitted; "
-                "the function it builds is traced when called (use %jittrace on that call to see it)"
-            )
-        for name in hooks.foreign:
-            report.notes.append(
-                f"{name} was jitted where jaxmagic cannot see it (an alias of jax.jit, or another jit), "
-                "so its traces are not shown; "
-                "trace one call with `%jittrace " + name + "(...)`"
-            )
-        return self._finish(report, options, failure)
+        run = run_cell(
+            plan, static, source=cell, filename=filename, globals_=shell.user_global_ns, namespace=shell.user_ns,
+            hlo=options.hlo, describe_file=self._describe_file, display=display,
+        )
+        if run.fault is not None:
+            print(f"jaxmagic: no report could be built ({run.fault}); the original error follows.")
+            raise run.failure  # the user's exception, with nothing of ours chained to it
+        if run.unexplained:
+            # never worse than no tool: the user's own traceback, as IPython shows it
+            shell.showtraceback((type(run.failure), run.failure, run.failure.__traceback__))
+            print(f"jaxmagic: no explanation was found for this {type(run.failure).__name__}.")
+        return self._finish(run.report, options, run.failure)
 
     def _calls_tracked(self, names: set[str]) -> bool:
-        return any(_tracking.tracked_of(self.shell.user_ns.get(n)) is not None for n in names)
+        return any(tracked_of(self.shell.user_ns.get(n)) is not None for n in names)
 
     # --- %jittrace EXPR -------------------------------------------------------
 
@@ -263,10 +205,17 @@ class JitTraceMagics(Magics):
             self.shell.user_global_ns,
             {**ns, "__jaxmagic_capture__": lambda *a, **k: (a, k)},
         )
-        report = trace_call(
-            fn, args, kwargs, static_argnums=nums or None, static_argnames=names or None,
-            hlo=options.hlo, describe_file=self._describe_file,
-        )
+        failed = None
+        try:
+            report = trace_call(
+                fn, args, kwargs, static_argnums=nums or None, static_argnames=names or None,
+                hlo=options.hlo, describe_file=self._describe_file,
+            )
+        except ReportFailed as exc:
+            failed = exc
+        if failed is not None:
+            print(f"jaxmagic: no report could be built ({failed.fault}); the original error follows.")
+            raise failed.original  # outside the except block: the user's exception is not re-chained
         report.expression = expression
         failure = report.error.exception if report.error else None
         return self._finish(report, options, failure)
@@ -277,7 +226,7 @@ class JitTraceMagics(Magics):
             raise UsageError(f"%jittrace: {label} is a {type(fn).__name__}, not a function to call")
         if not (names or nums):
             return
-        if _tracking.is_jit_object(fn):
+        if is_jit_object(fn):
             raise UsageError(
                 f"%jittrace: {label} is already jitted and keeps its own static "
                 "arguments; drop --static-argnames/--static-argnums"
@@ -295,7 +244,7 @@ class JitTraceMagics(Magics):
 
     def _finish(self, report: TraceReport, options: Any, failure: BaseException | None) -> TraceReport | None:
         __tracebackhide__ = True
-        _state.last_report = report
+        state.last_report = report
         if failure is not None and options.reraise:
             display(report)
             raise failure
@@ -317,22 +266,6 @@ class JitTraceMagics(Magics):
             result.error_in_exec = exc
 
 
-def _refresh_panels(result: Any = None) -> None:
-    """After each cell, open panels draw the final counts (and loop advice)."""
-    from .panel import refresh_open_panels
-
-    try:
-        refresh_open_panels()
-    except Exception:  # noqa: BLE001 - never disturb the user's cell
-        pass
-
-
-def _explain_hook(shell: Any) -> ExplainHook:
-    hook = _state.explain_hooks.get(id(shell))
-    if hook is None:
-        hook = _state.explain_hooks[id(shell)] = ExplainHook(shell)
-    return hook
-
 
 def _leading_blank_lines(text: str) -> int:
     count = 0
@@ -341,41 +274,3 @@ def _leading_blank_lines(text: str) -> int:
             break
         count += 1
     return count
-
-
-def load(shell: Any) -> None:
-    """Register the magics and start attributing JAX's events (once per shell)."""
-    if _state.loaded.get(id(shell)):
-        return
-    shell.register_magics(JitTraceMagics)
-    shell.register_magics(StatsMagics)
-    shell.events.register("post_run_cell", _refresh_panels)
-    _attribution.activate()
-    set_location_namer(cell_namer(shell))
-    _state.loaded[id(shell)] = True
-
-
-def unload(shell: Any) -> None:
-    """Undo :func:`load`: remove every magic it registered and our JAX listener."""
-    if not _state.loaded.pop(id(shell), False):
-        return
-    manager = shell.magics_manager
-    for magics in (JitTraceMagics, StatsMagics):
-        for kind, names in magics.magics.items():
-            for name in names:
-                manager.magics[kind].pop(name, None)
-        manager.registry.pop(magics.__name__, None)
-    try:
-        shell.events.unregister("post_run_cell", _refresh_panels)
-    except ValueError:
-        pass
-    from .panel import open_panels
-
-    for panel in open_panels():
-        panel.close()
-    hook = _state.explain_hooks.pop(id(shell), None)
-    if hook is not None:
-        hook.off()
-    _attribution.deactivate()
-    if not _state.loaded:
-        set_location_namer(None)

@@ -13,6 +13,8 @@ import html
 import time
 from collections.abc import Iterable
 
+from .numbers import duration
+
 __all__ = ["Timeline", "timeline", "BINS"]
 
 BINS = 40  # slices of the time axis (a bar each, 4 px apart in HTML)
@@ -46,11 +48,11 @@ class Timeline:
         return self.end - self.start
 
     def summary(self) -> str:
-        over = f" over {_duration(self.span)}" if self.compiles > 1 else ""
+        over = f" over {duration(self.span)}" if self.compiles > 1 else ""
         counted = f"{self.compiles} compile{'s' if self.compiles != 1 else ''}"
         if self.total > self.compiles:
             counted = f"the newest {self.compiles:,} of {self.total:,} compiles"
-        return f"{counted}{over}, {_duration(self.seconds)} compiling"
+        return f"{counted}{over}, {duration(self.seconds)} compiling"
 
     def text(self, width: int = _TEXT_BINS) -> str:
         """Block characters, one per slice (a blank where nothing compiled), then the summary."""
@@ -92,14 +94,6 @@ def _merge(bins: tuple[tuple[int, float], ...], width: int) -> list[tuple[int, f
     return out
 
 
-def _duration(seconds: float) -> str:
-    if seconds < 1:
-        return f"{seconds * 1e3:.0f} ms"
-    if seconds < 120:
-        return f"{seconds:.1f} s"
-    return f"{seconds / 60:.0f} min"
-
-
 # --- HTML ---------------------------------------------------------------------------
 
 _WIDTH, _HEIGHT = 4 * BINS, 18
@@ -115,7 +109,7 @@ def svg(line: Timeline) -> str:
             continue
         height = max(2.0, seconds / top * (_HEIGHT - 2))
         at = time.strftime("%H:%M:%S", time.localtime(line.start + line.span * index / len(line.bins)))
-        tip = f"{count} compile{'s' if count != 1 else ''}, {_duration(seconds)}, from {at}"
+        tip = f"{count} compile{'s' if count != 1 else ''}, {duration(seconds)}, from {at}"
         bars.append(
             f'<rect class="jm-tl-bar" x="{index * step:.1f}" y="{_HEIGHT - 1 - height:.1f}" '
             f'width="{max(1.0, step - 1):.1f}" height="{height:.1f}"><title>{html.escape(tip)}</title></rect>'

@@ -1,4 +1,4 @@
-"""Turn trace records into report entries, without tracing or compiling again.
+"""Turn trace records into report entries, without tracing or compiling again; attach explanations.
 
 The jaxpr comes from ``jitted.trace(...)`` called with the recorded abstract
 signature (``ShapeDtypeStruct`` leaves, static values as they were): JAX
@@ -9,22 +9,33 @@ lowered, so it finds JAX's lowering cache too.
 from __future__ import annotations
 
 import collections
+import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import jax
 
-from .._common.errors import error_info
+from .._common.source import function_node
+from .._explain.explanation import Explanation
+from .._explain.failures import explain_failure
+from .._tracking.signature import Signature, abstract_call, sharding_text, short_repr
 from .._tracking.stats import registry
-from .entries import Argument, Output, TraceEntry, TraceReport
-from .._tracking.signature import sharding_text, Signature, short_repr
 from .._tracking.tracked import Collector, TraceRecord, building_report
+from .entries import Argument, Output, TraceEntry, TraceReport, error_info
 
-__all__ = ["entry_from_record", "entry_from_traced", "report_from_collector"]
-
+__all__ = [
+    "arguments_of",
+    "call_text",
+    "entry_from_record",
+    "entry_from_traced",
+    "report_from_collector",
+    "share_explanation",
+    "explain_caught",
+]
 
 
 def arguments_of(signature: Signature | None) -> list[Argument]:
+    """One report argument per leaf of ``signature``, by the user's path."""
     if signature is None:
         return []
     passed = {p.name: p.passed_as for p in signature.parameters}
@@ -59,41 +70,8 @@ def _mesh_sharding(aval: Any) -> str:
     return text
 
 
-def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
-    """Arguments for ``jitted.trace`` that reproduce ``signature``'s cache key."""
-    leaves = iter(signature.leaves)
-    args: list[Any] = []
-    kwargs: dict[str, Any] = {}
-    for param in signature.parameters:
-        if param.static:
-            value = next(leaves).value
-        else:
-            specs = [_spec(next(leaves).aval) for _ in range(param.treedef.num_leaves)]
-            value = jax.tree_util.tree_unflatten(param.treedef, specs)
-        if param.passed_as == "keyword":
-            kwargs[param.name] = value
-        else:
-            args.append(value)
-    return args, kwargs
-
-
-def _spec(aval: Any) -> jax.ShapeDtypeStruct:
-    weak = bool(getattr(aval, "weak_type", False))
-    sharding = getattr(aval, "sharding", None)
-    mesh = getattr(sharding, "mesh", None)
-    if sharding is not None and getattr(mesh, "shape_tuple", ()):
-        # on a device mesh the sharding is part of the trace's key: keep it, or the report would
-        # read back a different (unsharded) program
-        try:
-            return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak, sharding=sharding)
-        except (TypeError, ValueError):
-            pass
-    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak)
-
-
-def signature_text(fn: Callable, name: str) -> str:
-    import inspect
-
+def call_text(fn: Callable, name: str) -> str:
+    """``f(x, n)``: how a function is called, for an entry's title."""
     try:
         return f"{name}{inspect.signature(fn)}"
     except (TypeError, ValueError):
@@ -148,7 +126,7 @@ def entry_from_record(
     tracked = record.function
     entry = TraceEntry(
         function=tracked.name,
-        signature=signature_text(tracked.fn, tracked.name),
+        signature=call_text(tracked.fn, tracked.name),
         arguments=arguments_of(record.signature),
         changes=list(record.changes),
         trace_seconds=record.trace_seconds,
@@ -157,6 +135,7 @@ def entry_from_record(
         inside=record.parent.function.name if record.parent is not None else None,
         line_hits=record.line_hits,
         body_lines=_body_lines(tracked.fn),
+        lines_file=getattr(getattr(tracked.fn, "__code__", None), "co_filename", None),
     )
     if record.error is not None:
         entry.error = error_info(
@@ -183,8 +162,6 @@ def entry_from_record(
 
 def _body_lines(fn: Callable) -> tuple[int, ...]:
     """The line numbers of a function's body in its file (for report.lines)."""
-    from .._common.source import function_node
-
     found = function_node(fn)
     if found is None or not getattr(found[0], "body", None) or not isinstance(found[0].body, list):
         return ()
@@ -207,7 +184,7 @@ def entry_from_traced(
     """An entry for a jit that jaxmagic did not create (``%jittrace`` of the user's ``jax.jit``)."""
     entry = TraceEntry(
         function=name,
-        signature=signature_text(fn, name),
+        signature=call_text(fn, name),
         arguments=arguments_of(signature),
         changes=list(changes),
         trace_seconds=trace_seconds,
@@ -256,3 +233,26 @@ def _untracked_counts(events: Iterable[Any], show_helpers: bool) -> dict[str, in
         if show_helpers or row is None or not row.internal:
             counts[event.fun_name] += 1
     return dict(counts)
+
+
+# --- explanations attached to a report ---------------------------------------------
+
+
+def share_explanation(report: TraceReport, found: Explanation | None) -> None:
+    """Attach ``found`` to the report's error and to the failed trace entries it belongs to."""
+    if found is None or report.error is None:
+        return
+    report.error.explanation = found
+    for entry in report.traces:
+        if entry.error is not None and entry.error.exception is found.exception:
+            entry.error.explanation = found
+
+
+def explain_caught(report: TraceReport, records: list[TraceRecord], describe: Callable[[str, int], str]) -> None:
+    """Explain the failed traces whose error the cell's own code caught (``try: f(x) except ...``)."""
+    for entry in report.traces:
+        error = entry.error
+        if error is None or error.explanation is not None or error.kind is None:
+            continue
+        record = next((r for r in records if r.error is error.exception), None)
+        error.explanation = explain_failure(error.exception, record=record, describe=describe)

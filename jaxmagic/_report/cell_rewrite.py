@@ -5,8 +5,8 @@ Two rewrites, both keeping every line number:
 * each reference named ``jit`` evaluated while the cell runs (``jax.jit``,
   ``jit`` from ``from jax import jit``, in decorators, calls and
   ``partial(jax.jit, ...)``) is passed through ``__jaxmagic_jit__``, which
-  swaps ``jax.jit`` itself for :func:`~jaxmagic._tracking.tracked_jit` and
-  leaves any other object alone.  Function bodies are not rewritten: they run
+  swaps ``jax.jit`` itself for a tracked jit and leaves any other object
+  alone (the hooks are in :mod:`.trace_cell`).  Function bodies are not rewritten: they run
   after the cell, when the hook is gone;
 * each top-level ``def`` gets an outermost decorator ``__jaxmagic_finish__``
   that jits the function with the magic's static options unless one of its
@@ -21,13 +21,20 @@ import dataclasses
 import inspect
 import io
 import tokenize
-import types
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from .._tracking.tracked import is_jax_jit, is_jit_object, tracked_jit, tracked_of
 
-__all__ = ["CellPlan", "FunctionSpec", "StaticOptionError", "plan_cell", "assign_static", "Hooks"]
+__all__ = [
+    "CellPlan",
+    "FunctionSpec",
+    "StaticOptionError",
+    "plan_cell",
+    "assign_static",
+    "parse_names",
+    "parse_nums",
+    "JIT_HOOK",
+    "FINISH_HOOK",
+]
 
 JIT_HOOK = "__jaxmagic_jit__"
 FINISH_HOOK = "__jaxmagic_finish__"
@@ -282,56 +289,3 @@ def assign_static(
             n, s = result[f.name]
             result[f.name] = (n + (num,), s)
     return result
-
-
-# --- the hooks the rewritten cell calls ----------------------------------------
-
-
-def name_lambdas(namespace: dict[str, Any], assigned: Sequence[str]) -> None:
-    """Give a tracked lambda the name it was assigned to (``rep = jax.jit(lambda ...)`` → ``rep``)."""
-    for name in assigned:
-        tracked = tracked_of(namespace.get(name))
-        if tracked is not None and tracked.name == "<lambda>":
-            tracked.name = name
-
-
-class Hooks:
-    """The two names a rewritten cell calls; install them in its namespace while it runs."""
-
-    def __init__(self, static: dict[str, tuple[tuple[int, ...], tuple[str, ...]]]) -> None:
-        self.static = static
-        self.jitted: list[str] = []  # functions the cell defined, now tracked jits
-        self.foreign: list[str] = []  # jitted by something jaxmagic does not see into
-        self.kept: list[tuple[str, str]] = []  # decorated into a non-function: left as it is
-
-    def names(self) -> dict[str, Callable]:
-        return {JIT_HOOK: self.jit_reference, FINISH_HOOK: self.finish}
-
-    @staticmethod
-    def jit_reference(obj: Any) -> Any:
-        return tracked_jit if is_jax_jit(obj) else obj
-
-    def finish(self, name: str) -> Callable[[Any], Any]:
-        def apply(obj: Any) -> Any:
-            if tracked_of(obj) is not None:
-                self.jitted.append(name)
-                return obj
-            if is_jit_object(obj):
-                self.foreign.append(name)
-                return obj
-            if not callable(obj) or inspect.isgeneratorfunction(obj) or inspect.iscoroutinefunction(obj):
-                return obj
-            if not isinstance(obj, types.FunctionType):
-                # a decorator made something else (jax.custom_jvp, custom_vjp, a class): it has its own
-                # methods (.defjvp) and is traced as part of whatever calls it
-                self.kept.append((name, type(obj).__name__))
-                return obj
-            nums, names = self.static.get(name, ((), ()))
-            self.jitted.append(name)
-            jitted = tracked_jit(obj, static_argnums=nums or None, static_argnames=names or None)
-            tracked = tracked_of(jitted)
-            tracked.name = name  # the def's name, even if a decorator returned a wrapper
-            tracked.by_cell = True
-            return jitted
-
-        return apply

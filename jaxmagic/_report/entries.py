@@ -1,18 +1,23 @@
-"""The result objects of ``%%jittrace`` and ``%jittrace``: data, plus their displays.
+"""The result objects of ``%%jittrace`` and ``%jittrace`` (data; their layout is a view).
 
 A :class:`TraceReport` holds one :class:`TraceEntry` per trace the cell
-caused.  Both forms of display (text and HTML) are produced from one
-intermediate document by :mod:`jaxmagic._layout` and :mod:`jaxmagic._render`.
+caused, and an :class:`ErrorInfo` for a tracing error. Text and HTML both
+come from one document, laid out by ``jaxmagic._views.report``.
 """
 from __future__ import annotations
 
 import dataclasses
+import linecache
+import types
+from collections.abc import Callable
 from typing import Any
 
-from .._common.errors import ErrorInfo
-from .._tracking.signature import Change
+from .._common.errors import message_of, tracing_kind, user_frame
+from .._render.display import Displayed
+from .._tracking.changes import Change
+from .lines import SourceLine, source_lines
 
-__all__ = ["Argument", "Output", "TraceEntry", "TraceReport"]
+__all__ = ["Argument", "Output", "TraceEntry", "TraceReport", "ErrorInfo", "error_info", "ReportFailed"]
 
 
 @dataclasses.dataclass
@@ -75,6 +80,7 @@ class TraceEntry:
     # for report.lines: lines Python ran while tracing (count each), and the function body's lines
     line_hits: dict[int, int] | None = dataclasses.field(default=None, repr=False)
     body_lines: tuple[int, ...] = dataclasses.field(default=(), repr=False)
+    lines_file: str | None = dataclasses.field(default=None, repr=False)  # the file those line numbers are in
     _printed: Any = dataclasses.field(default=None, repr=False, compare=False)  # (jaxpr, its text)
 
     @property
@@ -112,7 +118,91 @@ class TraceEntry:
 
 
 @dataclasses.dataclass
-class TraceReport:
+class ErrorInfo:
+    """A tracing error as the report shows it.
+
+    Attributes
+    ----------
+    exception : BaseException
+        The original exception, unchanged.
+    error_type : str
+        Its class name, e.g. ``TracerBoolConversionError``.
+    kind : str or None
+        SPEC's tracing-error kind, None when it is not a tracing error.
+    message : str
+        JAX's message, without the note about removed frames.
+    function : str or None
+        The jitted function being traced when it happened.
+    filename, lineno, source_line : where in the user's code it arose.
+    location : str
+        That place as a reader names it (``cell line 3``, ``Cell In[4], line 2``).
+    explanation : Explanation or None
+        The argument, line and fixes (see :func:`jaxmagic.explain`).
+    """
+
+    exception: BaseException
+    error_type: str
+    kind: str | None
+    message: str
+    function: str | None = None
+    filename: str | None = None
+    lineno: int | None = None
+    source_line: str | None = None
+    location: str | None = None
+    in_this_cell: bool = False
+    explanation: Any = None  # jaxmagic.Explanation, when jaxmagic could explain it
+
+
+def error_info(
+    exc: BaseException,
+    tb: types.TracebackType | None = None,
+    *,
+    function: str | None = None,
+    cell_filename: str | None = None,
+    describe_file: Callable[[str, int], str] | None = None,
+) -> ErrorInfo:
+    """Build the :class:`ErrorInfo` for ``exc`` from the traceback it carries."""
+    found = user_frame(tb if tb is not None else exc.__traceback__, prefer=cell_filename)
+    info = ErrorInfo(
+        exception=exc,
+        error_type=type(exc).__name__,
+        kind=tracing_kind(exc),
+        message=message_of(exc).strip(),
+        function=function,
+    )
+    if found is not None:
+        filename, lineno = found
+        info.filename, info.lineno = filename, lineno
+        info.source_line = linecache.getline(filename, lineno).rstrip("\n") or None
+        info.in_this_cell = filename == cell_filename
+        if info.in_this_cell:
+            info.location = f"cell line {lineno}"
+        elif describe_file is not None:
+            info.location = describe_file(filename, lineno)
+        else:
+            info.location = f"{filename}:{lineno}"
+    return info
+
+
+class ReportFailed(Exception):
+    """jaxmagic could not build the report of a failed call; the front raises the user's own error.
+
+    Attributes
+    ----------
+    original : BaseException
+        The user's exception, unchanged.
+    fault : str
+        What went wrong in jaxmagic, as one line.
+    """
+
+    def __init__(self, original: BaseException, fault: str) -> None:
+        super().__init__(fault)
+        self.original = original
+        self.fault = fault
+
+
+@dataclasses.dataclass
+class TraceReport(Displayed):
     """What a ``%%jittrace`` cell (or one ``%jittrace`` call) traced.
 
     Attributes
@@ -141,16 +231,12 @@ class TraceReport:
     _lines: Any = dataclasses.field(default=None, repr=False, compare=False)  # (what they were read from, lines)
 
     @property
-    def lines(self) -> list[Any]:
+    def lines(self) -> list[SourceLine]:
         """The cell's source lines, each with the equations it produced (``jaxmagic.SourceLine``).
 
         Numbered as the cell's own lines (line 1 is ``%%jittrace``); a line that
         ran while tracing without producing an operation, or never ran, says so.
         """
-        import linecache
-
-        from .lines import source_lines
-
         if self.filename is None:
             return []
         text = "".join(linecache.getlines(self.filename)) or (self.source or "")
@@ -170,25 +256,5 @@ class TraceReport:
         """Entries whose trace raised."""
         return [t for t in self.traces if t.error is not None]
 
-    def text(self) -> str:
-        """The report as plain text."""
-        from .._views.report import report_document
-        from .._render.text import to_text
-
-        return to_text(report_document(self))
-
-    def html(self) -> str:
-        """The report as a self-contained HTML fragment (every user string escaped)."""
-        from .._views.report import report_document
-        from .._render.text import to_html
-
-        return to_html(report_document(self))
-
     def __repr__(self) -> str:
         return self.text()
-
-    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        p.text("TraceReport(...)" if cycle else self.text())
-
-    def _repr_html_(self) -> str:
-        return self.html()

@@ -1,21 +1,25 @@
 """Which line of the cell became which operations: ``report.lines``.
 
 JAX records, for every jaxpr equation, the Python traceback it was created
-from; its innermost user frame is the line of the cell that produced it.
-Walking the jaxpr (and the jaxprs nested in ``cond``, ``while``, ``scan``,
-inner ``jit``, ``custom_jvp``/``custom_vjp`` equations) gives each line its
-equations, with their output abstract values. Python's line counts while the
-function was traced (:mod:`._linehits`) tell apart a line that ran at trace
-time without producing anything (shape arithmetic, a static branch, a loop
-header) from one that never ran, and count the repeats of an unrolled loop.
+from; its innermost frame in the cell is the line that produced it. Walking
+the jaxpr, nested programs included (:mod:`.._common.jaxpr`), gives each line
+its equations, with their output abstract values. Python's line counts while
+the function was traced (:mod:`.._tracking.linehits`) tell apart a line that
+ran at trace time without producing anything (shape arithmetic, a static
+branch, a loop header) from one that never ran, and count the repeats of an
+unrolled loop.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
-from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["LineOp", "SourceLine", "source_lines", "equations_with_lines", "line_of"]
+from .._common.jaxpr import equations
+from .._common.loops import loops_in
+from .._common.source import parse_file
+
+__all__ = ["LineOp", "SourceLine", "source_lines"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,27 +99,6 @@ class SourceLine:
         return f"×{repeats:,}: {text}" if repeats > 1 else text
 
 
-def equations_with_lines(
-    jaxpr: Any, filename: str, depth: int = 0, within: str = "", inherited: int | None = None
-) -> Iterator[tuple[Any, int | None, int, str]]:
-    """Every equation of ``jaxpr`` and its nested jaxprs, with its line in ``filename`` (or None).
-
-    The line is the innermost frame *in that file*, so a call into a helper
-    from another cell (or a library) is placed on the cell line that made it;
-    equations nested in JAX's own inner jits (``jnp.clip``) take their
-    parent's line.
-    """
-    from jax._src import core
-
-    for eqn in jaxpr.eqns:
-        line = line_of(eqn, filename)
-        if line is None:
-            line = inherited
-        yield eqn, line, depth, within
-        for sub in core.jaxprs_in_params(eqn.params):
-            yield from equations_with_lines(sub, filename, depth + 1, eqn.primitive.name, line)
-
-
 def _repeats(ops: list[LineOp], runs: int) -> int:
     """How many times the same operations repeat, when they really do (an unrolled loop body)."""
     if runs < 2 or len(ops) % runs:
@@ -126,19 +109,6 @@ def _repeats(ops: list[LineOp], runs: int) -> int:
         if [(op.primitive, op.outputs) for op in ops[start:start + size]] != pattern:
             return 1
     return runs
-
-
-def line_of(eqn: Any, filename: str) -> int | None:
-    """The line in ``filename`` that made ``eqn``: its innermost frame in that file."""
-    from jax._src import source_info_util
-
-    try:
-        for frame in source_info_util.user_frames(eqn.source_info.traceback):
-            if frame.file_name == filename:
-                return frame.start_line
-    except Exception:  # noqa: BLE001 - JAX internals differ between versions
-        return None
-    return None
 
 
 def _outputs(eqn: Any) -> str:
@@ -169,10 +139,11 @@ def source_lines(source: str, filename: str, traces: list[Any], first_line: int 
     covered: dict[str, set[int]] = {}  # function -> lines some earlier trace gave operations
     for entry in traces:
         jaxpr = getattr(entry, "jaxpr", None)
-        for number in getattr(entry, "body_lines", ()) or ():
+        counted = getattr(entry, "lines_file", None) == filename  # line counts are of the function's own file
+        for number in (getattr(entry, "body_lines", ()) if counted else ()) or ():
             if number in by_number and by_number[number].kind == "outside":
                 by_number[number].kind = "not-run"
-        for number, count in (getattr(entry, "line_hits", None) or {}).items():
+        for number, count in ((getattr(entry, "line_hits", None) if counted else None) or {}).items():
             if number in by_number:
                 by_number[number].runs = max(by_number[number].runs, count)
         error = getattr(entry, "error", None)
@@ -183,12 +154,16 @@ def source_lines(source: str, filename: str, traces: list[Any], first_line: int 
         # a function's later traces repeat its lines: they only add lines no earlier trace reached
         done = covered.setdefault(entry.function, set())
         fresh: set[int] = set()
-        for eqn, number, depth, within in equations_with_lines(jaxpr.jaxpr, filename):
+        for step in equations(jaxpr, filename):
+            number = step.line
             if number in by_number and number not in done:
-                by_number[number].ops.append(LineOp(eqn.primitive.name, _outputs(eqn), depth, within, entry.function))
+                by_number[number].ops.append(
+                    LineOp(step.eqn.primitive.name, _outputs(step.eqn), step.depth, step.within, entry.function)
+                )
                 fresh.add(number)
         done |= fresh
-    _mark_continuations(lines, filename)
+    tree = parse_file(filename)
+    _mark_continuations(lines, tree)
     for line in lines:
         if line.kind in ("failed", "continuation"):
             continue
@@ -196,17 +171,12 @@ def source_lines(source: str, filename: str, traces: list[Any], first_line: int 
             line.kind = "ops"
         elif line.runs and line.kind == "not-run":
             line.kind = "trace-time"
-    _loop_bodies(lines)
+    _loop_bodies(lines, tree)
     return lines
 
 
-def _mark_continuations(lines: list[SourceLine], filename: str) -> None:
+def _mark_continuations(lines: list[SourceLine], tree: ast.AST | None) -> None:
     """Lines after the first of a statement spanning several lines carry no line events of their own."""
-    import ast
-
-    from .._common.source import parse_file
-
-    tree = parse_file(filename)
     if tree is None:
         return
     by_number = {line.lineno: line for line in lines}
@@ -224,19 +194,15 @@ def _mark_continuations(lines: list[SourceLine], filename: str) -> None:
                     line.kind = "continuation"
 
 
-def _loop_bodies(lines: list[SourceLine]) -> None:
+def _loop_bodies(lines: list[SourceLine], tree: ast.AST | None) -> None:
     """For each loop header: how often its body ran, and how many equations the body became."""
-    for index, line in enumerate(lines):
-        if not line.loop_header:
+    by_number = {line.lineno: line for line in lines}
+    for loop in loops_in(tree):
+        header = by_number.get(loop.lineno)
+        if header is None or not header.loop_header:
             continue
-        indent = len(line.text) - len(line.text.lstrip())
-        first = True
-        for following in lines[index + 1:]:
-            body = following.text.lstrip()
-            if not body or body.startswith("#"):
-                continue
-            if len(following.text) - len(body) <= indent:
-                break
-            if first:
-                line.body_runs, first = following.runs, False
-            line.body_equations += len(following.ops)
+        first = by_number.get(loop.body_first)
+        header.body_runs = first.runs if first is not None else 0
+        header.body_equations = sum(
+            len(line.ops) for number, line in by_number.items() if loop.holds(number)
+        )

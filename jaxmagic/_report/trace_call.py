@@ -12,13 +12,13 @@ from typing import Any
 import jax
 import numpy as np
 
-from .._tracking import monitor as _monitor
-from .build import entry_from_traced, report_from_collector
-from .._common.errors import error_info, tracing_kind
-from .._explain.failures import explain_failure, share_explanation
-from .entries import TraceReport
+from .._common.errors import tracing_kind
+from .._explain.failures import explain_failure
+from .._tracking import monitor
 from .._tracking.signature import build_signature, normalize_static, positional_names
-from .._tracking.tracked import Collector, _jax_name, is_jit_object, tracked_jit, tracked_of
+from .._tracking.tracked import Collector, is_jit_object, jax_name_of, tracked_jit, tracked_of
+from .build import entry_from_traced, report_from_collector, share_explanation
+from .entries import ReportFailed, TraceReport, error_info
 
 __all__ = ["trace_call"]
 
@@ -36,7 +36,8 @@ def trace_call(
     """Call ``fn(*args, **kwargs)`` under jit and report its trace.
 
     Tracing errors are returned in ``report.error``; any other exception
-    propagates unchanged.
+    propagates unchanged. When the report of a tracing error cannot be built,
+    :class:`~.entries.ReportFailed` carries the user's exception out.
     """
     kwargs = dict(kwargs or {})
     if tracked_of(fn) is None and not is_jit_object(fn):
@@ -51,7 +52,7 @@ def trace_call(
 def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
     tracked = tracked_of(fn)
     failure: Exception | None = None
-    with Collector() as collector, _monitor.capture() as events:
+    with Collector() as collector, monitor.capture() as events:
         try:
             value = fn(*args, **kwargs)
         except Exception as exc:
@@ -80,12 +81,12 @@ def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
 
 def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
     inner = getattr(fn, "__wrapped__", fn)
-    name = getattr(inner, "__qualname__", None) or _jax_name(inner)
-    jax_name = _jax_name(inner)
+    name = getattr(inner, "__qualname__", None) or jax_name_of(inner)
+    jax_name = jax_name_of(inner)
     info = getattr(fn, "_jit_info", None)
     nums, names = normalize_static(inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None))
     failure: Exception | None = None
-    with _monitor.capture() as events:
+    with monitor.capture() as events:
         try:
             value = fn(*args, **kwargs)
         except Exception as exc:
@@ -122,7 +123,7 @@ def _failed(
     hlo: bool,
     call: tuple[Any, tuple, dict] | None = None,
 ) -> TraceReport:
-    """The report of a call whose tracing failed; if even that fails, the user's own error is raised."""
+    """The report of a call whose tracing failed; if even that fails, :class:`ReportFailed` with the user's error."""
     try:
         report = TraceReport()
         if collector is not None:
@@ -132,8 +133,7 @@ def _failed(
         return report
     except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
         fault = f"{type(exc).__name__}: {exc}"
-    print(f"jaxmagic: no report could be built ({fault}); the original error follows.")
-    raise failure  # outside the except block: the user's exception is not re-chained
+    raise ReportFailed(failure, fault)  # outside the except block: nothing of ours is chained to it
 
 
 def _file_of(fn: Any) -> str | None:

@@ -5,14 +5,17 @@ reasons of its compiles; thresholds are :data:`thresholds` (a setting).
 """
 from __future__ import annotations
 
-import ast
-import collections
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
+from .._common.jaxpr import equations
+from .._common.loops import UnrolledLoop, unrolled_loops
+from .history import DISTINCT
+from .signature import abstract_call
 from .stats import Advice, Row
 
-__all__ = ["Thresholds", "thresholds", "advise"]
+__all__ = ["Thresholds", "thresholds", "advise", "analyse_loops", "unrolled_advice", "buckets"]
 
 
 @dataclasses.dataclass
@@ -54,8 +57,8 @@ def advise(row: Row) -> list[Advice]:
     if history is None:
         return []
     key = (row.compiles, row.traces, history.version, dataclasses.astuple(thresholds),
-           tuple(getattr(history, "unrolled", None) or ()))
-    cached = getattr(row, "advice_cache", None)
+           tuple(history.unrolled))
+    cached = row.advice_cache
     if cached is not None and cached[0] == key:
         return list(cached[1])
     static_values, axis_sizes, dtypes = history.tallies()
@@ -90,8 +93,6 @@ def _static_churn(row: Row, values: dict[str, list[str]]) -> list[Advice]:
 
 
 def _count(seen: list) -> str:
-    from .history import DISTINCT
-
     return f"{len(seen)}+" if len(seen) >= DISTINCT else str(len(seen))
 
 
@@ -165,38 +166,39 @@ def _redefinitions(row: Row) -> list[Advice]:
 
 
 def _unrolled(row: Row) -> list[Advice]:
-    loops = getattr(row.analysis, "unrolled", None) or []
-    return [
-        Advice(
-            "unrolled-loop",
-            f"the Python loop at {where} unrolled into {count:,} equations (its body line {body_line} "
-            f"×{repeats:,}): compile time grows with every iteration. Use `jax.lax.fori_loop` or "
-            f"`jax.lax.scan`, which compile the body once.",
-            "",
-            "jax.lax.fori_loop(0, n, body, init)",
-        )
-        for where, count, body_line, repeats in loops
-        if count >= thresholds.unrolled_equations
-    ]
+    return [unrolled_advice(loop, where) for where, loop in row.analysis.unrolled
+            if loop.equations >= thresholds.unrolled_equations]
+
+
+def unrolled_advice(loop: UnrolledLoop, where: str) -> Advice:
+    """The advice for a Python loop JAX unrolled; ``where`` names the loop's line as the reader knows it.
+
+    The report of a ``%%jittrace`` cell and the panel word the same loop the same way.
+    """
+    times = f" \u00d7{loop.iterations:,}" if loop.iterations else ""
+    return Advice(
+        "unrolled-loop",
+        f"The Python loop at {where} unrolled{times} into {loop.equations:,} equations: compile time grows "
+        f"with every iteration. Use `jax.lax.fori_loop` or `jax.lax.scan`, which compile the body once.",
+        "",
+        "jax.lax.fori_loop(0, n, body, init)",
+    )
 
 
 # --- the unrolled-loop analysis: read from the jaxpr, outside JAX's listener ------
 
 
-def analyse_loops(row: Row, owner: Any, namer: Any = None) -> None:
-    """Count the equations each source line became in the last compiled signature.
+def analyse_loops(row: Row, owner: Any, namer: Callable[[str, int], str] | None = None) -> None:
+    """Find the Python loops unrolled into the newest compiled signature's jaxpr.
 
     Re-reads the jaxpr from JAX's trace cache (no new trace), so it runs
     from ``stats()``, never while JAX is compiling.
     """
-    from .._report.build import abstract_call
-    from .._common.source import parse_file
-
     history = row.analysis
     if history is None or owner is None or owner.jitted is None:
         return
     signatures = history.snapshot()
-    if not signatures or getattr(history, "analysed", None) is signatures[-1]:
+    if not signatures or history.analysed is signatures[-1]:
         return
     history.analysed = signatures[-1]
     try:
@@ -204,40 +206,8 @@ def analyse_loops(row: Row, owner: Any, namer: Any = None) -> None:
         jaxpr = owner.jitted.trace(*args, **kwargs).jaxpr
     except Exception:  # noqa: BLE001 - advice is optional; a signature we cannot rebuild gives none
         return
-    counts: collections.Counter[tuple[str, int]] = collections.Counter()
-    for eqn in jaxpr.eqns:
-        frame = _user_frame(eqn)
-        if frame is not None:
-            counts[frame] += 1
-    found = []
-    for (filename, line), repeats in counts.most_common(3):
-        if repeats < thresholds.unrolled_equations:
-            break
-        tree = parse_file(filename)
-        loop = _enclosing_for(tree, line) if tree is not None else None
-        if loop is None:
-            continue
-        where = namer(filename, loop.lineno) if namer else f"line {loop.lineno}"
-        found.append((where, repeats, line, repeats))
-    history.unrolled = found
-
-
-def _user_frame(eqn: Any) -> tuple[str, int] | None:
-    try:
-        from jax._src import source_info_util
-
-        frame = source_info_util.user_frame(eqn.source_info.traceback)
-    except Exception:  # noqa: BLE001
-        return None
-    if frame is None:
-        return None
-    return frame.file_name, frame.start_line
-
-
-def _enclosing_for(tree: ast.AST, line: int) -> ast.For | None:
-    best = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.For, ast.While)) and node.lineno < line <= (node.end_lineno or node.lineno):
-            if best is None or node.lineno > best.lineno:
-                best = node
-    return best
+    filename = getattr(getattr(owner.fn, "__code__", None), "co_filename", None)
+    history.unrolled = [
+        (namer(loop.filename, loop.lineno) if namer else f"line {loop.lineno}", loop)
+        for loop in unrolled_loops(equations(jaxpr, filename), thresholds.unrolled_equations)
+    ]

@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import attribution as _attribution
+from . import attribution
 from .advice import advise, analyse_loops
+from .redefinition import location_namer
 from .stats import FunctionStats, registry
 from .tracked import tracked_jit
 
@@ -18,7 +19,7 @@ def _ensure_counting() -> None:
     """Counting needs jaxmagic's ``jax.monitoring`` listener; ``track`` starts it once."""
     global _library_activation
     if not _library_activation:
-        _attribution.activate()
+        attribution.activate()
         _library_activation = True
 
 
@@ -81,10 +82,8 @@ def _find(name: str) -> Any:
 def _snapshot(row: Any, analyse: bool = True) -> FunctionStats:
     if row.tracked:
         if analyse:  # reads the jaxpr back from JAX's cache: never from inside JAX's listener
-            from .history import _namer
-
             owner = row.owner() if row.owner is not None else None
-            analyse_loops(row, owner, _namer)
+            analyse_loops(row, owner, location_namer())
         return row.snapshot(advise)
     return row.snapshot()
 

@@ -22,15 +22,16 @@ from typing import Any
 
 import jax
 
-from . import monitor as _monitor
-from .history import describe_location
-from .signature import Change, Signature
+from . import monitor
+from .changes import Change
+from .redefinition import describe_location
 from .stats import Recompile, registry
-from .tracked import _ATTR, TrackedFunction, _collectors, _pending, _tls
+from .tracked import TRACKED_ATTR, TrackedFunction, collectors, pending_compiles, thread_state
 
-__all__ = ["activate", "deactivate", "signature_text"]
+__all__ = ["activate", "deactivate"]
 
 _DEPTH = 48  # frames to walk up from the listener
+_here = threading.local()  # ``call_frame``: JAX's frame holding the concrete arguments of the call compiling now
 _JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
 
 
@@ -66,9 +67,9 @@ def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
         for value in values:
             if not isinstance(value, types.FunctionType):
                 continue
-            tracked = getattr(value, _ATTR, None)
+            tracked = getattr(value, TRACKED_ATTR, None)
             if isinstance(tracked, TrackedFunction) and tracked.jax_name == jax_name:
-                _tls.call_frame = frame  # where the concrete arguments are, for placements
+                _here.call_frame = frame  # where the concrete arguments are, for placements
                 return tracked, value
             if plain is None and getattr(value, "__name__", None) == jax_name:
                 plain = value
@@ -81,7 +82,7 @@ def _bare(fun_name: str) -> str:
     return fun_name[4:-1] if fun_name.startswith("jit(") and fun_name.endswith(")") else fun_name
 
 
-def _on_event(event: _monitor.Event) -> None:
+def _on_event(event: monitor.Event) -> None:
     if event.kind not in ("trace", "compile", "lower"):
         return
     name = _bare(event.fun_name)
@@ -94,40 +95,40 @@ def _on_event(event: _monitor.Event) -> None:
         registry.changed()
 
 
-def _tracked_event(tracked: TrackedFunction, event: _monitor.Event) -> None:
-    last = getattr(_tls, "last", None)
+def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
+    last = getattr(thread_state, "last", None)
     if event.kind == "trace":
         tracked.row.add_trace()
         if last is not None and last.function is tracked and last.trace_seconds is None:
             last.trace_seconds = event.seconds
         return
-    placements = _placements(tracked, getattr(_tls, "call_frame", None))
-    _tls.call_frame = None
-    record = _pending().get(id(tracked))
+    placements = _placements(tracked, getattr(_here, "call_frame", None))
+    _here.call_frame = None
+    record = pending_compiles().get(id(tracked))
     if event.kind == "lower":
         tracked.placements_pending = placements
         if record is not None and record.lower_seconds is None:
             record.lower_seconds = event.seconds
         return
     if record is not None:
-        del _pending()[id(tracked)]
+        del pending_compiles()[id(tracked)]
         record.compile_seconds = event.seconds
         changes = list(record.changes)
-        signature = signature_text(record.signature)
-        compared = signature_text(record.compared_to) if record.compared_to is not None else None
+        signature = record.signature.text() if record.signature is not None else ""
+        compared = record.compared_to.text() if record.compared_to is not None else None
         retraced = True
         tracked.redefined = False
-        if getattr(_tls, "last", None) is record:
-            _tls.last = None  # done with it: the thread keeps none of the call's static values
+        if getattr(thread_state, "last", None) is record:
+            thread_state.last = None  # done with it: the thread keeps none of the call's static values
     else:  # compiled again without a new trace: same abstract signature, new placement
-        before = getattr(tracked, "placements", None) or {}
+        before = tracked.placements
         changes = [
             Change(path, "sharding", before[path], after)
             for path, after in placements.items()
             if path in before and before[path] != after
         ] or [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
         signature, compared, retraced = "", None, False
-        for collector in list(_collectors):
+        for collector in list(collectors):
             collector._add_recompile(tracked.name, changes)
     if placements:
         tracked.placements = placements
@@ -140,7 +141,7 @@ def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:
     """Each array argument's placement (``P('d',) on mesh d:8``, ``one device``), by the user's path."""
     found = _call_arguments(frame) if frame is not None else None
     if found is None:
-        return getattr(tracked, "placements_pending", None) or {}
+        return tracked.placements_pending
     args, kwargs = found
     out: dict[str, str] = {}
     try:
@@ -183,27 +184,17 @@ def _placement_text(sharding: Any) -> str:
     return type(sharding).__name__
 
 
-def _untracked_event(event: _monitor.Event, plain: Any) -> None:
+def _untracked_event(event: monitor.Event, plain: Any) -> None:
     key = event.fun_name if event.fun_name.startswith("jit(") else f"jit({event.fun_name})"
     internal = plain is not None and (getattr(plain, "__module__", "") or "").startswith(("jax.", "jaxlib"))
     row = registry.row(key, tracked=False, where=describe_location(plain) if plain is not None else "",
                        internal=internal)
     if event.kind == "trace":
         row.add_trace()
-        for collector in list(_collectors):
+        for collector in list(collectors):
             collector._add_untracked(event)
     elif event.kind == "compile":
         row.add_compile(Recompile([], event.seconds, time.time(), tracked=False))
-
-
-def signature_text(signature: Signature | None) -> str:
-    """``x: f32[3], n=3``: a signature as rows and reports print it."""
-    if signature is None:
-        return ""
-    parts = []
-    for leaf in signature.leaves:
-        parts.append(f"{leaf.path}={leaf.short}" if leaf.static else f"{leaf.path}: {leaf.short}")
-    return ", ".join(parts)
 
 
 _activations = 0
@@ -216,9 +207,9 @@ def activate() -> None:
     with _activation_lock:
         _activations += 1
         first = _activations == 1
-    _monitor.install()
+    monitor.install()
     if first:
-        _monitor.subscribe(_on_event)
+        monitor.subscribe(_on_event)
 
 
 def deactivate() -> None:
@@ -226,10 +217,6 @@ def deactivate() -> None:
     with _activation_lock:
         _activations = max(0, _activations - 1)
         last = _activations == 0
-    _monitor.uninstall()
+    monitor.uninstall()
     if last:
-        _monitor.unsubscribe(_on_event)
-
-
-def active() -> bool:
-    return _activations > 0
+        monitor.unsubscribe(_on_event)

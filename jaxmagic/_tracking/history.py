@@ -1,10 +1,4 @@
-"""Each tracked function's signature history and statistics row, and how redefinitions continue them.
-
-A function jitted again under the same name — a cell run again, a lambda or
-``functools.partial`` jitted inside a loop, ``jax.jit`` of the same source —
-continues the row (and history) of the one it replaces, and its next compile
-says ``function-redefined``. A *different* live function that merely shares
-the name gets a row of its own, ``name@<where it is defined>``.
+"""The distinct signatures a tracked function compiled for, and the running tallies advice reads.
 
 The history keeps abstract values and small static values only: a static
 value other than numbers, short strings and small tuples of those is replaced
@@ -13,20 +7,14 @@ by a token that compares by type, hash and a short ``repr``, so no user object
 """
 from __future__ import annotations
 
-import os
-import re
 import threading
-import weakref
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .signature import Change, Leaf, Signature, closest, fast_key, short_repr
-from .stats import Row, registry
+from .._common.loops import UnrolledLoop
+from .changes import Change, closest, fast_key
+from .signature import Leaf, Signature, short_repr
 
-if TYPE_CHECKING:
-    from .tracked import TrackedFunction
-
-__all__ = ["History", "register", "describe_location", "set_location_namer"]
+__all__ = ["History", "SIGNATURES", "DISTINCT"]
 
 SIGNATURES = 256  # distinct signatures remembered per function, for "why it compiled"
 DISTINCT = 256  # distinct values tallied per static argument or array axis, for advice ("256+ values")
@@ -102,6 +90,9 @@ class History:
         self.static_values: dict[str, dict[str, None]] = {}
         self.axis_sizes: dict[tuple[str, int], dict[int, None]] = {}
         self.dtypes: dict[str, Any] = {}
+        # the unrolled-loop analysis of the newest signature (advice.analyse_loops), read outside JAX
+        self.analysed: Signature | None = None
+        self.unrolled: list[tuple[str, UnrolledLoop]] = []  # (where the loop is, as a reader names it; the loop)
 
     def add(self, signature: Signature) -> None:
         slim = _slim(signature)
@@ -173,9 +164,7 @@ class History:
             self.axis_sizes.clear()
             self.dtypes.clear()
             self.version += 1
-        for attribute in ("unrolled", "analysed"):  # the unrolled-loop analysis of the forgotten compiles
-            if hasattr(self, attribute):
-                delattr(self, attribute)
+            self.analysed, self.unrolled = None, []  # the loops of the forgotten compiles
 
 
 def _slot(table: dict, key: Any) -> dict | None:
@@ -189,108 +178,3 @@ def _slot(table: dict, key: Any) -> dict | None:
 def _note(seen: dict, value: Any) -> None:
     if value not in seen and len(seen) < DISTINCT:
         seen[value] = None
-
-
-# --- naming and redefinition ----------------------------------------------------
-
-_live: dict[str, weakref.ref] = {}  # row name -> the TrackedFunction last registered under it
-_lock = threading.Lock()
-_namer: Callable[[str, int], str] | None = None
-
-
-def set_location_namer(namer: Callable[[str, int], str] | None) -> None:
-    """How to name a place in the user's code (the IPython front names cells ``Cell In[3], line 2``)."""
-    global _namer
-    _namer = namer
-
-
-def describe_location(fn: Any) -> str:
-    code = getattr(_plain(fn), "__code__", None)
-    if code is None:
-        return ""
-    if _namer is not None:
-        try:
-            return _namer(code.co_filename, code.co_firstlineno)
-        except Exception:  # noqa: BLE001
-            pass
-    return f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}"
-
-
-def _plain(fn: Any) -> Any:
-    while hasattr(fn, "func") and hasattr(fn, "args"):  # functools.partial
-        fn = fn.func
-    return fn
-
-
-def register(tracked: TrackedFunction, explicit: bool = False) -> Row:
-    """The statistics row ``tracked`` counts into; sets ``tracked.redefined`` when it continues one."""
-    where = describe_location(tracked.fn)
-    with _lock:
-        previous_ref = _live.get(tracked.name)
-        previous = previous_ref() if previous_ref is not None else None
-        name = tracked.name
-        if name in registry.rows and (
-            previous is None or _replaces(tracked, previous) or _rebinds(tracked, previous)
-        ):
-            tracked.redefined = True  # the same function defined again: continue its row
-        elif name in registry.rows:
-            # another live function of that name: name@<cell or file>:<line>
-            name = registry.unique_name(name, re.sub(r"^Cell (In\[\d+\]), line (\d+)$", r"\1:\2", where))
-        row = registry.row(name, tracked=True, where=where)
-        if row.analysis is None:
-            row.analysis = History()
-        row.where = where or row.where
-        tracked.key = name
-        _live[name] = row.owner = weakref.ref(tracked)
-    return row
-
-
-def _replaces(new: TrackedFunction, old: TrackedFunction) -> bool:
-    """True when ``new`` is ``old`` defined again rather than another live function of that name.
-
-    The same code (a lambda or ``partial`` jitted again in a loop) or the same
-    source compiled again (a cell run again) is a redefinition; a different
-    definition while the old one is still alive is another function.
-    """
-    new_code = getattr(_plain(new.fn), "__code__", None)
-    old_code = getattr(_plain(old.fn), "__code__", None)
-    if new_code is None or old_code is None:
-        return False
-    return new_code is old_code or _same_code(new_code, old_code)
-
-
-def _rebinds(new: TrackedFunction, old: TrackedFunction) -> bool:
-    """True when ``new`` is about to take the name ``old`` is bound to, and nothing else keeps ``old``.
-
-    A cell edited and run again: the same name in the same namespace, where
-    no other name refers to the old function. Kept under another name
-    (``first = f``), the old one is another live function.
-    """
-    new_fn, old_fn = _plain(new.fn), _plain(old.fn)
-    globals_ = getattr(new_fn, "__globals__", None)
-    if globals_ is None or globals_ is not getattr(old_fn, "__globals__", None):
-        return False
-    name = getattr(new_fn, "__name__", "")
-    old_objects = (old.jitted, old_fn)
-    if not any(globals_.get(name) is o for o in old_objects):
-        return False
-    return not any(
-        key != name and any(value is o for o in old_objects) for key, value in list(globals_.items())
-    )
-
-
-def _same_code(a: Any, b: Any) -> bool:
-    """Equal bytecode, names and constants: the same source, wherever it was compiled."""
-    if (a.co_code, a.co_names, a.co_varnames, a.co_freevars, a.co_name) != (
-        b.co_code, b.co_names, b.co_varnames, b.co_freevars, b.co_name,
-    ):
-        return False
-    if len(a.co_consts) != len(b.co_consts):
-        return False
-    for x, y in zip(a.co_consts, b.co_consts):
-        if hasattr(x, "co_code") and hasattr(y, "co_code"):
-            if not _same_code(x, y):
-                return False
-        elif type(x) is not type(y) or x != y:
-            return False
-    return True

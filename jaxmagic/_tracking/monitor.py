@@ -14,6 +14,7 @@ import threading
 from collections.abc import Callable
 
 from jax import monitoring
+from jax._src import monitoring as _jax_monitoring  # where the registered listeners are kept
 
 __all__ = ["Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted"]
 
@@ -77,10 +78,8 @@ def uninstall() -> None:
 
 def installed() -> int:
     """How many times our listener is registered with JAX right now (0 or 1)."""
-    from jax._src import monitoring as _m
-
-    getter = getattr(_m, "get_event_duration_listeners", None)
-    listeners = getter() if getter else getattr(_m, "_event_duration_secs_listeners", [])
+    getter = getattr(_jax_monitoring, "get_event_duration_listeners", None)
+    listeners = getter() if getter else getattr(_jax_monitoring, "_event_duration_secs_listeners", [])
     return sum(1 for cb in listeners if cb is _listener)
 
 
@@ -103,13 +102,11 @@ def counts() -> dict[tuple[str, str], int]:
 
 
 def _unregister(callback: Callable[..., None]) -> None:
-    from jax._src import monitoring as _m
-
-    remove = getattr(_m, "unregister_event_duration_listener", None)
+    remove = getattr(_jax_monitoring, "unregister_event_duration_listener", None)
     if remove is not None:
         remove(callback)
         return
-    listeners = getattr(_m, "_event_duration_secs_listeners", [])
+    listeners = getattr(_jax_monitoring, "_event_duration_secs_listeners", [])
     if callback in listeners:
         listeners.remove(callback)
 

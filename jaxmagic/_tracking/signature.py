@@ -1,22 +1,36 @@
-"""Abstract call signatures and the differences between them.
+"""Abstract call signatures: what JAX keys its trace cache on, in the user's names.
 
-A signature is what JAX keys its trace cache on, written in the user's names:
-one entry per pytree leaf of every traced argument (its abstract value) and
-one per static argument (its value), plus each argument's pytree structure
-and whether it was passed by position or by keyword.  Nothing here holds an
-array: traced leaves keep only shape, dtype, weak type and sharding.
+A signature has one entry per pytree leaf of every traced argument (its
+abstract value) and one per static argument (its value), plus each
+argument's pytree structure and whether it was passed by position or by
+keyword. Nothing here holds an array: traced leaves keep only shape, dtype,
+weak type and sharding. :func:`build_signature` reads one from a call's
+arguments; :func:`abstract_call` turns one back into arguments for
+``jitted.trace``, which JAX answers from its trace cache.
 """
 from __future__ import annotations
 
 import dataclasses
-import operator
 import inspect
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import jax
 
-__all__ = ["Change", "Leaf", "Signature", "diff", "closest", "normalize_static"]
+__all__ = [
+    "Leaf",
+    "Parameter",
+    "Signature",
+    "normalize_static",
+    "positional_names",
+    "build_signature",
+    "abstract_call",
+    "parameter_text",
+    "sharding_text",
+    "short_repr",
+    "hash_key",
+    "static_tuple",
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,7 +63,7 @@ class Leaf:
 
     def key(self) -> tuple:
         if self.static:
-            return ("static", _hashable(self.value))
+            return ("static", hash_key(self.value))
         a = self.aval
         return ("traced", a.shape, str(a.dtype), bool(getattr(a, "weak_type", False)), sharding_text(a))
 
@@ -80,30 +94,9 @@ class Signature:
     def leaf_map(self) -> dict[str, Leaf]:
         return {leaf.path: leaf for leaf in self.leaves}
 
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Change:
-    """One reason a trace happened.
-
-    ``what`` is one of ``first-call``, ``shape``, ``dtype``, ``weak-type``,
-    ``static-value``, ``pytree-structure``, ``sharding``, ``function-redefined``;
-    ``before`` and ``after`` are strings as JAX prints them (``f32[3]``, ``2``).
-    """
-
-    path: str
-    what: str
-    before: str = ""
-    after: str = ""
-
-    def __str__(self) -> str:
-        if self.what == "first-call":
-            return "first call"
-        if self.what == "function-redefined":
-            return "the function was redefined"
-        if not self.path:  # about the call as a whole (a new placement without a new trace)
-            return f"{self.what.replace('-', ' ')}: {self.after}"
-        label = self.what.replace("-", " ")
-        return f"{self.path}: {label} {self.before} \u2192 {self.after}"
+    def text(self) -> str:
+        """``x: f32[3], n=3``: the signature as rows and reports print it."""
+        return ", ".join(parameter_text(leaf.path, leaf.short, leaf.static) for leaf in self.leaves)
 
 
 # --- building a signature at trace time -------------------------------------
@@ -117,8 +110,8 @@ def normalize_static(
     Returns non-negative positions and names.  When the signature cannot be
     read, the given values are returned as they are.
     """
-    nums = _as_tuple(static_argnums, int)
-    names = _as_tuple(static_argnames, str)
+    nums = static_tuple(static_argnums)
+    names = static_tuple(static_argnames)
     try:
         params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
@@ -186,147 +179,44 @@ def build_signature(
     return Signature(tuple(parameters), tuple(leaves))
 
 
-# --- comparing signatures ---------------------------------------------------
-
-
-def diff(before: Signature, after: Signature) -> list[Change]:
-    """Every difference between two signatures, one ``Change`` per changed property."""
-    changes: list[Change] = []
-    old_params = {p.name: p for p in before.parameters}
-    new_params = {p.name: p for p in after.parameters}
-    restructured: set[str] = set()
-    for name, new in new_params.items():
-        old = old_params.get(name)
-        if old is None:
-            changes.append(Change(name, "pytree-structure", "absent", _param_shape(new, after)))
-            restructured.add(name)
-        elif old.passed_as != new.passed_as:
-            changes.append(Change(name, "pytree-structure", old.passed_as, new.passed_as))
-        elif old.static != new.static:
-            changes.append(Change(name, "pytree-structure", _static_word(old), _static_word(new)))
-            restructured.add(name)
-    for name, old in old_params.items():
-        if name not in new_params:
-            changes.append(Change(name, "pytree-structure", _param_shape(old, before), "absent"))
-            restructured.add(name)
-
-    old_leaves, new_leaves = before.leaf_map(), after.leaf_map()
-    for name, new in new_params.items():
-        old = old_params.get(name)
-        if name in restructured or old is None:
-            continue
-        if old.static != new.static:  # the function changed which arguments are static
-            changes.append(Change(name, "static-value", "static" if old.static else "traced",
-                                  "static" if new.static else "traced"))
-            continue
-        if new.static:
-            continue
-        if old.treedef != new.treedef:
-            ours = {p for p in new_leaves if _belongs(p, name)}
-            theirs = {p for p in old_leaves if _belongs(p, name)}
-            if ours == theirs:  # same paths, different containers (tuple vs list, ...)
-                changes.append(Change(name, "pytree-structure", _treedef_str(old.treedef), _treedef_str(new.treedef)))
-            for path in sorted(theirs - ours):
-                changes.append(Change(path, "pytree-structure", old_leaves[path].short, "absent"))
-            for path in sorted(ours - theirs):
-                changes.append(Change(path, "pytree-structure", "absent", new_leaves[path].short))
-    for path, new_leaf in new_leaves.items():
-        old_leaf = old_leaves.get(path)
-        if old_leaf is None or old_leaf.static != new_leaf.static:
-            continue
-        changes.extend(_leaf_changes(old_leaf, new_leaf))
-    return changes
-
-
-def closest(
-    history: Sequence[Signature], current: Signature, *, exact: int | None = None, exact_known: bool = False
-) -> tuple[int, list[Change]] | None:
-    """The earlier signature with the fewest differences, the most recent among equals.
-
-    Returns its index in ``history`` and the differences, or None when
-    ``history`` is empty. A caller that indexes its history may pass the
-    index of an identical signature (``exact``), or say there is none
-    (``exact_known``): then the first signature one difference away ends
-    the search.
-    """
-    if not history:
-        return None
-    if exact is not None:
-        return exact, diff(history[exact], current)
-    structure, keys = _fast(current)
-    floor = 1 if exact_known else 0  # the fewest differences any earlier signature can have
-    best_index, best_count = -1, None
-    for index in range(len(history) - 1, -1, -1):
-        other_structure, other_keys = _fast(history[index])
-        if other_structure is structure or other_structure == structure:
-            # differing leaves (compared in C) bound the differences from below: each differs at least once
-            bound = sum(map(operator.ne, other_keys, keys))
-            if best_count is not None and bound >= best_count:
-                continue  # at best a tie with a more recent signature, which stands
-            count = sum(_differences(a, b) for a, b in zip(other_keys, keys) if a != b) if bound else 0
+def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:
+    """Arguments for ``jitted.trace`` that reproduce ``signature``'s cache key."""
+    leaves = iter(signature.leaves)
+    args: list[Any] = []
+    kwargs: dict[str, Any] = {}
+    for param in signature.parameters:
+        if param.static:
+            value = next(leaves).value
         else:
-            count = len(diff(history[index], current))
-        if best_count is None or count < best_count:
-            best_index, best_count = index, count
-            if count <= floor:
-                break
-    return best_index, diff(history[best_index], current)
+            specs = [_spec(next(leaves).aval) for _ in range(param.treedef.num_leaves)]
+            value = jax.tree_util.tree_unflatten(param.treedef, specs)
+        if param.passed_as == "keyword":
+            kwargs[param.name] = value
+        else:
+            args.append(value)
+    return args, kwargs
 
 
-def fast_key(signature: Signature) -> tuple:
-    """A hashable key equal for two signatures exactly when :func:`closest` counts no difference."""
-    return _fast(signature)
+def _spec(aval: Any) -> jax.ShapeDtypeStruct:
+    weak = bool(getattr(aval, "weak_type", False))
+    sharding = getattr(aval, "sharding", None)
+    mesh = getattr(sharding, "mesh", None)
+    if sharding is not None and getattr(mesh, "shape_tuple", ()):
+        # on a device mesh the sharding is part of the trace's key: keep it, or the report would
+        # read back a different (unsharded) program
+        try:
+            return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak, sharding=sharding)
+        except (TypeError, ValueError):
+            pass
+    return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=weak)
 
 
-def _fast(signature: Signature) -> tuple[tuple, tuple]:
-    """The signature's structure and leaf keys, computed once per signature.
-
-    Parameters and leaves are put in name order, as :func:`diff` compares them, so two
-    signatures that list keyword arguments in another order still compare equal.
-    """
-    cached = signature.__dict__.get("_fast")
-    if cached is None:
-        leaves = sorted(signature.leaves, key=lambda leaf: leaf.path)
-        structure = (
-            tuple(sorted(((p.name, p.passed_as, p.static, p.treedef) for p in signature.parameters),
-                         key=lambda part: part[0])),
-            tuple(leaf.path for leaf in leaves),
-        )
-        structure = _STRUCTURES.setdefault(structure, structure)  # one object per structure: ``is`` compares
-        if len(_STRUCTURES) > 4096:
-            _STRUCTURES.clear()
-        cached = (structure, tuple(leaf.key() for leaf in leaves))
-        object.__setattr__(signature, "_fast", cached)
-    return cached
+# --- as text ----------------------------------------------------------------
 
 
-_STRUCTURES: dict[tuple, tuple] = {}
-
-
-def _differences(a: tuple, b: tuple) -> int:
-    if a[0] == "static" or b[0] == "static":
-        return 1
-    return sum(x != y for x, y in zip(a[1:], b[1:]))
-
-
-def _leaf_changes(old: Leaf, new: Leaf) -> list[Change]:
-    if old.static:
-        if _hashable(old.value) != _hashable(new.value):
-            return [Change(new.path, "static-value", short_repr(old.value), short_repr(new.value))]
-        return []
-    a, b = old.aval, new.aval
-    out = []
-    if a.shape != b.shape:
-        out.append(Change(new.path, "shape", _shape_str(a), _shape_str(b)))
-    if a.dtype != b.dtype:
-        out.append(Change(new.path, "dtype", str(a.dtype), str(b.dtype)))
-    wa, wb = bool(getattr(a, "weak_type", False)), bool(getattr(b, "weak_type", False))
-    if wa != wb:
-        out.append(Change(new.path, "weak-type", _weak_word(wa), _weak_word(wb)))
-    sa, sb = sharding_text(a), sharding_text(b)
-    if sa != sb:
-        out.append(Change(new.path, "sharding", sa, sb))
-    return out
+def parameter_text(path: str, short: str, static: bool) -> str:
+    """One argument as a signature prints it: ``x: f32[3]`` traced, ``n=3`` static."""
+    return f"{path}={short}" if static else f"{path}: {short}"
 
 
 def sharding_text(aval: Any) -> str:
@@ -348,34 +238,8 @@ def sharding_text(aval: Any) -> str:
     return f"{spec}{on}" if spec is not None else repr(sharding)
 
 
-def _belongs(path: str, name: str) -> bool:
-    return path == name or (path.startswith(name) and path[len(name)] in "[.")
-
-
-def _param_shape(param: Parameter, sig: Signature) -> str:
-    if param.static:
-        return sig.leaf_map()[param.name].short
-    return _treedef_str(param.treedef)
-
-
-def _treedef_str(treedef: Any) -> str:
-    text = str(treedef)
-    return text[len("PyTreeDef(") : -1] if text.startswith("PyTreeDef(") else text
-
-
-def _shape_str(aval: Any) -> str:
-    return aval.str_short(short_dtypes=True)
-
-
-def _static_word(param: Parameter) -> str:
-    return "static" if param.static else "traced"
-
-
-def _weak_word(weak: bool) -> str:
-    return "weak (Python scalar)" if weak else "strong (array)"
-
-
-def _hashable(value: Any) -> Any:
+def hash_key(value: Any) -> Any:
+    """A key that compares a static value by value when it is hashable, else by identity."""
     try:
         hash(value)
         return ("value", value)
@@ -383,10 +247,11 @@ def _hashable(value: Any) -> Any:
         return ("id", id(value))
 
 
-def _as_tuple(value: Any, kind: type) -> tuple:
+def static_tuple(value: Any) -> tuple:
+    """``static_argnums`` / ``static_argnames`` as JAX accepts them (one or many) → a tuple."""
     if value is None:
         return ()
-    if isinstance(value, kind):
+    if isinstance(value, (str, int)):
         return (value,)
     return tuple(value)
 

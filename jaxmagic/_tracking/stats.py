@@ -19,7 +19,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .signature import Change
+from .._render.display import Displayed
+from .changes import Change
 
 __all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "HISTORY"]
 
@@ -81,7 +82,7 @@ class Advice:
 
 
 @dataclasses.dataclass
-class FunctionStats:
+class FunctionStats(Displayed):
     """The statistics of one function (a snapshot; see :func:`jaxmagic.stats`).
 
     Attributes
@@ -121,15 +122,6 @@ class FunctionStats:
     def last_reason(self) -> str:
         return self.events[-1].reason if self.events else ""
 
-    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        from .._views.compile_table import stats_text
-
-        p.text(stats_text([self], history=True))
-
-    def _repr_html_(self) -> str:
-        from .._views.compile_table import stats_html
-
-        return stats_html([self], history=True)
 
 
 class Row:
@@ -150,6 +142,7 @@ class Row:
         self.weak_type_flips: collections.Counter[str] = collections.Counter()  # by path, at most _FLIP_PATHS
         self.analysis: Any = None  # advice inputs kept by the tracker (signatures, loop lines)
         self.owner: Any = None  # weak reference to the TrackedFunction last counted here
+        self.advice_cache: tuple | None = None  # (what the advice was computed from, the advice)
         self.lock = threading.Lock()
 
     def add_compile(self, event: Recompile) -> None:

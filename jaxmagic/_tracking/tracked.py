@@ -20,31 +20,49 @@ from collections.abc import Callable
 from typing import Any
 
 import jax
+from jax._src import source_info_util, traceback_util
 
-from . import monitor as _monitor
-from .history import History, register as _register
+from .._common.source import without_partial
+from . import monitor
+from .changes import Change
+from .history import History
 from .linehits import LineCounter
-from .signature import Change, Signature, build_signature, normalize_static, positional_names
+from .redefinition import register
+from .signature import Signature, build_signature, normalize_static, positional_names
 from .stats import Row
 
-__all__ = ["TraceRecord", "TrackedFunction", "tracked_jit", "tracked_of", "Collector", "is_jax_jit", "is_jit_object"]
+__all__ = [
+    "TraceRecord",
+    "TrackedFunction",
+    "tracked_jit",
+    "tracked_of",
+    "Collector",
+    "collectors",
+    "building_report",
+    "is_jax_jit",
+    "is_jit_object",
+    "jax_name_of",
+    "pending_compiles",
+    "thread_state",
+    "TRACKED_ATTR",
+]
 
-_ATTR = "_jaxmagic_tracked"
+TRACKED_ATTR = "_jaxmagic_tracked"  # on the recorder and the jitted object: the TrackedFunction behind them
 
-_tls = threading.local()
+# per thread: ``stack`` of traces running, ``pending`` traces awaiting their compile, ``last`` finished
+# trace (JAX reports its duration right after), ``building_report``
+thread_state = threading.local()
 
 
 def _register_frame_exclusion() -> None:
     """Hide this package's frames from JAX's filtered tracebacks and source lines."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the whole package
     try:
-        from jax._src import source_info_util, traceback_util
-
         if here not in traceback_util._exclude_paths:
             traceback_util.register_exclusion(here)
         if here not in source_info_util._exclude_paths:
             source_info_util.register_exclusion(here)
-    except (ImportError, AttributeError):  # pragma: no cover - other JAX versions
+    except AttributeError:  # pragma: no cover - other JAX versions
         pass
 
 
@@ -104,17 +122,24 @@ class TrackedFunction:
         self, fn: Callable, static_argnums: Any = None, static_argnames: Any = None, name: str | None = None
     ) -> None:
         self.fn = fn
-        self.name: str = name or getattr(fn, "__qualname__", None) or _jax_name(fn)
-        self.jax_name: str = _jax_name(fn)
+        self.name: str = name or getattr(fn, "__qualname__", None) or jax_name_of(fn)
+        self.jax_name: str = jax_name_of(fn)
         self.static_argnums, self.static_argnames = normalize_static(fn, static_argnums, static_argnames)
         self.names, self.var_name = positional_names(fn)
         self.jitted: Any = None
         self.failed_traces = 0
-        self.redefined = False  # the next compile says "function-redefined"
         self.by_cell = False  # jitted by a %%jittrace cell itself: its static options are the magic's
+        # each array argument's placement at the last compile, and at the last lowering (for a compile
+        # without a new trace: which placement changed), by the user's path
+        self.placements: dict[str, str] = {}
+        self.placements_pending: dict[str, str] = {}
         self._lock = threading.Lock()
-        self.key: str = self.name  # the statistics row's name (``name@where`` when shared)
-        self.row: Row = _register(self, explicit=name is not None)
+        # the statistics row, its name (``name@where`` when shared) and whether the next compile
+        # says "function-redefined" (this function continues an earlier one's row)
+        self.row: Row
+        self.key: str
+        self.redefined: bool
+        self.row, self.key, self.redefined = register(self)
         self.history: History = self.row.analysis
 
     @property
@@ -168,11 +193,11 @@ class TrackedFunction:
             started=time.time(),
             parent=stack[-1] if stack else None,
             thread=threading.get_ident(),
-            during_report=getattr(_tls, "building_report", False),
+            during_report=getattr(thread_state, "building_report", False),
             compared_to=compared_to,
         )
         stack.append(record)
-        if _collectors and not record.during_report and not _monitor.is_muted():
+        if collectors and not record.during_report and not monitor.is_muted():
             filename = getattr(getattr(self.fn, "__code__", None), "co_filename", None)
             if filename:
                 counter = LineCounter(filename)
@@ -195,25 +220,25 @@ class TrackedFunction:
         else:
             with self._lock:
                 self.failed_traces += 1
-        _tls.last = record  # JAX reports the trace's duration right after, failed or not
+        thread_state.last = record  # JAX reports the trace's duration right after, failed or not
         if error is None and record.parent is None:
-            _pending()[id(self)] = record  # its compile comes later, maybe
-        for collector in list(_collectors):
+            pending_compiles()[id(self)] = record  # its compile comes later, maybe
+        for collector in list(collectors):
             collector._add(record)
 
 
-def _pending() -> dict[int, TraceRecord]:
+def pending_compiles() -> dict[int, TraceRecord]:
     """This thread's finished traces whose compile has not been seen yet, by function."""
-    pending = getattr(_tls, "pending", None)
+    pending = getattr(thread_state, "pending", None)
     if pending is None:
-        pending = _tls.pending = {}
+        pending = thread_state.pending = {}
     return pending
 
 
 def _stack() -> list[TraceRecord]:
-    stack = getattr(_tls, "stack", None)
+    stack = getattr(thread_state, "stack", None)
     if stack is None:
-        stack = _tls.stack = []
+        stack = thread_state.stack = []
     return stack
 
 
@@ -222,10 +247,9 @@ def _abstract(leaf: Any) -> Any:
     return aval if aval is not None else jax.typeof(leaf)
 
 
-def _jax_name(fn: Callable) -> str:
+def jax_name_of(fn: Callable) -> str:
     """The name JAX gives ``fn`` in its events (``f`` for ``jit(f)``)."""
-    while isinstance(fn, functools.partial):
-        fn = fn.func
+    fn = without_partial(fn)
     return getattr(fn, "__name__", None) or type(fn).__name__
 
 
@@ -233,7 +257,7 @@ def _make_recorder(tracked: TrackedFunction) -> Callable:
     fn = tracked.fn
 
     def recorder(*args: Any, **kwargs: Any) -> Any:
-        if jax.config.jax_disable_jit or _monitor.is_muted():
+        if jax.config.jax_disable_jit or monitor.is_muted():
             return fn(*args, **kwargs)  # eager, or one of jaxmagic's own probe traces
         try:
             record = tracked._begin(args, kwargs)
@@ -253,7 +277,7 @@ def _make_recorder(tracked: TrackedFunction) -> Callable:
         pass
     recorder.__name__ = tracked.jax_name
     recorder.__wrapped__ = fn
-    setattr(recorder, _ATTR, tracked)  # JAX holds this function in its frames: events find it there
+    setattr(recorder, TRACKED_ATTR, tracked)  # JAX holds this function in its frames: events find it there
     return recorder
 
 
@@ -268,14 +292,14 @@ def tracked_jit(fun: Any = None, /, *, name: str | None = None, **jit_kwargs: An
     tracked = TrackedFunction(fun, jit_kwargs.get("static_argnums"), jit_kwargs.get("static_argnames"), name=name)
     jitted = jax.jit(_make_recorder(tracked), **jit_kwargs)
     tracked.jitted = jitted
-    setattr(jitted, _ATTR, tracked)
+    setattr(jitted, TRACKED_ATTR, tracked)
     return jitted
 
 
 def tracked_of(obj: Any) -> TrackedFunction | None:
     """The :class:`TrackedFunction` behind a jitted object, or None if it is not ours."""
     try:
-        tracked = getattr(obj, _ATTR, None)
+        tracked = getattr(obj, TRACKED_ATTR, None)
     except Exception:  # noqa: BLE001 - a user object's __getattr__ may raise anything
         return None
     return tracked if isinstance(tracked, TrackedFunction) else None
@@ -302,23 +326,23 @@ class Collector:
 
     def __init__(self) -> None:
         self.records: list[TraceRecord] = []
-        self.untracked: list[_monitor.Event] = []
+        self.untracked: list[monitor.Event] = []
         self.recompiles: list[tuple[str, list[Change]]] = []
         self._lock = threading.Lock()
 
     def __enter__(self) -> Collector:
-        _collectors.append(self)
+        collectors.append(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self in _collectors:
-            _collectors.remove(self)
+        if self in collectors:
+            collectors.remove(self)
 
     def _add(self, record: TraceRecord) -> None:
         with self._lock:
             self.records.append(record)
 
-    def _add_untracked(self, event: _monitor.Event) -> None:
+    def _add_untracked(self, event: monitor.Event) -> None:
         with self._lock:
             self.untracked.append(event)
 
@@ -328,15 +352,15 @@ class Collector:
             self.recompiles.append((name, list(changes)))
 
 
-_collectors: list[Collector] = []
+collectors: list[Collector] = []
 
 
 class building_report:
     """Marks the current thread as building a report (to catch traces we cause)."""
 
     def __enter__(self) -> None:
-        self._previous = getattr(_tls, "building_report", False)
-        _tls.building_report = True
+        self._previous = getattr(thread_state, "building_report", False)
+        thread_state.building_report = True
 
     def __exit__(self, *exc: object) -> None:
-        _tls.building_report = self._previous
+        thread_state.building_report = self._previous

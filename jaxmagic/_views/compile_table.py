@@ -7,21 +7,29 @@ from __future__ import annotations
 
 import time
 
+from .._render.display import layout_for
 from .._render.document import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
-from .._render.text import to_html, to_text, visible
-from .._tracking.stats import FunctionStats
+from .._render.html import to_html
+from .._render.numbers import duration
+from .._render.text import to_text, visible
 from .._render.timeline import timeline
+from .._tracking.stats import FunctionStats
 
-__all__ = ["stats_document", "stats_text", "stats_html", "history_html", "history_title", "has_history"]
+__all__ = [
+    "stats_document",
+    "stats_text",
+    "stats_html",
+    "history_html",
+    "history_title",
+    "has_history",
+    "reset_html",
+]
 
 _SHOWN_EVENTS = 50  # compiles listed per function, newest last
 
 
-def _seconds(value: float) -> str:
-    return f"{value * 1e3:.1f} ms" if value < 1 else f"{value:.2f} s"
-
-
 def stats_document(rows: list[FunctionStats], *, history: bool = True, title: str = "jaxmagic: compiles") -> Document:
+    """The compile table of ``rows``, most compiles first; with ``history``, each row's compiles and advice."""
     blocks: list = [Heading(spans(title))]
     if not rows:
         blocks.append(Paragraph(spans("No jitted function has compiled yet."), "note"))
@@ -36,7 +44,7 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
             (Span(row.where or "", "muted"),),
             (Span(str(row.compiles)),),
             (Span(str(row.traces)),),
-            (Span(_seconds(row.compile_seconds)),),
+            (Span(duration(row.compile_seconds)),),
             (line,) if line is not None and row.compiles > 1 else (),
             (Span(row.last_reason if row.tracked else "(not tracked: counts only)", "code" if row.tracked else "muted"),),
             (Span(advice, "error"),) if advice else (),
@@ -75,7 +83,7 @@ def _history(row: FunctionStats, folded: bool = True) -> Section:
     shown = row.events[-_SHOWN_EVENTS:]
     first = row.compiles - len(row.events) + (len(row.events) - len(shown)) + 1
     for number, event in enumerate(shown, first):
-        took = _seconds(event.compile_seconds) if event.compile_seconds is not None else "?"
+        took = duration(event.compile_seconds) if event.compile_seconds is not None else "?"
         at = time.strftime("%H:%M:%S", time.localtime(event.when))
         lines.append(f"{number:>4}. {event.reason}   [{took}, at {at}]")
         if event.compared_to:
@@ -98,3 +106,14 @@ def stats_text(rows: list[FunctionStats], *, history: bool = True) -> str:
 
 def stats_html(rows: list[FunctionStats], *, history: bool = True) -> str:
     return to_html(stats_document(rows, history=history))
+
+
+@layout_for(FunctionStats)
+def function_document(row: FunctionStats) -> Document:
+    """One function's statistics: its row of the table, then its history."""
+    return stats_document([row], history=True)
+
+
+def reset_html() -> str:
+    """What a panel item shows once its function's statistics were reset."""
+    return to_html(Document((Paragraph(spans("No compiles since the statistics were reset."), "note"),)))

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import linecache
 
-from .._render.document import Code, Document, Paragraph, Span, spans
 from .._explain.explanation import Explanation, Fix
+from .._render.display import layout_for
+from .._render.document import Code, Document, Paragraph, Span, spans
 
 __all__ = ["explanation_blocks", "explanation_document", "excerpt", "where_blocks"]
 
@@ -22,6 +23,7 @@ def prose(text: str, role: str = "") -> tuple:
     return tuple(Span(part, "literal" if i % 2 else role) for i, part in enumerate(parts) if part)
 
 
+@layout_for(Explanation)
 def explanation_document(found: Explanation) -> Document:
     title = f"{found.error_type} ({found.kind})"
     if found.function:

@@ -1,14 +1,17 @@
 """Lay a :class:`~jaxmagic.TraceReport` out as a document (text and HTML come from it)."""
 from __future__ import annotations
 
+from .._common.jaxpr import equations
+from .._common.loops import unrolled_loops
+from .._render.display import layout_for
 from .._render.document import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
-from .._common.errors import ErrorInfo
-from .explanation import explanation_blocks, where_blocks
-from .._tracking.advice import thresholds
-from .source_map import source_map_block, unrolled_loops
-from .._report.entries import TraceEntry, TraceReport
-from .._tracking.signature import short_repr
+from .._render.numbers import count, duration, plural
 from .._render.timeline import timeline
+from .._report.entries import ErrorInfo, TraceEntry, TraceReport
+from .._tracking.advice import thresholds, unrolled_advice
+from .._tracking.signature import parameter_text, short_repr
+from .explanation import explanation_blocks, where_blocks
+from .source_map import source_map_block
 
 __all__ = ["report_document"]
 
@@ -22,6 +25,7 @@ _WHY_VALUE = (
 _VALUE_KINDS = {"bool-conversion", "concretization", "integer-conversion", "array-conversion", "boolean-index", "traced-shape"}
 
 
+@layout_for(TraceReport)
 def report_document(report: TraceReport) -> Document:
     blocks: list = [Heading(_headline(report))]
     if report.error is not None:
@@ -34,9 +38,9 @@ def report_document(report: TraceReport) -> Document:
     for number, entry in enumerate(report.traces, 1):
         shown = report.error.exception if report.error is not None else None
         blocks.append(_entry_section(entry, number, len(report.traces), shown))
+    for advice in _unrolled_advice(report):
+        blocks.append(Paragraph(spans(Span(advice.kind, "code"), "  " + advice.message), "error"))
     lines = report.lines if report.filename is not None and report.traces else []
-    for advice in unrolled_loops(lines, thresholds.unrolled_equations):
-        blocks.append(Paragraph(spans(Span("unrolled-loop", "code"), "  " + advice), "error"))
     mapped = source_map_block(report, lines)
     if mapped is not None:
         blocks.append(Fold(spans("source \u2192 operations: which line became which equations"), (mapped,),
@@ -49,6 +53,20 @@ def report_document(report: TraceReport) -> Document:
     for note in report.notes:
         blocks.append(Paragraph(spans(note), "note"))
     return Document(tuple(blocks))
+
+
+def _unrolled_advice(report: TraceReport) -> list:
+    """The advice for each Python loop the cell's traces unrolled (the panel words it the same way)."""
+    if report.filename is None:
+        return []
+    found = {}
+    for entry in report.traces:
+        if entry.jaxpr is None or entry.error is not None:
+            continue
+        for loop in unrolled_loops(equations(entry.jaxpr, report.filename), thresholds.unrolled_equations,
+                                   runs=entry.line_hits if entry.lines_file == report.filename else None):
+            found.setdefault((loop.filename, loop.lineno), loop)
+    return [unrolled_advice(loop, f"cell line {loop.lineno}") for loop in found.values()]
 
 
 def _recompile_timelines(report: TraceReport) -> list:
@@ -71,7 +89,7 @@ def _headline(report: TraceReport) -> tuple:
     for t in report.traces:
         if t.function not in names:
             names.append(t.function)
-    what = _plural(n, "trace")
+    what = plural(n, "trace")
     if names:
         what += f" of {', '.join(names)}"
     if report.expression:
@@ -99,7 +117,7 @@ def _entry_section(entry: TraceEntry, number: int, total: int, shown_error: Base
         text = entry.jaxpr_text or ""
         lines = text.count("\n") + 1
         eqns = len(entry.jaxpr.jaxpr.eqns)
-        summary = spans(f"jaxpr: {_plural(eqns, 'equation')}, {_plural(lines, 'line')}")
+        summary = spans(f"jaxpr: {plural(eqns, 'equation')}, {plural(lines, 'line')}")
         body.append(Fold(summary, _jaxpr_blocks(text, lines), open=lines <= _OPEN_JAXPR_LINES))
     if entry.outputs:
         outs = [Span("returns ")]
@@ -136,10 +154,7 @@ def _jaxpr_blocks(text: str, lines: int) -> tuple:
 
 
 def _call_summary(entry: TraceEntry) -> str:
-    parts = []
-    for arg in entry.arguments:
-        parts.append(f"{arg.path}={arg.short}" if arg.static else f"{arg.path}: {arg.short}")
-    return "(" + ", ".join(parts) + ")"
+    return "(" + ", ".join(parameter_text(arg.path, arg.short, arg.static) for arg in entry.arguments) + ")"
 
 
 def _why(entry: TraceEntry) -> tuple:
@@ -179,26 +194,14 @@ def _argument_table(entry: TraceEntry) -> Table:
 def _facts(entry: TraceEntry) -> str:
     facts = []
     if entry.trace_seconds is not None:
-        facts.append(f"trace {_ms(entry.trace_seconds)}")
+        facts.append(f"trace {duration(entry.trace_seconds)}")
     if entry.compile_seconds is not None:
-        facts.append(f"compile {_ms(entry.compile_seconds)}")
+        facts.append(f"compile {duration(entry.compile_seconds)}")
     if entry.flops is not None:
-        facts.append(f"{_count(entry.flops)} flops")
+        facts.append(f"{count(entry.flops)} flops")
     if entry.bytes_accessed is not None:
-        facts.append(f"{_count(entry.bytes_accessed)} bytes accessed")
+        facts.append(f"{count(entry.bytes_accessed)} bytes accessed")
     return " \u00b7 ".join(facts)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
-def _ms(seconds: float) -> str:
-    return f"{seconds * 1e3:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
-
-
-def _count(value: float) -> str:
-    return f"{int(value):,}" if float(value).is_integer() else f"{value:,.1f}"
 
 
 def _error_section(error: ErrorInfo, title_prefix: str = "") -> Section:

@@ -9,16 +9,22 @@ from __future__ import annotations
 import collections
 from typing import Any
 
-from .._render.document import SourceMap
+from jax._src import core
 
-__all__ = ["source_map_block", "unrolled_loops", "SHOWN"]
+from .._common.jaxpr import Equation, walk
+from .._render.document import SourceMap
+from .._report.entries import TraceReport
+from .._report.lines import SourceLine
+
+__all__ = ["source_map_block", "SHOWN"]
 
 SHOWN = 300  # equations listed in full; more are summarised
 _HEAD, _TAIL = 200, 60
 _SUMMED_LINES = 40  # source lines named in the summary of the middle; the rest are counted together
 
 
-def source_map_block(report: Any, lines: list | None = None) -> SourceMap | None:
+def source_map_block(report: TraceReport, lines: list[SourceLine] | None = None) -> SourceMap | None:
+    """The source map of a report's cell, or None when no line became an operation or ran while tracing."""
     if report.filename is None or not report.traces:
         return None
     lines = report.lines if lines is None else lines
@@ -59,60 +65,26 @@ def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str
     first, each nested program's inputs before its equations), so the two
     listings of a report agree.
     """
-    from jax._src import core
-
     context = core.JaxprPpContext()
     core.pp_vars(jaxpr.invars, context, print_shapes=True)
     rows: list[tuple[int | None, int, str]] = []
-    _walk(jaxpr, filename, context, rows, depth=1, inherited=None)
+    for step in walk(jaxpr, filename):
+        if isinstance(step, Equation):
+            rows.append((step.line, 1 + 2 * step.depth, _equation_text(step.eqn, context)))
+            continue
+        inner = getattr(step.jaxpr, "jaxpr", step.jaxpr)
+        try:
+            names = core.pp_vars(inner.invars, context, print_shapes=True).format(use_color=False)
+        except Exception:  # noqa: BLE001 - JAX internals differ between versions
+            names = ""
+        rows.append((step.line, 2 + 2 * step.depth, f"{step.label}: \u03bb {names}".rstrip() + " \u2192"))
     return rows
 
 
-def _walk(jaxpr: Any, filename: str, context: Any, rows: list, depth: int, inherited: int | None) -> None:
-    from jax._src import core
-
-    from .._report.lines import line_of
-
-    for eqn in jaxpr.eqns:
-        line = line_of(eqn, filename)
-        if line is None:
-            line = inherited
-        try:
-            ins = core.pp_vars(eqn.invars, context).format(use_color=False)
-            outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format(use_color=False)
-            text = f"{outs} = {eqn.primitive.name} {ins}".rstrip()
-        except Exception:  # noqa: BLE001 - JAX internals differ between versions
-            text = eqn.primitive.name
-        rows.append((line, depth, text))
-        for label, sub in _nested(eqn.params):
-            inner = getattr(sub, "jaxpr", sub)
-            try:
-                names = core.pp_vars(inner.invars, context, print_shapes=True).format(use_color=False)
-            except Exception:  # noqa: BLE001
-                names = ""
-            rows.append((line, depth + 1, f"{label}: \u03bb {names}".rstrip() + " \u2192"))
-            _walk(inner, filename, context, rows, depth + 2, line)
-
-
-def _nested(params: dict) -> list[tuple[str, Any]]:
-    """Each jaxpr held in an equation's parameters, with the parameter's name."""
-    found = []
-    for key, value in params.items():
-        if hasattr(value, "eqns") or hasattr(getattr(value, "jaxpr", None), "eqns"):
-            found.append((key, value))
-        elif isinstance(value, (tuple, list)):
-            for i, item in enumerate(value):
-                if hasattr(item, "eqns") or hasattr(getattr(item, "jaxpr", None), "eqns"):
-                    found.append((f"{key}[{i}]", item))
-    return found
-
-
-def unrolled_loops(lines: list, threshold: int) -> list[str]:
-    """Advice for Python loops whose unrolled body became many equations (by cell line)."""
-    return [
-        f"The Python loop at cell line {line.lineno} unrolled ×{line.body_runs:,} into {line.body_equations:,} "
-        "equations: compile time grows with every iteration. jax.lax.fori_loop or jax.lax.scan "
-        "compile its body once."
-        for line in lines
-        if line.kind == "trace-time" and line.loop_header and line.body_runs and line.body_equations >= threshold
-    ]
+def _equation_text(eqn: Any, context: Any) -> str:
+    try:
+        ins = core.pp_vars(eqn.invars, context).format(use_color=False)
+        outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format(use_color=False)
+        return f"{outs} = {eqn.primitive.name} {ins}".rstrip()
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return eqn.primitive.name

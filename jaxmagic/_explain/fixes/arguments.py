@@ -9,7 +9,7 @@ from typing import Any
 import jax
 
 from ..explanation import Fix
-from .site import Site, Static, _dotted, _hashable, _is_array, _leaf_static_fix, _static_code, static_fix
+from .site import Site, Static, dotted_of, is_hashable, is_array, leaf_static_fix, static_code, static_fix
 from ..._common.source import text_of
 
 __all__ = ["leak_fixes", "unhashable_fixes", "non_array_fixes"]
@@ -65,12 +65,12 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         )]
     value = facts.values.get(name)
     not_static = Fix(
-        "not-static", _static_code(facts, remove=(name,)),
+        "not-static", static_code(facts, remove=(name,)),
         f"pass `{name}` traced, not static (arrays, and lists or dicts of them, are traced as pytrees) "
         "if no Python code needs its values",
         recipe=Static(remove=(name,)),
     )
-    if value is not None and _is_array(value):
+    if value is not None and is_array(value):
         if getattr(value, "ndim", 1) == 0 and not isinstance(value, jax.ShapeDtypeStruct):
             scalar = value.item()
             return [Fix(
@@ -151,7 +151,7 @@ def _traced_static_fixes(site: Site) -> list[Fix]:
         )
         fixes.append(static)
     inner = site.node if isinstance(site.node, ast.Call) else None
-    callee = _dotted(inner.func) if inner is not None else None
+    callee = dotted_of(inner.func) if inner is not None else None
     fixes.append(Fix(
         "remove-inner-jit",
         f"{callee}.__wrapped__(...)   # or drop @jax.jit from {callee}" if callee else "drop the inner @jax.jit",
@@ -172,13 +172,13 @@ def _transformation_of(site: Site) -> tuple[str, str, int] | None:
             (a.value for a in ast.walk(site.tree) if isinstance(a, ast.Assign) and len(a.targets) == 1
              and isinstance(a.targets[0], ast.Name) and a.targets[0].id == made.id), None,
         )
-    if not (isinstance(made, ast.Call) and made.args and _dotted(made.func)):
+    if not (isinstance(made, ast.Call) and made.args and dotted_of(made.func)):
         return None
     target = text_of(made.args[0])
     facts = site.facts
     params = facts.params if facts is not None else []
     position = params.index(site.argument) if site.argument in params else 1
-    return _dotted(made.func), target, position
+    return dotted_of(made.func), target, position
 
 
 def _hashable_version(value: Any) -> tuple[str, Any] | None:
@@ -209,17 +209,17 @@ def non_array_fixes(site: Site) -> list[Fix]:
     value = facts.values.get(name) if facts is not None else None
     is_self = name == "self" or (facts is not None and facts.params and facts.params[0] == name and name == "self")
     path = site.paths[0] if site.paths else name
-    if facts is not None and path != name and not _hashable(value):
+    if facts is not None and path != name and not is_hashable(value):
         # one leaf of a pytree (a function inside a params dict): the rest stays traced
-        leaf = _leaf_static_fix(site, path)
+        leaf = leaf_static_fix(site, path)
         leaf.summary = (
             f"`{path}` is not an array, so it cannot be traced as a leaf of `{name}`; pass it as its own "
             "static argument and keep the arrays in the pytree"
         )
         fixes.append(leaf)
-    if facts is not None and (value is None or _hashable(value)):
+    if facts is not None and (value is None or is_hashable(value)):
         fix = Fix(
-            "static", _static_code(facts, add=(name,)),
+            "static", static_code(facts, add=(name,)),
             f"`{name}` is not an array, so it cannot be traced; as a static argument JAX uses it as a "
             "compile-time constant (it must be hashable)",
             recipe=Static(add=(name,)),
@@ -265,4 +265,4 @@ def _holds_arrays(value: Any) -> bool:
         fields = vars(value).values()
     except TypeError:
         return False
-    return any(_is_array(v) for v in fields)
+    return any(is_array(v) for v in fields)

@@ -3,7 +3,7 @@
 The order is the lesson's: array-level logic (``jnp.where``, masks, logical
 operators) first, then ``jax.lax`` structured control flow, then marking an
 argument static. Each fix carries a *recipe* saying how to apply it
-mechanically (:mod:`jaxmagic._verify` tries it); fixes that need the user's
+mechanically (:mod:`..verify` tries it); fixes that need the user's
 judgement (leaks, masks that change a shape) carry none and stay unverified.
 The builders live in one module per family of errors.
 """
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from ..explanation import Fix
 from .arguments import leak_fixes, non_array_fixes, unhashable_fixes
-from .conditions import array_fixes, bool_fixes, concretization_fixes, integer_fixes
+from .conditions import bool_fixes
+from .conversions import array_fixes, concretization_fixes, integer_fixes
 from .shapes import mask_fixes, shape_fixes
-from .site import CallFacts, Site, Static, looks_like_counter
+from .site import Site
 
-__all__ = ["Site", "CallFacts", "Static", "propose", "looks_like_counter"]
+__all__ = ["Site", "propose"]
 
 
 def propose(site: Site) -> list[Fix]:

@@ -7,11 +7,12 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.source import clone, text_of
+from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
-from .site import Site, _dotted, _edit_fix, _is_jnp, _with_static, static_fix
 from ..rebuild import Names
 from .rewrites import attr, call
-from ..._common.source import clone, text_of
+from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
 
 __all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "SHAPE_FUNCS"]
 
@@ -59,13 +60,13 @@ def mask_fixes(site: Site) -> list[Fix]:
         else:
             new = clone(outer)
             new.args[0] = masked
-        fixes.append(_edit_fix(
+        fixes.append(edit_fix(
             "jnp.where", outer, new,
             "selecting elements gives a result whose size depends on values; keep the shape and "
             f"neutralise the unselected elements with `jnp.where` before the {reduction}",
         ))
     else:
-        fixes.append(_edit_fix(
+        fixes.append(edit_fix(
             "jnp.where", subscript,
             call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(0)),
             "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
@@ -77,7 +78,7 @@ def mask_fixes(site: Site) -> list[Fix]:
                  size=ast.Attribute(clone(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
             ast.Load(),
         )
-        fixes.append(_edit_fix(
+        fixes.append(edit_fix(
             "size-argument", subscript, sized,
             "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices",
         ))
@@ -92,15 +93,15 @@ def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
     at = subscript.value
     if not (isinstance(at, ast.Attribute) and at.attr == "at"):
         return None
-    method = site._parents.get(subscript)
-    outer = site._parents.get(method)
+    method = site.parent(subscript)
+    outer = site.parent(method)
     if not (isinstance(method, ast.Attribute) and method.attr in _AT_UPDATES and isinstance(outer, ast.Call)
             and len(outer.args) == 1):
         return None
     array, mask, value = at.value, subscript.slice, outer.args[0]
     op = _AT_UPDATES[method.attr]
     new_value = clone(value) if op is None else ast.BinOp(clone(array), op, clone(value))
-    return _edit_fix(
+    return edit_fix(
         "jnp.where", outer,
         call(f"{site.names.jnp}.where", clone(mask), new_value, clone(array)),
         "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
@@ -138,15 +139,15 @@ def _ndim(site: Site, expr: ast.expr) -> int:
 
 
 def _find_reduction(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call] | None:
-    parent = site._parents.get(subscript)
+    parent = site.parent(subscript)
     if isinstance(parent, ast.Attribute) and parent.attr in _REDUCTIONS:
-        outer = site._parents.get(parent)
+        outer = site.parent(parent)
         if isinstance(outer, ast.Call) and outer.func is parent:
             return parent.attr, outer
     if isinstance(parent, ast.Call) and parent.args and parent.args[0] is subscript:
-        dotted = _dotted(parent.func) or ""
+        dotted = dotted_of(parent.func) or ""
         name = dotted.rsplit(".", 1)[-1]
-        if name in _REDUCTIONS and _is_jnp(dotted, site.names):
+        if name in _REDUCTIONS and is_jnp(dotted, site.names):
             return name, parent
     return None
 
@@ -163,14 +164,14 @@ def shape_fixes(site: Site) -> list[Fix]:
         fix = _dynamic_slice_fix(site, subscript)
         if fix is not None:
             fixes.append(fix)
-            return _with_static(site, fixes)
-        fixes = _with_static(site, fixes)
+            return with_static(site, fixes)
+        fixes = with_static(site, fixes)
         masked = _masked_slice_fix(site, subscript)
         if masked is not None:
             fixes.append(masked)
         return fixes
     shape_call = next(
-        (n for n in chain if isinstance(n, ast.Call) and (_dotted(n.func) or "").rsplit(".", 1)[-1] in
+        (n for n in chain if isinstance(n, ast.Call) and (dotted_of(n.func) or "").rsplit(".", 1)[-1] in
          SHAPE_FUNCS | {"dynamic_slice", "dynamic_slice_in_dim", "nonzero"}),
         None,
     )
@@ -183,7 +184,7 @@ def shape_fixes(site: Site) -> list[Fix]:
             return [assigned]
     if shape_call is not None and _jnp_on_shapes(shape_call, names):
         new = numpy_for_shapes(shape_call, names)
-        fixes.append(_edit_fix(
+        fixes.append(edit_fix(
             "numpy-for-static", shape_call, new,
             "shapes are known while tracing (`x.shape` holds Python ints), but `jnp` turns them into "
             "tracers; compute sizes with NumPy or plain Python",
@@ -205,7 +206,7 @@ def shape_fixes(site: Site) -> list[Fix]:
             template=True,
         ))
         return fixes
-    return _with_static(site, fixes)
+    return with_static(site, fixes)
 
 
 def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
@@ -220,11 +221,11 @@ def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
             isinstance(node, ast.Assign)
             and node.lineno < shape_call.lineno
             and any(isinstance(t, ast.Name) and t.id in used for t in node.targets)
-            and any(isinstance(c, ast.Call) and _is_jnp(_dotted(c.func) or "", site.names) for c in ast.walk(node.value))
+            and any(isinstance(c, ast.Call) and is_jnp(dotted_of(c.func) or "", site.names) for c in ast.walk(node.value))
         ):
             new = clone(node)
             new.value = numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]
-            return _edit_fix(
+            return edit_fix(
                 "numpy-for-static", node, new,
                 f"line {node.lineno} computes a size with `jnp`, which makes a tracer even from static "
                 "shapes; compute it with NumPy or plain Python",
@@ -234,15 +235,13 @@ def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
 
 def _inner_jit_fix(site: Site, node: ast.AST) -> Fix | None:
     """A static value went through an inner ``jax.jit`` call and came back traced."""
-    from ..._tracking.tracked import is_jit_object
-
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and site.globals_:
             callee = site.globals_.get(sub.func.id)
             if callee is not None and is_jit_object(callee):
                 new = clone(sub)
                 new.func = ast.Attribute(ast.Name(sub.func.id, ast.Load()), "__wrapped__", ast.Load())
-                fix = _edit_fix(
+                fix = edit_fix(
                     "remove-inner-jit", sub, new,
                     f"`{sub.func.id}` is itself jitted, so whatever it returns is a tracer, even for a static "
                     f"input; call the plain function here (or drop its `@jax.jit`: inside a jitted function "
@@ -254,7 +253,7 @@ def _inner_jit_fix(site: Site, node: ast.AST) -> Fix | None:
 
 def _masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
     """``lax.dynamic_slice_in_dim(x, start, size)`` with a traced size: keep the axis, mask the window."""
-    if (_dotted(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) < 3:
+    if (dotted_of(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) < 3:
         return None
     names = site.names
     array, start, size = (text_of(a) for a in node.args[:3])
@@ -319,7 +318,7 @@ def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
     args = [clone(subscript.value), clone(piece.lower), size]
     keywords = {"axis": ast.Constant(axis)} if axis else {}
     new = call(f"{names.lax}.dynamic_slice_in_dim", *args, **keywords)
-    fix = _edit_fix(
+    fix = edit_fix(
         "lax.dynamic_slice", subscript, new,
         "a slice with traced bounds has a traced length; `lax.dynamic_slice_in_dim` takes a traced start "
         "and a fixed length",
@@ -362,7 +361,7 @@ def _jnp_on_shapes(node: ast.Call, names: Names) -> bool:
     """True when the size arguments compute with ``jnp`` from shapes (``jnp.prod(x.shape)``)."""
     for arg in [*node.args, *[k.value for k in node.keywords]]:
         for sub in ast.walk(arg):
-            if isinstance(sub, ast.Call) and _is_jnp(_dotted(sub.func) or "", names):
+            if isinstance(sub, ast.Call) and is_jnp(dotted_of(sub.func) or "", names):
                 if any(isinstance(s, ast.Attribute) and s.attr in ("shape", "ndim", "size") for s in ast.walk(sub)):
                     return True
     return False
@@ -374,8 +373,8 @@ def numpy_for_shapes(node: ast.Call, names: Names) -> ast.Call:
     class _Swap(ast.NodeTransformer):
         def visit_Call(self, sub: ast.Call) -> ast.AST:
             self.generic_visit(sub)
-            dotted = _dotted(sub.func) or ""
-            if sub is not new and _is_jnp(dotted, names):
+            dotted = dotted_of(sub.func) or ""
+            if sub is not new and is_jnp(dotted, names):
                 sub.func = attr(f"{names.np}.{dotted.rsplit('.', 1)[-1]}")
             return sub
 

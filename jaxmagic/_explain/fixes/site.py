@@ -17,43 +17,30 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.source import parents
+from ..call import CallFacts, root_of
 from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
-from ..provenance import root_of
-from ..._common.source import parents
 
-__all__ = ["Site", "CallFacts", "Static", "static_fix", "looks_like_counter"]
+__all__ = [
+    "Site",
+    "Static",
+    "static_fix",
+    "leaf_static_fix",
+    "static_code",
+    "looks_like_counter",
+    "is_array",
+    "is_hashable",
+    "no_args",
+    "with_static",
+    "edit_fix",
+    "dotted_of",
+    "is_jnp",
+]
 
 # Names that usually change on every call of a training loop.
 _COUNTER = re.compile(r"^(t|i|k|it|iter|iters|iteration|epoch|step|steps|count|counter|idx|index|global_step)$|step|iter|epoch")
-
-
-@dataclasses.dataclass
-class CallFacts:
-    """The call that failed, as far as it is known.
-
-    Attributes
-    ----------
-    name : str
-        The jitted function's name as the user calls it.
-    params : list of str
-        Its parameter names.
-    values : dict
-        Parameter → value as passed (``jax.ShapeDtypeStruct`` when only the
-        abstract value is known).
-    static : set of str
-        Parameters marked static.
-    decorated : bool
-        True when the function is jitted by a decorator in its source.
-    """
-
-    name: str
-    params: list[str]
-    values: dict[str, Any]
-    static: set[str]
-    decorated: bool = False
-    by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
 
 
 @dataclasses.dataclass
@@ -85,6 +72,10 @@ class Site:
     def __post_init__(self) -> None:
         self._parents = parents(self.tree) if self.tree is not None else {}
 
+    def parent(self, node: ast.AST) -> ast.AST | None:
+        """The node holding ``node`` in the syntax tree."""
+        return self._parents.get(node)
+
     def ancestors(self, node: ast.AST | None = None) -> list[ast.AST]:
         out = []
         node = self.node if node is None else node
@@ -115,13 +106,13 @@ def looks_like_counter(name: str) -> bool:
     return bool(_COUNTER.search(name.lower()))
 
 
-def _is_array(value: Any) -> bool:
+def is_array(value: Any) -> bool:
     return isinstance(value, (jax.Array, np.ndarray, np.generic, jax.ShapeDtypeStruct)) or hasattr(
         value, "__jax_array__"
     )
 
 
-def _hashable(value: Any) -> bool:
+def is_hashable(value: Any) -> bool:
     if not isinstance(value, Hashable):
         return False
     try:
@@ -131,7 +122,7 @@ def _hashable(value: Any) -> bool:
     return True
 
 
-def _static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> str:
+def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> str:
     # ``self`` of a jitted bound method is static only inside jaxmagic's probe
     names = [n for n in sorted(facts.static | set(add)) if n not in remove and n != "self"]
     if facts.by_cell:
@@ -157,7 +148,7 @@ def _static_ok(facts: CallFacts, name: str) -> bool:
         return True
     value = facts.values[name]
     weak_scalar = isinstance(value, jax.ShapeDtypeStruct) and getattr(value, "weak_type", False) and not value.shape
-    return weak_scalar or not (_is_array(value) or not _hashable(value))
+    return weak_scalar or not (is_array(value) or not is_hashable(value))
 
 
 def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] | None = None) -> Fix | None:
@@ -172,7 +163,7 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         return None
     leaves = [p for p in site.paths if p not in roots]
     if leaves and not argument:
-        return _leaf_static_fix(site, leaves[0])
+        return leaf_static_fix(site, leaves[0])
     if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
         return None
     if not facts.values and site.kind in _DATA_KINDS:
@@ -188,7 +179,7 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         )
     return Fix(
         "static",
-        _static_code(facts, add=names),
+        static_code(facts, add=names),
         f"make {shown} {'compile-time constants' if len(names) > 1 else 'a compile-time constant'}: JAX then sees the value and "
         f"compiles once per value (pass hashable Python values; in %%jittrace: "
         f"--static-argnames {','.join(names)})",
@@ -197,7 +188,7 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     )
 
 
-def _leaf_static_fix(site: Site, leaf: str) -> Fix | None:
+def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
     facts = site.facts
     assert facts is not None
     name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
@@ -215,25 +206,25 @@ def _leaf_static_fix(site: Site, leaf: str) -> Fix | None:
 # --- helpers the builders share ------------------------------------------------
 
 
-def _no_args() -> ast.arguments:
+def no_args() -> ast.arguments:
     return ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
 
 
-def _with_static(site: Site, fixes: list[Fix]) -> list[Fix]:
+def with_static(site: Site, fixes: list[Fix]) -> list[Fix]:
     fix = static_fix(site)
     if fix is not None:
         fixes.append(fix)
     return fixes
 
 
-def _edit_fix(kind: str, target: ast.AST, replacement: Any, summary: str, extra: tuple[str, ...] = ()) -> Fix | None:
+def edit_fix(kind: str, target: ast.AST, replacement: Any, summary: str, extra: tuple[str, ...] = ()) -> Fix | None:
     if replacement is None:
         return None
     edit = Edit(target, replacement)
     return Fix(kind, edit.code(), summary, kinds=(kind, *[k for k in extra if k != kind]), recipe=edit)
 
 
-def _dotted(node: ast.AST) -> str | None:
+def dotted_of(node: ast.AST) -> str | None:
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -244,6 +235,6 @@ def _dotted(node: ast.AST) -> str | None:
     return None
 
 
-def _is_jnp(dotted: str, names: Names) -> bool:
+def is_jnp(dotted: str, names: Names) -> bool:
     head = dotted.rsplit(".", 1)[0]
     return head in (names.jnp, "jnp", "jax.numpy")

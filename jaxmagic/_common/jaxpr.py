@@ -1,0 +1,103 @@
+"""Walking a jaxpr: every equation, nested programs included, with the user's line that made it.
+
+JAX records, for every equation, the Python traceback it was created from.
+:func:`walk` visits the equations of a jaxpr in program order and descends
+into the programs held in their parameters (``cond`` branches, ``while`` and
+``scan`` bodies, inner ``jit``, ``custom_jvp``/``custom_vjp``), announcing
+each nested program before its equations. Every consumer (the report's
+``lines``, its source map, the unrolled-loop analysis) walks the same way, so
+they agree on which line made which equation.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+from jax._src import source_info_util
+
+__all__ = ["Equation", "Nested", "walk", "equations", "place_of"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Equation:
+    """One equation and where the user's code made it.
+
+    ``depth`` is 0 for the walked jaxpr's own equations, 1 inside a program
+    nested in one of them, and so on; ``within`` names the primitive of the
+    equation holding it (``cond``, ``while``, ``pjit``), or "".
+    """
+
+    eqn: Any
+    line: int | None
+    column: int | None
+    depth: int
+    within: str
+    file: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Nested:
+    """A program held in an equation's parameters, announced before its equations.
+
+    ``label`` is the parameter that holds it (``branches[0]``, ``body_jaxpr``);
+    ``depth`` is the holding equation's.
+    """
+
+    label: str
+    jaxpr: Any
+    line: int | None
+    depth: int
+
+
+def place_of(eqn: Any, filename: str | None = None) -> tuple[str, int, int | None] | None:
+    """``(file, line, column)`` of the user's frame that made ``eqn``.
+
+    With ``filename``, the innermost frame in that file (so a helper from
+    another cell or a library is placed on the line of this file that called
+    it); without, the innermost user frame anywhere.
+    """
+    try:
+        for frame in source_info_util.user_frames(eqn.source_info.traceback):
+            if filename is None or frame.file_name == filename:
+                return frame.file_name, frame.start_line, getattr(frame, "start_column", None)
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None
+    return None
+
+
+def walk(
+    jaxpr: Any, filename: str | None = None, *, depth: int = 0, within: str = "", inherited: tuple | None = None
+) -> Iterator[Equation | Nested]:
+    """Every equation of ``jaxpr`` (a ``Jaxpr`` or ``ClosedJaxpr``) and of the programs nested in it.
+
+    An equation with no frame of its own in ``filename`` (one inside JAX's own
+    inner jits, ``jnp.clip``) takes the line of the equation holding it.
+    """
+    for eqn in getattr(jaxpr, "jaxpr", jaxpr).eqns:
+        place = place_of(eqn, filename) or inherited
+        file, line, column = place if place is not None else (None, None, None)
+        yield Equation(eqn, line, column, depth, within, file)
+        for label, inner in nested_programs(eqn.params):
+            yield Nested(label, inner, line, depth)
+            yield from walk(inner, filename, depth=depth + 1, within=eqn.primitive.name, inherited=place)
+
+
+def equations(jaxpr: Any, filename: str | None = None) -> Iterator[Equation]:
+    """Only the equations of :func:`walk`."""
+    return (step for step in walk(jaxpr, filename) if isinstance(step, Equation))
+
+
+def nested_programs(params: dict) -> list[tuple[str, Any]]:
+    """Each jaxpr held in an equation's parameters, with the parameter's name."""
+    found = []
+    for key, value in params.items():
+        if _is_program(value):
+            found.append((key, value))
+        elif isinstance(value, (tuple, list)):
+            found += [(f"{key}[{i}]", item) for i, item in enumerate(value) if _is_program(item)]
+    return found
+
+
+def _is_program(value: Any) -> bool:
+    return hasattr(value, "eqns") or hasattr(getattr(value, "jaxpr", None), "eqns")

@@ -1,0 +1,224 @@
+"""What is known of the failing call: the function, its arguments, which of them are static.
+
+:class:`Call` is what can be re-traced (the plain function, the arguments,
+the static settings); :class:`CallFacts` is what the fixes are worded from
+(the parameter names, the values passed, which are static). Both are read
+from whatever the caller knows: a ``jax.jit`` object, one of jaxmagic's
+tracked jits, a bound method, or only the exception.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import re
+import types
+from typing import Any
+
+import jax
+import numpy as np
+
+from .._common.source import function_node, unwrap_function
+from .._tracking.signature import static_tuple
+from .._tracking.tracked import tracked_of
+
+__all__ = [
+    "Call",
+    "CallFacts",
+    "root_of",
+    "call_of",
+    "binds",
+    "facts_of",
+    "is_concrete",
+    "named_varargs",
+    "data_dependent",
+    "known_call",
+    "plain_function",
+]
+
+
+@dataclasses.dataclass
+class CallFacts:
+    """The call that failed, as far as it is known.
+
+    Attributes
+    ----------
+    name : str
+        The jitted function's name as the user calls it.
+    params : list of str
+        Its parameter names.
+    values : dict
+        Parameter → value as passed (``jax.ShapeDtypeStruct`` when only the
+        abstract value is known).
+    static : set of str
+        Parameters marked static.
+    decorated : bool
+        True when the function is jitted by a decorator in its source.
+    """
+
+    name: str
+    params: list[str]
+    values: dict[str, Any]
+    static: set[str]
+    decorated: bool = False
+    by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
+
+
+class Call:
+    """The failing call: the plain function, its arguments and static settings."""
+
+    def __init__(self, fn: Any, args: tuple, kwargs: dict, static_argnums: tuple, static_argnames: tuple) -> None:
+        self.fn = unwrap_function(fn)
+        self.args = tuple(args)
+        self.kwargs = dict(kwargs)
+        self.static_argnums = tuple(static_argnums)
+        self.static_argnames = tuple(static_argnames)
+
+    def with_values(self, replace: dict[str, Any]) -> tuple[tuple, dict]:
+        """The arguments with some parameters given new values."""
+        if not replace:
+            return self.args, self.kwargs
+        signature = inspect.signature(self.fn)
+        bound = signature.bind(*self.args, **self.kwargs)
+        for name, value in replace.items():
+            bound.arguments[name] = value
+        return bound.args, bound.kwargs
+
+
+def root_of(path: str) -> str:
+    """The parameter a pytree path starts with: ``params['w']`` → ``params``."""
+    match = re.match(r"[A-Za-z_][A-Za-z_0-9]*", path)
+    return match.group(0) if match else path
+
+
+def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any) -> Call | None:
+    """The call as it can be re-traced: the plain function inside ``fn``, with every static parameter named.
+
+    ``fn`` may be the plain function, a ``jax.jit`` object (its own static
+    settings are read), a tracked jit, or a jitted bound method (the object
+    becomes the first, static, argument). None when no plain function is inside.
+    """
+    tracked = tracked_of(fn)
+    if tracked is not None:  # one of jaxmagic's own jits: the user's function is inside
+        fn = tracked.fn
+        static_argnums = static_argnums if static_argnums is not None else tracked.static_argnums
+        static_argnames = static_argnames if static_argnames is not None else tracked.static_argnames
+    plain = unwrap_function(fn)
+    if plain is None:
+        return None
+    info = getattr(fn, "_jit_info", None)
+    nums = static_tuple(static_argnums) or tuple(getattr(info, "static_argnums", ()) or ())
+    names = static_tuple(static_argnames) or tuple(getattr(info, "static_argnames", ()) or ())
+    bound = getattr(fn, "_fun", fn)
+    if isinstance(bound, types.MethodType):
+        # jax.jit(obj.method): the plain function takes the object first, as a static argument
+        args = (bound.__self__, *args)
+        nums = tuple(i + 1 for i in nums)
+    try:
+        params = list(inspect.signature(plain).parameters)
+    except (TypeError, ValueError):
+        params = []
+    if isinstance(bound, types.MethodType) and params:
+        names = (params[0], *names)
+    names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
+    return Call(fn, args, kwargs, nums, names)
+
+
+def binds(call: Call) -> bool:
+    """True when the arguments fit the function's signature (and static positions exist)."""
+    if call.fn is None:
+        return False
+    try:
+        signature = inspect.signature(call.fn)
+        signature.bind(*call.args, **call.kwargs)
+    except (TypeError, ValueError):
+        return False
+    count = len(signature.parameters)
+    return all(0 <= i < count for i in call.static_argnums)
+
+
+def facts_of(fn: Any, call: Call) -> CallFacts | None:
+    """What the fixes are worded from: the name the user calls ``fn`` by, its parameters, the values bound."""
+    plain = call.fn
+    if plain is None:
+        return None
+    try:
+        signature = inspect.signature(plain)
+        bound = signature.bind_partial(*call.args, **call.kwargs)
+        values = dict(bound.arguments)
+    except (TypeError, ValueError):
+        signature, values = None, {}
+    params = list(signature.parameters) if signature is not None else []
+    static = set(call.static_argnames) | {params[i] for i in call.static_argnums if 0 <= i < len(params)}
+    node = function_node(plain)
+    decorated = bool(node and any("jit" in ast.unparse(d) for d in getattr(node[0], "decorator_list", [])))
+    tracked = tracked_of(fn)
+    name = getattr(plain, "__name__", "f")
+    if not name.isidentifier():  # a lambda: the name it is bound to, when jaxmagic knows it
+        name = tracked.name if tracked is not None and tracked.name.isidentifier() else "f"
+    return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell)
+
+
+def is_concrete(call: Call) -> bool:
+    """True when the arguments are real values, not only abstract ones."""
+    leaves = jax.tree_util.tree_leaves((call.args, call.kwargs))
+    return not any(isinstance(leaf, jax.ShapeDtypeStruct) for leaf in leaves)
+
+
+def named_varargs(paths: list[str], facts: CallFacts | None) -> list[str]:
+    """``args[1]`` → ``y``: a wrapper's ``*args`` (``jax.grad(f)``) named by the function it wraps."""
+    if facts is None:
+        return paths
+    out = []
+    for path in paths:
+        match = re.fullmatch(r"args\[(\d+)\](.*)", path)
+        if match and "args" not in facts.params and int(match.group(1)) < len(facts.params):
+            path = facts.params[int(match.group(1))] + match.group(2)
+        out.append(path)
+    return out
+
+
+def data_dependent(paths: list[str], facts: CallFacts | None) -> bool:
+    """True when the failing value is computed from the data of an array argument.
+
+    A weakly typed scalar leaf was a Python number at the call: static can
+    help there. Any other array leaf on the value's paths is data.
+    """
+    if facts is None:
+        return False
+    for path in paths:
+        value = facts.values.get(root_of(path))
+        if value is None:
+            continue
+        for leaf_path, leaf in jax.tree_util.tree_flatten_with_path(value)[0]:
+            if root_of(path) + jax.tree_util.keystr(leaf_path) != path and path != root_of(path):
+                continue
+            if isinstance(leaf, jax.ShapeDtypeStruct):
+                if leaf.shape or not getattr(leaf, "weak_type", False):
+                    return True
+            elif isinstance(leaf, (jax.Array, np.ndarray, np.generic)):
+                return True
+    return False
+
+
+def known_call(
+    fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argnames: Any, known: bool = True
+) -> tuple[Call | None, CallFacts | None]:
+    """The failing call as far as it can be re-traced, and the facts the fixes are worded from.
+
+    The call is None when nothing can be re-traced: no function, or arguments
+    that are unknown (``known`` false) or do not fit the function; the facts
+    then still name the function and its parameters.
+    """
+    call = call_of(fn, args, kwargs, static_argnums, static_argnames) if fn is not None else None
+    if call is not None and known and not binds(call):
+        known = False  # explain(exc, fn) without the call's arguments, or ones that do not fit it
+        call = call_of(fn, (), {}, static_argnums, static_argnames)
+    facts = facts_of(fn, call) if call is not None else None
+    return (call if known else None), facts
+
+
+def plain_function(fn: Any) -> Any:
+    """The user's plain function inside ``fn`` (a jit, a tracked jit, a method), or None."""
+    call = call_of(fn, (), {}, None, None) if fn is not None else None
+    return call.fn if call is not None else None

@@ -1,0 +1,136 @@
+"""Which statistics row a newly tracked function continues, and how its place is named.
+
+A function jitted again under the same name — a cell run again, a lambda or
+``functools.partial`` jitted inside a loop, ``jax.jit`` of the same source —
+continues the row (and history) of the one it replaces, and its next compile
+says ``function-redefined``. A *different* live function that merely shares
+the name gets a row of its own, ``name@<where it is defined>``.
+"""
+from __future__ import annotations
+
+import os
+import re
+import threading
+import weakref
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .._common.source import without_partial
+from .history import History
+from .stats import Row, registry
+
+__all__ = ["Candidate", "register", "describe_location", "set_location_namer", "location_namer"]
+
+
+class Candidate(Protocol):
+    """What :func:`register` reads of a tracked function."""
+
+    fn: Callable
+    name: str
+    jitted: Any
+
+
+_live: dict[str, weakref.ref] = {}  # row name -> the function last registered under it
+_lock = threading.Lock()
+_namer: Callable[[str, int], str] | None = None
+
+
+def set_location_namer(namer: Callable[[str, int], str] | None) -> None:
+    """How to name a place in the user's code (the IPython front names cells ``Cell In[3], line 2``)."""
+    global _namer
+    _namer = namer
+
+
+def location_namer() -> Callable[[str, int], str] | None:
+    """The namer set by :func:`set_location_namer`, if any."""
+    return _namer
+
+
+def describe_location(fn: Any) -> str:
+    """Where ``fn`` is defined, as a reader names it: ``Cell In[3], line 2`` or ``file.py:10``."""
+    code = getattr(without_partial(fn), "__code__", None)
+    if code is None:
+        return ""
+    if _namer is not None:
+        try:
+            return _namer(code.co_filename, code.co_firstlineno)
+        except Exception:  # noqa: BLE001
+            pass
+    return f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}"
+
+
+def register(tracked: Candidate) -> tuple[Row, str, bool]:
+    """The statistics row ``tracked`` counts into, the row's name, and whether it continues an earlier function.
+
+    The row then refers to ``tracked`` (weakly) as the function last counted there.
+    """
+    where = describe_location(tracked.fn)
+    redefined = False
+    with _lock:
+        previous_ref = _live.get(tracked.name)
+        previous = previous_ref() if previous_ref is not None else None
+        name = tracked.name
+        if name in registry.rows and (
+            previous is None or _replaces(tracked, previous) or _rebinds(tracked, previous)
+        ):
+            redefined = True  # the same function defined again: continue its row
+        elif name in registry.rows:
+            # another live function of that name: name@<cell or file>:<line>
+            name = registry.unique_name(name, re.sub(r"^Cell (In\[\d+\]), line (\d+)$", r"\1:\2", where))
+        row = registry.row(name, tracked=True, where=where)
+        if row.analysis is None:
+            row.analysis = History()
+        row.where = where or row.where
+        _live[name] = row.owner = weakref.ref(tracked)
+    return row, name, redefined
+
+
+def _replaces(new: Candidate, old: Candidate) -> bool:
+    """True when ``new`` is ``old`` defined again rather than another live function of that name.
+
+    The same code (a lambda or ``partial`` jitted again in a loop) or the same
+    source compiled again (a cell run again) is a redefinition; a different
+    definition while the old one is still alive is another function.
+    """
+    new_code = getattr(without_partial(new.fn), "__code__", None)
+    old_code = getattr(without_partial(old.fn), "__code__", None)
+    if new_code is None or old_code is None:
+        return False
+    return new_code is old_code or _same_code(new_code, old_code)
+
+
+def _rebinds(new: Candidate, old: Candidate) -> bool:
+    """True when ``new`` is about to take the name ``old`` is bound to, and nothing else keeps ``old``.
+
+    A cell edited and run again: the same name in the same namespace, where
+    no other name refers to the old function. Kept under another name
+    (``first = f``), the old one is another live function.
+    """
+    new_fn, old_fn = without_partial(new.fn), without_partial(old.fn)
+    globals_ = getattr(new_fn, "__globals__", None)
+    if globals_ is None or globals_ is not getattr(old_fn, "__globals__", None):
+        return False
+    name = getattr(new_fn, "__name__", "")
+    old_objects = (old.jitted, old_fn)
+    if not any(globals_.get(name) is o for o in old_objects):
+        return False
+    return not any(
+        key != name and any(value is o for o in old_objects) for key, value in list(globals_.items())
+    )
+
+
+def _same_code(a: Any, b: Any) -> bool:
+    """Equal bytecode, names and constants: the same source, wherever it was compiled."""
+    if (a.co_code, a.co_names, a.co_varnames, a.co_freevars, a.co_name) != (
+        b.co_code, b.co_names, b.co_varnames, b.co_freevars, b.co_name,
+    ):
+        return False
+    if len(a.co_consts) != len(b.co_consts):
+        return False
+    for x, y in zip(a.co_consts, b.co_consts):
+        if hasattr(x, "co_code") and hasattr(y, "co_code"):
+            if not _same_code(x, y):
+                return False
+        elif type(x) is not type(y) or x != y:
+            return False
+    return True
