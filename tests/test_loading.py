@@ -63,19 +63,6 @@ def test_loading_twice_is_harmless(_ipython):
     assert _ours(ip) == ([], [], [], 0, 0)
 
 
-def test_engine_imports_neither_ipython_nor_ipywidgets():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, jaxmagic, jaxmagic._report.build, jaxmagic._report.trace_call, jaxmagic._views.report, jaxmagic._render.text, jaxmagic._report.cell_rewrite,"
-        " jaxmagic._explain.explain, jaxmagic._explain.failures, jaxmagic._views.explanation, jaxmagic._explain.fixes.propose, jaxmagic._explain.verify;"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('IPython', 'ipywidgets')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
-
-
 def test_loading_leaves_widgets_and_the_explanation_engine_for_first_use():
     import subprocess
     import sys

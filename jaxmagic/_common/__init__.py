@@ -1,1 +1,9 @@
-"""TODO"""
+"""Leaves every room may use: what is a tracing error, the user's source, a jaxpr's lines and loops.
+
+``errors`` (tracing errors, the user's entries in a traceback), ``source``
+(the user's code as syntax trees), ``jaxpr`` (the one jaxpr walker: every
+equation with the line that made it) and ``loops`` (the one unrolled-loop
+detector).
+
+May import: the standard library, jax and numpy; nothing of jaxmagic outside ``_common``.
+"""

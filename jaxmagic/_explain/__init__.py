@@ -1,1 +1,14 @@
-"""TODO"""
+"""Explanation: ``jaxmagic.explain`` — which argument, which line, which fixes, verified by re-tracing.
+
+``explain`` (the pipeline and its words), ``call`` and ``explanation``
+(data: the failing call; the result), ``failures`` (explain an error met
+while running user code), ``argument``/``provenance``/``lift``/``leaks``
+(where the failing value came from), ``recover`` (the call, from the
+traceback), ``rebuild`` and ``verify`` (private copies, probe traces) and
+``fixes/`` (the fix builders). Importing this package loads nothing: the
+engine loads on the first failure.
+
+May import: ``_common``, ``_tracking`` and ``_render.display``. Inside,
+``fixes/`` never imports ``explain``, ``argument`` or ``verify``; ``call``
+and ``explanation`` import nothing of ``_explain``.
+"""

@@ -1,1 +1,11 @@
-"""TODO"""
+"""Reports: what ``%%jittrace`` and ``%jittrace`` return, and how they are built without a new trace.
+
+``entries`` (``TraceReport``, ``TraceEntry``, ``ErrorInfo``: data),
+``lines`` (``report.lines``), ``build`` (trace records to entries;
+explanations attached), ``cell_rewrite`` (a cell rewritten so every jit is
+tracked: pure syntax trees), ``trace_cell`` (run it) and ``trace_call``
+(one call of any function).
+
+May import: ``_common``, ``_tracking``, ``_render.display``, and of
+``_explain`` only ``explanation`` and ``failures``.
+"""

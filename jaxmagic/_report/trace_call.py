@@ -49,16 +49,20 @@ def trace_call(
     return _trace_foreign(fn, args, kwargs, hlo, describe_file)
 
 
+def _call(fn: Any, args: tuple, kwargs: dict) -> tuple[Any, Exception | None]:
+    """``fn(*args, **kwargs)`` and no error, or no value and the tracing error; other errors propagate."""
+    try:
+        return fn(*args, **kwargs), None
+    except Exception as exc:
+        if tracing_kind(exc) is None:
+            raise  # not a tracing error: the user's own, unchanged
+        return None, exc
+
+
 def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
     tracked = tracked_of(fn)
-    failure: Exception | None = None
     with Collector() as collector, monitor.capture() as events:
-        try:
-            value = fn(*args, **kwargs)
-        except Exception as exc:
-            if tracing_kind(exc) is None:
-                raise
-            failure = exc
+        value, failure = _call(fn, args, kwargs)
     if failure is not None:
         return _failed(failure, tracked.name, describe_file, collector, hlo, call=(fn, args, kwargs))
     report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
@@ -85,14 +89,8 @@ def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
     jax_name = jax_name_of(inner)
     info = getattr(fn, "_jit_info", None)
     nums, names = normalize_static(inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None))
-    failure: Exception | None = None
     with monitor.capture() as events:
-        try:
-            value = fn(*args, **kwargs)
-        except Exception as exc:
-            if tracing_kind(exc) is None:
-                raise
-            failure = exc
+        value, failure = _call(fn, args, kwargs)
     if failure is not None:
         return _failed(failure, name, describe_file, None, hlo, call=(fn, args, kwargs))
     report = TraceReport()

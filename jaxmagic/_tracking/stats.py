@@ -15,7 +15,6 @@ from __future__ import annotations
 import collections
 import dataclasses
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -221,7 +220,6 @@ class Registry:
         self.rows: dict[str, Row] = {}
         self.lock = threading.Lock()
         self.listeners: list[Callable[[], None]] = []
-        self.changed_at = 0.0
 
     def row(self, name: str, *, tracked: bool, where: str = "", internal: bool = False) -> Row:
         with self.lock:
@@ -246,7 +244,6 @@ class Registry:
             return unique
 
     def changed(self) -> None:
-        self.changed_at = time.time()
         for listener in list(self.listeners):
             try:
                 listener()

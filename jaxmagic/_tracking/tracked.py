@@ -105,10 +105,6 @@ class TraceRecord:
     line_hits: dict[int, int] | None = None  # lines of the function's file Python ran while tracing
     counter: Any = dataclasses.field(default=None, repr=False)
 
-    @property
-    def ok(self) -> bool:
-        return self.error is None and self.finished is not None
-
 
 class TrackedFunction:
     """Bookkeeping for one function jitted through :func:`tracked_jit`.
@@ -127,13 +123,11 @@ class TrackedFunction:
         self.static_argnums, self.static_argnames = normalize_static(fn, static_argnums, static_argnames)
         self.names, self.var_name = positional_names(fn)
         self.jitted: Any = None
-        self.failed_traces = 0
         self.by_cell = False  # jitted by a %%jittrace cell itself: its static options are the magic's
         # each array argument's placement at the last compile, and at the last lowering (for a compile
         # without a new trace: which placement changed), by the user's path
         self.placements: dict[str, str] = {}
         self.placements_pending: dict[str, str] = {}
-        self._lock = threading.Lock()
         # the statistics row, its name (``name@where`` when shared) and whether the next compile
         # says "function-redefined" (this function continues an earlier one's row)
         self.row: Row
@@ -214,12 +208,8 @@ class TrackedFunction:
         if record.counter is not None:
             record.line_hits = record.counter.stop()
             record.counter = None
-        if error is None:
-            if record.signature is not None:
-                self.history.add(record.signature)
-        else:
-            with self._lock:
-                self.failed_traces += 1
+        if error is None and record.signature is not None:
+            self.history.add(record.signature)
         thread_state.last = record  # JAX reports the trace's duration right after, failed or not
         if error is None and record.parent is None:
             pending_compiles()[id(self)] = record  # its compile comes later, maybe

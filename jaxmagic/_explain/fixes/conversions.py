@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 
 import jax
+import jax.numpy as jnp
 
 from ..._common.source import clone
 from ..explanation import Fix
@@ -279,8 +280,6 @@ def array_fixes(site: Site) -> list[Fix]:
 
 def _numpy_function_passed(site: Site) -> Fix | None:
     """``tree_map(np.sin, x)``, ``jnp.piecewise(x, c, [np.sin])``: NumPy functions JAX calls on tracers."""
-    import jax.numpy as jnp
-
     if not isinstance(site.node, ast.expr):
         return None
     prefix = f"{site.names.np}."
@@ -311,8 +310,6 @@ def _numpy_function_passed(site: Site) -> Fix | None:
 
 
 def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:
-    import jax.numpy as jnp
-
     fn = dotted.split(".", 1)[1]
     target = jnp
     for part in fn.split("."):

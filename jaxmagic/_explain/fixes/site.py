@@ -88,9 +88,6 @@ class Site:
         """The parameters the failing value depends on."""
         return {root_of(p) for p in self.paths}
 
-    def statement(self) -> ast.stmt | None:
-        return next((n for n in self.ancestors() if isinstance(n, ast.stmt)), None)
-
     def following(self, stmt: ast.stmt) -> ast.stmt | None:
         parent = self._parents.get(stmt)
         for field in ("body", "orelse", "finalbody"):
