@@ -236,3 +236,19 @@ def test_the_engine_imports_neither_ipython_nor_ipywidgets():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert len(engine) > 40 and out.strip() == "[]"
+
+
+def test_no_private_name_crosses_a_module_boundary():
+    crossing = []
+    for name, path in MODULES.items():
+        package = name if _is_package(path) else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ImportFrom) or not (node.level or (node.module or "").startswith("jaxmagic")):
+                continue
+            base = package.split(".")[: len(package.split(".")) - max(0, node.level - 1)] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            crossing += [
+                f"{name}:{node.lineno} {alias.name}" for alias in node.names
+                if alias.name.startswith("_") and f"{target}.{alias.name}" not in MODULES and alias.name != "__future__"
+            ]
+    assert crossing == []
