@@ -8,10 +8,8 @@ is public is re-exported here. No module path is part of the contract.
 """
 from __future__ import annotations
 
-from importlib import metadata as _metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import _views  # registers the layouts that give every result object its text and HTML
 from ._explain.explanation import Explanation as Explanation, Fix as Fix
 from ._report.entries import (
     Argument as Argument,
@@ -20,11 +18,16 @@ from ._report.entries import (
     TraceEntry as TraceEntry,
     TraceReport as TraceReport,
 )
-from ._report.lines import LineOp as LineOp, SourceLine as SourceLine
 from ._tracking.advice import Thresholds as Thresholds, thresholds as thresholds
 from ._tracking.api import reset as reset, stats as stats, track as track
 from ._tracking.changes import Change as Change
 from ._tracking.stats import Advice as Advice, FunctionStats as FunctionStats, Recompile as Recompile
+from ._render import display as _display
+
+# The views give every result object its text and HTML; they load when the first one is shown.
+for _view in ("report", "explanation", "compile_table"):
+    _display.layouts_in(f"jaxmagic._views.{_view}")
+del _view
 
 __all__ = [
     "Advice",
@@ -51,10 +54,11 @@ __all__ = [
     "unload_ipython_extension",
 ]
 
-try:
-    __version__ = _metadata.version("jaxmagic")
-except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
+if TYPE_CHECKING:
+    from ._explain.explain import explain as explain
+    from ._report.lines import LineOp as LineOp, SourceLine as SourceLine
+
+__version__ = "0.1.0"  # equal to pyproject.toml's (a test checks it); reading the metadata costs start-up time
 
 
 def __getattr__(name: str) -> Any:
@@ -63,6 +67,11 @@ def __getattr__(name: str) -> Any:
         from ._explain.explain import explain
 
         return explain
+    if name in ("SourceLine", "LineOp"):
+        # lazy: report.lines and its jaxpr walker load with the first report that is read line by line
+        from ._report import lines
+
+        return getattr(lines, name)
     raise AttributeError(f"module 'jaxmagic' has no attribute {name!r}")
 
 

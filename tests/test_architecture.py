@@ -29,15 +29,28 @@ ALLOWED = {
         "_explain.explanation", "_report.entries", "_report.lines",
     },
     "_ipython": {"_common", "_render", "_tracking", "_explain", "_report", "_views"},
-    "": {"_tracking", "_explain.explanation", "_report.entries", "_report.lines", "_views", "_explain.explain", "_ipython"},
+    "": {"_tracking", "_explain.explanation", "_report.entries", "_report.lines", "_render.display", "_explain.explain",
+         "_ipython"},
 }
 # Imports that may stay inside functions: each keeps start-up fast, and says so in a comment.
 LAZY = {
+    # the explanation engine loads on the first failure
     ("jaxmagic", "jaxmagic._explain.explain"),
+    ("jaxmagic._explain.failures", "jaxmagic._explain.explain"),
+    ("jaxmagic._explain.failures", "jaxmagic._explain.recover"),
+    # report.lines and the unrolled-loop analysis load with their first use (the jaxpr walker, the loop detector)
+    ("jaxmagic", "jaxmagic._report.lines"),
+    ("jaxmagic._report.entries", "jaxmagic._report.lines"),
+    ("jaxmagic._tracking.advice", "jaxmagic._common.jaxpr"),
+    ("jaxmagic._tracking.advice", "jaxmagic._common.loops"),
+    # the renderers load with the first object shown, the panel with the first %jittrace_panel
+    ("jaxmagic._render.display", "jaxmagic._render.text"),
+    ("jaxmagic._render.display", "jaxmagic._render.html"),
+    ("jaxmagic._ipython.stats_magics", "jaxmagic._ipython.panel"),
+    ("jaxmagic._ipython.panel", "ipywidgets"),
+    # plain-Python users of track() and explain() never import IPython
     ("jaxmagic", "jaxmagic._ipython.state"),
     ("jaxmagic", "jaxmagic._ipython.extension"),
-    ("jaxmagic._explain.failures", "jaxmagic._explain.explain"),
-    ("jaxmagic._ipython.panel", "ipywidgets"),
 }
 FRONT_ONLY = ("IPython", "ipywidgets")  # only _ipython imports these
 

@@ -60,3 +60,12 @@ def test_an_install_from_the_wheel_imports_every_module(wheel, tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_the_version_is_the_one_pyproject_declares():
+    import tomllib
+
+    import jaxmagic
+
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        assert jaxmagic.__version__ == tomllib.load(handle)["project"]["version"]

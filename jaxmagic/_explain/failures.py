@@ -14,7 +14,6 @@ from typing import Any
 from .._tracking.signature import abstract_call
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
 from .explanation import Explanation
-from .recover import recover_call
 
 __all__ = ["explain_failure"]
 
@@ -55,6 +54,9 @@ def explain_failure(
 
 
 def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tuple | None, dict | None]:
+    # lazy: recovering the call from the traceback is part of the engine that loads on the first failure
+    from .recover import recover_call
+
     tracked = record.function if record is not None else None
 
     def is_target(obj: Any) -> bool:

@@ -11,7 +11,6 @@ from .._tracking import attribution
 from .._tracking.redefinition import set_location_namer
 from . import state
 from .naming import cell_namer
-from .panel import open_panels, refresh_open_panels
 from .stats_magics import StatsMagics
 from .trace_magics import JitTraceMagics
 
@@ -19,9 +18,10 @@ __all__ = ["load", "unload"]
 
 
 def _refresh_panels(result: Any = None) -> None:
-    """After each cell, open panels draw the final counts (and loop advice)."""
+    """After each cell, open panels draw the final counts (and loop advice, read outside JAX)."""
     try:
-        refresh_open_panels()
+        for panel in state.open_panels():
+            panel.refresh(analyse=True)
     except Exception:  # noqa: BLE001 - never disturb the user's cell
         pass
 
@@ -52,7 +52,7 @@ def unload(shell: Any) -> None:
         shell.events.unregister("post_run_cell", _refresh_panels)
     except ValueError:
         pass
-    for panel in open_panels():
+    for panel in state.open_panels():
         panel.close()
     hook = state.explain_hooks.pop(id(shell), None)
     if hook is not None:

@@ -21,16 +21,12 @@ from typing import Any
 
 from .._tracking.api import snapshot_rows
 from .._tracking.stats import registry
+from . import state
 from .._views.compile_table import has_history, history_html, history_title, reset_html, stats_html, stats_text
 
-__all__ = ["Panel", "open_panels"]
+__all__ = ["Panel", "show_panel"]
 
-_panels: list[weakref.ref] = []
 _drawing = threading.local()  # set while this thread draws: a trace the drawing causes must not draw again
-
-
-def open_panels() -> list[Panel]:
-    return [p for p in (r() for r in _panels) if p is not None and not p.closed]
 
 
 class Panel:
@@ -67,7 +63,7 @@ class Panel:
         self._draw(analyse=True)
         self._listener = _weak_listener(self)
         registry.listeners.append(self._listener)
-        _panels.append(weakref.ref(self))
+        state.panels.append(weakref.ref(self))
 
     # --- content ----------------------------------------------------------------
 
@@ -204,7 +200,10 @@ def _weak_listener(panel: Panel) -> Any:
     return listener
 
 
-def refresh_open_panels() -> None:
-    """Draw the final state after a cell (with loop analysis, outside JAX)."""
-    for panel in open_panels():
-        panel.refresh(analyse=True)
+def show_panel(include_internal: bool = False) -> Panel | None:
+    """A live panel; where ipywidgets is missing, the same table printed as text."""
+    try:
+        return Panel(include_internal=include_internal)
+    except ImportError:
+        print(stats_text(snapshot_rows(include_internal)))
+        return None

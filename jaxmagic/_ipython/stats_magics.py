@@ -7,9 +7,7 @@ from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
-from .._tracking.api import reset, snapshot_rows, stats
-from .._views.compile_table import stats_text
-from .panel import Panel
+from .._tracking.api import reset, stats
 
 __all__ = ["StatsMagics"]
 
@@ -30,11 +28,10 @@ class StatsMagics(Magics):
         at most). Without a widget frontend the same table shows as text.
         """
         options = parse_argstring(self.jittrace_panel, line)
-        try:
-            return Panel(include_internal=options.all)
-        except ImportError:  # no ipywidgets: the same table, as text
-            print(stats_text(snapshot_rows(options.all)))
-            return None
+        # lazy: the panel (and the renderers it draws with) loads with the first %jittrace_panel
+        from .panel import show_panel
+
+        return show_panel(include_internal=options.all)
 
     @magic_arguments()
     @argument("name", help="The function, as jaxmagic.stats() names it.")

@@ -3,24 +3,29 @@
 Result objects (a report, an explanation, a function's statistics) inherit
 :class:`Displayed` and know only *that* they can be shown. *How* is a layout,
 a function from the object to a :class:`~.document.Document`, registered for
-its class with :func:`layout_for` by the views (``jaxmagic._views``), which
-``jaxmagic`` imports at start-up. Data therefore never imports its looks,
-and text and HTML always come from the same document.
+its class with :func:`layout_for` by the views (``jaxmagic._views``). Data
+therefore never imports its looks, and text and HTML always come from the
+same document.
+
+The views are loaded when the first object is shown, not when ``jaxmagic``
+is imported: :func:`layouts_in` names the module that registers them, and
+:func:`document_of` imports it on the first lookup that finds no layout.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from .document import Document
-from .html import to_html
-from .text import to_text
+if TYPE_CHECKING:
+    from .document import Document
 
-__all__ = ["Displayed", "layout_for", "document_of", "registered"]
+__all__ = ["Displayed", "layout_for", "layouts_in", "document_of", "registered"]
 
 _LAYOUTS: dict[type, Callable[[Any], Document]] = {}
+_PENDING: list[str] = []  # modules that register layouts when imported, not imported yet
 
-L = TypeVar("L", bound=Callable[[Any], Document])
+L = TypeVar("L", bound=Callable[[Any], "Document"])
 
 
 def layout_for(cls: type) -> Callable[[L], L]:
@@ -33,18 +38,39 @@ def layout_for(cls: type) -> Callable[[L], L]:
     return register
 
 
+def layouts_in(module: str) -> None:
+    """Import ``module``, which registers layouts, when the first object is shown."""
+    if module not in _PENDING:
+        _PENDING.append(module)
+
+
+def _layout(cls: type) -> Callable[[Any], Document] | None:
+    for base in cls.__mro__:
+        if base in _LAYOUTS:
+            return _LAYOUTS[base]
+    return None
+
+
 def registered(cls: type) -> bool:
-    """Whether ``cls`` (or a class it inherits from) has a layout."""
-    return any(base in _LAYOUTS for base in cls.__mro__)
+    """Whether ``cls`` (or a class it inherits from) has a layout, once the pending views are loaded."""
+    _load_pending()
+    return _layout(cls) is not None
 
 
 def document_of(obj: Any) -> Document:
     """The document of ``obj`` from the layout registered for its class."""
-    for base in type(obj).__mro__:
-        layout = _LAYOUTS.get(base)
-        if layout is not None:
-            return layout(obj)
-    raise LookupError(f"no layout is registered for {type(obj).__qualname__}")
+    layout = _layout(type(obj))
+    if layout is None:
+        _load_pending()
+        layout = _layout(type(obj))
+    if layout is None:
+        raise LookupError(f"no layout is registered for {type(obj).__qualname__}")
+    return layout(obj)
+
+
+def _load_pending() -> None:
+    while _PENDING:
+        importlib.import_module(_PENDING.pop(0))
 
 
 class Displayed:
@@ -58,10 +84,16 @@ class Displayed:
 
     def text(self) -> str:
         """Plain text: what a terminal or ``jupyter execute`` shows."""
+        # lazy: the renderers load with the first object shown, keeping `import jaxmagic` fast
+        from .text import to_text
+
         return to_text(document_of(self))
 
     def html(self) -> str:
         """A self-contained HTML fragment; every user string escaped."""
+        # lazy: as for text()
+        from .html import to_html
+
         return to_html(document_of(self))
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:

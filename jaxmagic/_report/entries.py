@@ -10,12 +10,14 @@ import dataclasses
 import linecache
 import types
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._common.errors import message_of, tracing_kind, user_frame
 from .._render.display import Displayed
 from .._tracking.changes import Change
-from .lines import SourceLine, source_lines
+
+if TYPE_CHECKING:
+    from .lines import SourceLine
 
 __all__ = ["Argument", "Output", "TraceEntry", "TraceReport", "ErrorInfo", "error_info", "ReportFailed"]
 
@@ -237,6 +239,9 @@ class TraceReport(Displayed):
         Numbered as the cell's own lines (line 1 is ``%%jittrace``); a line that
         ran while tracing without producing an operation, or never ran, says so.
         """
+        # lazy: the jaxpr walker behind report.lines loads with the first report read line by line
+        from .lines import source_lines
+
         if self.filename is None:
             return []
         text = "".join(linecache.getlines(self.filename)) or (self.source or "")

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .._common.jaxpr import equations
-from .._common.loops import UnrolledLoop, unrolled_loops
 from .history import DISTINCT
 from .signature import abstract_call
 from .stats import Advice, Row
+
+if TYPE_CHECKING:
+    from .._common.loops import UnrolledLoop
 
 __all__ = ["Thresholds", "thresholds", "advise", "analyse_loops", "unrolled_advice", "buckets"]
 
@@ -194,6 +195,10 @@ def analyse_loops(row: Row, owner: Any, namer: Callable[[str, int], str] | None 
     Re-reads the jaxpr from JAX's trace cache (no new trace), so it runs
     from ``stats()``, never while JAX is compiling.
     """
+    # lazy: the jaxpr walker and the loop detector load with the first analysis (after a cell), not at start-up
+    from .._common.jaxpr import equations
+    from .._common.loops import unrolled_loops
+
     history = row.analysis
     if history is None or owner is None or owner.jitted is None:
         return

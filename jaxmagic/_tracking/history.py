@@ -8,11 +8,13 @@ by a token that compares by type, hash and a short ``repr``, so no user object
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .._common.loops import UnrolledLoop
 from .changes import Change, closest, fast_key
 from .signature import Leaf, Signature, short_repr
+
+if TYPE_CHECKING:
+    from .._common.loops import UnrolledLoop
 
 __all__ = ["History", "SIGNATURES", "DISTINCT"]
 

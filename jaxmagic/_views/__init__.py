@@ -2,11 +2,11 @@
 
 ``report`` (a ``TraceReport``), ``explanation`` (an ``Explanation``),
 ``compile_table`` (``FunctionStats`` rows, the panel's table) and
-``source_map`` (the teaching view). Importing this package registers each
-layout with ``jaxmagic._render.display``; ``jaxmagic`` does so at start-up.
+``source_map`` (the teaching view). Importing a view registers its layout
+with ``jaxmagic._render.display``; ``jaxmagic`` names the views there, and
+they load when the first result object is shown.
 
 May import: ``_render``, ``_common``, and the data, settings and wording of
 ``_tracking``, ``_explain`` and ``_report`` (never their entry points).
 Nothing imports ``_views`` but ``jaxmagic`` and ``_ipython``.
 """
-from . import compile_table, explanation, report  # noqa: F401 - registers their layouts
