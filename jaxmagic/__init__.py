@@ -68,7 +68,7 @@ def __getattr__(name: str) -> Any:
 
         return explain
     if name in ("SourceLine", "LineOp"):
-        # lazy: report.lines and its jaxpr walker load with the first report that is read line by line
+        # lazy: report.lines and its jaxpr walker load with the first report shown or read line by line
         from ._report import lines
 
         return getattr(lines, name)

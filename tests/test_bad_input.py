@@ -85,3 +85,17 @@ def test_a_huge_cell_is_traced(shell):
     assert len(report.traces[0].jaxpr.jaxpr.eqns) == 5_000
     assert len(report.html()) < 2_000_000 and "huge" in report.text()
     assert "more equations from 4,7" in report.text()  # the middle of the listing is summed up, not listed
+
+
+def test_explain_given_an_object_that_answers_every_attribute_still_returns():
+    from unittest import mock
+
+    import jax
+    import jax.numpy as jnp
+
+    try:
+        jax.jit(lambda x: x if x.sum() > 0 else -x)(jnp.ones(3))
+    except Exception as caught:  # noqa: BLE001 - the tracing error to explain
+        exc = caught
+    found = jaxmagic.explain(exc, mock.Mock(), (jnp.ones(3),))  # a Mock has `func`, `_fun`, `__wrapped__`...
+    assert found is not None and found.kind == "bool-conversion" and found.exception is exc

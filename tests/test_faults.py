@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
 import sys
 import threading
 
@@ -184,3 +185,22 @@ def test_eight_threads_compiling_at_once_keep_counts_and_panel_exact(shell, jax_
         assert len(panel._history_widgets) == 1 and panel.histories.titles[0].startswith("shared: 40 compiles")
     finally:
         panel.close()
+
+
+def test_threads_showing_their_first_results_at_once_all_find_the_views():
+    """The views load with the first object shown; eight threads doing that at once all get a text."""
+    code = (
+        "import threading, jaxmagic\n"
+        "barrier, errors = threading.Barrier(8), []\n"
+        "def show():\n"
+        "    barrier.wait()\n"
+        "    try:\n"
+        "        assert 'jittrace' in jaxmagic.TraceReport().text()\n"
+        "    except Exception as exc:\n"
+        "        errors.append(repr(exc))\n"
+        "threads = [threading.Thread(target=show) for _ in range(8)]\n"
+        "[t.start() for t in threads]; [t.join() for t in threads]\n"
+        "print(errors)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.strip() == "[]"

@@ -195,6 +195,16 @@ def test_unrolled_python_loop_advice_names_the_loop_line(shell):
     assert "loop at Cell In[" in advice.message and "line 3" in advice.message and "×150" in advice.message
 
 
+def test_unrolled_loop_advice_reads_through_a_decorator_defined_elsewhere(shell):
+    shell.run("def logged(f):\n    @functools.wraps(f)\n    def wrapper(*a, **k):\n        return f(*a, **k)\n    return wrapper")
+    shell.run("import jaxmagic\ndef looping(x):\n    for _ in range(150):\n        x = jnp.sin(jnp.cos(x))\n    return x\n"
+              "looped = jaxmagic.track(logged(looping))\nlooped(jnp.ones(2))")
+    [advice] = [a for a in jaxmagic.stats("looping").advice if a.kind == "unrolled-loop"]
+    # the wrapper's cell holds no loop: the loop is read in the cell that defines it, ×150 from the
+    # repeating run (cos, sin) of its body, with no line events in a plain call
+    assert "line 3" in advice.message and "×150 into 300 equations" in advice.message
+
+
 # --- 5. every jit in the process ----------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import linecache
 import re
 import types
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 _MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
+_MAGIC_VALUE = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*=\s*)([%!].*)$")  # x = !ls, files = %sx ls
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,7 +75,10 @@ def _parse(text: str) -> ast.Module | None:
         return ast.parse(text)
     except SyntaxError:
         pass
-    blanked = "\n".join(_MAGIC_LINE.sub(lambda m: m.group(1) + "pass", line) for line in text.splitlines())
+    blanked = "\n".join(
+        _MAGIC_LINE.sub(lambda m: m.group(1) + "pass", _MAGIC_VALUE.sub(lambda m: m.group(1) + "None", line))
+        for line in text.splitlines()
+    )
     try:
         return ast.parse(blanked)
     except SyntaxError:
@@ -147,7 +152,9 @@ def enclosing_function(tree: ast.AST, lineno: int) -> FunctionNode | None:
 
 def without_partial(fn: Any) -> Any:
     """The callable a ``functools.partial`` (or a chain of them) wraps; ``fn`` itself otherwise."""
-    while hasattr(fn, "func") and hasattr(fn, "args") and hasattr(fn, "keywords"):
+    for _ in range(32):  # partials nest finitely; the bound guards against odd objects all the same
+        if not isinstance(fn, functools.partial):
+            break
         fn = fn.func
     return fn
 

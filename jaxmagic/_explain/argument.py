@@ -1,6 +1,6 @@
 """Which argument a tracing error depends on, whatever its kind.
 
-Tracer errors: read from the failing trace (:mod:`._provenance`), first on a
+Tracer errors: read from the failing trace (:mod:`.provenance`), first on a
 private re-trace with JAX's own frames kept when the call is known. Leaks:
 from the escaped tracer, else the leaking function's source. Arguments that
 cannot be traced or hashed: from JAX's message and the call's values.

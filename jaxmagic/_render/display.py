@@ -14,6 +14,7 @@ is imported: :func:`layouts_in` names the module that registers them, and
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -24,6 +25,7 @@ __all__ = ["Displayed", "layout_for", "layouts_in", "document_of", "registered"]
 
 _LAYOUTS: dict[type, Callable[[Any], Document]] = {}
 _PENDING: list[str] = []  # modules that register layouts when imported, not imported yet
+_loading = threading.RLock()  # two threads showing their first object: the second waits for the layouts
 
 L = TypeVar("L", bound=Callable[[Any], "Document"])
 
@@ -69,8 +71,10 @@ def document_of(obj: Any) -> Document:
 
 
 def _load_pending() -> None:
-    while _PENDING:
-        importlib.import_module(_PENDING.pop(0))
+    with _loading:
+        for module in list(_PENDING):
+            importlib.import_module(module)  # an import error is raised as it is, and the module stays pending
+            _PENDING.remove(module)
 
 
 class Displayed:

@@ -1,6 +1,6 @@
 """A tiny document model: the one intermediate form every display is made from.
 
-Layout code builds these nodes; :mod:`jaxmagic._render` turns them into text
+Layout code builds these nodes; :mod:`.text` and :mod:`.html` turn them into text
 or HTML.  Keeping both outputs behind one form means they cannot drift apart.
 Strings held here are raw user data; escaping is the HTML renderer's job.
 """

@@ -135,7 +135,7 @@ def entry_from_record(
         inside=record.parent.function.name if record.parent is not None else None,
         line_hits=record.line_hits,
         body_lines=_body_lines(tracked.fn),
-        lines_file=getattr(getattr(tracked.fn, "__code__", None), "co_filename", None),
+        lines_file=tracked.source_file,
     )
     if record.error is not None:
         entry.error = error_info(
@@ -228,7 +228,7 @@ def _untracked_counts(events: Iterable[Any], show_helpers: bool) -> dict[str, in
     counts: collections.Counter[str] = collections.Counter()
     for event in events:
         # JAX's own helper jits (eager ops building arrays) are told apart by where their function
-        # lives, when its event arrived (see _attribution); they are hidden unless asked for
+        # lives, when its event arrived (see _tracking/attribution.py); they are hidden unless asked for
         row = registry.rows.get(f"jit({event.fun_name})")
         if show_helpers or row is None or not row.internal:
             counts[event.fun_name] += 1

@@ -239,7 +239,7 @@ class TraceReport(Displayed):
         Numbered as the cell's own lines (line 1 is ``%%jittrace``); a line that
         ran while tracing without producing an operation, or never ran, says so.
         """
-        # lazy: the jaxpr walker behind report.lines loads with the first report read line by line
+        # lazy: the jaxpr walker behind report.lines loads with the first report shown or read line by line
         from .lines import source_lines
 
         if self.filename is None:

@@ -195,7 +195,7 @@ def analyse_loops(row: Row, owner: Any, namer: Callable[[str, int], str] | None 
     Re-reads the jaxpr from JAX's trace cache (no new trace), so it runs
     from ``stats()``, never while JAX is compiling.
     """
-    # lazy: the jaxpr walker and the loop detector load with the first analysis (after a cell), not at start-up
+    # lazy: the jaxpr walker and the loop detector load with the first analysis or report shown, not at start-up
     from .._common.jaxpr import equations
     from .._common.loops import unrolled_loops
 
@@ -211,8 +211,9 @@ def analyse_loops(row: Row, owner: Any, namer: Callable[[str, int], str] | None 
         jaxpr = owner.jitted.trace(*args, **kwargs).jaxpr
     except Exception:  # noqa: BLE001 - advice is optional; a signature we cannot rebuild gives none
         return
-    filename = getattr(getattr(owner.fn, "__code__", None), "co_filename", None)
+    # each equation at its innermost user frame, in whatever file: a decorator's wrapper or a helper
+    # elsewhere never hides the loop
     history.unrolled = [
         (namer(loop.filename, loop.lineno) if namer else f"line {loop.lineno}", loop)
-        for loop in unrolled_loops(equations(jaxpr, filename), thresholds.unrolled_equations)
+        for loop in unrolled_loops(equations(jaxpr), thresholds.unrolled_equations)
     ]

@@ -7,7 +7,7 @@ then calls ``f``.  Cached calls go straight through JAX's C++ dispatch and
 never reach Python, so tracking costs nothing once a signature is compiled.
 
 Traces and compiles are counted from ``jax.monitoring`` events
-(:mod:`._attribution`), so the counts are exactly JAX's.
+(:mod:`.attribution`), so the counts are exactly JAX's.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from typing import Any
 import jax
 from jax._src import source_info_util, traceback_util
 
-from .._common.source import without_partial
+from .._common.source import unwrap_function, without_partial
 from . import monitor
 from .changes import Change
 from .history import History
@@ -109,7 +109,7 @@ class TraceRecord:
 class TrackedFunction:
     """Bookkeeping for one function jitted through :func:`tracked_jit`.
 
-    Counts live in the function's statistics row (:mod:`._stats`), which a
+    Counts live in the function's statistics row (:mod:`.stats`), which a
     redefinition of the same function (a cell run again, a lambda jitted in a
     loop) continues; ``traces`` and ``compiles`` read it.
     """
@@ -123,6 +123,8 @@ class TrackedFunction:
         self.static_argnums, self.static_argnames = normalize_static(fn, static_argnums, static_argnames)
         self.names, self.var_name = positional_names(fn)
         self.jitted: Any = None
+        # the file of the user's own function (through partials): the lines a %%jittrace report counts
+        self.source_file: str | None = getattr(getattr(unwrap_function(fn), "__code__", None), "co_filename", None)
         self.by_cell = False  # jitted by a %%jittrace cell itself: its static options are the magic's
         # each array argument's placement at the last compile, and at the last lowering (for a compile
         # without a new trace: which placement changed), by the user's path
@@ -192,9 +194,8 @@ class TrackedFunction:
         )
         stack.append(record)
         if collectors and not record.during_report and not monitor.is_muted():
-            filename = getattr(getattr(self.fn, "__code__", None), "co_filename", None)
-            if filename:
-                counter = LineCounter(filename)
+            if self.source_file:
+                counter = LineCounter(self.source_file)
                 if counter.start():
                     record.counter = counter
         return record

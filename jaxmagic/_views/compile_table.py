@@ -1,6 +1,6 @@
 """The recompile table, as a document: one row per function, each opening to its history.
 
-The panel (:mod:`._panel`) shows the HTML; terminals and ``jupyter execute``
+The panel (``jaxmagic._ipython.panel``) shows the HTML; terminals and ``jupyter execute``
 get the same table as text.
 """
 from __future__ import annotations

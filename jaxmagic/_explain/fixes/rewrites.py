@@ -3,7 +3,7 @@
 Each builder takes the user's nodes and returns the replacement nodes (or
 None when the code does not have the shape the rewrite needs). The same
 nodes give the code shown to the user and, compiled, the probe that
-verifies it. Module aliases come from :class:`jaxmagic._rebuild.Names`.
+verifies it. Module aliases come from :class:`..rebuild.Names`.
 """
 from __future__ import annotations
 
