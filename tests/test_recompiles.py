@@ -195,6 +195,16 @@ def test_unrolled_python_loop_advice_names_the_loop_line(shell):
     assert "loop at Cell In[" in advice.message and "line 3" in advice.message and "×150" in advice.message
 
 
+def test_the_report_and_the_panel_word_an_unrolled_loop_the_same_way(shell):
+    report = shell.run("%%jittrace\ndef spin(x):\n    for _ in range(120):\n        x = jnp.sin(x) * 2\n    return x\n"
+                       "spin(jnp.ones(2))")
+    [advice] = [a for a in jaxmagic.stats("spin").advice if a.kind == "unrolled-loop"]
+    [in_report] = [line for line in report.text().splitlines() if "unrolled-loop" in line]
+    # the report names the line within its cell, the panel names the cell: the sentence is the same
+    assert re.sub(r"Cell In\[\d+\], line 3", "cell line 3", advice.message) in in_report
+    assert "×120 into 240 equations" in advice.message
+
+
 def test_unrolled_loop_advice_reads_through_a_decorator_defined_elsewhere(shell):
     shell.run("def logged(f):\n    @functools.wraps(f)\n    def wrapper(*a, **k):\n        return f(*a, **k)\n    return wrapper")
     shell.run("import jaxmagic\ndef looping(x):\n    for _ in range(150):\n        x = jnp.sin(jnp.cos(x))\n    return x\n"
