@@ -11,10 +11,15 @@ they agree on which line made which equation.
 from __future__ import annotations
 
 import dataclasses
+import threading
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
 from jax._src import source_info_util
+
+_walked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # jaxpr -> {filename: its steps}
+_walked_lock = threading.Lock()
 
 __all__ = ["Equation", "Nested", "walk", "equations", "place_of"]
 
@@ -66,21 +71,34 @@ def place_of(eqn: Any, filename: str | None = None) -> tuple[str, int, int | Non
     return None
 
 
-def walk(
-    jaxpr: Any, filename: str | None = None, *, depth: int = 0, within: str = "", inherited: tuple | None = None
-) -> Iterator[Equation | Nested]:
+def walk(jaxpr: Any, filename: str | None = None) -> Iterator[Equation | Nested]:
     """Every equation of ``jaxpr`` (a ``Jaxpr`` or ``ClosedJaxpr``) and of the programs nested in it.
 
     An equation with no frame of its own in ``filename`` (one inside JAX's own
-    inner jits, ``jnp.clip``) takes the line of the equation holding it.
+    inner jits, ``jnp.clip``) takes the line of the equation holding it. A
+    jaxpr is walked once per file: ``report.lines``, the source map and the
+    loop advice of one report share the walk, kept for as long as the jaxpr lives.
     """
+    program = getattr(jaxpr, "jaxpr", jaxpr)
+    with _walked_lock:
+        steps = _walked.get(program, {}).get(filename)
+    if steps is None:
+        steps = tuple(_walk(program, filename, 0, "", None))
+        with _walked_lock:
+            _walked.setdefault(program, {})[filename] = steps
+    return iter(steps)
+
+
+def _walk(
+    jaxpr: Any, filename: str | None, depth: int, within: str, inherited: tuple | None
+) -> Iterator[Equation | Nested]:
     for eqn in getattr(jaxpr, "jaxpr", jaxpr).eqns:
         place = place_of(eqn, filename) or inherited
         file, line, column = place if place is not None else (None, None, None)
         yield Equation(eqn, line, column, depth, within, file)
         for label, inner in nested_programs(eqn.params):
             yield Nested(label, inner, line, depth)
-            yield from walk(inner, filename, depth=depth + 1, within=eqn.primitive.name, inherited=place)
+            yield from _walk(inner, filename, depth + 1, eqn.primitive.name, place)
 
 
 def equations(jaxpr: Any, filename: str | None = None) -> Iterator[Equation]:

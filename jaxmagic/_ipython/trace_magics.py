@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, line_magic, magics_class
@@ -24,6 +25,8 @@ from .explain_hook import explain_hook_for
 from .naming import cell_namer
 
 __all__ = ["JitTraceMagics"]
+
+T = TypeVar("T")
 
 # Leading options of the line form; the rest of the line is the call, verbatim.
 _OPTION = re.compile(r"\s*(--(?:static-argnames|static-argnums)(?:=|\s+)\S+|--(?:hlo|raise|quiet)\b|-h\b|--help\b|--\S*)")
@@ -162,13 +165,10 @@ class JitTraceMagics(Magics):
                 "Define the function to trace with `def` in this cell, or trace a single call "
                 "with `%jittrace f(x)`."
             )
-        run = run_cell(
-            plan, static, source=cell, filename=filename, globals_=shell.user_global_ns, namespace=shell.user_ns,
-            hlo=options.hlo, describe_file=self._describe_file, display=display,
+        run = self._engine(
+            run_cell, plan, static, source=cell, filename=filename, globals_=shell.user_global_ns,
+            namespace=shell.user_ns, hlo=options.hlo, describe_file=self._describe_file, display=display,
         )
-        if run.fault is not None:
-            print(f"jaxmagic: no report could be built ({run.fault}); the original error follows.")
-            raise run.failure  # the user's exception, with nothing of ours chained to it
         if run.unexplained:
             # never worse than no tool: the user's own traceback, as IPython shows it
             shell.showtraceback((type(run.failure), run.failure, run.failure.__traceback__))
@@ -205,17 +205,10 @@ class JitTraceMagics(Magics):
             self.shell.user_global_ns,
             {**ns, "__jaxmagic_capture__": lambda *a, **k: (a, k)},
         )
-        failed = None
-        try:
-            report = trace_call(
-                fn, args, kwargs, static_argnums=nums or None, static_argnames=names or None,
-                hlo=options.hlo, describe_file=self._describe_file,
-            )
-        except ReportFailed as exc:
-            failed = exc
-        if failed is not None:
-            print(f"jaxmagic: no report could be built ({failed.fault}); the original error follows.")
-            raise failed.original  # outside the except block: the user's exception is not re-chained
+        report = self._engine(
+            trace_call, fn, args, kwargs, static_argnums=nums or None, static_argnames=names or None,
+            hlo=options.hlo, describe_file=self._describe_file,
+        )
         report.expression = expression
         failure = report.error.exception if report.error else None
         return self._finish(report, options, failure)
@@ -241,6 +234,17 @@ class JitTraceMagics(Magics):
             raise UsageError(str(exc).replace("%%jittrace jits", "%jittrace calls")) from None
 
     # --- shared -------------------------------------------------------------
+
+    @staticmethod
+    def _engine(work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``work(*args, **kwargs)``; when jaxmagic could not build its report, say so and raise the user's error."""
+        __tracebackhide__ = True  # no lambda around the call: every frame of ours stays out of the user's traceback
+        try:
+            return work(*args, **kwargs)
+        except ReportFailed as exc:
+            failed = exc
+        print(f"jaxmagic: no report could be built ({failed.fault}); the original error follows.")
+        raise failed.original  # outside the except block: the user's exception is not re-chained
 
     def _finish(self, report: TraceReport, options: Any, failure: BaseException | None) -> TraceReport | None:
         __tracebackhide__ = True

@@ -135,9 +135,11 @@ def _failed(
 
 
 def _file_of(fn: Any) -> str | None:
+    """The file of the user's function inside ``fn``: the one its line counts are of, when tracked."""
     tracked = tracked_of(fn)
-    plain = tracked.fn if tracked is not None else getattr(fn, "__wrapped__", fn)
-    return getattr(getattr(plain, "__code__", None), "co_filename", None)
+    if tracked is not None:
+        return tracked.source_file
+    return getattr(getattr(getattr(fn, "__wrapped__", fn), "__code__", None), "co_filename", None)
 
 
 def _non_array_arguments(fn: Callable, args: tuple, kwargs: dict) -> tuple[tuple[int, ...], tuple[str, ...]]:

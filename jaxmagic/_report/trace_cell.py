@@ -20,7 +20,7 @@ from .._explain.failures import explain_failure
 from .._tracking.tracked import Collector, is_jax_jit, is_jit_object, tracked_jit, tracked_of
 from .build import explain_caught, report_from_collector, share_explanation
 from .cell_rewrite import FINISH_HOOK, JIT_HOOK, CellPlan
-from .entries import TraceReport, error_info
+from .entries import ReportFailed, TraceReport, error_info
 
 __all__ = ["CellRun", "Hooks", "run_cell", "name_lambdas"]
 
@@ -36,14 +36,11 @@ class CellRun:
         The tracing error that stopped the cell, unchanged.
     unexplained : bool
         ``failure`` is one jaxmagic found no explanation for (show the user's traceback).
-    fault : str or None
-        jaxmagic could not build the report of ``failure`` (raise the user's error instead).
     """
 
     report: TraceReport
     failure: BaseException | None = None
     unexplained: bool = False
-    fault: str | None = None
 
 
 def run_cell(
@@ -61,7 +58,9 @@ def run_cell(
     """Run ``plan`` in ``namespace`` and report every trace it caused.
 
     ``display`` shows the value of the cell's trailing expression, as a cell
-    would; ``describe_file`` names a place in another cell or file.
+    would; ``describe_file`` names a place in another cell or file. When the
+    report of a tracing error cannot be built, :class:`~.entries.ReportFailed`
+    carries the user's exception out.
     """
     __tracebackhide__ = True
     hooks = Hooks(static)
@@ -90,7 +89,7 @@ def run_cell(
     except Exception as exc:  # noqa: BLE001 - a fault of ours must never hide the user's error
         report = TraceReport(notes=[f"jaxmagic could not build this report: {type(exc).__name__}: {exc}"])
     if failure is not None and report.error is None:
-        return CellRun(report, failure, fault=report.notes[-1])
+        raise ReportFailed(failure, report.notes[-1])  # outside the except block: nothing of ours is chained
     report.source, report.functions, report.filename = source, list(hooks.jitted), filename
     report.notes += _notes(hooks, plan)
     unexplained = failure is not None and report.error is not None and report.error.explanation is None
