@@ -18,7 +18,7 @@ import time
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-SECTIONS = ("hot_path", "magic_cost", "bookkeeping", "explain_cost", "memory", "startup")
+SECTIONS = ("hot_path", "magic_cost", "bookkeeping", "explain_cost", "memory", "startup", "observed")
 
 
 def main() -> int:

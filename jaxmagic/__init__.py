@@ -19,7 +19,15 @@ from ._report.entries import (
     TraceReport as TraceReport,
 )
 from ._tracking.advice import Thresholds as Thresholds, thresholds as thresholds
-from ._tracking.api import reset as reset, stats as stats, track as track
+from ._tracking.api import (
+    reset as reset,
+    stats as stats,
+    track as track,
+    unwatch as unwatch,
+    watch as watch,
+    watching as watching,
+)
+from ._tracking.budget import expect_compiles as expect_compiles
 from ._tracking.changes import Change as Change
 from ._tracking.stats import Advice as Advice, FunctionStats as FunctionStats, Recompile as Recompile
 from ._render import display as _display
@@ -45,10 +53,14 @@ __all__ = [
     "TraceEntry",
     "TraceReport",
     "explain",
+    "expect_compiles",
     "reset",
     "stats",
     "thresholds",
     "track",
+    "unwatch",
+    "watch",
+    "watching",
     "last_report",
     "load_ipython_extension",
     "unload_ipython_extension",

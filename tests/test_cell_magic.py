@@ -170,9 +170,12 @@ def test_non_array_argument_is_caught_as_a_tracing_error(shell):
     assert report.error.kind == "non-array-argument" and report.error.location == "cell line 6"
 
 
-def test_a_function_jitted_elsewhere_is_named_in_a_note(shell):
+def test_a_function_jitted_under_another_name_gets_a_full_report(shell):
     shell.run("plain_jit = jax.jit")  # a jit reference jaxmagic cannot recognise by name
-    report = shell.run("%%jittrace\n@plain_jit\ndef f(x):\n    return x\nf(jnp.ones(2))")
-    assert report.traces == []
-    assert any(n.startswith("f was jitted where jaxmagic cannot see it") for n in report.notes)
-    assert "%jittrace f(...)" in report.text()
+    report = shell.run("%%jittrace\n@plain_jit\ndef f(x):\n    return x * 2\nf(jnp.ones(2))\nf(jnp.ones(3))")
+    assert [t.function for t in report.traces] == ["f", "f"]
+    first, second = report.traces
+    assert [a.path for a in first.arguments] == ["x"] and first.arguments[0].short == "f32[2]"
+    assert [str(c) for c in second.changes] == ["x: shape f32[2] \u2192 f32[3]"]
+    assert "mul" in str(first.jaxpr) and first.cost.get("flops") == 2.0
+    assert not any("cannot see" in n for n in report.notes)

@@ -218,7 +218,7 @@ def test_unrolled_loop_advice_reads_through_a_decorator_defined_elsewhere(shell)
 # --- 5. every jit in the process ----------------------------------------------------------
 
 
-def test_untracked_jits_have_rows_and_jax_helpers_are_hidden():
+def test_untracked_jits_have_rows_with_reasons_and_jax_helpers_are_hidden():
     @jax.jit
     def plain(x):
         return x - 1
@@ -227,9 +227,11 @@ def test_untracked_jits_have_rows_and_jax_helpers_are_hidden():
     plain(jnp.ones(3))
     jnp.ones(5).astype(jnp.int8)  # an eager op: JAX's own helper jit
     rows = jaxmagic.stats()
-    s = rows["jit(plain)"]
-    assert (s.traces, s.compiles, s.tracked) == (2, 2, False) and s.compile_seconds > 0
+    s = rows["test_untracked_jits_have_rows_with_reasons_and_jax_helpers_are_hidden.<locals>.plain"]
+    assert (s.traces, s.compiles, s.tracked, s.wrapper) == (2, 2, True, "jax.jit") and s.compile_seconds > 0
+    assert [e.reason for e in s.events] == ["first call", "x: shape f32[2] \u2192 f32[3]"]
     assert s.where.startswith("test_recompiles.py:")
+    assert jaxmagic.stats("plain") == s  # found by the name the user knows
     assert not any(n.startswith("jit(convert_element_type") for n in rows)
     assert any(n.startswith("jit(convert_element_type") for n in jaxmagic.stats(include_internal=True))
 

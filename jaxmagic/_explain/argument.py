@@ -87,6 +87,8 @@ def _narrow(origin: Origin, message: str) -> Origin:
 def _probe_origin(call: Call, kind: str) -> tuple[Origin, BaseException] | None:
     """Re-trace a private copy with JAX's frames kept, and read the provenance there."""
     assert call.fn is not None
+    # a plain jit with the wrapper's static choices: its frames name the user's parameters (a wrapper's
+    # own frames would name its internals, such as equinox's ``dynamic_nodonate``)
     with _jax_config.traceback_filtering("off"):
         probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums, call.static_argnames)
     if probe is None or tracing_kind(probe) != kind:

@@ -62,6 +62,7 @@ class CallFacts:
     static: set[str]
     decorated: bool = False
     by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
+    wrapper: str = "jax.jit"  # the jit the user wrote: equinox.filter_jit and flax.nnx.jit word fixes their way
 
 
 class Call:
@@ -73,6 +74,7 @@ class Call:
         self.kwargs = dict(kwargs)
         self.static_argnums = tuple(static_argnums)
         self.static_argnames = tuple(static_argnames)
+        self.wrapper = "jax.jit"  # or the library wrapper the call went through; fixes are verified through it
 
     def with_values(self, replace: dict[str, Any]) -> tuple[tuple, dict]:
         """The arguments with some parameters given new values."""

@@ -26,6 +26,7 @@ from .._common.source import (
     position_of,
     source_line,
 )
+from .._tracking.observed.adapters import plain_view
 from .argument import origin
 from .call import Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of
 from .explanation import DOCS, Explanation
@@ -102,8 +103,14 @@ def explain(
         return None
     try:
         known = args is not None  # jaxmagic passes None when only the function is known
+        plain = plain_view(fn, tuple(args or ()), dict(kwargs or {})) if fn is not None else None
+        wrapper = "jax.jit"
+        if plain is not None:  # equinox.filter_jit, flax.nnx.jit: the user's function, static as the wrapper holds
+            fn, args, kwargs, nums, names, wrapper = plain
+            static_argnums = static_argnums if static_argnums is not None else nums
+            static_argnames = static_argnames if static_argnames is not None else names
         return _explain(
-            exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known
+            exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper
         )
     except Exception as fault:  # noqa: BLE001 - never worse than no tool
         found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
@@ -124,10 +131,15 @@ def _explain(
     static_argnums: Any,
     static_argnames: Any,
     known: bool = True,
+    wrapper: str = "jax.jit",
 ) -> Explanation:
     found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
     message = message_of(exc)
     call, facts = known_call(fn, args, kwargs, static_argnums, static_argnames, known)
+    if call is not None:
+        call.wrapper = wrapper  # fixes are verified through the jit the user's call went through
+    if facts is not None:
+        facts.wrapper = wrapper  # and worded for it
     user = _user_entries(exc, kind, call)
     position = position_of(user[-1]) if user else None
     if position is not None:

@@ -11,6 +11,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
 from .explanation import Explanation
@@ -60,9 +61,12 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
     tracked = record.function if record is not None else None
 
     def is_target(obj: Any) -> bool:
-        if tracked is not None:
+        if tracked is not None and tracked_of(getattr(tracked, "jitted", None)) is tracked:
             return tracked_of(obj) is tracked or tracked_of(getattr(obj, "__func__", None)) is tracked
-        return is_jit_object(obj) or is_jit_object(getattr(obj, "__func__", None))
+        inner = getattr(obj, "func", None)  # a library wrapper bound to an instance
+        if is_wrapper(obj) or (inner is not None and is_wrapper(inner)):
+            return True
+        return (is_jit_object(obj) or is_jit_object(getattr(obj, "__func__", None))) and not is_library_jit(obj)
 
     recovered = recover_call(exc, is_target)
     if recovered is not None and recovered[1] is not None:

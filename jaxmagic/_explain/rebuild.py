@@ -21,6 +21,7 @@ import numpy as np
 from jax import lax
 
 from .._tracking import monitor
+from .._tracking.observed.adapters import rejit
 __all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
@@ -141,17 +142,22 @@ class Names:
 
 
 def probe_trace(
-    fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple = (), static_argnames: tuple = ()
+    fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple = (), static_argnames: tuple = (),
+    wrapper: str = "jax.jit",
 ) -> BaseException | None:
     """Trace ``fn`` under a fresh jit with events muted; the exception, or None if it traced.
+
+    ``wrapper`` names the jit the user's call went through (``equinox.filter_jit``,
+    ``flax.nnx.jit``): the copy is jitted the same way, so a fix is verified as
+    the user would run it.
 
     Whatever the function prints while traced is the probe's, not the user's
     program's: it is dropped.
     """
     try:
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            jitted = jax.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
-            jitted.trace(*args, **kwargs)
+            jitted = rejit(wrapper, fn, static_argnums, static_argnames)
+            (jitted.trace if hasattr(jitted, "trace") else jitted.lower)(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
         return exc
     return None

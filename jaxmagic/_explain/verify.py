@@ -55,12 +55,13 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove)
         static_nums = tuple(i for i in call.static_argnums if _param_name(fn, i) not in recipe.remove)
         args, kwargs = call.with_values(recipe.replace)
-        return probe_trace(copy_function(fn), args, kwargs, static_nums, static_names)
+        return probe_trace(copy_function(fn), args, kwargs, static_nums, static_names, call.wrapper)
     if isinstance(recipe, Edit) and filename is not None:
         rebuilt = _rebuild_with(fn, recipe, filename, names)
         if rebuilt is None:
             return _UNTRIED
-        return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames)
+        return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
+                           call.wrapper)
     return _UNTRIED
 
 

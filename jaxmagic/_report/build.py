@@ -142,6 +142,9 @@ def entry_from_record(
             record.error, function=tracked.name, cell_filename=cell_filename, describe_file=describe_file
         )
         return entry
+    if record.jaxpr is not None:  # a jit jaxmagic observed: the jaxpr JAX traced, read at its trace event
+        _fill_observed(entry, record, hlo)
+        return entry
     if record.signature is None or tracked.jitted is None:
         entry.notes.append("the jaxpr is unavailable: the arguments could not be read")
         return entry
@@ -158,6 +161,20 @@ def entry_from_record(
     if record.parent is not None:
         entry.notes.append(f"traced inside {record.parent.function.name}; compiled as part of it")
     return entry
+
+
+def _fill_observed(entry: TraceEntry, record: TraceRecord, hlo: bool) -> None:
+    """Jaxpr, outputs and cost of a jit jaxmagic did not make, from what JAX's frames held."""
+    if record.stage is not None:  # JAX's own stage of the call: outputs by path, cost from its lowering
+        try:
+            with building_report():
+                fill_from_traced(entry, record.stage, lower=record.compile_seconds is not None, hlo=hlo)
+            return
+        except Exception:  # noqa: BLE001 - fall back to the jaxpr alone
+            pass
+    entry.jaxpr = record.jaxpr
+    entry.outputs = [Output(f"out[{i}]", repr(aval), "") for i, aval in enumerate(record.jaxpr.out_avals)]
+    entry.notes.append("cost analysis unavailable: JAX lowered this call where jaxmagic could not read it")
 
 
 def _body_lines(fn: Callable) -> tuple[int, ...]:

@@ -16,7 +16,9 @@ from .._common.errors import tracing_kind
 from .._explain.failures import explain_failure
 from .._tracking import monitor
 from .._tracking.signature import build_signature, normalize_static, positional_names
-from .._tracking.tracked import Collector, is_jit_object, jax_name_of, tracked_jit, tracked_of
+from .._common.source import unwrap_function
+from .._tracking.observed.adapters import function_name, is_wrapper, of_object
+from .._tracking.tracked import Collector, building_report, is_jit_object, tracked_jit, tracked_of
 from .build import entry_from_traced, report_from_collector, share_explanation
 from .entries import ReportFailed, TraceReport, error_info
 
@@ -40,13 +42,15 @@ def trace_call(
     :class:`~.entries.ReportFailed` carries the user's exception out.
     """
     kwargs = dict(kwargs or {})
+    if tracked_of(fn) is None and _observed(fn):
+        return _trace_observed(fn, args, kwargs, hlo, describe_file)
     if tracked_of(fn) is None and not is_jit_object(fn):
         if static_argnums is None and static_argnames is None:
             static_argnums, static_argnames = _non_array_arguments(fn, args, kwargs)
         fn = tracked_jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
     if tracked_of(fn) is not None:
         return _trace_tracked(fn, args, kwargs, hlo, describe_file)
-    return _trace_foreign(fn, args, kwargs, hlo, describe_file)
+    return _trace_observed(fn, args, kwargs, hlo, describe_file)
 
 
 def _call(fn: Any, args: tuple, kwargs: dict) -> tuple[Any, Exception | None]:
@@ -83,34 +87,51 @@ def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
     return report
 
 
-def _trace_foreign(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
-    inner = getattr(fn, "__wrapped__", fn)
-    name = getattr(inner, "__qualname__", None) or jax_name_of(inner)
-    jax_name = jax_name_of(inner)
-    info = getattr(fn, "_jit_info", None)
-    nums, names = normalize_static(inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None))
-    with monitor.capture() as events:
+def _observed(fn: Any) -> bool:
+    """A jit jaxmagic did not make (the user's ``jax.jit``, NNX, equinox), or a method bound to one."""
+    inner = getattr(fn, "func", None)  # functools.partial, equinox's Partial: a wrapper bound to an instance
+    return is_jit_object(fn) or is_wrapper(fn) or (inner is not None and is_wrapper(inner))
+
+
+def _trace_observed(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
+    """Call it as it is: a new trace reaches the report (and the function's row) through JAX's events."""
+    name = function_name(fn)
+    with Collector() as collector:
         value, failure = _call(fn, args, kwargs)
     if failure is not None:
-        return _failed(failure, name, describe_file, None, hlo, call=(fn, args, kwargs))
-    report = TraceReport()
-    traced_now = events.seconds("trace", jax_name) is not None
-    positional, var_name = positional_names(inner)
-    signature = build_signature(
-        args, kwargs, names=positional, var_name=var_name, static_argnums=nums, static_argnames=names,
-        abstract=jax.typeof,
-    )
-    entry = entry_from_traced(
-        fn.trace(*args, **kwargs), name=name, fn=inner, signature=signature, changes=[],
-        trace_seconds=events.seconds("trace", jax_name),
-        compile_seconds=events.seconds("compile", f"jit({jax_name})"),
-        cached=not traced_now, hlo=hlo,
-    )
-    entry.history_unknown = traced_now
-    report.traces.append(entry)
+        return _failed(failure, name, describe_file, collector, hlo, call=(fn, args, kwargs))
+    report = report_from_collector(collector, hlo=hlo, describe_file=describe_file)
+    if not any(e.inside is None for e in report.traces):  # cached: JAX compiled this signature before
+        with building_report():
+            report.traces.insert(0, _cached_entry(fn, args, kwargs, name, hlo))
     report.value, report.has_value = value, True
     report.filename = _file_of(fn)  # report.lines: the lines of the cell (or file) defining it
     return report
+
+
+def _cached_entry(fn: Any, args: tuple, kwargs: dict, name: str, hlo: bool) -> Any:
+    """The entry of a call JAX answered from its cache: its stage read back, no new trace or compile."""
+    found = of_object(fn, args, kwargs)
+    if found is not None:
+        user, stage = found
+        signature = user.signature()
+        inner = user.function
+    else:
+        inner = getattr(fn, "__wrapped__", fn)
+        info = getattr(fn, "_jit_info", None)
+        nums, names = normalize_static(
+            inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None)
+        )
+        positional, var_name = positional_names(inner)
+        signature = build_signature(
+            args, kwargs, names=positional, var_name=var_name, static_argnums=nums, static_argnames=names,
+            abstract=jax.typeof,
+        )
+        stage = fn.trace(*args, **kwargs)
+    return entry_from_traced(
+        stage, name=name, fn=inner, signature=signature, changes=[], trace_seconds=None, compile_seconds=None,
+        cached=True, hlo=hlo,
+    )
 
 
 def _failed(
@@ -139,7 +160,7 @@ def _file_of(fn: Any) -> str | None:
     tracked = tracked_of(fn)
     if tracked is not None:
         return tracked.source_file
-    return getattr(getattr(getattr(fn, "__wrapped__", fn), "__code__", None), "co_filename", None)
+    return getattr(getattr(unwrap_function(fn), "__code__", None), "co_filename", None)
 
 
 def _non_array_arguments(fn: Callable, args: tuple, kwargs: dict) -> tuple[tuple[int, ...], tuple[str, ...]]:

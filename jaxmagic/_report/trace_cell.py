@@ -17,6 +17,7 @@ from typing import Any
 
 from .._common.errors import tracing_kind
 from .._explain.failures import explain_failure
+from .._tracking.observed.adapters import is_wrapper
 from .._tracking.tracked import Collector, is_jax_jit, is_jit_object, tracked_jit, tracked_of
 from .build import explain_caught, report_from_collector, share_explanation
 from .cell_rewrite import FINISH_HOOK, JIT_HOOK, CellPlan
@@ -125,11 +126,6 @@ def _notes(hooks: Hooks, plan: CellPlan) -> list[str]:
         "the function it builds is traced when called (use %jittrace on that call to see it)"
         for name in plan.factories
     ]
-    notes += [
-        f"{name} was jitted where jaxmagic cannot see it (an alias of jax.jit, or another jit), "
-        f"so its traces are not shown; trace one call with `%jittrace {name}(...)`"
-        for name in hooks.foreign
-    ]
     return notes
 
 
@@ -147,7 +143,6 @@ class Hooks:
     def __init__(self, static: dict[str, tuple[tuple[int, ...], tuple[str, ...]]]) -> None:
         self.static = static
         self.jitted: list[str] = []  # functions the cell defined, now tracked jits
-        self.foreign: list[str] = []  # jitted by something jaxmagic does not see into
         self.kept: list[tuple[str, str]] = []  # decorated into a non-function: left as it is
 
     def names(self) -> dict[str, Callable]:
@@ -159,11 +154,8 @@ class Hooks:
 
     def finish(self, name: str) -> Callable[[Any], Any]:
         def apply(obj: Any) -> Any:
-            if tracked_of(obj) is not None:
-                self.jitted.append(name)
-                return obj
-            if is_jit_object(obj):
-                self.foreign.append(name)
+            if tracked_of(obj) is not None or is_jit_object(obj) or is_wrapper(obj):
+                self.jitted.append(name)  # jaxmagic's own jit, or any other it observes through JAX's frames
                 return obj
             if not callable(obj) or inspect.isgeneratorfunction(obj) or inspect.iscoroutinefunction(obj):
                 return obj

@@ -82,6 +82,9 @@ def _static_churn(row: Row, values: dict[str, list[str]]) -> list[Advice]:
     for path, seen in values.items():
         if len(seen) >= thresholds.static_values:
             shown = ", ".join(seen[:6]) + (", …" if len(seen) > 6 else "")
+            if row.wrapper == "equinox.filter_jit":
+                out.append(_equinox_static(row, path, seen, shown))
+                continue
             out.append(Advice(
                 "static-churn",
                 f"`{path}` is static and took {_count(seen)} values ({shown}) in {row.compiles} compiles: every "
@@ -91,6 +94,18 @@ def _static_churn(row: Row, values: dict[str, list[str]]) -> list[Advice]:
                 f"# drop {path!r} from static_argnames (or from %%jittrace --static-argnames)",
             ))
     return out
+
+
+def _equinox_static(row: Row, path: str, seen: list[str], shown: str) -> Advice:
+    """``filter_jit`` holds every non-array leaf static: the fix is to pass an array, not an option."""
+    return Advice(
+        "static-churn",
+        f"`{path}` took {_count(seen)} values ({shown}) in {row.compiles} compiles: equinox.filter_jit "
+        f"holds every Python scalar static, so each new value compiles {_label(row)} again. Pass it as an "
+        f"array, `jnp.asarray({path})`, and it is traced: one compile for every value.",
+        path,
+        f"jnp.asarray({path})",
+    )
 
 
 def _count(seen: list) -> str:
@@ -156,13 +171,14 @@ def _redefinitions(row: Row) -> list[Advice]:
     if count < thresholds.redefinitions:
         return []
     name = _label(row)
+    jit = row.wrapper if row.wrapper in ("equinox.filter_jit", "flax.nnx.jit") else "jax.jit"
     return [Advice(
         "redefined-function",
-        f"{name} was compiled for {count} new function objects: `jax.jit` of a lambda or "
+        f"{name} was compiled for {count} new function objects: `{jit}` of a lambda or "
         f"`functools.partial` made inside a loop, or a cell run again, is a new function each time, and "
         f"JAX's cache is per function. Jit it once, outside the loop, and pass what changes as arguments.",
         "",
-        f"{name}_jit = jax.jit({name})   # once, before the loop",
+        f"{name}_jit = {jit}({name})   # once, before the loop",
     )]
 
 

@@ -1,26 +1,57 @@
 """``jaxmagic.track``, ``stats`` and ``reset``: recompile statistics from plain Python."""
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
 from . import attribution
 from .advice import advise, analyse_loops
+from .observed import functions
 from .redefinition import location_namer
 from .stats import FunctionStats, registry
 from .tracked import tracked_jit
 
-__all__ = ["track", "stats", "reset", "snapshot_rows"]
+__all__ = ["track", "stats", "reset", "snapshot_rows", "watch", "unwatch", "watching"]
 
 _library_activation = False
+_activation_lock = threading.Lock()
 
 
-def _ensure_counting() -> None:
-    """Counting needs jaxmagic's ``jax.monitoring`` listener; ``track`` starts it once."""
+def watch() -> None:
+    """Start counting and explaining every jit in the process, from plain Python (pytest, scripts).
+
+    Installs jaxmagic's one ``jax.monitoring`` listener; from then on every
+    trace and compile of any jitted function (plain ``jax.jit``,
+    ``flax.nnx.jit``, ``equinox.filter_jit``, jits inside libraries) is
+    counted, with its reasons, in :func:`stats`. Calling it again does
+    nothing. ``%load_ext jaxmagic`` does the same in a notebook.
+    """
     global _library_activation
-    if not _library_activation:
-        attribution.activate()
-        _library_activation = True
+    with _activation_lock:
+        if not _library_activation:
+            attribution.activate()
+            _library_activation = True
+
+
+def unwatch() -> None:
+    """Undo :func:`watch`: its listener leaves JAX (the extension's stays until it is unloaded).
+
+    Statistics gathered so far are kept; :func:`reset` forgets them.
+    """
+    global _library_activation
+    with _activation_lock:
+        if _library_activation:
+            attribution.deactivate()
+            _library_activation = False
+
+
+def watching() -> bool:
+    """True while every jit is counted: after :func:`watch`, ``track`` or ``%load_ext jaxmagic``."""
+    return attribution.active()
+
+
+_ensure_counting = watch  # ``track`` starts counting the same way
 
 
 def track(
@@ -54,10 +85,14 @@ def track(
 def stats(name: str | None = None, *, include_internal: bool = False) -> Any:
     """Recompile statistics: ``{name: FunctionStats}``, or one function's :class:`FunctionStats`.
 
-    Every jitted function of the process has a row: the ones jaxmagic tracks
-    with the reason of every compile and advice, the others (``jit(f)``) with
-    counts and compile time. JAX's own helper jits are left out unless
-    ``include_internal`` is true.
+    Counting needs jaxmagic's listener: ``jaxmagic.watch()`` from plain Python,
+    ``%load_ext jaxmagic`` in a notebook (or :func:`track`). From then on
+    every jitted function of the process has a row, keyed by the name the
+    user knows it by, with the reason of every compile and advice: those
+    jaxmagic jits, plain ``jax.jit``, ``flax.nnx.jit`` and
+    ``equinox.filter_jit``. A compile JAX's frames do not place (an AOT
+    ``.compile()``) counts in a row ``jit(f)`` without reasons. JAX's own
+    helper jits are left out unless ``include_internal`` is true.
     """
     if name is not None:
         if not isinstance(name, str):
@@ -101,10 +136,11 @@ def reset(name: str | None = None) -> None:
                 owner = row.owner() if row.owner is not None else None
                 if row.tracked and owner is None:
                     del registry.rows[key]  # its function is gone: nothing will count here again
-                elif not row.tracked:
-                    del registry.rows[key]
+                elif not row.tracked or row.wrapper != "jaxmagic":
+                    del registry.rows[key]  # a jit jaxmagic observes: its next trace starts a new row
                 else:
                     row.reset()
+        functions.forget()
     else:
         row = _find(name)
         if row is None:

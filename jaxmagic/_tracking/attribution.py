@@ -24,11 +24,14 @@ import jax
 
 from . import monitor
 from .changes import Change
+from .observed import functions
+from .observed.adapters import is_internal, user_call
+from .observed.frames import JaxCall, find_jax_call
 from .redefinition import describe_location
 from .stats import Recompile, registry
 from .tracked import TRACKED_ATTR, TrackedFunction, collectors, pending_compiles, thread_state
 
-__all__ = ["activate", "deactivate"]
+__all__ = ["activate", "deactivate", "active"]
 
 _DEPTH = 48  # frames to walk up from the listener
 _here = threading.local()  # ``call_frame``: JAX's frame holding the concrete arguments of the call compiling now
@@ -83,6 +86,10 @@ def _bare(fun_name: str) -> str:
 
 
 def _on_event(event: monitor.Event) -> None:
+    if event.kind == "trace-start":
+        if collectors and not getattr(thread_state, "building_report", False):
+            _count_lines(event)
+        return
     if event.kind not in ("trace", "compile", "lower"):
         return
     name = _bare(event.fun_name)
@@ -90,9 +97,34 @@ def _on_event(event: monitor.Event) -> None:
     if tracked is not None:
         _tracked_event(tracked, event)
     else:
-        _untracked_event(event, plain)
+        call = find_jax_call(sys._getframe(1))
+        if call is not None and not is_internal(call.fun):
+            _observed_event(call, event)
+        else:  # JAX's own helper jits, or a compile JAX's frames do not place (an AOT ``.compile()``)
+            _untracked_event(event, call.fun if call is not None else plain)
     if event.kind != "lower":
         registry.changed()
+
+
+def _count_lines(event: monitor.Event) -> None:
+    """A report is being collected and a jit jaxmagic did not make starts tracing: count its lines."""
+    tracked, _ = _frames_with_function(_bare(event.fun_name))
+    call = find_jax_call(sys._getframe(1)) if tracked is None else None
+    if call is not None and not is_internal(call.fun):
+        functions.start_lines(user_call(call))
+
+
+def _observed_event(call: JaxCall, event: monitor.Event) -> None:
+    """A jit jaxmagic did not make: the user's view of the call gives the reasons (see ``observed``)."""
+    if event.kind == "trace":
+        functions.on_trace(call, user_call(call), event.seconds)
+        return
+    # the lowering and the compile of a trace just seen in this thread: no second reading of the call
+    observed = functions.traced_just_now(call.fun) or functions.observed_for(user_call(call))
+    if event.kind == "lower":
+        functions.on_lower(observed, call, event.seconds)
+        return
+    functions.on_compile(observed, event.seconds, _flat_placements(observed, call))
 
 
 def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
@@ -142,7 +174,32 @@ def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:
     found = _call_arguments(frame) if frame is not None else None
     if found is None:
         return tracked.placements_pending
-    args, kwargs = found
+    return _placements_of(tracked.names or [], *found)
+
+
+def _flat_placements(observed: functions.ObservedFunction, call: JaxCall) -> dict[str, str]:
+    """Each array argument's placement, from the flat arguments JAX's frame already holds.
+
+    Named by the user's path when the newest signature lists its traced
+    leaves in JAX's order (positional arguments only); else by position.
+    """
+    flat = list(call.args_flat or ())
+    if not flat:
+        return {}
+    latest = observed.history.signatures[-1] if observed.history.signatures else None
+    traced = [leaf.path for leaf in latest.leaves if not leaf.static] if latest is not None else []
+    flat = flat[len(flat) - len(traced):] if traced and len(flat) >= len(traced) else flat
+    positional = latest is not None and all(p.passed_as == "positional" for p in latest.parameters)
+    names = traced if positional and len(traced) == len(flat) else [f"argument {i}" for i in range(len(flat))]
+    out = {}
+    for name, leaf in zip(names, flat):
+        sharding = getattr(leaf, "sharding", None)
+        if sharding is not None and hasattr(leaf, "shape"):
+            out[name] = _placement_text(sharding)
+    return out
+
+
+def _placements_of(names: list[str], args: tuple, kwargs: dict) -> dict[str, str]:
     out: dict[str, str] = {}
     try:
         leaves = jax.tree_util.tree_flatten_with_path((args, kwargs))[0]
@@ -152,16 +209,15 @@ def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:
         sharding = getattr(leaf, "sharding", None)
         if sharding is None or not hasattr(leaf, "shape"):
             continue
-        out[_user_path(tracked, path)] = _placement_text(sharding)
+        out[_user_path(names, path)] = _placement_text(sharding)
     return out
 
 
-def _user_path(tracked: TrackedFunction, path: tuple) -> str:
+def _user_path(names: list[str], path: tuple) -> str:
     head, rest = path[0], path[1:]
     index = getattr(head, "idx", None)
     if index == 0 and rest:  # positional: (args)[i]...
         position = getattr(rest[0], "idx", None)
-        names = tracked.names or []
         name = names[position] if position is not None and position < len(names) else f"args[{position}]"
         return name + jax.tree_util.keystr(rest[1:])
     if index == 1 and rest:  # keyword: (kwargs)['n']...
@@ -220,3 +276,8 @@ def deactivate() -> None:
     monitor.uninstall()
     if last:
         monitor.unsubscribe(_on_event)
+
+
+def active() -> bool:
+    """True while JAX's events are attributed (someone holds an activation)."""
+    return _activations > 0

@@ -8,11 +8,14 @@ equals), comparing precomputed leaf keys in C before it builds any change.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import operator
 from collections.abc import Sequence
 from typing import Any
 
-from .signature import Leaf, Parameter, Signature, hash_key, sharding_text, short_repr
+import jax
+
+from .signature import Leaf, Parameter, Signature, context_names, hash_key, sharding_text, short_repr
 
 __all__ = ["Change", "diff", "closest", "fast_key"]
 
@@ -22,7 +25,8 @@ class Change:
     """One reason a trace happened.
 
     ``what`` is one of ``first-call``, ``shape``, ``dtype``, ``weak-type``,
-    ``static-value``, ``pytree-structure``, ``sharding``, ``function-redefined``;
+    ``static-value``, ``pytree-structure``, ``sharding``, ``function-redefined``,
+    ``tracing-context`` (a JAX config option or context manager, named in ``path``);
     ``before`` and ``after`` are strings as JAX prints them (``f32[3]``, ``2``).
     """
 
@@ -36,6 +40,8 @@ class Change:
             return "first call"
         if self.what == "function-redefined":
             return "the function was redefined"
+        if self.what == "tracing-context":
+            return f"tracing context: {self.path} {self.before} \u2192 {self.after}"
         if not self.path:  # about the call as a whole (a new placement without a new trace)
             return f"{self.what.replace('-', ' ')}: {self.after}"
         label = self.what.replace("-", " ")
@@ -63,6 +69,7 @@ def diff(before: Signature, after: Signature) -> list[Change]:
             changes.append(Change(name, "pytree-structure", _param_shape(old, before), "absent"))
             restructured.add(name)
 
+    changes.extend(_context_changes(before.context, after.context))
     old_leaves, new_leaves = before.leaf_map(), after.leaf_map()
     for name, new in new_params.items():
         old = old_params.get(name)
@@ -77,12 +84,15 @@ def diff(before: Signature, after: Signature) -> list[Change]:
         if old.treedef != new.treedef:
             ours = {p for p in new_leaves if _belongs(p, name)}
             theirs = {p for p in old_leaves if _belongs(p, name)}
-            if ours == theirs:  # same paths, different containers (tuple vs list, ...)
-                changes.append(Change(name, "pytree-structure", _treedef_str(old.treedef), _treedef_str(new.treedef)))
+            if ours == theirs:  # same paths, different containers (tuple vs list, a module's graph, ...)
+                changes.append(Change(name, "pytree-structure", *_structure_texts(old.treedef, new.treedef)))
+            now_none, was_none = _none_paths(name, new.treedef), _none_paths(name, old.treedef)
             for path in sorted(theirs - ours):
-                changes.append(Change(path, "pytree-structure", old_leaves[path].short, "absent"))
+                changes.append(Change(path, "pytree-structure", old_leaves[path].short,
+                                      "None" if path in now_none else "absent"))
             for path in sorted(ours - theirs):
-                changes.append(Change(path, "pytree-structure", "absent", new_leaves[path].short))
+                changes.append(Change(path, "pytree-structure", "None" if path in was_none else "absent",
+                                      new_leaves[path].short))
     for path, new_leaf in new_leaves.items():
         old_leaf = old_leaves.get(path)
         if old_leaf is None or old_leaf.static != new_leaf.static:
@@ -144,6 +154,7 @@ def _fast(signature: Signature) -> tuple[tuple, tuple]:
             tuple(sorted(((p.name, p.passed_as, p.static, p.treedef) for p in signature.parameters),
                          key=lambda part: part[0])),
             tuple(leaf.path for leaf in leaves),
+            signature.context,
         )
         structure = _STRUCTURES.setdefault(structure, structure)  # one object per structure: ``is`` compares
         if len(_STRUCTURES) > 4096:
@@ -190,6 +201,47 @@ def _param_shape(param: Parameter, sig: Signature) -> str:
     if param.static:
         return sig.leaf_map()[param.name].short
     return _treedef_str(param.treedef)
+
+
+def _context_changes(before: tuple, after: tuple) -> list[Change]:
+    """One change per JAX config option or context manager that differs (``jax_default_matmul_precision``)."""
+    if before == after or not before or not after:
+        return []
+    names = context_names()
+    if len(before) != len(after) or len(names) != len(after):
+        return [Change("(a JAX config option or context manager)", "tracing-context", "earlier", "another")]
+    return [
+        Change(name, "tracing-context", _setting_text(old), _setting_text(new))
+        for name, old, new in zip(names, before, after)
+        if old != new
+    ]
+
+
+def _setting_text(value: Any) -> str:
+    """A config value as a user sets it: ``float32``, ``strict`` (an enum's value), ``None``."""
+    if isinstance(value, enum.Enum):
+        value = value.value
+    return value if isinstance(value, str) else short_repr(value, 40)
+
+
+def _none_paths(name: str, treedef: Any) -> set[str]:
+    """The paths where a pytree holds ``None`` (a node without leaves, so no leaf path names it)."""
+    if not isinstance(treedef, jax.tree_util.PyTreeDef):
+        return set()
+    try:
+        rebuilt = jax.tree_util.tree_unflatten(treedef, [0] * treedef.num_leaves)
+        flat = jax.tree_util.tree_flatten_with_path(rebuilt, is_leaf=lambda x: x is None)[0]
+    except Exception:  # noqa: BLE001 - a custom node that cannot be rebuilt from placeholders
+        return set()
+    return {name + jax.tree_util.keystr(path) for path, leaf in flat if leaf is None}
+
+
+def _structure_texts(before: Any, after: Any) -> tuple[str, str]:
+    """Two structures worded for a change; a wrapper's own structure (NNX's graph) says what differs."""
+    difference = getattr(after, "difference", None)
+    if difference is not None and type(before) is type(after):
+        return difference(before)
+    return _treedef_str(before), _treedef_str(after)
 
 
 def _treedef_str(treedef: Any) -> str:

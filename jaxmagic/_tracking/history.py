@@ -16,7 +16,7 @@ from .signature import Leaf, Signature, short_repr
 if TYPE_CHECKING:
     from .._common.loops import UnrolledLoop
 
-__all__ = ["History", "SIGNATURES", "DISTINCT"]
+__all__ = ["History", "reasons", "SIGNATURES", "DISTINCT"]
 
 SIGNATURES = 256  # distinct signatures remembered per function, for "why it compiled"
 DISTINCT = 256  # distinct values tallied per static argument or array axis, for advice ("256+ values")
@@ -68,7 +68,7 @@ def _slim(signature: Signature) -> Signature:
             changed = True
         else:
             leaves.append(leaf)
-    return Signature(signature.parameters, tuple(leaves)) if changed else signature
+    return Signature(signature.parameters, tuple(leaves), signature.context) if changed else signature
 
 
 class History:
@@ -180,3 +180,25 @@ def _slot(table: dict, key: Any) -> dict | None:
 def _note(seen: dict, value: Any) -> None:
     if value not in seen and len(seen) < DISTINCT:
         seen[value] = None
+
+
+def reasons(history: History, signature: Signature | None, redefined: bool) -> tuple[Signature | None, list[Change]]:
+    """Why a function traced for ``signature``: the closest earlier signature and every difference.
+
+    ``first-call`` when nothing came before; ``function-redefined`` first when
+    the function is a new object standing for an earlier one. Never raises.
+    """
+    compared_to = None
+    try:
+        found = history.closest(signature) if signature is not None else None
+        if signature is None:
+            changes: list[Change] = []
+        elif found is None:
+            changes = [Change("", "first-call")]
+        else:
+            compared_to, changes = found
+    except Exception:  # noqa: BLE001 - never break the user's trace over a reason
+        changes = []
+    if redefined:
+        changes = [Change("", "function-redefined"), *[c for c in changes if c.what != "first-call"]]
+    return compared_to, changes

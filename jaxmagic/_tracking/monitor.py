@@ -28,7 +28,7 @@ _KINDS = {TRACE: "trace", LOWER: "lower", COMPILE: "compile"}
 class Event:
     """One trace, lowering or backend compile, as JAX reported it."""
 
-    kind: str  # "trace", "lower" or "compile"
+    kind: str  # "trace", "lower" or "compile"; "trace-start" when a trace begins (``seconds`` 0)
     fun_name: str  # JAX's name: "f" for traces, "jit(f)" for lowering and compiles
     seconds: float
     thread: int
@@ -56,6 +56,20 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
             pass
 
 
+def _start_listener(name: str, value: float, **kwargs: object) -> None:
+    """JAX marks the start of a trace with a scalar event (JAX 0.10 and later): subscribers may count lines."""
+    if name != TRACE or getattr(_tls, "muted", False):
+        return
+    event = Event("trace-start", str(kwargs.get("fun_name", "")), 0.0, threading.get_ident())
+    with _lock:
+        subscribers = list(_subscribers)
+    for callback in subscribers:
+        try:
+            callback(event)
+        except Exception:  # noqa: BLE001 - a bookkeeping failure must not break the user's jit
+            pass
+
+
 def install() -> None:
     """Register the listener with JAX (once, however often this is called)."""
     global _refcount
@@ -63,6 +77,9 @@ def install() -> None:
         _refcount += 1
         if _refcount == 1:
             monitoring.register_event_duration_secs_listener(_listener)
+            register_scalar = getattr(monitoring, "register_scalar_listener", None)
+            if register_scalar is not None:
+                register_scalar(_start_listener)
 
 
 def uninstall() -> None:
@@ -74,6 +91,9 @@ def uninstall() -> None:
         _refcount -= 1
         if _refcount == 0:
             _unregister(_listener)
+            scalars = getattr(_jax_monitoring, "_scalar_listeners", [])
+            if _start_listener in scalars:
+                scalars.remove(_start_listener)
 
 
 def installed() -> int:

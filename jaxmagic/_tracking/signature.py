@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import jax
+from jax._src import config as _jax_config  # JAX's tracing context: part of its cache key
 
 __all__ = [
     "Leaf",
@@ -30,6 +31,8 @@ __all__ = [
     "short_repr",
     "hash_key",
     "static_tuple",
+    "tracing_context",
+    "context_names",
 ]
 
 
@@ -84,11 +87,15 @@ class Signature:
 
     parameters: tuple[Parameter, ...]
     leaves: tuple[Leaf, ...]
+    # JAX's tracing context when it traced (config options and context managers such as
+    # ``jax.default_matmul_precision``): part of JAX's cache key, so a change of it traces again
+    context: tuple = ()
 
     def key(self) -> tuple:
         return (
             tuple((p.name, p.passed_as, p.static, p.treedef) for p in self.parameters),
             tuple((leaf.path, leaf.key()) for leaf in self.leaves),
+            self.context,
         )
 
     def leaf_map(self) -> dict[str, Leaf]:
@@ -147,11 +154,16 @@ def build_signature(
     static_argnums: Iterable[int],
     static_argnames: Iterable[str],
     abstract: Callable[[Any], Any],
+    static_leaf: Callable[[Any], bool] | None = None,
+    expand: Callable[[str, Any], Any] | None = None,
 ) -> Signature:
     """The signature of one call, from its arguments as JAX passes them.
 
     ``abstract`` maps a leaf to its abstract value (``lambda t: t.aval`` at trace
-    time, ``jax.typeof`` for concrete arrays).
+    time, ``jax.typeof`` for concrete arrays). A wrapper that decides per leaf
+    what is static (equinox: everything but arrays) passes ``static_leaf``; one
+    whose arguments are its own objects (NNX modules) passes ``expand``,
+    ``(name, value) -> (structure, [(path, leaf)])`` or None for a plain pytree.
     """
     nums = set(static_argnums)
     static_names = set(static_argnames)
@@ -163,10 +175,22 @@ def build_signature(
             parameters.append(Parameter(name, passed_as, True, None))
             leaves.append(Leaf(name, True, value=value))
             return
+        expanded = expand(name, value) if expand is not None else None
+        if expanded is not None:
+            structure, pairs = expanded
+            parameters.append(Parameter(name, passed_as, False, structure))
+            leaves.extend(Leaf(name + suffix, False, aval=abstract(leaf)) for suffix, leaf in pairs)
+            return
         flat, treedef = jax.tree_util.tree_flatten_with_path(value)
+        if static_leaf is not None and len(flat) == 1 and not flat[0][0] and static_leaf(flat[0][1]):
+            add(name, value, passed_as, True)  # the whole argument is one static value (a Python float)
+            return
         parameters.append(Parameter(name, passed_as, False, treedef))
         for path, leaf in flat:
-            leaves.append(Leaf(name + jax.tree_util.keystr(path), False, aval=abstract(leaf)))
+            if static_leaf is not None and static_leaf(leaf):
+                leaves.append(Leaf(name + jax.tree_util.keystr(path), True, value=leaf))
+            else:
+                leaves.append(Leaf(name + jax.tree_util.keystr(path), False, aval=abstract(leaf)))
 
     for i, value in enumerate(args):
         if i < len(names):
@@ -176,7 +200,33 @@ def build_signature(
         add(name, value, "positional", i in nums)
     for name, value in kwargs.items():
         add(name, value, "keyword", name in static_names)
-    return Signature(tuple(parameters), tuple(leaves))
+    return Signature(tuple(parameters), tuple(leaves), tracing_context())
+
+
+_CONTEXTS: dict[tuple, tuple] = {}  # one object per distinct context: signatures share it
+
+
+def tracing_context() -> tuple:
+    """JAX's tracing context now, as JAX keys its trace cache on it; () where this JAX has none."""
+    try:
+        context = tuple(_jax_config.trace_context())
+    except Exception:  # noqa: BLE001 - another JAX: contexts are not compared
+        return ()
+    try:
+        found = _CONTEXTS.setdefault(context, context)
+    except TypeError:  # an unhashable entry: contexts are not compared
+        return ()
+    if len(_CONTEXTS) > 256:
+        _CONTEXTS.clear()
+    return found
+
+
+def context_names() -> tuple[str, ...]:
+    """The names of the entries of :func:`tracing_context` (``jax_default_matmul_precision``), where JAX says them."""
+    try:
+        return tuple(_jax_config.trace_context_names())
+    except Exception:  # noqa: BLE001 - older JAX: the entries are unnamed
+        return ()
 
 
 def abstract_call(signature: Signature) -> tuple[list[Any], dict[str, Any]]:

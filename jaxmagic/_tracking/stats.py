@@ -59,7 +59,7 @@ class Recompile:
     @property
     def reason(self) -> str:
         if not self.tracked:
-            return "reason unknown (not tracked by jaxmagic: counts only)"
+            return "reason unknown (JAX's frames did not show the call: counts only)"
         return "; ".join(str(c) for c in self.changes) or (
             "compiled again for a signature seen before (JAX's caches were cleared, or the history was reset)"
         )
@@ -100,7 +100,11 @@ class FunctionStats(Displayed):
     where : str
         Where the function was defined (``cell 3, line 2``, ``file.py:10``).
     tracked : bool
-        True when jaxmagic tracks it (reasons known).
+        True when the reason of each compile is known: a function jaxmagic
+        jitted, or any other jit whose call JAX's frames showed.
+    wrapper : str
+        What jitted it: ``jaxmagic`` (``%%jittrace``, ``track``), ``jax.jit``,
+        ``equinox.filter_jit``, ``flax.nnx.jit``; "" for a row of counts only.
     dropped : dict
         Older compiles no longer in ``events``, counted by the kind of their
         reason (``shape of x``, values left out).
@@ -116,6 +120,7 @@ class FunctionStats(Displayed):
     tracked: bool = False
     internal: bool = False
     dropped: dict[str, int] = dataclasses.field(default_factory=dict)
+    wrapper: str = ""
 
     @property
     def last_reason(self) -> str:
@@ -131,6 +136,7 @@ class Row:
         self.tracked = tracked
         self.where = where
         self.internal = internal
+        self.wrapper = "jaxmagic" if tracked else ""  # an observed jit's row says which wrapper
         self.traces = 0
         self.compiles = 0
         self.compile_seconds = 0.0
@@ -174,6 +180,7 @@ class Row:
                 tracked=self.tracked,
                 internal=self.internal,
                 dropped=dict(self.dropped),
+                wrapper=self.wrapper,
             )
         if advise is not None:
             stats.advice = advise(self)

@@ -25,7 +25,7 @@ from jax._src import source_info_util, traceback_util
 from .._common.source import unwrap_function, without_partial
 from . import monitor
 from .changes import Change
-from .history import History
+from .history import History, reasons
 from .linehits import LineCounter
 from .redefinition import register
 from .signature import Signature, build_signature, normalize_static, positional_names
@@ -75,8 +75,8 @@ class TraceRecord:
 
     Attributes
     ----------
-    function : TrackedFunction
-        The function that was traced.
+    function : TrackedFunction or ObservedFunction
+        The function that was traced: one jaxmagic jitted, or any other jit it observed.
     signature : Signature or None
         Its abstract signature; None only if it could not be read.
     changes : list of Change
@@ -104,6 +104,10 @@ class TraceRecord:
     compared_to: Signature | None = None
     line_hits: dict[int, int] | None = None  # lines of the function's file Python ran while tracing
     counter: Any = dataclasses.field(default=None, repr=False)
+    # a jit jaxmagic did not make (an ObservedFunction): the jaxpr JAX traced and JAX's parameters of the
+    # call, read from its frames while a report was being collected; the report needs no trace of its own
+    jaxpr: Any = dataclasses.field(default=None, repr=False)
+    stage: Any = dataclasses.field(default=None, repr=False)
 
 
 class TrackedFunction:
@@ -168,19 +172,7 @@ class TrackedFunction:
             )
         except Exception:  # noqa: BLE001 - an odd argument must not break the user's trace
             signature = None
-        compared_to = None
-        try:
-            found = self.history.closest(signature) if signature is not None else None
-            if signature is None:
-                changes: list[Change] = []
-            elif found is None:
-                changes = [Change("", "first-call")]
-            else:
-                compared_to, changes = found
-        except Exception:  # noqa: BLE001 - never break the user's trace over a reason
-            changes = []
-        if self.redefined:
-            changes = [Change("", "function-redefined"), *[c for c in changes if c.what != "first-call"]]
+        compared_to, changes = reasons(self.history, signature, self.redefined)
         stack = _stack()
         record = TraceRecord(
             function=self,

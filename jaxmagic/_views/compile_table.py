@@ -46,7 +46,7 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
             (Span(str(row.traces)),),
             (Span(duration(row.compile_seconds)),),
             (line,) if line is not None and row.compiles > 1 else (),
-            (Span(row.last_reason if row.tracked else "(not tracked: counts only)", "code" if row.tracked else "muted"),),
+            (Span(row.last_reason if row.tracked else "(reason unknown: counts only)", "code" if row.tracked else "muted"),),
             (Span(advice, "error"),) if advice else (),
         ))
     blocks.append(Table(("function", "defined at", "compiles", "traces", "compile time", "compiles over time",
@@ -65,7 +65,8 @@ def has_history(row: FunctionStats) -> bool:
 
 def history_title(row: FunctionStats) -> str:
     advice = f", advice: {', '.join(a.kind for a in row.advice)}" if row.advice else ""
-    return visible(f"{row.name}: {row.compiles} compile{'s' if row.compiles != 1 else ''}{advice}")
+    jitted_by = f" ({row.wrapper})" if row.wrapper not in ("", "jaxmagic", "jax.jit") else ""
+    return visible(f"{row.name}{jitted_by}: {row.compiles} compile{'s' if row.compiles != 1 else ''}{advice}")
 
 
 def history_html(row: FunctionStats) -> str:

@@ -124,14 +124,22 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     names = [n for n in sorted(facts.static | set(add)) if n not in remove and n != "self"]
     if facts.by_cell:
         return "%%jittrace --static-argnames " + ",".join(names) if names else "%%jittrace"
+    if facts.wrapper == "equinox.filter_jit":  # no static options: a Python value is static, an array traced
+        made_static = [n for n in add if n != "self"]
+        if made_static:
+            return f"# equinox.filter_jit holds Python values static: pass {', '.join(made_static)} as Python values"
+        if remove:
+            return f"# equinox.filter_jit traces arrays: pass {', '.join(f'jnp.asarray({n})' for n in remove)}"
+        return "@eqx.filter_jit"
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
+    jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
     if facts.decorated:
         if not names:
-            return "@jax.jit"
-        return f"@partial(jax.jit, static_argnames={spelled})"
+            return f"@{jit}"
+        return f"@partial({jit}, static_argnames={spelled})"
     if not names:
-        return f"{facts.name} = jax.jit({facts.name})"
-    return f"{facts.name} = jax.jit({facts.name}, static_argnames={spelled})"
+        return f"{facts.name} = {jit}({facts.name})"
+    return f"{facts.name} = {jit}({facts.name}, static_argnames={spelled})"
 
 
 # Errors whose failing value is usually array data; without the call's values, no static fix is offered.

@@ -1,0 +1,90 @@
+"""``equinox.filter_jit``: the user's function and arguments, and which leaves equinox holds static.
+
+equinox wraps every function in one ``jax.jit`` of its own (defined in
+``equinox/_jit.py``), splitting the arguments into arrays, which are traced,
+and everything else, which is static: a Python float is part of the cache
+key, so a new value compiles again. Its ``_call(jit_wrapper, ..., args,
+kwargs)`` frame, above JAX's, holds the wrapper and the user's arguments.
+"""
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+from typing import Any
+
+import jax
+import numpy as np
+
+from .frames import JaxCall, frames_above, library_root
+from .usercall import UserCall
+
+__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "is_array", "is_static"]
+
+WRAPPER = "equinox.filter_jit"
+TYPES = (("equinox._jit", "_JitWrapper"),)
+
+
+def read(call: JaxCall) -> UserCall | None:
+    """The user's call, if equinox's ``_call`` frame made this jitted call; else None."""
+    root = library_root("equinox")
+    if root is None:  # the user has not imported equinox: nothing here is its
+        return None
+    target = os.path.join(root, "_jit.py")
+    for frame in frames_above(call, 8):
+        if frame.f_code.co_filename != target or frame.f_code.co_name != "_call":
+            continue
+        local = frame.f_locals
+        wrapper, args, kwargs = local.get("jit_wrapper"), local.get("args"), local.get("kwargs")
+        if wrapper is None or not isinstance(args, tuple) or not isinstance(kwargs, dict):
+            return None
+        function = wrapper.__wrapped__
+        signature = getattr(wrapper, "_signature", None)
+        if isinstance(signature, inspect.Signature):
+            try:  # equinox binds the call to the signature: f(x, s=1) and f(x, 1) are one call to it
+                bound = signature.bind(*args, **kwargs)
+                args, kwargs = tuple(bound.args), dict(bound.kwargs)
+            except TypeError:
+                pass
+        return UserCall(WRAPPER, function, function, args, kwargs, static_leaf=is_static, jitted=wrapper)
+    return None
+
+
+def is_array(leaf: Any) -> bool:
+    """equinox's rule: JAX and NumPy arrays (and NumPy scalars) are traced."""
+    return isinstance(leaf, (jax.Array, np.ndarray, np.generic))
+
+
+def is_static(leaf: Any) -> bool:
+    """Every leaf that is not an array is static under ``filter_jit``."""
+    return not is_array(leaf)
+
+
+def call_of_object(obj: Any, args: tuple, kwargs: dict) -> UserCall | None:
+    """The user's call of ``obj(*args, **kwargs)``: ``obj`` is what ``filter_jit`` returned, or its bound method."""
+    bound: tuple = ()
+    if type(obj).__name__ == "Partial" and type(getattr(obj, "func", None)).__name__ == "_JitWrapper":
+        bound, obj = tuple(getattr(obj, "args", ())), obj.func  # a method: Partial(wrapper, instance)
+    if type(obj).__name__ != "_JitWrapper" or sys.modules.get("equinox._jit") is None:
+        return None
+    bound_args = obj._signature.bind(*bound, *args, **kwargs)
+    return UserCall(WRAPPER, obj.__wrapped__, obj.__wrapped__, tuple(bound_args.args), dict(bound_args.kwargs),
+                    static_leaf=is_static, jitted=obj)
+
+
+def of_object(obj: Any, args: tuple, kwargs: dict) -> tuple[UserCall, Any] | None:
+    """The user's call and JAX's traced stage of it, for ``%jittrace``: no new trace for a call made before."""
+    user = call_of_object(obj, args, kwargs)
+    if user is None:
+        return None
+    wrapper = user.jitted
+    info = (wrapper._signature, wrapper._dynamic_fun, wrapper._static_fun, wrapper.donate_first, wrapper.donate_rest)
+    module = sys.modules["equinox._jit"]
+    dynamic_donate, dynamic_nodonate, static = module._preprocess(info, user.args, user.kwargs, return_static=True)
+    return user, wrapper._cached.trace(dynamic_donate, dynamic_nodonate, static)
+
+
+def rejit(fn: Any, static_argnums: tuple, static_argnames: tuple) -> Any:
+    """``filter_jit(fn)``: static by kind of value, as the user's call was; None without equinox."""
+    module = sys.modules.get("equinox")
+    return module.filter_jit(fn) if module is not None else None

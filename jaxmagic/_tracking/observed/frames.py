@@ -1,0 +1,156 @@
+"""The jitted call JAX is working on, read from JAX's own frames when it reports an event.
+
+JAX reports a trace or a compile by name only (``f``, ``jit(f)``), but it does
+so while its frames are on the stack: the frame that traces holds the
+function given to ``jax.jit``, the jit's static options, the call's arguments
+and, once tracing is done, the jaxpr. Only frames of JAX and of the wrapper
+libraries are read (``f_locals`` of a user's frame would keep its arrays
+alive), and only when JAX traces, lowers or compiles, never on a cached call.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+from collections.abc import Callable, Iterator
+from types import FrameType
+from typing import Any
+
+import jax
+from jax._src import core, pjit, stages  # JAX's stages: a report's cost without a new trace
+
+__all__ = ["JaxCall", "find_jax_call", "frames_above", "JAX_ROOT", "library_root", "stage_of"]
+
+JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
+_DEPTH = 64  # frames walked up from the listener
+
+
+@dataclasses.dataclass(eq=False)
+class JaxCall:
+    """One call of a ``jax.jit`` object as JAX's frames show it.
+
+    Attributes
+    ----------
+    fun : callable
+        The function given to ``jax.jit`` (a library's own wrapper, for NNX or equinox).
+    static_argnums, static_argnames : tuple
+        The jit's static options, completed from each other by JAX.
+    args, kwargs :
+        The arguments of the call, as the jit object received them.
+    jaxpr :
+        The ``ClosedJaxpr`` JAX just traced, when the event is a trace and JAX's frame holds it.
+    frame :
+        JAX's frame the call was read from; the wrapper's frames are above it.
+    params :
+        JAX's parameters of the traced call (``PjitParams``), when a frame holds them (lowering, compile).
+    """
+
+    fun: Callable
+    static_argnums: tuple[int, ...]
+    static_argnames: tuple[str, ...]
+    args: tuple
+    kwargs: dict
+    jaxpr: Any
+    frame: FrameType
+    params: Any = None
+    args_flat: Any = None
+    failure: BaseException | None = None  # the exception that ended the trace, when it failed
+
+
+def find_jax_call(start: FrameType | None) -> JaxCall | None:
+    """The innermost jitted call on the stack above ``start``, or None (an AOT ``.compile()``)."""
+    frame, depth = start, 0
+    params = args_flat = traced = None
+    while frame is not None and depth < _DEPTH:
+        if frame.f_code.co_filename.startswith(JAX_ROOT):
+            try:
+                local = frame.f_locals
+            except Exception:  # noqa: BLE001
+                local = {}
+            if params is None and "p" in local and hasattr(local.get("p"), "params"):
+                params, args_flat = local["p"], local.get("args_flat")
+            if traced is None:
+                traced = _closed_jaxpr(local)
+            info = local.get("ji") or local.get("jit_info")
+            fun = local.get("fun")
+            args, kwargs = local.get("args"), local.get("kwargs")
+            if (info is not None and callable(fun) and isinstance(args, tuple) and isinstance(kwargs, dict)
+                    and hasattr(info, "static_argnums")):
+                return JaxCall(
+                    fun, tuple(info.static_argnums or ()), tuple(info.static_argnames or ()), args, kwargs,
+                    traced, frame, params, args_flat, _failure(start),
+                )
+        frame = frame.f_back
+        depth += 1
+    return None
+
+
+def _closed_jaxpr(local: dict) -> Any:
+    """The jaxpr a frame just traced: closed (JAX 0.10), or open beside its constants (JAX 0.8)."""
+    jaxpr = local.get("jaxpr")
+    if jaxpr is None:
+        return None
+    if hasattr(jaxpr, "jaxpr") and hasattr(jaxpr, "consts"):
+        return jaxpr
+    consts = local.get("consts")
+    if hasattr(jaxpr, "eqns") and isinstance(consts, list):
+        try:
+            return core.ClosedJaxpr(jaxpr, consts)
+        except Exception:  # noqa: BLE001 - a form this JAX does not close that way: no jaxpr shown
+            return None
+    return None
+
+
+def _failure(start: FrameType | None) -> BaseException | None:
+    """The exception JAX's event is reported under, if the trace failed.
+
+    JAX reports a trace's duration when its ``with`` block exits, failed or
+    not; an exception in flight whose traceback runs through the frames
+    below the listener is the one that ended the trace (one the user's code
+    is merely handling around the call never does).
+    """
+    error = sys.exc_info()[1]
+    if error is None:
+        return None
+    below = set()
+    frame, depth = start, 0
+    while frame is not None and depth < _DEPTH:
+        below.add(id(frame))
+        frame = frame.f_back
+        depth += 1
+    entry = error.__traceback__
+    while entry is not None:
+        if id(entry.tb_frame) in below and entry.tb_frame.f_code.co_filename.startswith(JAX_ROOT):
+            return error
+        entry = entry.tb_next
+    return None
+
+
+def frames_above(call: JaxCall, limit: int = 24) -> Iterator[FrameType]:
+    """The frames that called the jit: where a library wrapper's own frame is found."""
+    frame, depth = call.frame.f_back, 0
+    while frame is not None and depth < limit:
+        yield frame
+        frame = frame.f_back
+        depth += 1
+
+
+def library_root(module_name: str) -> str | None:
+    """The folder of an already imported library (``equinox``), or None: nothing is imported here."""
+    module = sys.modules.get(module_name)
+    path = getattr(module, "__file__", None)
+    return os.path.dirname(os.path.abspath(path)) if path else None
+
+
+def stage_of(params: Any, args_flat: Any) -> Any:
+    """JAX's traced stage of a call (what ``jitted.trace(...)`` returns), from its parameters.
+
+    Rebuilt from what JAX's frame already holds, so a report gets the
+    lowering's cost without a trace of its own; None where this JAX keeps
+    its parameters differently.
+    """
+    try:
+        types = [pjit.convert_to_metaty(arg) for arg in args_flat]
+        return stages.Traced(types, params.params, params.in_tree, params.out_tree, params.consts)
+    except Exception:  # noqa: BLE001 - another JAX: the report says the cost is unavailable
+        return None

@@ -1,0 +1,409 @@
+"""Every jit a researcher runs: plain ``jax.jit``, ``flax.nnx.jit``, ``equinox.filter_jit`` (issue 14).
+
+Reasons, advice, places and reports for jits jaxmagic did not make, read
+through JAX's frames; ``watch``/``unwatch`` and ``expect_compiles`` from plain
+Python. Counts are JAX's own events, checked against a listener of the test's.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+import textwrap
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+import jaxmagic
+from jaxmagic._tracking import monitor
+
+eqx = pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
+nnx = pytest.importorskip("flax.nnx", reason="flax is a test extra (absent in the lowest-versions run)")
+
+
+@pytest.fixture
+def watched():
+    """Counting on from plain Python, statistics from zero; off again afterwards."""
+    jaxmagic.reset()
+    jaxmagic.watch()
+    yield
+    jaxmagic.unwatch()
+
+
+def _reasons(name: str) -> list[str]:
+    return [e.reason for e in jaxmagic.stats(name).events]
+
+
+# --- 1. reasons for every jit -----------------------------------------------------------------
+
+
+def test_a_plain_jit_gets_reasons_in_the_users_names(watched):
+    @functools.partial(jax.jit, static_argnames="mode")
+    def evaluate(params, batch, mode="mean"):
+        return jnp.sum(params["w"] * batch) if mode == "sum" else jnp.mean(params["w"] * batch)
+
+    params = {"w": jnp.ones(4)}
+    for size in (4, 4, 8):
+        evaluate(params, jnp.ones((size, 4)))
+    evaluate(params, jnp.ones((8, 4)), mode="sum")
+    evaluate({"w": jnp.ones(4, jnp.int32)}, jnp.ones((8, 4)), mode="sum")
+    row = jaxmagic.stats("evaluate")
+    assert (row.wrapper, row.tracked, row.compiles, row.traces) == ("jax.jit", True, 4, 4)
+    assert _reasons("evaluate") == [
+        "first call",
+        "batch: shape f32[4,4] \u2192 f32[8,4]",
+        "mode: pytree structure absent \u2192 'sum'",
+        "params['w']: dtype float32 \u2192 int32",
+    ]
+    assert row.where.startswith("test_every_jit.py:")
+    assert row.events[1].compared_to == "params['w']: f32[4], batch: f32[4,4]"
+
+
+def test_a_compile_without_a_new_trace_says_the_placement_changed(watched, jax_events):
+    @jax.jit
+    def shift(x):
+        return x + 1
+
+    shift(jnp.ones(2))
+    shift(jax.device_put(jnp.ones(2), jax.devices()[0]))  # committed to a device: compiles, no new trace
+    row = jaxmagic.stats("shift")
+    assert (row.traces, row.compiles) == (jax_events.traces["shift"], jax_events.compiles["jit(shift)"]) == (1, 2)
+    last = row.events[-1]
+    assert not last.retraced and last.changes[0].what == "sharding"
+
+
+def test_a_lambda_jitted_in_a_loop_is_one_row_redefined_with_advice(watched, jax_events):
+    for _ in range(5):
+        jax.jit(lambda v: v * 2)(jnp.ones(3))
+    row = jaxmagic.stats("<lambda>")
+    assert row.compiles == 5 == jax_events.compiles["jit(<lambda>)"]
+    assert _reasons("<lambda>") == ["first call"] + ["the function was redefined"] * 4
+    [advice] = row.advice
+    assert advice.kind == "redefined-function" and "Jit it once, outside the loop" in advice.message
+
+
+def test_a_partial_jitted_in_a_loop_is_redefined_too(watched):
+    def scale(x, factor):
+        return x * factor
+
+    for factor in (1.0, 2.0, 3.0, 4.0):
+        jax.jit(functools.partial(scale, factor=factor))(jnp.ones(2))
+    row = jaxmagic.stats("scale")
+    assert _reasons("scale") == ["first call"] + ["the function was redefined"] * 3
+    assert row.advice[0].kind == "redefined-function"
+
+
+def test_two_live_functions_of_one_name_stay_apart(watched):
+    def make(offset):
+        @jax.jit
+        def step(x):
+            return x + offset
+
+        return step
+
+    first = make(1)
+    first(jnp.ones(2))
+
+    @jax.jit
+    def step(x):  # another function of the same name, defined elsewhere, while the first lives
+        return x - 1
+
+    step(jnp.ones(3))
+    rows = {name: s for name, s in jaxmagic.stats().items() if name.split("@")[0].endswith("step")}
+    assert len(rows) == 2 and all(s.compiles == 1 for s in rows.values())
+    assert all(s.events[0].reason == "first call" for s in rows.values())
+
+
+def test_a_jit_inside_a_users_module_is_understood(watched, tmp_path, monkeypatch):
+    (tmp_path / "mylib_every_jit.py").write_text(textwrap.dedent("""
+        import jax
+
+        @jax.jit
+        def normalise(x):
+            return x / x.sum()
+    """))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("mylib_every_jit")
+    module.normalise(jnp.ones(3))
+    module.normalise(jnp.ones(5))
+    row = jaxmagic.stats("normalise")
+    assert row.where == "mylib_every_jit.py:4"
+    assert _reasons("normalise") == ["first call", "x: shape f32[3] \u2192 f32[5]"]
+    sys.modules.pop("mylib_every_jit", None)
+
+
+def test_jax_helper_jits_stay_hidden(watched):
+    jnp.arange(7).astype(jnp.int8)  # eager ops: JAX's own helper jits
+    assert not any(s.wrapper == "jax.jit" and s.name.startswith(("convert", "broadcast")) for s in jaxmagic.stats().values())
+    assert any(name.startswith("jit(convert_element_type") for name in jaxmagic.stats(include_internal=True))
+
+
+# --- 2. library wrappers in the user's language ---------------------------------------------------
+
+
+def test_equinox_python_floats_are_static_values_with_the_asarray_fix(watched):
+    @eqx.filter_jit
+    def scale_it(x, scale):
+        return x * scale
+
+    for value in (1.0, 2.0, 3.0, 4.0, 5.0):
+        scale_it(jnp.ones(3), value)
+    row = jaxmagic.stats("scale_it")
+    assert row.wrapper == "equinox.filter_jit" and row.compiles == 5
+    assert _reasons("scale_it")[1] == "scale: static value 1.0 \u2192 2.0"
+    assert row.where.startswith("test_every_jit.py:")  # the user's def, never equinox/_jit.py
+    [advice] = row.advice
+    assert advice.kind == "static-churn" and "jnp.asarray(scale)" in advice.message
+    assert "static_argnames" not in advice.message
+
+
+def test_equinox_module_fields_and_methods_by_the_users_paths(watched):
+    class Scale(eqx.Module):
+        weight: jax.Array
+        power: int
+
+        @eqx.filter_jit
+        def __call__(self, x):
+            return (self.weight * x) ** self.power
+
+    Scale(jnp.ones(2), 2)(jnp.ones(2))
+    Scale(jnp.ones(2), 3)(jnp.ones(2))
+    Scale(jnp.ones(4), 3)(jnp.ones(4))
+    name = next(n for n in jaxmagic.stats() if n.endswith("Scale.__call__"))
+    assert _reasons(name) == [
+        "first call",
+        "self.power: static value 2 \u2192 3",
+        "self.weight: shape f32[2] \u2192 f32[4]; x: shape f32[2] \u2192 f32[4]",
+    ]
+
+
+class _Net(nnx.Module):
+    def __init__(self, rngs):
+        self.l1 = nnx.Linear(2, 3, rngs=rngs)
+        self.drop = nnx.Dropout(0.5, rngs=rngs)
+
+    def __call__(self, x):
+        return self.drop(self.l1(x))
+
+
+def test_nnx_state_by_attribute_path_and_a_mode_switch_as_a_graph_change(watched):
+    @nnx.jit
+    def forward(model, x):
+        return model(x)
+
+    model = _Net(nnx.Rngs(0))
+    forward(model, jnp.ones((8, 2)))
+    forward(model, jnp.ones((3, 2)))  # the dataset's smaller last batch
+    model.eval()
+    forward(model, jnp.ones((8, 2)))
+    row = jaxmagic.stats("forward")
+    assert row.wrapper == "flax.nnx.jit" and row.where.startswith("test_every_jit.py:")
+    assert "model.l1.kernel: f32[2,3]" in row.events[0].signature
+    assert _reasons("forward") == [
+        "first call",
+        "x: shape f32[8,2] \u2192 f32[3,2]",
+        "model: pytree structure drop.deterministic=False \u2192 drop.deterministic=True",
+    ]
+
+
+def test_nnx_ragged_batches_give_shape_churn_advice(watched):
+    @nnx.jit
+    def loss(model, x):
+        return model(x).sum()
+
+    model = nnx.Linear(2, 1, rngs=nnx.Rngs(0))
+    for size in (32, 31, 30, 29, 28):
+        loss(model, jnp.ones((size, 2)))
+    [advice] = jaxmagic.stats("loss").advice
+    assert advice.kind == "shape-churn" and "axis 0 of `x`" in advice.message
+
+
+def test_a_wrapper_recreated_in_a_loop_is_redefined(watched):
+    def double(model, x):
+        return model(x) * 2
+
+    model = nnx.Linear(2, 2, rngs=nnx.Rngs(0))
+    for _ in range(4):
+        nnx.jit(double)(model, jnp.ones((1, 2)))
+    row = jaxmagic.stats("double")
+    assert row.compiles == 4 and [a.kind for a in row.advice] == ["redefined-function"]
+    assert "nnx.jit" in row.advice[0].message
+
+
+# --- 6. from plain Python ---------------------------------------------------------------------
+
+
+def test_watch_is_idempotent_and_unwatch_removes_the_listener():
+    baseline = monitor.installed()
+    jaxmagic.watch()
+    jaxmagic.watch()
+    assert jaxmagic.watching() and monitor.installed() == 1
+    jaxmagic.unwatch()
+    jaxmagic.unwatch()
+    assert monitor.installed() == baseline
+    assert "watch()" in jaxmagic.stats.__doc__
+
+
+def test_expect_compiles_passes_within_budget_and_lists_every_compile_past_it(watched):
+    @jax.jit
+    def train_step(w, batch):
+        return w - 0.1 * batch.mean(0)
+
+    w = jnp.zeros(2)
+    with jaxmagic.expect_compiles(train_step=1):
+        for _ in range(3):
+            w = train_step(w, jnp.ones((4, 2)))
+    with pytest.raises(AssertionError) as info:
+        with jaxmagic.expect_compiles(train_step=1):
+            train_step(w, jnp.ones((3, 2)))
+            train_step(w, jnp.ones((5, 2)))
+    text = str(info.value)
+    assert text.startswith("train_step compiled 2 times in this block; 1 was allowed:")
+    assert "1. batch: shape f32[4,2] \u2192 f32[3,2]" in text
+    assert "2. batch: shape f32[3,2] \u2192 f32[5,2]" in text or "2. batch: shape f32[4,2] \u2192 f32[5,2]" in text
+
+
+def test_expect_compiles_works_for_wrappers_and_lets_the_blocks_error_through(watched):
+    @eqx.filter_jit
+    def apply(x, lr):
+        return x * lr
+
+    with pytest.raises(AssertionError, match=r"lr: static value 0.1 \u2192 0.2"):
+        with jaxmagic.expect_compiles(apply=1):
+            apply(jnp.ones(2), 0.1)
+            apply(jnp.ones(2), 0.2)
+    with pytest.raises(ZeroDivisionError):
+        with jaxmagic.expect_compiles(apply=0):
+            apply(jnp.ones(2), 0.3)
+            1 / 0
+    with pytest.raises(TypeError, match="the budget is a number of compiles"):
+        jaxmagic.expect_compiles(apply="one")
+
+
+# --- 7. cost: nothing jaxmagic does adds a trace or a compile ------------------------------------
+
+
+def test_watching_adds_no_trace_and_no_compile(jax_events):
+    def workload(tag):
+        @jax.jit
+        def f(x, n):
+            return x * n
+
+        @eqx.filter_jit
+        def g(x, s):
+            return x * s
+
+        @nnx.jit
+        def h(model, x):
+            return model(x)
+
+        model = nnx.Linear(2, 2, rngs=nnx.Rngs(0))
+        for size in (2, 3, 3):
+            f(jnp.ones(size), 2.0)
+            g(jnp.ones(size), 0.5)
+            h(model, jnp.ones((size, 2)))
+
+    def ours() -> tuple:  # the workload's own functions: JAX's helper jits were compiled by the first run
+        names = ("f", "g", "h", "jit(f)", "jit(g)", "jit(h)")
+        return tuple(jax_events.traces[n] for n in names), tuple(jax_events.compiles[n] for n in names)
+
+    workload("off")
+    off = ours()
+    jax_events.clear()
+    jaxmagic.reset()
+    jaxmagic.watch()
+    try:
+        workload("on")
+    finally:
+        jaxmagic.unwatch()
+    assert ours() == off and sum(off[1]) == 6
+    assert jaxmagic.stats("f").compiles + jaxmagic.stats("g").compiles + jaxmagic.stats("h").compiles == 6
+
+
+# --- 3. %%jittrace and %jittrace see them too --------------------------------------------------
+
+
+@pytest.fixture
+def wrapped_shell(shell):
+    shell.run("import equinox as eqx\nfrom flax import nnx")
+    return shell
+
+
+@pytest.mark.parametrize("decorator", ["@eqx.filter_jit", "@nnx.jit", "@compile_it", "@my_jit"])
+def test_a_cell_reports_functions_its_wrappers_jit(wrapped_shell, jax_events, decorator):
+    wrapped_shell.run(
+        "compile_it = jax.jit\n"  # jax.jit under another name
+        "def my_jit(f):\n    return jax.jit(f)\n"  # any wrapper around jax.jit
+    )
+    jax_events.clear()
+    report = wrapped_shell.run(
+        f"%%jittrace\n{decorator}\ndef affine(x, b):\n    for _ in range(2):\n        x = x * 2\n    return x + b\n"
+        "affine(jnp.ones(3), jnp.ones(3))\naffine(jnp.ones(3), jnp.ones(3))\naffine(jnp.ones(4), jnp.ones(4))"
+    )
+    assert [t.function for t in report.traces] == ["affine", "affine"]
+    first, second = report.traces
+    assert [(a.path, a.short) for a in first.arguments] == [("x", "f32[3]"), ("b", "f32[3]")]
+    assert [str(c) for c in second.changes] == [
+        "x: shape f32[3] \u2192 f32[4]", "b: shape f32[3] \u2192 f32[4]"
+    ]
+    assert str(first.jaxpr).count("mul") == 2 and first.cost.get("flops", 0) > 0
+    assert report.functions == ["affine"] and not report.notes
+    lines = {line.lineno: line for line in report.lines}
+    assert (lines[4].kind, lines[4].body_runs) == ("trace-time", 2)  # the teaching view: the loop ran twice
+    assert (lines[5].kind, lines[5].runs, len(lines[5].ops)) == ("ops", 2, 2)
+    assert sum(c for n, c in jax_events.compiles.items() if "affine" in n) == 2
+    assert sum(c for n, c in jax_events.traces.items() if "affine" in n) == 2
+
+
+def test_jittrace_of_an_equinox_call_shows_the_static_float_and_adds_no_compile(wrapped_shell, jax_events):
+    wrapped_shell.run(
+        "class Lin(eqx.Module):\n    w: jax.Array\n    def __call__(self, x):\n        return self.w * x\n"
+        "@eqx.filter_jit\ndef predict(lin, x, t):\n    return lin(x) * t\n"
+        "lin = Lin(jnp.ones(3))\nx = jnp.ones(3)\npredict(lin, x, 0.3)"
+    )
+    jax_events.clear()
+    report = wrapped_shell.run("%jittrace predict(lin, x, 0.3)")
+    [entry] = report.traces
+    assert entry.cached and [(a.path, a.short, a.static) for a in entry.arguments] == [
+        ("lin.w", "f32[3]", False), ("x", "f32[3]", False), ("t", "0.3", True)
+    ]
+    assert sum(jax_events.compiles.values()) == 0 and sum(jax_events.traces.values()) == 0
+    report = wrapped_shell.run("%jittrace predict(lin, x, 0.4)")
+    assert [str(c) for c in report.traces[0].changes] == ["t: static value 0.3 \u2192 0.4"]
+    assert [n for n in jaxmagic.stats() if "predict" in n] == ["predict"]
+    assert jaxmagic.stats("predict").compiles == 2
+
+
+def test_jittrace_of_an_nnx_call_has_its_cost(wrapped_shell):
+    wrapped_shell.run("@nnx.jit\ndef fwd(m, x):\n    return m(x)\nm = nnx.Linear(2, 3, rngs=nnx.Rngs(0))")
+    report = wrapped_shell.run("%jittrace fwd(m, jnp.ones((4, 2)))")
+    [entry] = report.traces
+    assert entry.cost["flops"] > 0 and not entry.notes
+    assert [a.path for a in entry.arguments] == ["m.bias", "m.kernel", "x"]
+
+
+# --- 4. explanations through wrappers ---------------------------------------------------------
+
+
+def test_an_error_inside_filter_jit_names_the_users_parameter_and_line(wrapped_shell):
+    report = wrapped_shell.run(
+        "%%jittrace\n@eqx.filter_jit\ndef clip(x, n):\n    if x.sum() > n:\n        return x\n    return -x\n"
+        "clip(jnp.ones(3), 2.0)"
+    )
+    found = report.error.explanation
+    assert found.location == "cell line 4" and found.argument == "x"
+    assert "dynamic_nodonate" not in found.text()
+    assert found.fixes[0].verified and found.fixes[0].code.strip() == "return jnp.where(x.sum() > n, x, -x)"
+
+
+def test_a_static_fix_for_nnx_is_worded_and_verified_through_nnx_jit(wrapped_shell):
+    wrapped_shell.run(
+        "@nnx.jit\ndef gate(m, x, k):\n    if k > 0:\n        return m(x)\n    return x\n"
+        "m = nnx.Linear(2, 2, rngs=nnx.Rngs(0))"
+    )
+    report = wrapped_shell.run("%jittrace gate(m, jnp.ones((4, 2)), 1)")
+    found = report.error.explanation
+    assert found.argument == "k"
+    static = next(f for f in found.fixes if f.kind == "static")
+    assert static.code == "@partial(nnx.jit, static_argnames='k')" and static.verified
