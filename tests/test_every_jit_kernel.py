@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import pathlib
 
-import nbformat
 import pytest
 from nbclient import NotebookClient
 from nbformat.v4 import new_code_cell, new_notebook

@@ -26,7 +26,7 @@ from .._common.source import (
     position_of,
     source_line,
 )
-from .._tracking.observed.adapters import plain_view
+from .._tracking.observed.adapters import plain_view, user_path
 from .argument import origin
 from .call import Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of
 from .explanation import DOCS, Explanation
@@ -154,7 +154,10 @@ def _explain(
             found.filename, found.lineno = leak.filename, leak.store.lineno
             position = Position(leak.filename, leak.store.lineno)
         found.function = leak.function
-    _name_arguments(found, origin(exc, kind, message, call, facts, leak, escaped), facts)
+    where_from = origin(exc, kind, message, call, facts, leak, escaped)
+    if wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
+        where_from.paths = [user_path(wrapper, p, facts.params) for p in where_from.paths]
+    _name_arguments(found, where_from, facts)
 
     tree = parse_file(found.filename) if found.filename else None
     node = node_at(tree, position) if tree is not None and position is not None else None

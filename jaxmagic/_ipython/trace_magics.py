@@ -19,6 +19,7 @@ from .._report.cell_rewrite import FunctionSpec, StaticOptionError, assign_stati
 from .._report.entries import ReportFailed, TraceReport
 from .._report.trace_call import trace_call
 from .._report.trace_cell import run_cell
+from .._tracking.observed.adapters import is_wrapper
 from .._tracking.tracked import is_jit_object, tracked_of
 from . import state
 from .explain_hook import explain_hook_for
@@ -219,7 +220,7 @@ class JitTraceMagics(Magics):
             raise UsageError(f"%jittrace: {label} is a {type(fn).__name__}, not a function to call")
         if not (names or nums):
             return
-        if is_jit_object(fn):
+        if is_jit_object(fn) or is_wrapper(fn) or is_wrapper(getattr(fn, "func", None)):
             raise UsageError(
                 f"%jittrace: {label} is already jitted and keeps its own static "
                 "arguments; drop --static-argnames/--static-argnums"

@@ -15,9 +15,10 @@ import numpy as np
 from .._common.errors import tracing_kind
 from .._explain.failures import explain_failure
 from .._tracking import monitor
-from .._tracking.signature import build_signature, normalize_static, positional_names
+from .._tracking.signature import build_signature, normalize_static
 from .._common.source import unwrap_function
 from .._tracking.observed.adapters import function_name, is_wrapper, of_object
+from .._tracking.observed.usercall import UserCall
 from .._tracking.tracked import Collector, building_report, is_jit_object, tracked_jit, tracked_of
 from .build import entry_from_traced, report_from_collector, share_explanation
 from .entries import ReportFailed, TraceReport, error_info
@@ -43,7 +44,7 @@ def trace_call(
     """
     kwargs = dict(kwargs or {})
     if tracked_of(fn) is None and _observed(fn):
-        return _trace_observed(fn, args, kwargs, hlo, describe_file)
+        return _trace_observed(fn, args, kwargs, hlo, describe_file)  # its own jit's static options hold
     if tracked_of(fn) is None and not is_jit_object(fn):
         if static_argnums is None and static_argnames is None:
             static_argnums, static_argnames = _non_array_arguments(fn, args, kwargs)
@@ -116,17 +117,13 @@ def _cached_entry(fn: Any, args: tuple, kwargs: dict, name: str, hlo: bool) -> A
         user, stage = found
         signature = user.signature()
         inner = user.function
-    else:
+    else:  # the user's own jax.jit object
         inner = getattr(fn, "__wrapped__", fn)
         info = getattr(fn, "_jit_info", None)
         nums, names = normalize_static(
             inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None)
         )
-        positional, var_name = positional_names(inner)
-        signature = build_signature(
-            args, kwargs, names=positional, var_name=var_name, static_argnums=nums, static_argnames=names,
-            abstract=jax.typeof,
-        )
+        signature = UserCall("jax.jit", inner, inner, args, kwargs, nums, names).signature()
         stage = fn.trace(*args, **kwargs)
     return entry_from_traced(
         stage, name=name, fn=inner, signature=signature, changes=[], trace_seconds=None, compile_seconds=None,

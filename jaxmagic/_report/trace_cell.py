@@ -142,7 +142,7 @@ class Hooks:
 
     def __init__(self, static: dict[str, tuple[tuple[int, ...], tuple[str, ...]]]) -> None:
         self.static = static
-        self.jitted: list[str] = []  # functions the cell defined, now tracked jits
+        self.jitted: list[str] = []  # functions the cell defined and jitted: tracked, or observed (nnx.jit, ...)
         self.kept: list[tuple[str, str]] = []  # decorated into a non-function: left as it is
 
     def names(self) -> dict[str, Callable]:

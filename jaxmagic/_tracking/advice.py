@@ -9,8 +9,9 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from . import monitor
 from .history import DISTINCT
-from .signature import abstract_call
+from .signature import abstract_call, tracing_context
 from .stats import Advice, Row
 
 if TYPE_CHECKING:
@@ -216,15 +217,18 @@ def analyse_loops(row: Row, owner: Any, namer: Callable[[str, int], str] | None 
     from .._common.loops import unrolled_loops
 
     history = row.analysis
-    if history is None or owner is None or owner.jitted is None:
-        return
+    if history is None or owner is None or getattr(owner, "wrapper", "jaxmagic") != "jaxmagic":
+        return  # only jaxmagic's own jits can be asked for their jaxpr by signature
     signatures = history.snapshot()
-    if not signatures or history.analysed is signatures[-1]:
+    if not signatures or history.analysed is signatures[-1] or owner.jitted is None:
         return
+    if signatures[-1].context != tracing_context():
+        return  # asked under another JAX setting: reading the jaxpr back would trace again
     history.analysed = signatures[-1]
     try:
-        args, kwargs = abstract_call(signatures[-1])
-        jaxpr = owner.jitted.trace(*args, **kwargs).jaxpr
+        with monitor.muted():  # whatever happens, never counted as the user's trace
+            args, kwargs = abstract_call(signatures[-1])
+            jaxpr = owner.jitted.trace(*args, **kwargs).jaxpr
     except Exception:  # noqa: BLE001 - advice is optional; a signature we cannot rebuild gives none
         return
     # each equation at its innermost user frame, in whatever file: a decorator's wrapper or a helper

@@ -10,7 +10,7 @@ from .advice import advise, analyse_loops
 from .observed import functions
 from .redefinition import location_namer
 from .stats import FunctionStats, registry
-from .tracked import tracked_jit
+from .tracked import TrackedFunction, tracked_jit
 
 __all__ = ["track", "stats", "reset", "snapshot_rows", "watch", "unwatch", "watching"]
 
@@ -51,7 +51,16 @@ def watching() -> bool:
     return attribution.active()
 
 
-_ensure_counting = watch  # ``track`` starts counting the same way
+_track_activation = False
+
+
+def _ensure_counting() -> None:
+    """``track`` holds an activation of its own, for good: ``unwatch()`` never stops a tracked function's counts."""
+    global _track_activation
+    with _activation_lock:
+        if not _track_activation:
+            attribution.activate()
+            _track_activation = True
 
 
 def track(
@@ -136,7 +145,7 @@ def reset(name: str | None = None) -> None:
                 owner = row.owner() if row.owner is not None else None
                 if row.tracked and owner is None:
                     del registry.rows[key]  # its function is gone: nothing will count here again
-                elif not row.tracked or row.wrapper != "jaxmagic":
+                elif not isinstance(owner, TrackedFunction):
                     del registry.rows[key]  # a jit jaxmagic observes: its next trace starts a new row
                 else:
                     row.reset()

@@ -13,7 +13,6 @@ This runs only when JAX traces or compiles, never on a cached call.
 """
 from __future__ import annotations
 
-import os
 import sys
 import threading
 import time
@@ -23,10 +22,10 @@ from typing import Any
 import jax
 
 from . import monitor
-from .changes import Change
+from .changes import placement_changes
 from .observed import functions
 from .observed.adapters import is_internal, user_call
-from .observed.frames import JaxCall, find_jax_call
+from .observed.frames import JAX_ROOT, JaxCall, find_jax_call
 from .redefinition import describe_location
 from .stats import Recompile, registry
 from .tracked import TRACKED_ATTR, TrackedFunction, collectors, pending_compiles, thread_state
@@ -35,7 +34,6 @@ __all__ = ["activate", "deactivate", "active"]
 
 _DEPTH = 48  # frames to walk up from the listener
 _here = threading.local()  # ``call_frame``: JAX's frame holding the concrete arguments of the call compiling now
-_JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
 
 
 def _call_arguments(frame: Any) -> tuple | None:
@@ -43,7 +41,7 @@ def _call_arguments(frame: Any) -> tuple | None:
     for _ in range(4):
         if frame is None:
             return None
-        if frame.f_code.co_filename.startswith(_JAX_ROOT):
+        if frame.f_code.co_filename.startswith(JAX_ROOT):
             local = frame.f_locals
             if isinstance(local.get("args"), tuple) and isinstance(local.get("kwargs"), dict):
                 return local["args"], local["kwargs"]
@@ -59,7 +57,7 @@ def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
     while frame is not None and depth < _DEPTH:
         # Only JAX's own frames: reading ``f_locals`` of a user's function frame would leave a
         # snapshot of its locals (its arrays) alive on that frame after they are deleted.
-        if not frame.f_code.co_filename.startswith(_JAX_ROOT):
+        if not frame.f_code.co_filename.startswith(JAX_ROOT):
             frame = frame.f_back
             depth += 1
             continue
@@ -92,25 +90,35 @@ def _on_event(event: monitor.Event) -> None:
         return
     if event.kind not in ("trace", "compile", "lower"):
         return
-    name = _bare(event.fun_name)
-    tracked, plain = _frames_with_function(name)
+    call = find_jax_call(sys._getframe(1))
+    tracked, plain = _tracked_in(call)
+    if call is None:  # no jitted call on the stack (an AOT ``.compile()``): look through every frame
+        tracked, plain = _frames_with_function(_bare(event.fun_name))
     if tracked is not None:
         _tracked_event(tracked, event)
-    else:
-        call = find_jax_call(sys._getframe(1))
-        if call is not None and not is_internal(call.fun):
-            _observed_event(call, event)
-        else:  # JAX's own helper jits, or a compile JAX's frames do not place (an AOT ``.compile()``)
-            _untracked_event(event, call.fun if call is not None else plain)
+    elif call is not None and not is_internal(call.fun):
+        _observed_event(call, event)
+    else:  # JAX's own helper jits, or a compile JAX's frames do not place
+        _untracked_event(event, call.fun if call is not None else plain)
     if event.kind != "lower":
         registry.changed()
 
 
+def _tracked_in(call: JaxCall | None) -> tuple[TrackedFunction | None, Any]:
+    """The tracked function whose recorder JAX is calling, if ``call`` is one of jaxmagic's jits."""
+    if call is None:
+        return None, None
+    tracked = getattr(call.fun, TRACKED_ATTR, None)
+    if isinstance(tracked, TrackedFunction):
+        _here.call_frame = call.frame  # where the concrete arguments are, for placements
+        return tracked, call.fun
+    return None, call.fun
+
+
 def _count_lines(event: monitor.Event) -> None:
     """A report is being collected and a jit jaxmagic did not make starts tracing: count its lines."""
-    tracked, _ = _frames_with_function(_bare(event.fun_name))
-    call = find_jax_call(sys._getframe(1)) if tracked is None else None
-    if call is not None and not is_internal(call.fun):
+    call = find_jax_call(sys._getframe(1))
+    if call is not None and _tracked_in(call)[0] is None and not is_internal(call.fun):
         functions.start_lines(user_call(call))
 
 
@@ -124,7 +132,7 @@ def _observed_event(call: JaxCall, event: monitor.Event) -> None:
     if event.kind == "lower":
         functions.on_lower(observed, call, event.seconds)
         return
-    functions.on_compile(observed, event.seconds, _flat_placements(observed, call))
+    functions.on_compile(observed, event.seconds, _flat_placements(observed, call), lambda: user_call(call))
 
 
 def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
@@ -153,12 +161,7 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
         if getattr(thread_state, "last", None) is record:
             thread_state.last = None  # done with it: the thread keeps none of the call's static values
     else:  # compiled again without a new trace: same abstract signature, new placement
-        before = tracked.placements
-        changes = [
-            Change(path, "sharding", before[path], after)
-            for path, after in placements.items()
-            if path in before and before[path] != after
-        ] or [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
+        changes = placement_changes(tracked.placements, placements)
         signature, compared, retraced = "", None, False
         for collector in list(collectors):
             collector._add_recompile(tracked.name, changes)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import TracebackType
 
-from .api import watch
+from .api import unwatch, watch, watching
 from .stats import Recompile, Row, registry
 
 __all__ = ["expect_compiles"]
@@ -32,8 +32,8 @@ class expect_compiles:
     A name matches a row by its key (``train_step``), its last dotted part
     (``__call__`` of ``Model.__call__``) or, for a second live function of one
     name, the part before ``@``: every function the user knows by that name
-    counts. Counting starts (``jaxmagic.watch()``) if it has not. The block's
-    own exception, if any, passes through unchecked.
+    counts. Counting starts (``jaxmagic.watch()``) for the block if it is not
+    on, and stops after it. The block's own exception passes through unchecked.
 
     Examples
     --------
@@ -52,14 +52,19 @@ class expect_compiles:
                 raise TypeError(f"expect_compiles: {name}={allowed!r}: the budget is a number of compiles, 0 or more")
         self.budgets = merged
         self._start: dict[int, tuple[Row, int]] = {}
+        self._started = False
 
     def __enter__(self) -> expect_compiles:
-        watch()
+        self._started = not watching()
+        if self._started:
+            watch()  # counting for this block only: stopped again when it ends
         with registry.lock:
             self._start = {id(row): (row, row.compiles) for row in registry.rows.values()}
         return self
 
     def __exit__(self, kind: type | None, error: BaseException | None, trace: TracebackType | None) -> None:
+        if self._started:
+            unwatch()
         if kind is not None:
             return  # the block's own error is the user's: never hidden behind ours
         problems = [text for name, allowed in self.budgets.items() if (text := self._check(name, allowed))]

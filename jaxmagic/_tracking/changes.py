@@ -17,7 +17,7 @@ import jax
 
 from .signature import Leaf, Parameter, Signature, context_names, hash_key, sharding_text, short_repr
 
-__all__ = ["Change", "diff", "closest", "fast_key"]
+__all__ = ["Change", "diff", "closest", "fast_key", "placement_changes"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -99,6 +99,15 @@ def diff(before: Signature, after: Signature) -> list[Change]:
             continue
         changes.extend(_leaf_changes(old_leaf, new_leaf))
     return changes
+
+
+def placement_changes(before: dict[str, str], after: dict[str, str]) -> list[Change]:
+    """Why a function compiled again without a new trace: the arguments whose placement changed."""
+    return [
+        Change(path, "sharding", before[path], now)
+        for path, now in after.items()
+        if path in before and before[path] != now
+    ] or [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
 
 
 def closest(
@@ -188,7 +197,7 @@ def _leaf_changes(old: Leaf, new: Leaf) -> list[Change]:
     if wa != wb:
         out.append(Change(new.path, "weak-type", _weak_word(wa), _weak_word(wb)))
     sa, sb = sharding_text(a), sharding_text(b)
-    if sa != sb:
+    if sa != sb and not (sa.endswith("(no mesh)") and sb.endswith("(no mesh)")):  # off a mesh: only the rank
         out.append(Change(new.path, "sharding", sa, sb))
     return out
 

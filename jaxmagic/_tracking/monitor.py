@@ -48,19 +48,17 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
     event = Event(kind, str(kwargs.get("fun_name", "")), float(seconds), threading.get_ident())
     with _lock:
         _counts[(kind, event.fun_name)] += 1
-        subscribers = list(_subscribers)
-    for callback in subscribers:
-        try:
-            callback(event)
-        except Exception:  # noqa: BLE001 - a bookkeeping failure must not break the user's jit
-            pass
+    _deliver(event)
 
 
 def _start_listener(name: str, value: float, **kwargs: object) -> None:
     """JAX marks the start of a trace with a scalar event (JAX 0.10 and later): subscribers may count lines."""
     if name != TRACE or getattr(_tls, "muted", False):
         return
-    event = Event("trace-start", str(kwargs.get("fun_name", "")), 0.0, threading.get_ident())
+    _deliver(Event("trace-start", str(kwargs.get("fun_name", "")), 0.0, threading.get_ident()))
+
+
+def _deliver(event: Event) -> None:
     with _lock:
         subscribers = list(_subscribers)
     for callback in subscribers:

@@ -70,7 +70,8 @@ def register(tracked: Candidate) -> tuple[Row, str, bool]:
         previous_ref = _live.get(tracked.name)
         previous = previous_ref() if previous_ref is not None else None
         name = tracked.name
-        if name in registry.rows and (
+        kind = getattr(tracked, "wrapper", "jaxmagic")  # what jits it: a row never mixes two kinds
+        if name in registry.rows and registry.rows[name].wrapper == kind and (
             previous is None or _replaces(tracked, previous) or _rebinds(tracked, previous)
         ):
             redefined = True  # the same function defined again: continue its row
@@ -78,6 +79,7 @@ def register(tracked: Candidate) -> tuple[Row, str, bool]:
             # another live function of that name: name@<cell or file>:<line>
             name = registry.unique_name(name, re.sub(r"^Cell (In\[\d+\]), line (\d+)$", r"\1:\2", where))
         row = registry.row(name, tracked=True, where=where)
+        row.wrapper = kind
         if row.analysis is None:
             row.analysis = History()
         row.where = where or row.where
@@ -111,9 +113,14 @@ def _rebinds(new: Candidate, old: Candidate) -> bool:
     if globals_ is None or globals_ is not getattr(old_fn, "__globals__", None):
         return False
     name = getattr(new_fn, "__name__", "")
-    old_objects = (old.jitted, old_fn)
-    if not any(globals_.get(name) is o for o in old_objects):
-        return False
+    old_objects = tuple(o for o in (old.jitted, old_fn) if o is not None)
+    bound = globals_.get(name)
+    try:
+        inner = getattr(bound, "__wrapped__", None)
+    except Exception:  # noqa: BLE001 - a user's object answering attributes its own way
+        inner = None
+    if not any(bound is o or inner is o for o in old_objects):
+        return False  # (a plain ``jax.jit`` object names its function ``__wrapped__``)
     return not any(
         key != name and any(value is o for o in old_objects) for key, value in list(globals_.items())
     )

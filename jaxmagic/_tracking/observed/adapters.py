@@ -33,6 +33,7 @@ __all__ = [
     "of_object",
     "plain_view",
     "rejit",
+    "user_path",
 ]
 
 LIBRARIES = (equinox, flax_nnx)
@@ -53,7 +54,10 @@ def user_call(call: JaxCall) -> UserCall:
 def plain_call(call: JaxCall) -> UserCall:
     """A plain ``jax.jit``: the function JAX was given, its static options as JAX completed them."""
     nums, names = normalize_static(call.fun, call.static_argnums, call.static_argnames)
-    return UserCall("jax.jit", call.fun, call.fun, call.args, call.kwargs, nums, names)
+    found = UserCall("jax.jit", call.fun, call.fun, call.args, call.kwargs, nums, names)
+    if _library_function(call.fun):  # a wrapper's own function no adapter reads (nnx.jit_partial):
+        found.names = ()  # its parameters are not the user's, so JAX's positions name the arguments
+    return found
 
 
 def is_wrapper(obj: Any) -> bool:
@@ -66,15 +70,18 @@ def is_wrapper(obj: Any) -> bool:
 def is_library_jit(obj: Any) -> bool:
     """A ``jax.jit`` object a wrapper library made for itself (equinox's, NNX's): not the user's to name."""
     fun = getattr(obj, "_fun", None)
-    if fun is None:
-        return False
+    return fun is not None and _library_function(fun)
+
+
+def _library_function(fun: Any) -> bool:
+    """A function a wrapper library gave ``jax.jit`` (its own class, or a function defined in it)."""
     module = getattr(fun, "__module__", "") if isinstance(fun, types.FunctionType) else type(fun).__module__
-    return any((module or "").startswith(library.WRAPPER.split(".", 1)[0]) for library in LIBRARIES)
+    return any((module or "").startswith(library.WRAPPER.split(".", 1)[0] + ".") for library in LIBRARIES)
 
 
-def _of_object_call(fn: Any, args: tuple, kwargs: dict) -> UserCall | None:
+def _of_object_call(fn: Any, args: tuple, kwargs: dict, bind: bool = True) -> UserCall | None:
     for library in LIBRARIES:
-        found = library.call_of_object(fn, args, kwargs)
+        found = library.call_of_object(fn, args, kwargs, bind)
         if found is not None:
             return found
     return None
@@ -97,7 +104,10 @@ def plain_view(fn: Any, args: tuple, kwargs: dict) -> tuple[Any, tuple, dict, tu
     static every parameter the wrapper holds static (for equinox: every
     argument that holds no array). None when ``fn`` is no wrapper.
     """
-    user = _of_object_call(fn, args, kwargs)
+    try:
+        user = _of_object_call(fn, args, kwargs)
+    except TypeError:  # arguments that do not fit (or none: ``explain(exc, fn)``): the function alone
+        user = _of_object_call(fn, (), {}, bind=False)
     if user is None:
         return None
     names, _ = positional_names(user.function)
@@ -119,6 +129,14 @@ def rejit(wrapper: str, fn: Any, static_argnums: tuple, static_argnames: tuple) 
             if found is not None:
                 return found
     return jax.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
+
+
+def user_path(wrapper: str, path: str, params: list[str]) -> str:
+    """A path JAX named in a message about a wrapper's call, as the user's parameter where it can be told."""
+    for library in LIBRARIES:
+        if library.WRAPPER == wrapper:
+            return library.user_path(path, params) or path
+    return path
 
 
 def function_name(fn: Any) -> str:

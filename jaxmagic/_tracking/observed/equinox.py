@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import sys
 from typing import Any
 
@@ -19,7 +20,7 @@ import numpy as np
 from .frames import JaxCall, frames_above, library_root
 from .usercall import UserCall
 
-__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "is_array", "is_static"]
+__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "is_array", "is_static"]
 
 WRAPPER = "equinox.filter_jit"
 TYPES = (("equinox._jit", "_JitWrapper"),)
@@ -46,7 +47,8 @@ def read(call: JaxCall) -> UserCall | None:
                 args, kwargs = tuple(bound.args), dict(bound.kwargs)
             except TypeError:
                 pass
-        return UserCall(WRAPPER, function, function, args, kwargs, static_leaf=is_static, jitted=wrapper)
+        # the wrapper is the identity: ``__wrapped__`` is rebuilt on every call for a jitted Module
+        return UserCall(WRAPPER, function, wrapper, args, kwargs, static_leaf=is_static, jitted=wrapper)
     return None
 
 
@@ -60,16 +62,22 @@ def is_static(leaf: Any) -> bool:
     return not is_array(leaf)
 
 
-def call_of_object(obj: Any, args: tuple, kwargs: dict) -> UserCall | None:
+def call_of_object(obj: Any, args: tuple, kwargs: dict, bind: bool = True) -> UserCall | None:
     """The user's call of ``obj(*args, **kwargs)``: ``obj`` is what ``filter_jit`` returned, or its bound method."""
     bound: tuple = ()
-    if type(obj).__name__ == "Partial" and type(getattr(obj, "func", None)).__name__ == "_JitWrapper":
+    if _is_wrapper(getattr(obj, "func", None)) and type(obj).__name__ == "Partial":
         bound, obj = tuple(getattr(obj, "args", ())), obj.func  # a method: Partial(wrapper, instance)
-    if type(obj).__name__ != "_JitWrapper" or sys.modules.get("equinox._jit") is None:
+    if not _is_wrapper(obj):
         return None
-    bound_args = obj._signature.bind(*bound, *args, **kwargs)
-    return UserCall(WRAPPER, obj.__wrapped__, obj.__wrapped__, tuple(bound_args.args), dict(bound_args.kwargs),
-                    static_leaf=is_static, jitted=obj)
+    if bind:
+        bound_args = obj._signature.bind(*bound, *args, **kwargs)
+        args, kwargs = tuple(bound_args.args), dict(bound_args.kwargs)
+    return UserCall(WRAPPER, obj.__wrapped__, obj, tuple(args), dict(kwargs), static_leaf=is_static, jitted=obj)
+
+
+def _is_wrapper(obj: Any) -> bool:
+    kind = type(obj)
+    return (kind.__module__, kind.__name__) in TYPES
 
 
 def of_object(obj: Any, args: tuple, kwargs: dict) -> tuple[UserCall, Any] | None:
@@ -88,3 +96,20 @@ def rejit(fn: Any, static_argnums: tuple, static_argnames: tuple) -> Any:
     """``filter_jit(fn)``: static by kind of value, as the user's call was; None without equinox."""
     module = sys.modules.get("equinox")
     return module.filter_jit(fn) if module is not None else None
+
+
+_PATH = re.compile(r"^dynamic_(?:no)?donate\['(first|rest)'\]\[(\d+)\]")
+
+
+def user_path(path: str, params: list[str]) -> str | None:
+    """A path in JAX's message about equinox's internals, as the user's parameter (best guess).
+
+    ``dynamic_nodonate['first'][0]`` is an array of the first argument;
+    ``['rest'][i]`` the i-th array among the others, read as the i-th of
+    them when each holds one array. None for any other path.
+    """
+    found = _PATH.match(path)
+    if found is None or not params:
+        return None
+    index = 0 if found.group(1) == "first" else 1 + int(found.group(2))
+    return params[index] if index < len(params) else None

@@ -24,13 +24,14 @@ from ..signature import short_repr
 from .frames import JaxCall, frames_above, library_root
 from .usercall import UserCall
 
-__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "GraphStructure", "expand"]
+__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "GraphStructure", "expand"]
 
 WRAPPER = "flax.nnx.jit"
 _MODULE = "flax.nnx.transforms.compilation"
-TYPES = ((_MODULE, "JitWrapped"), (_MODULE, "SimpleJitWrapped"), (_MODULE, "SimpleJitPartialWrapped"))
+# ``jit_partial``'s wrapper is not read: its call passes the partial arguments as one flat list
+TYPES = ((_MODULE, "JitWrapped"), (_MODULE, "SimpleJitWrapped"))
 _METHODS = ("__call__", "trace", "lower", "eval_shape")
-_KINDS = ("JitWrapped", "SimpleJitWrapped")
+_KINDS = tuple(name for _, name in TYPES)
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")  # object addresses: the same kind of object prints the same
 
 
@@ -45,11 +46,15 @@ def read(call: JaxCall) -> UserCall | None:
             continue
         local = frame.f_locals
         wrapper, args, kwargs = local.get("self"), local.get("args"), local.get("kwargs")
+        if type(wrapper).__name__ not in _KINDS:
+            return None  # another of NNX's objects (``jit_partial``'s wrapper): JAX's own view names it
         function = getattr(wrapper, "fun", None)
         if not callable(function) or not isinstance(args, tuple) or not isinstance(kwargs, dict):
             return None
+        # NNX's own split of each module argument, as JAX received it: the graph definition and the flat state
+        split = {id(arg): pure for arg, pure in zip(args, call.args) if type(pure).__name__ == "NodeStates"}
         return UserCall(WRAPPER, function, call.fun, args, kwargs, call.static_argnums, call.static_argnames,
-                        expand=expand, jitted=wrapper)
+                        expand=functools.partial(expand, split=split), jitted=wrapper)
     return None
 
 
@@ -88,8 +93,69 @@ class GraphStructure:
         return (", ".join(was) or "—") + (", …" if more else ""), (", ".join(now) or "—") + (", …" if more else "")
 
 
-def expand(name: str, value: Any) -> tuple[GraphStructure, list[tuple[str, Any]]] | None:
-    """A module argument as (graph structure, [(``name.l1.kernel``, array)]); None for anything else."""
+_KNOWN: dict[Any, tuple[GraphStructure, tuple[str, ...]]] = {}  # graph definition -> structure, state paths
+_KNOWN_MAX = 64
+
+
+def expand(name: str, value: Any, split: dict | None = None) -> tuple[GraphStructure, list[tuple[str, Any]]] | None:
+    """A module argument as (graph structure, [(``.l1.kernel``, array)]); None for anything else.
+
+    ``split`` maps an argument (by id) to NNX's own split of it for this call
+    (``NodeStates``: graph definition, flat state). A graph definition seen
+    before gives its structure and state paths at once, so a new batch shape
+    costs no second walk of the module.
+    """
+    pure = split.get(id(value)) if split else None
+    graphdef, flat = _split_parts(pure)
+    if graphdef is not None:
+        try:
+            known = _KNOWN.get(graphdef)
+        except TypeError:
+            known = None
+        if known is not None and len(known[1]) == len(flat):
+            return known[0], list(zip(known[1], flat))
+    found = _walk(value)
+    if found is not None and graphdef is not None:
+        _remember(graphdef, found[0], value, flat)
+    return found
+
+
+def _split_parts(pure: Any) -> tuple[Any, list]:
+    """NNX's graph definition and flat state list of one argument, or (None, [])."""
+    if pure is None:
+        return None, []
+    states = getattr(pure, "states", None)
+    if not isinstance(states, tuple) or len(states) != 1 or not isinstance(states[0], list):
+        return None, []
+    return getattr(pure, "graphdef", None), states[0]
+
+
+def _remember(graphdef: Any, structure: GraphStructure, value: Any, flat: list) -> None:
+    """Keep the structure and state paths of ``graphdef``, in NNX's own flat order (checked against it)."""
+    nnx = sys.modules.get("flax.nnx")
+    try:
+        _, state = nnx.split(value)
+        flatten = getattr(nnx, "to_flat_state", None)  # newer flax; ``State.flat_state`` warns there
+        pairs = list(flatten(state) if flatten is not None else state.flat_state())
+    except Exception:  # noqa: BLE001 - another flax: walk every time
+        return
+    if len(pairs) != len(flat):
+        return
+    for (_, variable), leaf in zip(pairs, flat):
+        get = getattr(variable, "get_value", None)
+        mine = get() if callable(get) else getattr(variable, "value", variable)
+        if getattr(mine, "shape", None) != getattr(leaf, "shape", None):
+            return  # not the order NNX passed the state in: do not trust it
+    if len(_KNOWN) >= _KNOWN_MAX:
+        _KNOWN.pop(next(iter(_KNOWN)))
+    try:
+        _KNOWN[graphdef] = (structure, tuple(_path_text(path) for path, _ in pairs))
+    except TypeError:
+        pass
+
+
+def _walk(value: Any) -> tuple[GraphStructure, list[tuple[str, Any]]] | None:
+    """Every node, static attribute and variable of a module, by attribute path."""
     nnx = sys.modules.get("flax.nnx")
     graph = getattr(nnx, "graph", None)
     is_node = getattr(nnx, "is_graph_node", None) or getattr(graph, "is_graph_node", None)
@@ -145,7 +211,7 @@ def _hash(value: Any) -> Any:
         return ("id", id(value))
 
 
-def call_of_object(obj: Any, args: tuple, kwargs: dict) -> UserCall | None:
+def call_of_object(obj: Any, args: tuple, kwargs: dict, bind: bool = True) -> UserCall | None:
     """The user's call of ``obj(*args, **kwargs)``: ``obj`` is what ``nnx.jit`` returned, or its bound method."""
     bound: tuple = ()
     if isinstance(obj, functools.partial) and type(obj.func).__name__ in _KINDS:
@@ -174,3 +240,8 @@ def rejit(fn: Any, static_argnums: tuple, static_argnames: tuple) -> Any:
     if nnx is None:
         return None
     return nnx.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
+
+
+def user_path(path: str, params: list[str]) -> str | None:
+    """NNX keeps each argument's position: JAX's message names the user's parameter already."""
+    return None

@@ -11,10 +11,13 @@ from __future__ import annotations
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from typing import Any
 
+from jax._src import core
+
 from ..._common.source import unwrap_function
-from ..changes import Change
+from ..changes import Change, placement_changes
 from ..history import History, reasons
 from ..linehits import LineCounter
 from ..redefinition import register
@@ -32,14 +35,16 @@ class ObservedFunction:
     """Bookkeeping for one jitted function jaxmagic did not make (plain ``jax.jit``, NNX, equinox).
 
     Duck-types what reports and rows read of a :class:`~..tracked.TrackedFunction`:
-    ``name``, ``fn``, ``jitted``, ``source_file``, ``row``, ``history``.
+    ``name``, ``fn``, ``jitted``, ``source_file``, ``row``, ``history``. The
+    user's function and jit object are held weakly: jaxmagic never keeps a
+    function (or what its closure holds) alive.
     """
 
     def __init__(self, call: UserCall) -> None:
-        self.fn = call.function
+        self._fn = _weak(call.function)
+        self._jitted = _weak(call.jitted)
         self.name = function_name(call.function)
         self.wrapper = call.wrapper
-        self.jitted = call.jitted
         plain = unwrap_function(call.function)
         self.source_file: str | None = getattr(getattr(plain, "__code__", None), "co_filename", None)
         self.placements: dict[str, str] = {}
@@ -47,58 +52,85 @@ class ObservedFunction:
         self.key: str
         self.redefined: bool
         self.row, self.key, self.redefined = register(self)
-        self.row.wrapper = call.wrapper
         self.history: History = self.row.analysis
+
+    @property
+    def fn(self) -> Any:
+        """The user's function, while it lives."""
+        return self._fn()
+
+    @property
+    def jitted(self) -> Any:
+        """The object the user calls (``fwd``), while it lives and when known."""
+        return self._jitted()
+
+    @jitted.setter
+    def jitted(self, value: Any) -> None:
+        self._jitted = _weak(value)
 
     def __repr__(self) -> str:
         return f"<ObservedFunction {self.name} ({self.wrapper}): {self.row.compiles} compiles>"
 
 
-_by_identity: weakref.WeakKeyDictionary[Any, ObservedFunction] = weakref.WeakKeyDictionary()
-_strong: dict[int, tuple[Any, ObservedFunction]] = {}  # identities that take no weak reference
-_STRONG = 256
-_lock = threading.Lock()
+def _weak(value: Any) -> Callable[[], Any]:
+    """A weak reference to ``value``, or a strong one where it takes none (a builtin)."""
+    if value is None:
+        return lambda: None
+    try:
+        return weakref.ref(value)
+    except TypeError:
+        return lambda: value
+
+
+# identity (by id) -> (weak reference to it, its function); an entry leaves when its identity dies.
+# Looked up by ``is``, never ``==``: a user's object may define equality any way it likes.
+_by_identity: dict[int, tuple[Callable[[], Any], ObservedFunction]] = {}
+_STRONG = 256  # identities that take no weak reference are kept strongly: at most this many
+_lock = threading.RLock()  # making a function registers its row: one at a time, so two threads agree
+_generation = 0  # bumped by forget(): traces seen before are no longer waited on
 
 
 def observed_for(call: UserCall) -> ObservedFunction:
     """The function ``call`` belongs to, made (and given its row) on its first trace."""
+    identity = call.identity
     with _lock:
-        try:
-            found = _by_identity.get(call.identity)
-        except TypeError:
-            held = _strong.get(id(call.identity))
-            found = held[1] if held is not None and held[0] is call.identity else None
-        if found is not None:
-            if call.jitted is not None:
+        held = _by_identity.get(id(identity))
+        if held is not None and held[0]() is identity:
+            found = held[1]
+            if call.jitted is not None and found.jitted is None:
                 found.jitted = call.jitted
             return found
-    observed = ObservedFunction(call)
-    with _lock:
+        observed = ObservedFunction(call)
+        key = id(identity)
         try:
-            _by_identity[call.identity] = observed
+            ref = weakref.ref(identity, lambda _, key=key: _by_identity.pop(key, None))
         except TypeError:
-            if len(_strong) >= _STRONG:
-                _strong.pop(next(iter(_strong)))
-            _strong[id(call.identity)] = (call.identity, observed)
-    return observed
+            strong = [k for k, (r, _) in _by_identity.items() if not isinstance(r, weakref.ref)]
+            if len(strong) >= _STRONG:
+                _by_identity.pop(strong[0], None)
+            ref = lambda: identity  # noqa: E731
+        _by_identity[key] = (ref, observed)
+        return observed
 
 
 def forget() -> None:
     """Drop every observed function (``jaxmagic.reset()``): each starts a new row at its next trace."""
+    global _generation
     with _lock:
         _by_identity.clear()
-        _strong.clear()
+        _generation += 1
 
 
 class _Pending:
-    """A trace whose compile has not come yet."""
+    """A trace whose compile has not come yet: its reasons, as text, and JAX's function (weakly)."""
 
-    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun")
+    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation")
 
-    def __init__(self, function: ObservedFunction, signature: Signature | None, changes: list[Change],
-                 compared_to: Signature | None, record: TraceRecord | None, fun: Any) -> None:
+    def __init__(self, function: ObservedFunction, signature: str, changes: list[Change],
+                 compared_to: str | None, record: TraceRecord | None, fun: Any) -> None:
         self.function, self.signature, self.changes = function, signature, changes
-        self.compared_to, self.record, self.fun = compared_to, record, fun
+        self.compared_to, self.record, self.fun = compared_to, record, _weak(fun)
+        self.generation = _generation
 
 
 def _pending() -> dict[int, _Pending]:
@@ -108,23 +140,40 @@ def _pending() -> dict[int, _Pending]:
     return found
 
 
+def _waiting(observed: ObservedFunction, pop: bool = False) -> _Pending | None:
+    pending = _pending()
+    found = pending.pop(id(observed), None) if pop else pending.get(id(observed))
+    if found is None or found.function is not observed or found.generation != _generation:
+        return None
+    return found
+
+
 def start_lines(user: UserCall) -> None:
-    """Count the lines Python runs in the user's file while this trace runs (a report is being collected)."""
+    """Count the lines Python runs in the user's file while this trace runs (a report is being collected).
+
+    Nested traces (JAX 0.8 reports them too) keep the outer counter running: one per thread at a time.
+    """
+    stack = _line_stack()
+    if any(counter is not None for counter in stack) or len(stack) > 32:
+        stack.append(None)
+        return
     plain = unwrap_function(user.function)
     filename = getattr(getattr(plain, "__code__", None), "co_filename", None)
-    if filename is None:
-        return
-    counter = LineCounter(filename)
-    if counter.start():
-        thread_state.observed_lines = counter
+    counter = LineCounter(filename) if filename is not None else None
+    stack.append(counter if counter is not None and counter.start() else None)
+
+
+def _line_stack() -> list[LineCounter | None]:
+    found = getattr(thread_state, "observed_lines", None)
+    if found is None:
+        found = thread_state.observed_lines = []
+    return found
 
 
 def _stop_lines() -> dict[int, int] | None:
-    counter = getattr(thread_state, "observed_lines", None)
-    if counter is None:
-        return None
-    thread_state.observed_lines = None
-    return counter.stop()
+    stack = _line_stack()
+    counter = stack.pop() if stack else None
+    return counter.stop() if counter is not None else None
 
 
 def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
@@ -147,56 +196,69 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
         record.finished, record.trace_seconds = time.time(), seconds
         for collector in list(collectors):
             collector._add(record)
-    if call.failure is not None:
-        return observed  # nothing compiles after a failed trace
+    if call.failure is not None or not core.trace_state_clean():
+        return observed  # nothing compiles after a failed trace, nor for a jit traced inside another one
     pending = _pending()
     if len(pending) > 64:  # traces never compiled (``.trace()``, ``.lower()`` alone): keep only recent ones
         pending.pop(next(iter(pending)))
     pending.pop(id(observed), None)  # the newest trace last: traced_just_now reads from the end
-    pending[id(observed)] = _Pending(observed, signature, changes, compared_to, record, call.fun)
+    pending[id(observed)] = _Pending(
+        observed, signature.text() if signature is not None else "", changes,
+        compared_to.text() if compared_to is not None else None, record, call.fun,
+    )
     return observed
 
 
 def traced_just_now(fun: Any) -> ObservedFunction | None:
     """The function this thread traced last for JAX's function ``fun``, awaiting its lowering or compile."""
     for waiting in reversed(list(_pending().values())):
-        if waiting.fun is fun:
+        if waiting.fun() is fun and waiting.generation == _generation:
             return waiting.function
     return None
 
 
 def on_lower(observed: ObservedFunction, call: JaxCall, seconds: float) -> None:
     """JAX lowered ``call``: note how long, and keep JAX's parameters for the report's cost."""
-    waiting = _pending().get(id(observed))
+    waiting = _waiting(observed)
     if waiting is not None and waiting.record is not None:
         waiting.record.lower_seconds = seconds
         if call.params is not None:
             waiting.record.stage = stage_of(call.params, call.args_flat)
 
 
-def on_compile(observed: ObservedFunction, seconds: float, placements: dict[str, str]) -> None:
-    """JAX compiled for ``observed``: the compile takes its trace's reasons (or says it had no trace)."""
-    waiting = _pending().pop(id(observed), None)
+def on_compile(observed: ObservedFunction, seconds: float, placements: dict[str, str],
+               user: Callable[[], UserCall]) -> None:
+    """JAX compiled for ``observed``: the compile takes its trace's reasons (or says it had no trace).
+
+    ``user`` reads the call again, for a first compile whose trace JAX reported no event for (the
+    function was traced inside another jit first, and JAX kept that trace).
+    """
+    waiting = _waiting(observed, pop=True)
     if waiting is not None:
         if waiting.record is not None:
             waiting.record.compile_seconds = seconds
         observed.redefined = False
-        event = Recompile(
-            list(waiting.changes), seconds, time.time(),
-            waiting.compared_to.text() if waiting.compared_to is not None else None,
-            waiting.signature.text() if waiting.signature is not None else "",
-        )
+        event = Recompile(list(waiting.changes), seconds, time.time(), waiting.compared_to, waiting.signature)
+    elif observed.row.compiles == 0 or not observed.placements:  # its first compile here, no trace event
+        try:
+            signature: Signature | None = user().signature()
+        except Exception:  # noqa: BLE001
+            signature = None
+        compared_to, changes = reasons(observed.history, signature, observed.redefined)
+        if observed.row.compiles == 0 and not any(c.what == "first-call" for c in changes):
+            # traced inside another jit before (JAX 0.8 reports that trace too): still its first compile
+            compared_to, changes = None, [*[c for c in changes if c.what == "function-redefined"],
+                                          Change("", "first-call")]
+        if signature is not None:
+            observed.history.add(signature)
+        observed.redefined = False
+        event = Recompile(changes, seconds, time.time(), compared_to.text() if compared_to is not None else None,
+                          signature.text() if signature is not None else "", retraced=False)
     else:  # compiled again without a new trace: the same abstract signature on a new placement
-        before = observed.placements
-        changes = [
-            Change(path, "sharding", before[path], after)
-            for path, after in placements.items()
-            if path in before and before[path] != after
-        ] or [Change("", "sharding", "earlier placement", "a new placement or sharding of an argument")]
+        changes = placement_changes(observed.placements, placements)
         event = Recompile(changes, seconds, time.time(), None, "", retraced=False)
         for collector in list(collectors):
             collector._add_recompile(observed.name, changes)
     if placements:
         observed.placements = placements
     observed.row.add_compile(event)
-

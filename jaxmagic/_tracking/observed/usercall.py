@@ -49,10 +49,13 @@ class UserCall:
     static_leaf: Callable[[Any], bool] | None = None
     expand: Callable[[str, Any], Any] | None = None
     jitted: Any = None
+    names: tuple[str, ...] | None = None  # the positional parameters' names, when not the function's own
 
     def signature(self) -> Signature:
         """This call's abstract signature, by the user's parameter names."""
         names, var_name = positional_names(self.function)
+        if self.names is not None:
+            names, var_name = list(self.names), "args"
         return build_signature(
             self.args, self.kwargs, names=names, var_name=var_name, static_argnums=self.static_argnums,
             static_argnames=self.static_argnames, abstract=_abstract, static_leaf=self.static_leaf,
