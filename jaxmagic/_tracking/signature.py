@@ -65,10 +65,15 @@ class Leaf:
         return self.aval.str_short(short_dtypes=True)
 
     def key(self) -> tuple:
-        if self.static:
-            return ("static", hash_key(self.value))
-        a = self.aval
-        return ("traced", a.shape, str(a.dtype), bool(getattr(a, "weak_type", False)), sharding_text(a))
+        cached = self.__dict__.get("_key")  # computed once: history, closest and advice all ask
+        if cached is None:
+            if self.static:
+                cached = ("static", hash_key(self.value))
+            else:
+                a = self.aval
+                cached = ("traced", a.shape, str(a.dtype), bool(getattr(a, "weak_type", False)), sharding_text(a))
+            object.__setattr__(self, "_key", cached)
+        return cached
 
 
 @dataclasses.dataclass(frozen=True)
