@@ -157,6 +157,41 @@ def test_jax_helper_jits_stay_hidden(watched):
     assert any(name.startswith("jit(convert_element_type") for name in jaxmagic.stats(include_internal=True))
 
 
+def _pmap_is_a_jit() -> bool:
+    """From JAX 0.10, pmap is a jit of shard_map around JAX's own function, which ``observed/pmap.py`` reads."""
+    return tuple(int(part) for part in jax.__version__.split(".")[:2]) >= (0, 10)
+
+
+@pytest.mark.skipif(not _pmap_is_a_jit(), reason="before JAX 0.10 pmap runs another way: its compiles count as JAX's own (hidden)")
+def test_a_pmapped_function_is_read_through_jax_pmap(watched):
+    def double(x):
+        return 2 * x
+
+    parallel = jax.pmap(double)
+    parallel(jnp.ones((1, 3)))
+    parallel(jnp.ones((1, 4)))
+    row = jaxmagic.stats("double")
+    assert row.wrapper == "jax.pmap" and [e.reason for e in row.events] == ["first call", "x: shape f32[1,3] \u2192 f32[1,4]"]
+
+
+def test_jits_of_transformed_functions_and_ahead_of_time_compiles(watched):
+    def energy(w, x):
+        return jnp.sum((w * x) ** 2)
+
+    gradient = jax.jit(jax.grad(energy))
+    gradient(jnp.ones(2), jnp.ones(2))
+    gradient(jnp.ones(3), jnp.ones(3))
+    row = jaxmagic.stats("energy")  # named and placed by the user's def under jax.grad's wrapper
+    assert row.where.startswith("test_every_jit.py:") and row.events[1].reason.startswith("w: shape f32[2]")
+
+    def ahead(x):
+        return x - 5
+
+    jax.jit(ahead).lower(jnp.ones(2)).compile()
+    assert [e.reason for e in jaxmagic.stats("ahead").events] == ["first call"]
+    assert not any(name.startswith("jit(ahead") for name in jaxmagic.stats(include_internal=True))
+
+
 def test_watching_keeps_no_function_alive(watched):
     import gc
     import weakref

@@ -24,6 +24,7 @@ __all__ = [
     "enclosing_function",
     "function_node",
     "unwrap_function",
+    "innermost_function",
     "names_in",
     "parameter_names",
     "text_of",
@@ -170,6 +171,28 @@ def unwrap_function(fn: Any) -> Callable | None:
             return None
         fn = inner
     return None
+
+
+def innermost_function(fn: Any) -> types.FunctionType | None:
+    """The user's own ``def`` at the bottom of a stack of wrappers, for naming and placing it.
+
+    Follows partials, bound methods, jit objects and every ``functools.wraps``
+    (``jax.grad``, ``jax.pmap``, a library's wrapper) down to the last plain
+    function; :func:`unwrap_function` stops at the first, the one to call.
+    """
+    found = None
+    for _ in range(16):
+        fn = without_partial(fn)
+        if isinstance(fn, types.FunctionType):
+            found = fn
+        try:
+            inner = getattr(fn, "__wrapped__", None) or getattr(fn, "__func__", None) or getattr(fn, "_fun", None)
+        except Exception:  # noqa: BLE001 - an object answering attributes its own way
+            inner = None
+        if inner is None or inner is fn:
+            break
+        fn = inner
+    return found
 
 
 def function_node(fn: Any) -> tuple[FunctionNode, str] | None:

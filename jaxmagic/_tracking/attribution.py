@@ -98,6 +98,8 @@ def _on_event(event: monitor.Event) -> None:
         _tracked_event(tracked, event)
     elif call is not None and not is_internal(call.fun):
         _observed_event(call, event)
+    elif call is None and event.kind == "compile" and (ahead := functions.traced_named(_bare(event.fun_name))):
+        functions.on_compile(ahead, event.seconds, {}, lambda: None)  # ``.lower(...).compile()`` of a trace just seen
     else:  # JAX's own helper jits, or a compile JAX's frames do not place
         _untracked_event(event, call.fun if call is not None else plain)
     if event.kind != "lower":
@@ -244,8 +246,11 @@ def _placement_text(sharding: Any) -> str:
 
 
 def _untracked_event(event: monitor.Event, plain: Any) -> None:
+    """Counts only: JAX's own helper jits, and compiles no jitted call on the stack places."""
+    if event.kind == "lower":
+        return  # a lowering is neither a trace nor a compile: nothing to count
     key = event.fun_name if event.fun_name.startswith("jit(") else f"jit({event.fun_name})"
-    internal = plain is not None and (getattr(plain, "__module__", "") or "").startswith(("jax.", "jaxlib"))
+    internal = plain is not None and is_internal(plain)
     row = registry.row(key, tracked=False, where=describe_location(plain) if plain is not None else "",
                        internal=internal)
     if event.kind == "trace":

@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .._common.source import without_partial
+from .._common.source import innermost_function, without_partial
 from .history import History
 from .stats import Row, registry
 
@@ -48,7 +48,7 @@ def location_namer() -> Callable[[str, int], str] | None:
 
 def describe_location(fn: Any) -> str:
     """Where ``fn`` is defined, as a reader names it: ``Cell In[3], line 2`` or ``file.py:10``."""
-    code = getattr(without_partial(fn), "__code__", None)
+    code = getattr(innermost_function(fn) or without_partial(fn), "__code__", None)
     if code is None:
         return ""
     if _namer is not None:

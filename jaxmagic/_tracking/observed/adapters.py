@@ -16,9 +16,9 @@ from typing import Any
 
 import jax
 
-from ..._common.source import unwrap_function, without_partial
+from ..._common.source import innermost_function, without_partial
 from ..signature import normalize_static, positional_names
-from . import equinox, flax_nnx
+from . import equinox, flax_nnx, pmap
 from .frames import JaxCall
 from .usercall import UserCall
 
@@ -36,7 +36,7 @@ __all__ = [
     "user_path",
 ]
 
-LIBRARIES = (equinox, flax_nnx)
+LIBRARIES = (equinox, flax_nnx, pmap)
 
 
 def user_call(call: JaxCall) -> UserCall:
@@ -141,11 +141,14 @@ def user_path(wrapper: str, path: str, params: list[str]) -> str:
 
 def function_name(fn: Any) -> str:
     """The name a user knows a function by: its ``__qualname__`` (through partials and wrappers)."""
-    inner = unwrap_function(fn) or without_partial(fn)
+    inner = innermost_function(fn) or without_partial(fn)
     return getattr(inner, "__qualname__", None) or getattr(inner, "__name__", None) or type(inner).__name__
 
 
 def is_internal(fn: Any) -> bool:
     """JAX's own helper jits (eager ops building arrays), told apart by the module of their function."""
-    module = getattr(without_partial(fn), "__module__", None) or ""
+    if pmap.is_pmap_function(fn):
+        return False  # ``jax.pmap`` wraps the user's function in JAX's own: read by ``pmap.read``
+    inner = innermost_function(fn) or without_partial(fn)
+    module = getattr(inner, "__module__", None) or ""
     return module.startswith(("jax.", "jaxlib")) or module == "jax"

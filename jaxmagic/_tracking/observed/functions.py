@@ -16,19 +16,22 @@ from typing import Any
 
 from jax._src import core
 
-from ..._common.source import unwrap_function
+from ..._common.source import innermost_function
 from ..changes import Change, placement_changes
 from ..history import History, reasons
 from ..linehits import LineCounter
 from ..redefinition import register
 from ..signature import Signature
 from ..stats import Recompile, Row
-from ..tracked import TraceRecord, collectors, thread_state
+from ..tracked import TraceRecord, collectors, jax_name_of, thread_state
 from .adapters import function_name
 from .frames import JaxCall, stage_of
 from .usercall import UserCall
 
-__all__ = ["ObservedFunction", "observed_for", "forget", "start_lines", "on_trace", "on_lower", "on_compile"]
+__all__ = [
+    "ObservedFunction", "observed_for", "forget", "start_lines", "on_trace", "traced_just_now", "traced_named",
+    "on_lower", "on_compile",
+]
 
 
 class ObservedFunction:
@@ -45,7 +48,7 @@ class ObservedFunction:
         self._jitted = _weak(call.jitted)
         self.name = function_name(call.function)
         self.wrapper = call.wrapper
-        plain = unwrap_function(call.function)
+        plain = innermost_function(call.function)
         self.source_file: str | None = getattr(getattr(plain, "__code__", None), "co_filename", None)
         self.placements: dict[str, str] = {}
         self.row: Row
@@ -157,7 +160,7 @@ def start_lines(user: UserCall) -> None:
     if any(counter is not None for counter in stack) or len(stack) > 32:
         stack.append(None)
         return
-    plain = unwrap_function(user.function)
+    plain = innermost_function(user.function)
     filename = getattr(getattr(plain, "__code__", None), "co_filename", None)
     counter = LineCounter(filename) if filename is not None else None
     stack.append(counter if counter is not None and counter.start() else None)
@@ -213,6 +216,19 @@ def traced_just_now(fun: Any) -> ObservedFunction | None:
     """The function this thread traced last for JAX's function ``fun``, awaiting its lowering or compile."""
     for waiting in reversed(list(_pending().values())):
         if waiting.fun() is fun and waiting.generation == _generation:
+            return waiting.function
+    return None
+
+
+def traced_named(jax_name: str) -> ObservedFunction | None:
+    """The newest trace of this thread awaiting its compile whose function JAX names ``jax_name``.
+
+    An ahead-of-time ``jitted.lower(...).compile()`` compiles where no jitted call is on the stack:
+    its trace came just before, in this thread.
+    """
+    for waiting in reversed(list(_pending().values())):
+        fun = waiting.fun()
+        if waiting.generation == _generation and fun is not None and jax_name_of(fun) == jax_name:
             return waiting.function
     return None
 
