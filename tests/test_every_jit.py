@@ -349,6 +349,22 @@ def test_nnx_state_by_attribute_path_and_a_mode_switch_as_a_graph_change(watched
     ]
 
 
+def test_nnx_tree_mode_names_state_by_attribute_and_shows_where_the_graph_changed(watched, nnx):
+    @functools.partial(nnx.jit, graph_updates=False)
+    def noisy(layer, x):
+        return layer(x)
+
+    layer = nnx.Dropout(0.5, rngs=nnx.Rngs(1))
+    noisy(layer, jnp.ones(3))
+    layer.eval()
+    noisy(layer, jnp.ones(3))
+    row = jaxmagic.stats("noisy")
+    assert row.events[0].signature.startswith("layer.rngs.count: u32[]")
+    change = row.events[1].reason
+    assert change.startswith("layer: pytree structure \u2026") and "Static(value=False)" in change.split("\u2192")[0]
+    assert "Static(value=True)" in change.split("\u2192")[1]
+
+
 def test_nnx_ragged_batches_give_shape_churn_advice(watched, nnx):
     @nnx.jit
     def loss(model, x):

@@ -250,7 +250,21 @@ def _structure_texts(before: Any, after: Any) -> tuple[str, str]:
     difference = getattr(after, "difference", None)
     if difference is not None and type(before) is type(after):
         return difference(before)
-    return _treedef_str(before), _treedef_str(after)
+    return _where_they_differ(_treedef_str(before), _treedef_str(after))
+
+
+def _where_they_differ(before: str, after: str, width: int = 90) -> tuple[str, str]:
+    """Two long structure texts cut to the part where they differ, so the change shows (never two equal texts)."""
+    if len(before) <= width and len(after) <= width:
+        return before, after
+    start = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), min(len(before), len(after)))
+    begin = max(0, start - width // 3)
+
+    def cut(text: str) -> str:
+        piece = text[begin:begin + width]
+        return ("\u2026" if begin else "") + piece + ("\u2026" if begin + width < len(text) else "")
+
+    return cut(before), cut(after)
 
 
 def _treedef_str(treedef: Any) -> str:

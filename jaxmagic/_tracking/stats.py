@@ -1,9 +1,11 @@
 """Recompile statistics: one row per jitted function, its compiles and why each happened.
 
-Rows for functions jaxmagic tracks carry every compile with its reasons (the
-changes against the closest earlier signature); rows for every other jit in
-the process (the user's own ``jax.jit``, library code) carry what
-``jax.monitoring`` says: counts and compile time, by JAX's name ``jit(f)``.
+Every row carries each compile with its reasons (the changes against the
+closest earlier signature): for the functions jaxmagic jits itself, and for
+every other jit whose call JAX's frames show (the user's own ``jax.jit``,
+``flax.nnx.jit``, ``equinox.filter_jit``, library code; see ``observed/``).
+A compile no jitted call places gets a row of counts only, by JAX's name
+``jit(f)``.
 
 History is bounded: a row keeps its last :data:`HISTORY` compiles and
 summarises older ones by reason, so a function that recompiled 100,000 times
@@ -87,9 +89,11 @@ class FunctionStats(Displayed):
     Attributes
     ----------
     name : str
-        The row's key: ``__qualname__``, ``track(name=...)``, ``name@cell:line``
-        for a second live function of that name, or ``jit(f)`` for a jit
-        jaxmagic does not track.
+        The row's key, the name the user knows the function by: its
+        ``__qualname__`` (through ``functools.wraps``, ``jax.grad``, a
+        library's wrapper), ``track(name=...)``, ``name@cell:line`` for a
+        second live function of that name, or ``jit(f)`` for a compile no
+        jitted call on JAX's stack places (counts only).
     traces, compiles : int
         Exactly what JAX did (its ``jax.monitoring`` events).
     compile_seconds : float

@@ -105,6 +105,9 @@ def expand(name: str, value: Any, split: dict | None = None) -> tuple[GraphStruc
     before gives its structure and state paths at once, so a new batch shape
     costs no second walk of the module.
     """
+    if type(value).__name__ == "TreeState":  # NNX's tree form (``graph_updates=False``): a pytree of its own
+        flat_paths, treedef = jax.tree_util.tree_flatten_with_path(value)
+        return treedef, [(_tree_state_path(jax.tree_util.keystr(path)), leaf) for path, leaf in flat_paths]
     pure = split.get(id(value)) if split else None
     graphdef, flat = _split_parts(pure)
     if graphdef is not None:
@@ -118,6 +121,13 @@ def expand(name: str, value: Any, split: dict | None = None) -> tuple[GraphStruc
     if found is not None and graphdef is not None:
         _remember(graphdef, found[0], value, flat)
     return found
+
+
+def _tree_state_path(path: str) -> str:
+    """``.__state__['l1']['kernel'].value`` → ``.l1.kernel``: a tree-form module's state by attribute path."""
+    path = path.replace(".__state__", "")
+    path = re.sub(r"\['([A-Za-z_][A-Za-z_0-9]*)'\]", r".\1", path)
+    return path[: -len(".value")] if path.endswith(".value") else path
 
 
 def _split_parts(pure: Any) -> tuple[Any, list]:
