@@ -71,7 +71,7 @@ def test_a_plain_jit_gets_reasons_in_the_users_names(watched):
     assert _reasons("evaluate") == [
         "first call",
         "batch: shape f32[4,4] \u2192 f32[8,4]",
-        "mode: pytree structure absent \u2192 'sum'",
+        "mode: pytree structure not passed \u2192 'sum'",
         "params['w']: dtype float32 \u2192 int32",
     ]
     assert row.where.startswith("test_every_jit.py:")
@@ -190,6 +190,52 @@ def test_jits_of_transformed_functions_and_ahead_of_time_compiles(watched):
     jax.jit(ahead).lower(jnp.ones(2)).compile()
     assert [e.reason for e in jaxmagic.stats("ahead").events] == ["first call"]
     assert not any(name.startswith("jit(ahead") for name in jaxmagic.stats(include_internal=True))
+
+
+def test_a_helper_traced_inside_another_jit_then_called_at_a_new_shape_says_so(watched):
+    @jax.jit
+    def helper(x):
+        return x * 2
+
+    @jax.jit
+    def caller(x):
+        return helper(x) + 1
+
+    helper(jnp.ones(3))
+    caller(jnp.ones(9))  # helper traced inside, at f32[9]: no trace event of its own
+    helper(jnp.ones(9))
+    assert [e.reason for e in jaxmagic.stats("helper").events] == ["first call", "x: shape f32[3] \u2192 f32[9]"]
+
+
+def test_one_function_jitted_two_ways_or_under_two_transformations_is_two_rows(watched):
+    def scale(x, n):
+        return x * n
+
+    jax.jit(scale)(jnp.ones(2), 2)
+    jax.jit(scale, static_argnums=1)(jnp.ones(2), 2)
+    rows = {n: s for n, s in jaxmagic.stats().items() if n.split("@")[0].endswith("scale")}
+    assert len(rows) == 2 and all([e.reason for e in s.events] == ["first call"] for s in rows.values())
+
+    def loss(w, x):
+        return jnp.sum(w * x)
+
+    jax.jit(jax.grad(loss))(jnp.ones(3), jnp.ones(3))
+    jax.jit(jax.vmap(loss))(jnp.ones((8, 3)), jnp.ones((8, 3)))
+    named = {n: s for n, s in jaxmagic.stats().items() if "loss" in n}
+    assert sorted(n.split("(")[0] for n in named) == ["grad", "vmap"]  # grad(...loss), vmap(...loss)
+    assert all([e.reason for e in s.events] == ["first call"] for s in named.values())
+    with jaxmagic.expect_compiles({"grad(loss)": 1}):
+        jax.jit(jax.grad(loss))(jnp.ones(3), jnp.ones(3))
+
+
+def test_a_callable_object_is_placed_at_its_call(watched):
+    class Doubler:
+        def __call__(self, x):
+            return 2 * x
+
+    jax.jit(Doubler())(jnp.ones(2))
+    [row] = [s for n, s in jaxmagic.stats().items() if "Doubler" in n]
+    assert row.name.endswith("Doubler.__call__") and row.where.startswith("test_every_jit.py:")
 
 
 def test_watching_keeps_no_function_alive(watched):
@@ -389,6 +435,20 @@ def test_a_wrapper_recreated_in_a_loop_is_redefined(watched, nnx):
     assert "nnx.jit" in row.advice[0].message
 
 
+def test_jaxmagic_never_imports_the_wrapper_libraries():
+    import subprocess
+
+    code = (
+        "import sys, jax, jax.numpy as jnp, jaxmagic\n"
+        "jaxmagic.watch()\n"
+        "jax.jit(lambda x: x * 2)(jnp.ones(2))\n"
+        "jaxmagic.stats()\n"
+        "print(sorted(m for m in ('equinox', 'flax', 'optax') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 # --- 6. from plain Python ---------------------------------------------------------------------
 
 
@@ -436,6 +496,9 @@ def test_expect_compiles_works_for_wrappers_and_lets_the_blocks_error_through(wa
         with jaxmagic.expect_compiles(apply=0):
             apply(jnp.ones(2), 0.3)
             1 / 0
+    with jaxmagic.expect_compiles(apply=5):
+        jaxmagic.watch()  # the user's own: the block's end leaves it on
+    assert jaxmagic.watching()
     with pytest.raises(TypeError, match="the budget is a number of compiles"):
         jaxmagic.expect_compiles(apply="one")
 
@@ -543,6 +606,16 @@ def test_jittrace_says_a_wrapped_functions_static_options_are_its_own(wrapped_sh
     wrapped_shell.run("@eqx.filter_jit\ndef keep(x, n):\n    return x * n")
     with pytest.raises(UsageError, match="keep is already jitted and keeps its own static"):
         wrapped_shell.run("%jittrace --static-argnames n keep(jnp.ones(2), 2)")
+
+
+def test_jittrace_of_a_pmapped_call_adds_nothing_of_its_own(wrapped_shell, jax_events):
+    if not _pmap_is_a_jit():
+        pytest.skip("before JAX 0.10 pmap runs another way")
+    wrapped_shell.run("def triple(x):\n    return 3 * x\nptriple = jax.pmap(triple)\nptriple(jnp.ones((1, 2)))")
+    jax_events.clear()
+    report = wrapped_shell.run("%jittrace ptriple(jnp.ones((1, 2)))")
+    assert report.traces[0].cached and sum(jax_events.compiles.values()) == sum(jax_events.traces.values()) == 0
+    assert [n for n in jaxmagic.stats() if "triple" in n] == ["triple"]
 
 
 def test_jittrace_of_an_nnx_call_has_its_cost(wrapped_shell, nnx):

@@ -146,7 +146,7 @@ def test_every_changed_leaf_weak_type_pytree_and_keyword_changes():
     assert [c.what for c in _changes(jaxmagic.stats("leaves"))] == ["pytree-structure"]
     f({"w": jnp.ones(3), "b": jnp.ones(3)}, s=jnp.float32(1.0))
     [kw] = _changes(jaxmagic.stats("leaves"))
-    assert (kw.path, kw.what, kw.before, kw.after) == ("s", "pytree-structure", "positional", "keyword")
+    assert (kw.path, kw.what, kw.before, kw.after) == ("s", "pytree-structure", "passed by position", "passed by keyword")
 
 
 def test_lambda_jitted_in_a_loop_is_one_row_with_redefinitions():

@@ -63,7 +63,7 @@ def test_hlo_option_shows_lowered_text(shell):
         ("f(jnp.ones(4), n=2)", ["x: shape f32[3] \u2192 f32[4]"]),
         ("f(jnp.ones(3, jnp.int32), n=2)", ["x: dtype float32 \u2192 int32"]),
         ("f(jnp.ones(3), n=5)", ["n: static value 2 \u2192 5"]),
-        ("f(jnp.ones(3), 2)", ["n: pytree structure keyword \u2192 positional"]),
+        ("f(jnp.ones(3), 2)", ["n: pytree structure passed by keyword \u2192 passed by position"]),
     ],
 )
 def test_why_it_traced_names_what_changed(shell, second, expected):

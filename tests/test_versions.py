@@ -70,6 +70,10 @@ def test_the_suite_passes_at_the_lowest_declared_versions():
     assert all(_same(installed[name], bounds[name]) for name in PINNED), (installed, bounds)
     env = dict(os.environ, JAXMAGIC_LOWEST="1", JAXMAGIC_FUZZ_EXAMPLES="200")
     env.pop("PYTHONPATH", None)
+    # IPython adds $VIRTUAL_ENV's site-packages to sys.path: point it at this venv, or the main run's
+    # packages (flax, built for the newest jax) would leak into the lowest-versions run
+    env["VIRTUAL_ENV"] = str(venv)
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     done = subprocess.run(
         [str(python), "-m", "pytest", "-q", "-x", "-m", "not browser and not versions", "-p", "no:cacheprovider",
          str(ROOT / "tests")],

@@ -25,6 +25,7 @@ __all__ = [
     "function_node",
     "unwrap_function",
     "innermost_function",
+    "layers",
     "names_in",
     "parameter_names",
     "text_of",
@@ -188,6 +189,39 @@ def innermost_function(fn: Any) -> types.FunctionType | None:
         try:
             inner = getattr(fn, "__wrapped__", None) or getattr(fn, "__func__", None) or getattr(fn, "_fun", None)
         except Exception:  # noqa: BLE001 - an object answering attributes its own way
+            inner = None
+        if inner is None or inner is fn:
+            break
+        fn = inner
+    if found is None and callable(fn) and not isinstance(fn, type):
+        call = getattr(type(fn), "__call__", None)  # an instance of the user's class: its ``__call__``
+        found = call if isinstance(call, types.FunctionType) else None
+    return found
+
+
+def layers(fn: Any) -> list[types.FunctionType]:
+    """Every plain function in a stack of wrappers, outermost first, down to the user's own ``def``.
+
+    Besides ``__wrapped__``, a JAX transformation's wrapper (``jax.grad``'s) hides its own
+    function (``grad_f``) in its closure as ``fun``: it is listed too, so ``grad(loss)`` and
+    ``vmap(loss)`` differ although both wrap ``loss`` under the same outer wrapper.
+    """
+    found: list[types.FunctionType] = []
+    for _ in range(16):
+        fn = without_partial(fn)
+        if isinstance(fn, types.FunctionType):
+            found.append(fn)
+            if "fun" in fn.__code__.co_freevars and fn.__closure__:
+                inner_fun = fn.__closure__[fn.__code__.co_freevars.index("fun")]
+                try:
+                    hidden = inner_fun.cell_contents
+                except ValueError:  # an empty cell
+                    hidden = None
+                if isinstance(hidden, types.FunctionType) and hidden is not getattr(fn, "__wrapped__", None):
+                    found.append(hidden)
+        try:
+            inner = getattr(fn, "__wrapped__", None)
+        except Exception:  # noqa: BLE001
             inner = None
         if inner is None or inner is fn:
             break

@@ -16,12 +16,12 @@ from .._common.errors import tracing_kind
 from .._explain.failures import explain_failure
 from .._tracking import monitor
 from .._tracking.signature import build_signature, normalize_static
-from .._common.source import unwrap_function
-from .._tracking.observed.adapters import function_name, is_wrapper, of_object
+from .._common.source import innermost_function
+from .._tracking.observed.adapters import function_name, is_pmapped, is_wrapper, of_object
 from .._tracking.observed.usercall import UserCall
 from .._tracking.tracked import Collector, building_report, is_jit_object, tracked_jit, tracked_of
-from .build import entry_from_traced, report_from_collector, share_explanation
-from .entries import ReportFailed, TraceReport, error_info
+from .build import arguments_of, call_text, entry_from_traced, report_from_collector, share_explanation
+from .entries import ReportFailed, TraceEntry, TraceReport, error_info
 
 __all__ = ["trace_call"]
 
@@ -91,7 +91,7 @@ def _trace_tracked(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file:
 def _observed(fn: Any) -> bool:
     """A jit jaxmagic did not make (the user's ``jax.jit``, NNX, equinox), or a method bound to one."""
     inner = getattr(fn, "func", None)  # functools.partial, equinox's Partial: a wrapper bound to an instance
-    return is_jit_object(fn) or is_wrapper(fn) or (inner is not None and is_wrapper(inner))
+    return is_jit_object(fn) or is_wrapper(fn) or (inner is not None and is_wrapper(inner)) or is_pmapped(fn)
 
 
 def _trace_observed(fn: Any, args: tuple, kwargs: dict, hlo: bool, describe_file: Any) -> TraceReport:
@@ -117,13 +117,18 @@ def _cached_entry(fn: Any, args: tuple, kwargs: dict, name: str, hlo: bool) -> A
         user, stage = found
         signature = user.signature()
         inner = user.function
-    else:  # the user's own jax.jit object
+    else:  # the user's own jax.jit object (or a pmapped function)
         inner = getattr(fn, "__wrapped__", fn)
         info = getattr(fn, "_jit_info", None)
         nums, names = normalize_static(
             inner, getattr(info, "static_argnums", None), getattr(info, "static_argnames", None)
         )
         signature = UserCall("jax.jit", inner, inner, args, kwargs, nums, names).signature()
+        if not hasattr(fn, "trace"):  # jax.pmap keeps no stage to read back without a trace of its own
+            entry = TraceEntry(function=name, signature=call_text(inner, name), arguments=arguments_of(signature),
+                               changes=[], trace_seconds=None, compile_seconds=None, cached=True)
+            entry.notes.append("cached: JAX compiled this signature before; a pmapped function's jaxpr is not kept")
+            return entry
         stage = fn.trace(*args, **kwargs)
     return entry_from_traced(
         stage, name=name, fn=inner, signature=signature, changes=[], trace_seconds=None, compile_seconds=None,
@@ -157,7 +162,7 @@ def _file_of(fn: Any) -> str | None:
     tracked = tracked_of(fn)
     if tracked is not None:
         return tracked.source_file
-    return getattr(getattr(unwrap_function(fn), "__code__", None), "co_filename", None)
+    return getattr(getattr(innermost_function(fn), "__code__", None), "co_filename", None)
 
 
 def _non_array_arguments(fn: Callable, args: tuple, kwargs: dict) -> tuple[tuple[int, ...], tuple[str, ...]]:

@@ -9,7 +9,7 @@ from . import attribution
 from .advice import advise, analyse_loops
 from .observed import functions
 from .redefinition import location_namer
-from .stats import FunctionStats, registry
+from .stats import FunctionStats, answers_to, registry
 from .tracked import TrackedFunction, tracked_jit
 
 __all__ = ["track", "stats", "reset", "snapshot_rows", "watch", "unwatch", "watching"]
@@ -119,7 +119,7 @@ def _find(name: str) -> Any:
     row = registry.rows.get(name) or registry.rows.get(f"jit({name})")
     if row is not None:
         return row
-    matches = [r for key, r in list(registry.rows.items()) if key.rsplit(".", 1)[-1] == name]
+    matches = [r for key, r in list(registry.rows.items()) if name in answers_to(key)]
     return matches[0] if len(matches) == 1 else None
 
 

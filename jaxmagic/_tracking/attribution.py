@@ -91,7 +91,7 @@ def _on_event(event: monitor.Event) -> None:
     if event.kind not in ("trace", "compile", "lower"):
         return
     call = find_jax_call(sys._getframe(1))
-    tracked, plain = _tracked_in(call)
+    tracked, plain = _tracked_in(call, keep_frame=event.kind != "trace")
     if call is None:  # no jitted call on the stack (an AOT ``.compile()``): look through every frame
         tracked, plain = _frames_with_function(_bare(event.fun_name))
     if tracked is not None:
@@ -106,13 +106,14 @@ def _on_event(event: monitor.Event) -> None:
         registry.changed()
 
 
-def _tracked_in(call: JaxCall | None) -> tuple[TrackedFunction | None, Any]:
+def _tracked_in(call: JaxCall | None, keep_frame: bool = False) -> tuple[TrackedFunction | None, Any]:
     """The tracked function whose recorder JAX is calling, if ``call`` is one of jaxmagic's jits."""
     if call is None:
         return None, None
     tracked = getattr(call.fun, TRACKED_ATTR, None)
     if isinstance(tracked, TrackedFunction):
-        _here.call_frame = call.frame  # where the concrete arguments are, for placements
+        if keep_frame:  # a lowering or compile reads the arguments' placements there, then lets go of it
+            _here.call_frame = call.frame
         return tracked, call.fun
     return None, call.fun
 
@@ -143,6 +144,8 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
         tracked.row.add_trace()
         if last is not None and last.function is tracked and last.trace_seconds is None:
             last.trace_seconds = event.seconds
+            if last.error is not None:
+                thread_state.last = None  # no compile follows; its traceback (and arguments) are not ours to keep
         return
     placements = _placements(tracked, getattr(_here, "call_frame", None))
     _here.call_frame = None

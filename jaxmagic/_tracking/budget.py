@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import TracebackType
 
-from .api import unwatch, watch, watching
-from .stats import Recompile, Row, registry
+from . import attribution
+from .stats import Recompile, Row, answers_to, registry
 
 __all__ = ["expect_compiles"]
 
@@ -32,8 +32,9 @@ class expect_compiles:
     A name matches a row by its key (``train_step``), its last dotted part
     (``__call__`` of ``Model.__call__``) or, for a second live function of one
     name, the part before ``@``: every function the user knows by that name
-    counts. Counting starts (``jaxmagic.watch()``) for the block if it is not
-    on, and stops after it. The block's own exception passes through unchecked.
+    counts. Counting is on for the block (reference-counted: a ``watch()``
+    made inside or around it stays). The block's own exception passes
+    through unchecked.
 
     Examples
     --------
@@ -52,19 +53,15 @@ class expect_compiles:
                 raise TypeError(f"expect_compiles: {name}={allowed!r}: the budget is a number of compiles, 0 or more")
         self.budgets = merged
         self._start: dict[int, tuple[Row, int]] = {}
-        self._started = False
 
     def __enter__(self) -> expect_compiles:
-        self._started = not watching()
-        if self._started:
-            watch()  # counting for this block only: stopped again when it ends
+        attribution.activate()  # counting for this block, reference-counted: never undoes the user's watch()
         with registry.lock:
             self._start = {id(row): (row, row.compiles) for row in registry.rows.values()}
         return self
 
     def __exit__(self, kind: type | None, error: BaseException | None, trace: TracebackType | None) -> None:
-        if self._started:
-            unwatch()
+        attribution.deactivate()
         if kind is not None:
             return  # the block's own error is the user's: never hidden behind ours
         problems = [text for name, allowed in self.budgets.items() if (text := self._check(name, allowed))]
@@ -105,7 +102,6 @@ def _rows_named(name: str) -> list[Row]:
         rows = list(registry.rows.items())
     found = []
     for key, row in rows:
-        label = key.split("@", 1)[0]
-        if name in (key, label, label.rsplit(".", 1)[-1], f"jit({name})") or key == f"jit({name})":
+        if name in answers_to(key) or key == f"jit({name})":
             found.append(row)
     return found

@@ -56,17 +56,17 @@ def diff(before: Signature, after: Signature) -> list[Change]:
     restructured: set[str] = set()
     for name, new in new_params.items():
         old = old_params.get(name)
-        if old is None:
-            changes.append(Change(name, "pytree-structure", "absent", _param_shape(new, after)))
+        if old is None:  # passed now, not before (its default was used, or *args grew)
+            changes.append(Change(name, "pytree-structure", "not passed", _param_shape(new, after)))
             restructured.add(name)
-        elif old.passed_as != new.passed_as:
-            changes.append(Change(name, "pytree-structure", old.passed_as, new.passed_as))
+        elif old.passed_as != new.passed_as:  # JAX keys positional and keyword arguments apart
+            changes.append(Change(name, "pytree-structure", f"passed by {_by(old)}", f"passed by {_by(new)}"))
         elif old.static != new.static:
             changes.append(Change(name, "pytree-structure", _static_word(old), _static_word(new)))
             restructured.add(name)
     for name, old in old_params.items():
         if name not in new_params:
-            changes.append(Change(name, "pytree-structure", _param_shape(old, before), "absent"))
+            changes.append(Change(name, "pytree-structure", _param_shape(old, before), "not passed"))
             restructured.add(name)
 
     changes.extend(_context_changes(before.context, after.context))
@@ -207,9 +207,13 @@ def _belongs(path: str, name: str) -> bool:
 
 
 def _param_shape(param: Parameter, sig: Signature) -> str:
-    if param.static:
+    if param.static or param.name in sig.leaf_map():  # one value: as it prints (``f32[3]``, ``2.0``)
         return sig.leaf_map()[param.name].short
     return _treedef_str(param.treedef)
+
+
+def _by(param: Parameter) -> str:
+    return "keyword" if param.passed_as == "keyword" else "position"
 
 
 def _context_changes(before: tuple, after: tuple) -> list[Change]:

@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .._common.source import innermost_function, without_partial
+from .._common.source import innermost_function, layers, without_partial
 from .history import History
 from .stats import Row, registry
 
@@ -71,7 +71,11 @@ def register(tracked: Candidate) -> tuple[Row, str, bool]:
         previous = previous_ref() if previous_ref is not None else None
         name = tracked.name
         kind = getattr(tracked, "wrapper", "jaxmagic")  # what jits it: a row never mixes two kinds
-        if name in registry.rows and registry.rows[name].wrapper == kind and (
+        # the same function object jitted again with other options (static, donated) is another function
+        variant = (kind != "jaxmagic" and previous is not None
+                   and without_partial(previous.fn) is without_partial(tracked.fn)
+                   and getattr(previous, "variant", None) != getattr(tracked, "variant", None))
+        if name in registry.rows and registry.rows[name].wrapper == kind and not variant and (
             previous is None or _replaces(tracked, previous) or _rebinds(tracked, previous)
         ):
             redefined = True  # the same function defined again: continue its row
@@ -94,11 +98,16 @@ def _replaces(new: Candidate, old: Candidate) -> bool:
     source compiled again (a cell run again) is a redefinition; a different
     definition while the old one is still alive is another function.
     """
-    new_code = getattr(without_partial(new.fn), "__code__", None)
-    old_code = getattr(without_partial(old.fn), "__code__", None)
-    if new_code is None or old_code is None:
+    new_codes, old_codes = _codes(new.fn), _codes(old.fn)
+    if not new_codes or len(new_codes) != len(old_codes):
         return False
-    return new_code is old_code or _same_code(new_code, old_code)
+    # every layer alike: jax.grad(loss) and jax.vmap(loss) share JAX's outer wrapper, not the layers below
+    return all(a is b or _same_code(a, b) for a, b in zip(new_codes, old_codes))
+
+
+def _codes(fn: Any) -> list:
+    """The code of a function and of every function it wraps (``functools.wraps``, JAX's transformations)."""
+    return [layer.__code__ for layer in layers(fn)]
 
 
 def _rebinds(new: Candidate, old: Candidate) -> bool:

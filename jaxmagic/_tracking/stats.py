@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import re
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -23,7 +24,7 @@ from typing import Any
 from .._render.display import Displayed
 from .changes import Change
 
-__all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "HISTORY"]
+__all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "answers_to", "HISTORY"]
 
 HISTORY = 1000  # compiles kept per function; older ones are counted by reason
 
@@ -222,6 +223,19 @@ def _reason_kind(event: Recompile) -> str:
     if not kinds:
         return "a signature seen before"
     return ", ".join(kinds[:3]) + (f" and {len(kinds) - 3} more" if len(kinds) > 3 else "")
+
+
+def answers_to(key: str) -> set[str]:
+    """Every name a row can be asked for by: ``Model.__call__``, ``__call__``; ``grad(ns.loss)``,
+    ``grad(loss)``, ``loss``; a second live function's ``name@place`` also by ``name``."""
+    label = key.split("@", 1)[0]
+    names = {key, label, label.rsplit(".", 1)[-1]}
+    match = re.fullmatch(r"((?:\w+\()*)([^()]+?)(\)*)", label)  # transformations around the qualified name
+    if match and match.group(1):
+        inner = match.group(2)
+        short = inner.rsplit(".", 1)[-1]
+        names |= {inner, short, f"{match.group(1)}{short}{match.group(3)}"}
+    return names
 
 
 class Registry:

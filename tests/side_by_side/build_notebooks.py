@@ -383,13 +383,18 @@ notebook(
     "Equinox: a Python float learning rate through filter_jit",
     "https://docs.kidger.site/equinox/api/transformations/#equinox.filter_jit",
     "`equinox.filter_jit` traces JAX and NumPy arrays and holds everything else static, so a "
-    "learning rate passed as a Python float compiles again for every new value. JAX does not "
-    "explain misses of functions jitted by `filter_jit` at all (equinox's jit file is excluded "
-    "from JAX's user frames), so the first cell runs with JAX silent; then this notebook adds "
-    "that file back to JAX's user files so that JAX explains the rest.",
+    "learning rate passed as a Python float compiles again for every new value. equinox excludes "
+    "its jit file from JAX's user frames, and whether JAX then explains misses of `filter_jit` "
+    "functions differs between environments (silent with IPython 8.12 / ipykernel 6, explained "
+    "with IPython 9.18 / ipykernel 7.4), so this notebook adds the file back to JAX's user files "
+    "first: JAX explains every miss.",
     [
         '''\
 import equinox as eqx
+import equinox._jit
+from jax._src import source_info_util
+
+source_info_util.register_inclusion(equinox._jit.__file__)  # let JAX explain filter_jit's misses
 
 model = eqx.nn.MLP(2, 1, 8, 2, key=jax.random.key(0))
 x = jnp.ones((6, 2))
@@ -405,14 +410,9 @@ def sgd_step(model, x, y, learning_rate):
     return eqx.apply_updates(model, jax.tree.map(lambda g: -learning_rate * g, grads))
 
 
-for learning_rate in (0.1, 0.1, 0.05):  # JAX says nothing here
+for learning_rate in (0.1, 0.1, 0.05):
     model = sgd_step(model, x, y, learning_rate)''',
         '''\
-import equinox._jit
-from jax._src import source_info_util
-
-source_info_util.register_inclusion(equinox._jit.__file__)  # let JAX explain filter_jit's misses
-
 for learning_rate in (0.02, 0.01):  # a decaying learning rate, as Python floats
     model = sgd_step(model, x, y, learning_rate)''',
         '''\

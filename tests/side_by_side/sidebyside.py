@@ -232,6 +232,10 @@ def compare(records: list[dict[str, Any]], stats: dict[str, Any], namespace: dic
     for rec in sorted(records, key=lambda r: r["created"]):
         jax = parse_jax(rec["text"])
         fn = jax["fn"]
+        if "site-packages" in jax["defined_at"] and not _defined_by_wrapper(fn, jax["defined_at"], namespace):
+            # a library's own jit (optax's ``tree_bias_correction``): not one of the notebook's functions, and
+            # whether JAX explains its first trace differs between environments (seen with IPython 9 / ipykernel 7)
+            continue
         counts[fn] = counts.get(fn, 0) + 1
         k = counts[fn]
         params = _params_of(fn, namespace)

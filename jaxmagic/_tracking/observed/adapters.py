@@ -16,10 +16,10 @@ from typing import Any
 
 import jax
 
-from ..._common.source import innermost_function, without_partial
+from ..._common.source import innermost_function, layers, without_partial
 from ..signature import normalize_static, positional_names
 from . import equinox, flax_nnx, pmap
-from .frames import JaxCall
+from .frames import JAX_ROOT, JaxCall
 from .usercall import UserCall
 
 __all__ = [
@@ -30,6 +30,8 @@ __all__ = [
     "is_internal",
     "is_wrapper",
     "is_library_jit",
+    "is_pmapped",
+    "transformations",
     "of_object",
     "plain_view",
     "rejit",
@@ -54,7 +56,7 @@ def user_call(call: JaxCall) -> UserCall:
 def plain_call(call: JaxCall) -> UserCall:
     """A plain ``jax.jit``: the function JAX was given, its static options as JAX completed them."""
     nums, names = normalize_static(call.fun, call.static_argnums, call.static_argnames)
-    found = UserCall("jax.jit", call.fun, call.fun, call.args, call.kwargs, nums, names)
+    found = UserCall("jax.jit", call.fun, call.fun, call.args, call.kwargs, nums, names, variant=call.variant)
     if _library_function(call.fun):  # a wrapper's own function no adapter reads (nnx.jit_partial):
         found.names = ()  # its parameters are not the user's, so JAX's positions name the arguments
     return found
@@ -76,7 +78,14 @@ def is_library_jit(obj: Any) -> bool:
 def _library_function(fun: Any) -> bool:
     """A function a wrapper library gave ``jax.jit`` (its own class, or a function defined in it)."""
     module = getattr(fun, "__module__", "") if isinstance(fun, types.FunctionType) else type(fun).__module__
-    return any((module or "").startswith(library.WRAPPER.split(".", 1)[0] + ".") for library in LIBRARIES)
+    return any(library.PACKAGE and (module or "").startswith(library.PACKAGE + ".") for library in LIBRARIES)
+
+
+def is_pmapped(fn: Any) -> bool:
+    """What ``jax.pmap`` returned: JAX's own function, with ``lower``, wrapping the user's."""
+    code = getattr(fn, "__code__", None)
+    return (callable(getattr(fn, "lower", None)) and code is not None and code.co_filename.startswith(JAX_ROOT)
+            and getattr(fn, "__wrapped__", None) is not None)
 
 
 def _of_object_call(fn: Any, args: tuple, kwargs: dict, bind: bool = True) -> UserCall | None:
@@ -140,9 +149,28 @@ def user_path(wrapper: str, path: str, params: list[str]) -> str:
 
 
 def function_name(fn: Any) -> str:
-    """The name a user knows a function by: its ``__qualname__`` (through partials and wrappers)."""
+    """The name a user knows a function by: its ``__qualname__`` through partials and wrappers, with JAX's
+    transformations around it (``grad(loss)``, ``vmap(loss)``), so two jits of one function under
+    different transformations are told apart."""
     inner = innermost_function(fn) or without_partial(fn)
-    return getattr(inner, "__qualname__", None) or getattr(inner, "__name__", None) or type(inner).__name__
+    name = getattr(inner, "__qualname__", None) or getattr(inner, "__name__", None) or type(inner).__name__
+    for label in reversed(transformations(fn)):
+        name = f"{label}({name})"
+    return name
+
+
+def transformations(fn: Any) -> list[str]:
+    """JAX's transformations wrapped around a function, outermost first (``jax.grad`` → ``grad``)."""
+    labels = []
+    for layer in layers(fn):
+        code = layer.__code__
+        if not code.co_filename.startswith(JAX_ROOT):
+            continue
+        if code.co_name.endswith("_f"):
+            labels.append(code.co_name[: -len("_f")])  # grad_f, vmap_f, value_and_grad_f ...
+        elif code.co_name == "fun_remat":
+            labels.append("checkpoint")
+    return labels
 
 
 def is_internal(fn: Any) -> bool:

@@ -20,9 +20,10 @@ import numpy as np
 from .frames import JaxCall, frames_above, library_root
 from .usercall import UserCall
 
-__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "is_array", "is_static"]
+__all__ = ["WRAPPER", "PACKAGE", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "is_array", "is_static"]
 
 WRAPPER = "equinox.filter_jit"
+PACKAGE = "equinox"  # the functions it gives jax.jit are its own, not the user's
 TYPES = (("equinox._jit", "_JitWrapper"),)
 
 

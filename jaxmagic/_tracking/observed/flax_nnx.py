@@ -24,9 +24,10 @@ from ..signature import short_repr
 from .frames import JaxCall, frames_above, library_root
 from .usercall import UserCall
 
-__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "GraphStructure", "expand"]
+__all__ = ["WRAPPER", "PACKAGE", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "GraphStructure", "expand"]
 
 WRAPPER = "flax.nnx.jit"
+PACKAGE = "flax"  # the functions it gives jax.jit are its own, not the user's
 _MODULE = "flax.nnx.transforms.compilation"
 # ``jit_partial``'s wrapper is not read: its call passes the partial arguments as one flat list
 TYPES = ((_MODULE, "JitWrapped"), (_MODULE, "SimpleJitWrapped"))

@@ -55,6 +55,7 @@ class JaxCall:
     params: Any = None
     args_flat: Any = None
     failure: BaseException | None = None  # the exception that ended the trace, when it failed
+    variant: tuple = ()  # the jit's options (static, donated): one function jitted two ways is two functions
 
 
 def find_jax_call(start: FrameType | None) -> JaxCall | None:
@@ -78,11 +79,19 @@ def find_jax_call(start: FrameType | None) -> JaxCall | None:
                     and hasattr(info, "static_argnums")):
                 return JaxCall(
                     fun, tuple(info.static_argnums or ()), tuple(info.static_argnames or ()), args, kwargs,
-                    traced, frame, params, args_flat, _failure(start),
+                    traced, frame, params, args_flat, _failure(start), _variant(info),
                 )
         frame = frame.f_back
         depth += 1
     return None
+
+
+def _variant(info: Any) -> tuple:
+    """The options of a jit that make two jits of one function two functions to JAX's caches."""
+    return tuple(
+        tuple(getattr(info, name, None) or ())
+        for name in ("static_argnums", "static_argnames", "donate_argnums", "donate_argnames")
+    )
 
 
 def _closed_jaxpr(local: dict) -> Any:

@@ -17,7 +17,7 @@ from typing import Any
 from jax._src import core
 
 from ..._common.source import innermost_function
-from ..changes import Change, placement_changes
+from ..changes import Change, fast_key, placement_changes
 from ..history import History, reasons
 from ..linehits import LineCounter
 from ..redefinition import register
@@ -48,9 +48,11 @@ class ObservedFunction:
         self._jitted = _weak(call.jitted)
         self.name = function_name(call.function)
         self.wrapper = call.wrapper
+        self.variant = call.variant  # the jit's options: the same function jitted another way is another
         plain = innermost_function(call.function)
         self.source_file: str | None = getattr(getattr(plain, "__code__", None), "co_filename", None)
         self.placements: dict[str, str] = {}
+        self.compiled: set = set()  # the signatures it compiled for (their keys): a compile without a trace
         self.row: Row
         self.key: str
         self.redefined: bool
@@ -85,9 +87,9 @@ def _weak(value: Any) -> Callable[[], Any]:
         return lambda: value
 
 
-# identity (by id) -> (weak reference to it, its function); an entry leaves when its identity dies.
+# (id of the identity, variant) -> (weak reference to it, its function); an entry leaves when its identity dies.
 # Looked up by ``is``, never ``==``: a user's object may define equality any way it likes.
-_by_identity: dict[int, tuple[Callable[[], Any], ObservedFunction]] = {}
+_by_identity: dict[tuple, tuple[Callable[[], Any], ObservedFunction]] = {}
 _STRONG = 256  # identities that take no weak reference are kept strongly: at most this many
 _lock = threading.RLock()  # making a function registers its row: one at a time, so two threads agree
 _generation = 0  # bumped by forget(): traces seen before are no longer waited on
@@ -96,15 +98,15 @@ _generation = 0  # bumped by forget(): traces seen before are no longer waited o
 def observed_for(call: UserCall) -> ObservedFunction:
     """The function ``call`` belongs to, made (and given its row) on its first trace."""
     identity = call.identity
+    key = (id(identity), call.variant)
     with _lock:
-        held = _by_identity.get(id(identity))
+        held = _by_identity.get(key)
         if held is not None and held[0]() is identity:
             found = held[1]
             if call.jitted is not None and found.jitted is None:
                 found.jitted = call.jitted
             return found
         observed = ObservedFunction(call)
-        key = id(identity)
         try:
             ref = weakref.ref(identity, lambda _, key=key: _by_identity.pop(key, None))
         except TypeError:
@@ -127,13 +129,13 @@ def forget() -> None:
 class _Pending:
     """A trace whose compile has not come yet: its reasons, as text, and JAX's function (weakly)."""
 
-    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation")
+    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation", "key")
 
     def __init__(self, function: ObservedFunction, signature: str, changes: list[Change],
-                 compared_to: str | None, record: TraceRecord | None, fun: Any) -> None:
+                 compared_to: str | None, record: TraceRecord | None, fun: Any, key: Any) -> None:
         self.function, self.signature, self.changes = function, signature, changes
         self.compared_to, self.record, self.fun = compared_to, record, _weak(fun)
-        self.generation = _generation
+        self.generation, self.key = _generation, key
 
 
 def _pending() -> dict[int, _Pending]:
@@ -188,7 +190,8 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
     except Exception:  # noqa: BLE001 - an odd argument must not break the user's jit
         signature = None
     compared_to, changes = reasons(observed.history, signature, observed.redefined)
-    if signature is not None and call.failure is None:
+    nested = not core.trace_state_clean()  # JAX 0.8 reports a jit traced inside another: not compiled itself
+    if signature is not None and call.failure is None and not nested:
         observed.history.add(signature)
     observed.row.add_trace()
     record = None
@@ -199,7 +202,7 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
         record.finished, record.trace_seconds = time.time(), seconds
         for collector in list(collectors):
             collector._add(record)
-    if call.failure is not None or not core.trace_state_clean():
+    if call.failure is not None or nested:
         return observed  # nothing compiles after a failed trace, nor for a jit traced inside another one
     pending = _pending()
     if len(pending) > 64:  # traces never compiled (``.trace()``, ``.lower()`` alone): keep only recent ones
@@ -208,6 +211,7 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
     pending[id(observed)] = _Pending(
         observed, signature.text() if signature is not None else "", changes,
         compared_to.text() if compared_to is not None else None, record, call.fun,
+        fast_key(signature) if signature is not None else None,
     )
     return observed
 
@@ -226,11 +230,19 @@ def traced_named(jax_name: str) -> ObservedFunction | None:
     An ahead-of-time ``jitted.lower(...).compile()`` compiles where no jitted call is on the stack:
     its trace came just before, in this thread.
     """
-    for waiting in reversed(list(_pending().values())):
-        fun = waiting.fun()
-        if waiting.generation == _generation and fun is not None and jax_name_of(fun) == jax_name:
-            return waiting.function
-    return None
+    found = [
+        waiting.function for waiting in _pending().values()
+        if waiting.generation == _generation and (fun := waiting.fun()) is not None and jax_name_of(fun) == jax_name
+    ]
+    return found[0] if len(found) == 1 else None  # two of that name: which one compiles cannot be told
+
+
+def _compiled(observed: ObservedFunction, key: Any) -> None:
+    if key is None:
+        return
+    if len(observed.compiled) >= 1024:  # bounded: a function compiled for very many signatures forgets old ones
+        observed.compiled.clear()
+    observed.compiled.add(key)
 
 
 def on_lower(observed: ObservedFunction, call: JaxCall, seconds: float) -> None:
@@ -250,26 +262,29 @@ def on_compile(observed: ObservedFunction, seconds: float, placements: dict[str,
     function was traced inside another jit first, and JAX kept that trace).
     """
     waiting = _waiting(observed, pop=True)
+    signature: Signature | None = None
+    if waiting is None:  # no trace event before it: traced inside another jit first, or a new placement
+        try:
+            signature = user().signature()
+        except Exception:  # noqa: BLE001
+            signature = None
     if waiting is not None:
         if waiting.record is not None:
             waiting.record.compile_seconds = seconds
         observed.redefined = False
+        _compiled(observed, waiting.key)
         event = Recompile(list(waiting.changes), seconds, time.time(), waiting.compared_to, waiting.signature)
-    elif observed.row.compiles == 0 or not observed.placements:  # its first compile here, no trace event
-        try:
-            signature: Signature | None = user().signature()
-        except Exception:  # noqa: BLE001
-            signature = None
+    elif signature is not None and fast_key(signature) not in observed.compiled:  # a signature not compiled yet
         compared_to, changes = reasons(observed.history, signature, observed.redefined)
         if observed.row.compiles == 0 and not any(c.what == "first-call" for c in changes):
             # traced inside another jit before (JAX 0.8 reports that trace too): still its first compile
             compared_to, changes = None, [*[c for c in changes if c.what == "function-redefined"],
                                           Change("", "first-call")]
-        if signature is not None:
-            observed.history.add(signature)
+        observed.history.add(signature)
+        _compiled(observed, fast_key(signature))
         observed.redefined = False
         event = Recompile(changes, seconds, time.time(), compared_to.text() if compared_to is not None else None,
-                          signature.text() if signature is not None else "", retraced=False)
+                          signature.text(), retraced=False)
     else:  # compiled again without a new trace: the same abstract signature on a new placement
         changes = placement_changes(observed.placements, placements)
         event = Recompile(changes, seconds, time.time(), None, "", retraced=False)

@@ -15,9 +15,10 @@ from ..._common.source import innermost_function
 from .frames import JaxCall
 from .usercall import UserCall
 
-__all__ = ["WRAPPER", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "is_pmap_function"]
+__all__ = ["WRAPPER", "PACKAGE", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "is_pmap_function"]
 
 WRAPPER = "jax.pmap"
+PACKAGE = None  # JAX itself: its other functions are not a library's own
 TYPES: tuple[tuple[str, str], ...] = ()
 _QUALNAME = "_cached_shard_map.<locals>._fun"
 

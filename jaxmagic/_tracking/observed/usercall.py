@@ -50,6 +50,7 @@ class UserCall:
     expand: Callable[[str, Any], Any] | None = None
     jitted: Any = None
     names: tuple[str, ...] | None = None  # the positional parameters' names, when not the function's own
+    variant: Any = None  # with ``identity``: the same function jitted with other options is another function
 
     def signature(self) -> Signature:
         """This call's abstract signature, by the user's parameter names."""
