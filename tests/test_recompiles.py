@@ -182,6 +182,47 @@ def test_shape_churn_suggests_buckets_and_padding_code():
     assert "jnp.pad(batch" in advice.code and "BUCKETS = (4, 8, 16)" in advice.code
 
 
+def test_advice_code_parses_and_runs_past_the_sizes_kept_one_by_one():
+    """Every snippet is Python; the bucket lookup covers the largest size even past the 256 kept (issue 15.6)."""
+    import ast
+
+    from jaxmagic._tracking.advice import advise
+    from jaxmagic._tracking.history import History
+    from jaxmagic._tracking.signature import build_signature
+    from jaxmagic._tracking.stats import Row
+
+    row = Row("batches", tracked=True)
+    row.analysis = History()
+    for n in range(1, 302):  # 301 sizes: more than the 256 distinct sizes kept
+        row.analysis.add(build_signature((jax.ShapeDtypeStruct((n,), jnp.float32),), {}, names=["batch"],
+                                         var_name=None, static_argnums=(), static_argnames=(),
+                                         abstract=lambda s: jax.core.ShapedArray(s.shape, s.dtype)))
+    row.compiles = 301
+    [advice] = advise(row)
+    assert "512" in advice.message  # the bucket past the largest size, 301
+    ast.parse(advice.code)
+    scope = {"jnp": jnp, "batch": jnp.ones(301)}
+    exec(advice.code, scope)
+    assert scope["size"] == 512 and scope["batch"].shape == (512,)
+
+    jaxmagic.watch()
+    try:
+        for _ in range(4):
+            jax.jit(lambda v: v + 1)(jnp.ones(2))
+    finally:
+        jaxmagic.unwatch()
+    lambdas = [a for n, s in jaxmagic.stats().items() if "<lambda>" in n for a in s.advice]
+    assert lambdas and all(ast.parse(a.code) for a in lambdas)
+    assert lambdas[0].code.startswith("f_jit = jax.jit(f)")
+
+
+def test_weak_type_flip_advice_only_when_the_flip_alone_compiled():
+    f = jaxmagic.track(lambda x, s: x * s, name="flip_and_shape")
+    f(jnp.ones(2), 2.0)
+    f(jnp.ones(3), jnp.float32(2.0))  # a new shape as well: fixing the weak type would not have saved it
+    assert jaxmagic.stats("flip_and_shape").advice == []
+
+
 def test_weak_type_flip_advice():
     f = jaxmagic.track(lambda x, s: x * s, name="flip")
     f(jnp.ones(2), 2.0)

@@ -66,7 +66,7 @@ def advise(row: Row) -> list[Advice]:
     static_values, axis_sizes, dtypes = history.tallies()
     out: list[Advice] = []
     out += _static_churn(row, static_values)
-    out += _shape_churn(axis_sizes)
+    out += _shape_churn(axis_sizes, history)
     out += _weak_type_flips(row, dtypes)
     out += _redefinitions(row)
     out += _unrolled(row)
@@ -125,12 +125,12 @@ def buckets(sizes: list[int]) -> list[int]:
     return out
 
 
-def _shape_churn(sizes: dict[tuple[str, int], list[int]]) -> list[Advice]:
+def _shape_churn(sizes: dict[tuple[str, int], list[int]], history: Any) -> list[Advice]:
     out = []
     for (path, axis), seen in sizes.items():
         if len(seen) < thresholds.axis_sizes:
             continue
-        chosen = buckets(seen)
+        chosen = buckets([*seen, history.largest(path, axis)])
         pad = ", ".join(["(0, size - n)" if a == axis else "(0, 0)" for a in range(axis + 1)])
         out.append(Advice(
             "shape-churn",
@@ -140,7 +140,7 @@ def _shape_churn(sizes: dict[tuple[str, int], list[int]]) -> list[Advice]:
             path,
             f"BUCKETS = {tuple(chosen)!r}\n"
             f"n = {path}.shape[{axis}]\n"
-            f"size = next(b for b in BUCKETS if b >= n)\n"
+            f"size = next((b for b in BUCKETS if b >= n), n)  # beyond the largest bucket: its own size\n"
             f"{path} = jnp.pad({path}, [{pad}] + [(0, 0)] * ({path}.ndim - {axis + 1}))\n"
             f"mask = jnp.arange(size) < n   # pass n traced; use mask to ignore the padding",
         ))
@@ -173,13 +173,15 @@ def _redefinitions(row: Row) -> list[Advice]:
         return []
     name = _label(row)
     jit = row.wrapper if row.wrapper in ("equinox.filter_jit", "flax.nnx.jit") else "jax.jit"
+    code_name = name.rsplit(".", 1)[-1] if name.rsplit(".", 1)[-1].isidentifier() else "f"  # a lambda: name it
     return [Advice(
         "redefined-function",
         f"{name} was compiled for {count} new function objects: `{jit}` of a lambda or "
         f"`functools.partial` made inside a loop, or a cell run again, is a new function each time, and "
         f"JAX's cache is per function. Jit it once, outside the loop, and pass what changes as arguments.",
         "",
-        f"{name}_jit = {jit}({name})   # once, before the loop",
+        f"{code_name}_jit = {jit}({code_name})   # once, before the loop"
+        + (f" ({code_name}: the {name} you jit)" if code_name != name.rsplit(".", 1)[-1] else ""),
     )]
 
 

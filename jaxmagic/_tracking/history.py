@@ -91,6 +91,7 @@ class History:
         self._next = 0
         self.static_values: dict[str, dict[str, None]] = {}
         self.axis_sizes: dict[tuple[str, int], dict[int, None]] = {}
+        self.axis_largest: dict[tuple[str, int], int] = {}
         self.dtypes: dict[str, Any] = {}
         # the unrolled-loop analysis of the newest signature (advice.analyse_loops), read outside JAX
         self.analysed: Signature | None = None
@@ -128,6 +129,13 @@ class History:
                     seen = _slot(self.axis_sizes, (leaf.path, axis)) if isinstance(size, int) else None
                     if seen is not None:
                         _note(seen, size)
+                        key = (leaf.path, axis)  # past DISTINCT sizes, the largest still counts: buckets cover it
+                        self.axis_largest[key] = max(size, self.axis_largest.get(key, 0))
+
+    def largest(self, path: str, axis: int) -> int:
+        """The largest size axis ``axis`` of ``path`` took, beyond the sizes kept one by one."""
+        with self._lock:
+            return self.axis_largest.get((path, axis), 0)
 
     def tallies(self) -> tuple[dict[str, list[str]], dict[tuple[str, int], list[int]], dict[str, Any]]:
         """Copies of the static values, axis sizes and dtypes seen, for advice."""
@@ -164,6 +172,7 @@ class History:
             self._first = self._next
             self.static_values.clear()
             self.axis_sizes.clear()
+            self.axis_largest.clear()
             self.dtypes.clear()
             self.version += 1
             self.analysed, self.unrolled = None, []  # the loops of the forgotten compiles

@@ -162,11 +162,14 @@ class Row:
             if len(self.events) == self.events.maxlen:
                 _count_capped(self.dropped, _reason_kind(self.events[0]), "other reasons")
             self.events.append(event)
+            # a weak-type flip is advice only when it alone caused the compile: with a shape change too,
+            # passing the value one way would not have saved it
+            alone = all(c.what in ("weak-type", "function-redefined") for c in event.changes)
             for change in event.changes:
                 if change.what == "function-redefined":
                     self.redefinitions += 1
-                elif change.what == "weak-type" and (change.path in self.weak_type_flips
-                                                     or len(self.weak_type_flips) < _FLIP_PATHS):
+                elif change.what == "weak-type" and alone and (change.path in self.weak_type_flips
+                                                               or len(self.weak_type_flips) < _FLIP_PATHS):
                     self.weak_type_flips[change.path] += 1
 
     def add_trace(self) -> None:
