@@ -22,7 +22,7 @@ from ..history import History, reasons
 from ..linehits import LineCounter
 from ..redefinition import register
 from ..signature import Signature
-from ..stats import Recompile, Row
+from ..stats import Recompile
 from ..tracked import TraceRecord, collectors, jax_name_of, thread_state
 from .adapters import function_name
 from .frames import JaxCall, stage_of
@@ -53,9 +53,7 @@ class ObservedFunction:
         self.source_file: str | None = getattr(getattr(plain, "__code__", None), "co_filename", None)
         self.placements: dict[str, str] = {}
         self.compiled: set = set()  # the signatures it compiled for (their keys): a compile without a trace
-        self.row: Row
-        self.key: str
-        self.redefined: bool
+        # its row, the row's name and whether the next compile says "function-redefined", as for a tracked one
         self.row, self.key, self.redefined = register(self)
         self.history: History = self.row.analysis
 

@@ -35,8 +35,10 @@ class UserCall:
         or None to flatten ``value`` as a pytree.
     jitted :
         The object the user calls (``fwd``), when known: a cell run again rebinds its name.
-    advice :
-        How the wrapper's own fixes are worded (``static`` for equinox's scalars).
+    names :
+        The positional parameters' names, when not the function's own (JAX's positions).
+    variant :
+        The jit's options: with ``identity``, the same function jitted another way is another.
     """
 
     wrapper: str
