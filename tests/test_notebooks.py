@@ -117,6 +117,7 @@ CHECKS = [
     "@jax.jit\ndef grow(x, n):\n    return jnp.zeros(n) + x\ngrow(1.0, 3)",
     "%%jittrace --raise\ndef shrink(x, n):\n    return jnp.ones(n) * x\nshrink(1.0, 2)",
     "%jittrace_explain off\ngrow(1.0, 3)",
+    "import jaxmagic\nprint(jaxmagic.stats('f').where, jaxmagic.stats('bad').where, sep='|')",
 ]
 
 
@@ -137,6 +138,15 @@ def test_kernel_raise_shows_report_then_original_error(checks):
     assert "TracerBoolConversionError while tracing" in shown[0].data["text/plain"]
     assert "at cell line 3: if x > 0:" in shown[0].data["text/plain"]
     assert error.ename == "TracerBoolConversionError"
+
+
+def test_kernel_names_each_cell_by_its_own_number(checks):
+    # IPython 9 counts the cell before it runs, IPython 8 after: both must say In[2] for cell [2]
+    assert [c.execution_count for c in checks.cells[:4]] == [1, 2, 3, 4]
+    assert _stdout(checks.cells[12]) == "Cell In[2], line 2|Cell In[4], line 2\n"
+    [error] = [o for o in checks.cells[3].outputs if o.output_type == "error"]
+    trace = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(error.traceback))
+    assert "In[4]" in trace and "In[5]" not in trace  # the --raise traceback names the same cell
 
 
 def test_kernel_other_errors_propagate_with_the_users_line(checks):

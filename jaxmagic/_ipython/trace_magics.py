@@ -23,7 +23,7 @@ from .._tracking.observed.adapters import is_wrapper
 from .._tracking.tracked import is_jit_object, tracked_of
 from . import state
 from .explain_hook import explain_hook_for
-from .naming import cell_namer
+from .naming import cell_namer, running_cell_number
 
 __all__ = ["JitTraceMagics"]
 
@@ -141,7 +141,7 @@ class JitTraceMagics(Magics):
         __tracebackhide__ = True
         shell = self.shell
         full = f"%%jittrace {line}".rstrip() + "\n" + cell
-        filename = shell.compile.cache(full, shell.execution_count, raw_code=full)
+        filename = shell.compile.cache(full, running_cell_number(shell), raw_code=full)
         try:
             transformed = shell.transform_cell(cell)
             # IPython drops leading blank lines; keep line numbers those of the cell as shown
@@ -185,7 +185,7 @@ class JitTraceMagics(Magics):
         __tracebackhide__ = True
         if not expression:
             raise UsageError("%jittrace needs a call to trace, e.g. `%jittrace f(x)` (or use %%jittrace on a cell)")
-        filename = self.shell.compile.cache(expression, self.shell.execution_count, raw_code=expression)
+        filename = self.shell.compile.cache(expression, running_cell_number(self.shell), raw_code=expression)
         try:
             tree = ast.parse(expression, filename=filename, mode="eval")
         except SyntaxError as exc:
