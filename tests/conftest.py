@@ -100,3 +100,41 @@ def pytest_report_header(config: Any) -> str:
 
     names = ("jax", "jaxlib", "ipython", "ipywidgets")
     return "jaxmagic tested with " + ", ".join(f"{n} {metadata.version(n)}" for n in names)
+
+
+def snippet_parses(code: str) -> bool:
+    """Whether offered code is valid notebook input: Python, or IPython's (``%%jittrace --static-argnames n``)."""
+    import ast
+
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    try:
+        ast.parse(TransformerManager().transform_cell(code))
+    except SyntaxError:
+        return False
+    return True
+
+
+@pytest.fixture(autouse=True)
+def every_offered_snippet_parses(monkeypatch: Any) -> Any:
+    """Every fix and every piece of advice made while a test runs offers code that parses (issue 15.6).
+
+    Each :class:`Fix` and :class:`Advice` made during the test is kept, and its
+    ``code`` (read at the end: some fixes fill it in after they are made) must
+    parse as notebook input, whichever scenario made it.
+    """
+    from jaxmagic._explain.explanation import Fix
+    from jaxmagic._tracking.stats import Advice
+
+    made: list[Any] = []
+    for kind in (Fix, Advice):
+        original = kind.__init__
+
+        def keep(self: Any, *args: Any, __original: Any = original, **kwargs: Any) -> None:
+            __original(self, *args, **kwargs)
+            made.append(self)
+
+        monkeypatch.setattr(kind, "__init__", keep)
+    yield
+    broken = {(type(m).__name__, m.kind, m.code) for m in made if m.code and not snippet_parses(m.code)}
+    assert not broken, f"offered code that does not parse: {sorted(broken)}"

@@ -17,7 +17,9 @@ def test_tracing_error_is_caught_and_shown_with_type_message_and_cell_line(shell
     assert error.source_line.strip() == "if x.sum() > 0:"
     assert "Attempted boolean conversion" in error.message
     text = report.text()
-    assert "The cell stopped: TracerBoolConversionError while tracing bad" in text
+    assert "jittrace: 1 trace of bad, failed: TracerBoolConversionError" in text  # the title says it failed
+    assert "The cell stopped: Python needed True or False from a traced value \u2014 TracerBoolConversionError " \
+           "while tracing bad" in text  # the problem in words, then JAX's name for it
     assert "at cell line 3: if x.sum() > 0:" in text
     assert "--> 3     if x.sum() > 0:" in text
     assert "never its values" in text

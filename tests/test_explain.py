@@ -48,7 +48,7 @@ def test_lesson_bad_gets_jnp_where_first_verified_and_teaches_why():
     assert found.fixes[0].code == "return jnp.where(x.sum() > 0, x, -x)"
     assert found.fixes[0].verified is True
     assert [f.kind for f in found.fixes] == ["jnp.where", "lax.cond"]  # x is an array: never static
-    assert found.message.splitlines()[1] == found.why and "float32[3]" in found.why and "never" in found.why
+    assert found.message.splitlines()[2].strip() == found.why and "float32[3]" in found.why and "never" in found.why
     assert "1. jnp.where" in found.message and "2. lax.cond" in found.message
     assert found.docs.endswith("#jax.errors.TracerBoolConversionError")
 
@@ -222,3 +222,30 @@ def test_an_exception_without_its_traceback_still_gets_line_and_fixes():
     found = jaxmagic.explain(exc, ns["bad"], (jnp.ones(3),))
     assert (found.argument, found.lineno) == ("x", 2)
     assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified is True
+
+
+def test_code_under_a_pseudo_file_name_gets_its_line_and_verified_fixes():
+    # some front ends and exec-based tools register a cell in linecache as "<cell-7>" (issue 15.10a)
+    ns = _define(BAD, "bad", "<exec-cell-7>")
+    exc = _error(jax.jit(ns["bad"]), jnp.ones(3))
+    found = jaxmagic.explain(exc, ns["bad"], (jnp.ones(3),))
+    assert (found.filename, found.lineno, found.source_line.strip()) == ("<exec-cell-7>", 2, "if x.sum() > 0:")
+    assert found.fixes[0].code == "return jnp.where(x.sum() > 0, x, -x)" and found.fixes[0].verified is True
+
+
+@pytest.mark.parametrize("source, kind, code", [
+    # a NumPy function on a tracer (issue 15.10d)
+    ("def f(x):\n    return np.exp(x) + 1\n", "jnp-not-np", "jnp.exp(x)"),
+    # a jnp array where JAX needs a Python int: an axis, a shape
+    ("def f(x):\n    ax = jnp.array(0)\n    return jnp.sum(x, axis=ax)\n", "numpy-for-static", "ax = np.array(0)"),
+    ("def f(x):\n    shape = jnp.array([2, 3])\n    return x.reshape(shape)\n", "numpy-for-static",
+     "shape = np.array([2, 3])"),
+])
+def test_numpy_and_jnp_in_the_wrong_place_get_their_fix_verified(source, kind, code):
+    filename = f"/jaxmagic-tests/wrong_place_{abs(hash(source))}.py"
+    ns = _define("import numpy as np\n" + source, "f", filename)
+    x = jnp.ones((6,)) if "reshape" in source else jnp.ones((3, 2))
+    exc = _error(jax.jit(ns["f"]), x)
+    found = jaxmagic.explain(exc, ns["f"], (x,))
+    assert found.fixes and found.fixes[0].kind == kind, found.text()
+    assert found.fixes[0].code == code and found.fixes[0].verified is True

@@ -8,6 +8,7 @@ names the innermost of those: where in the user's code an error arose.
 """
 from __future__ import annotations
 
+import linecache
 import os
 import re
 import sys
@@ -27,6 +28,9 @@ _CLASS_KINDS: list[tuple[str, str]] = [
     ("UnexpectedTracerError", "leaked-tracer"),
     ("ConcretizationTypeError", "concretization"),
 ]
+
+# JAX's words when an axis or another argument that must be a Python value got a tracer
+_STATIC_NEEDED = "argument must be known statically"
 
 # Plain TypeError / IndexError / ValueError / Exception messages that JAX raises
 # for tracing errors.  Each pattern is a fragment of JAX 0.10's message.
@@ -54,6 +58,8 @@ _UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
 
 def tracing_kind(exc: BaseException) -> str | None:
     """SPEC's ``kind`` for a tracing error, or None when ``exc`` is not one."""
+    if type(exc).__name__ == "ConcretizationTypeError" and _STATIC_NEEDED in message_of(exc):
+        return "traced-shape"  # an axis (or another compile-time argument) given as a tracer
     for cls in type(exc).__mro__:
         for name, kind in _CLASS_KINDS:
             if cls.__name__ == name and cls.__module__.startswith("jax"):
@@ -89,8 +95,11 @@ def is_user_file(filename: str) -> bool:
     """True for code the user wrote: cells and their own modules, not JAX or Python."""
     if not filename:
         return False
-    if filename.startswith("<") and not filename.startswith("<ipython-input"):
-        return False
+    if filename.startswith("<"):
+        # a pseudo-file is the user's when its source is known to linecache: IPython's cells, and
+        # what front ends and exec-based tools register under names like <cell-3>; never <frozen ...>
+        return filename.startswith("<ipython-input") or (filename in linecache.cache
+                                                         and not filename.startswith("<frozen"))
     path = os.path.abspath(filename)
     if path.startswith(_LIBRARY_ROOTS):
         return False

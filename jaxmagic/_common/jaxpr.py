@@ -16,12 +16,46 @@ import weakref
 from collections.abc import Iterator
 from typing import Any
 
-from jax._src import source_info_util
+from jax._src import core, source_info_util
 
 _walked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # jaxpr -> {filename: its steps}
 _walked_lock = threading.Lock()
 
-__all__ = ["Equation", "Nested", "walk", "equations", "place_of"]
+__all__ = ["Equation", "Nested", "walk", "equations", "place_of", "print_jaxpr"]
+
+_printing = threading.Lock()
+
+
+def print_jaxpr(closed: Any) -> tuple[str, dict]:
+    """The jaxpr as JAX prints it (no colour), and the name JAX gave each variable in that text.
+
+    JAX names variables while it prints (inner programs reuse their caller's
+    names; shared programs are printed first), and keeps the names in a
+    printing context it does not return. For a second listing of the same
+    equations to use the same names, the context is caught as it is made:
+    for the length of this one call, JAX's context class is a subclass that
+    remembers its instances. Where that fails, the text comes alone.
+    """
+    made: list = []
+    original = getattr(core, "JaxprPpContext", None)
+    if original is None:
+        return closed.pretty_print(use_color=False), {}
+
+    class _Remembered(original):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if threading.get_ident() == owner:
+                made.append(self)
+
+    owner = threading.get_ident()
+    with _printing:
+        core.JaxprPpContext = _Remembered
+        try:
+            text = closed.pretty_print(use_color=False)
+        finally:
+            core.JaxprPpContext = original
+    names = dict(made[0].var_names) if made else {}
+    return text, names
 
 
 @dataclasses.dataclass(frozen=True)

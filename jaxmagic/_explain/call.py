@@ -12,13 +12,14 @@ import ast
 import dataclasses
 import inspect
 import re
+import textwrap
 import types
 from typing import Any
 
 import jax
 import numpy as np
 
-from .._common.source import function_node, unwrap_function
+from .._common.source import bound_name, function_node, shown_lines, unwrap_function
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
 
@@ -62,6 +63,7 @@ class CallFacts:
     static: set[str]
     decorated: bool = False
     by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
+    header: str = ""  # the ``def`` line(s) as written, for a fix that replaces the decorator above them
     wrapper: str = "jax.jit"  # the jit the user wrote: equinox.filter_jit and flax.nnx.jit word fixes their way
 
 
@@ -157,8 +159,19 @@ def facts_of(fn: Any, call: Call) -> CallFacts | None:
     tracked = tracked_of(fn)
     name = getattr(plain, "__name__", "f")
     if not name.isidentifier():  # a lambda: the name it is bound to, when jaxmagic knows it
-        name = tracked.name if tracked is not None and tracked.name.isidentifier() else "f"
-    return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell)
+        name = tracked.name if tracked is not None and tracked.name.isidentifier() else bound_name(plain) or "f"
+    header = _header(*node) if node is not None and decorated else ""
+    return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell,
+                     header=header)
+
+
+def _header(node: ast.AST, filename: str) -> str:
+    """The lines from ``def`` to the colon before the body, dedented."""
+    body = getattr(node, "body", None)
+    if not body:
+        return ""
+    lines = shown_lines(filename)[node.lineno - 1: body[0].lineno - 1]  # empty when the body shares the line
+    return textwrap.dedent("".join(lines)).rstrip()
 
 
 def is_concrete(call: Call) -> bool:

@@ -29,7 +29,8 @@ from .._common.source import (
 from .._tracking.observed.adapters import plain_view, user_path
 from .argument import origin
 from .call import Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of
-from .explanation import DOCS, Explanation
+from .explanation import Explanation, docs_for
+from .fixes.imports import with_imports
 from .fixes.propose import Site, propose
 from .leaks import find_leak
 from .provenance import Origin, leaked_tracer
@@ -113,7 +114,7 @@ def explain(
             exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper
         )
     except Exception as fault:  # noqa: BLE001 - never worse than no tool
-        found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
+        found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=docs_for(kind, exc))
         found.analysis_failed = f"{type(fault).__name__}: {fault}"
         found.message = (
             f"{found.error_type}: a tracing error ({kind}). jaxmagic found no further explanation "
@@ -133,7 +134,7 @@ def _explain(
     known: bool = True,
     wrapper: str = "jax.jit",
 ) -> Explanation:
-    found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=DOCS.get(kind, ""))
+    found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=docs_for(kind, exc))
     message = message_of(exc)
     call, facts = known_call(fn, args, kwargs, static_argnums, static_argnames, known)
     if call is not None:
@@ -165,7 +166,7 @@ def _explain(
         # JAX itself turned the tracer into a NumPy array, so the parameter needed a static value
         # (JAX 0.8.1: jnp.tile reaches np.ndim(shape) in jnp.broadcast_to; 0.10 raises a hashability TypeError)
         kind = found.kind = "traced-shape"
-        found.docs = DOCS.get(kind, "")
+        found.docs = docs_for(kind, exc)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
     plain = call.fn if call is not None else plain_function(fn)
@@ -193,6 +194,8 @@ def _explain(
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template else 0)
+    for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
+        fix.code = with_imports(fix.code, globals_)
     found.why = _why(kind, found, facts)
     found.message = found.text()
     return found

@@ -6,7 +6,7 @@ from typing import Any
 
 from .._render.display import Displayed
 
-__all__ = ["Fix", "Explanation", "DOCS"]
+__all__ = ["Fix", "Explanation", "DOCS", "docs_for"]
 
 # JAX's error documentation, one section per error class.
 _ERRORS_PAGE = "https://docs.jax.dev/en/latest/errors.html"
@@ -21,6 +21,20 @@ DOCS: dict[str, str] = {
     "unhashable-static": "https://docs.jax.dev/en/latest/jit-compilation.html#marking-arguments-as-static",
     "non-array-argument": "https://docs.jax.dev/en/latest/faq.html#how-to-use-jit-with-methods",
 }
+
+# the error classes JAX's error page has a section for
+_DOCUMENTED = {
+    "ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
+    "TracerArrayConversionError", "NonConcreteBooleanIndexError", "UnexpectedTracerError", "KeyReuseError",
+}
+
+
+def docs_for(kind: str, exc: BaseException) -> str:
+    """JAX's page for the error raised when it has its own section there, else the page for ``kind``."""
+    name = type(exc).__name__
+    if name in _DOCUMENTED and type(exc).__module__.startswith("jax"):
+        return f"{_ERRORS_PAGE}#jax.errors.{name}"
+    return DOCS.get(kind, "")
 
 
 @dataclasses.dataclass

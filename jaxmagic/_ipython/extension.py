@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._common.source import set_shown_lines
 from .._tracking import attribution
 from .._tracking.redefinition import set_location_namer
 from . import state
-from .naming import cell_namer
+from .naming import cell_namer, typed_lines
 from .stats_magics import StatsMagics
 from .trace_magics import JitTraceMagics
 
@@ -35,6 +36,7 @@ def load(shell: Any) -> None:
     shell.events.register("post_run_cell", _refresh_panels)
     attribution.activate()
     set_location_namer(cell_namer(shell))
+    set_shown_lines(typed_lines(shell))
     state.loaded[id(shell)] = True
 
 
@@ -60,3 +62,4 @@ def unload(shell: Any) -> None:
     attribution.deactivate()
     if not state.loaded:
         set_location_namer(None)
+        set_shown_lines(None)

@@ -1,11 +1,12 @@
 """Naming a place in the user's code as a notebook user reads it."""
 from __future__ import annotations
 
+import linecache
 import sys
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["cell_namer", "running_cell_number"]
+__all__ = ["cell_namer", "running_cell_number", "typed_lines"]
 
 
 def _numbers(shell: Any) -> dict[str, int]:
@@ -37,3 +38,26 @@ def running_cell_number(shell: Any) -> int:
             return number
         frame = frame.f_back
     return shell.execution_count
+
+
+def typed_lines(shell: Any) -> Callable[[str], list[str] | None]:
+    """A cell's lines as the user typed them, magics included, for a file name IPython gave a cell.
+
+    IPython compiles the transformed cell (``get_ipython().run_line_magic(...)``)
+    and keeps the typed one in its history; the typed lines are given only
+    when the history's transformed text is the very text that was compiled.
+    """
+
+    def lines(filename: str) -> list[str] | None:
+        number = _numbers(shell).get(filename)
+        history = getattr(shell, "history_manager", None)
+        if number is None or history is None:
+            return None
+        parsed, raw = history.input_hist_parsed, history.input_hist_raw
+        if not (0 < number < len(parsed) and number < len(raw)):
+            return None
+        if parsed[number].splitlines() != [line.rstrip("\n") for line in linecache.getlines(filename)]:
+            return None
+        return [line + "\n" for line in raw[number].splitlines()]
+
+    return lines

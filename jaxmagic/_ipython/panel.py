@@ -22,7 +22,9 @@ from typing import Any
 from .._tracking.api import snapshot_rows
 from .._tracking.stats import registry
 from . import state
-from .._views.compile_table import has_history, history_html, history_title, reset_html, stats_html, stats_text
+from .._views.compile_table import (
+    has_history, history_html, history_title, reset_html, stats_html, stats_text, table_order,
+)
 
 __all__ = ["Panel", "show_panel"]
 
@@ -59,6 +61,7 @@ class Panel:
         self.histories = ipywidgets.Accordion()
         self._history_widgets: dict[str, Any] = {}  # row name -> its HTML widget, in first-seen order
         self._drawn: dict[str, tuple] = {}  # row name -> what its history showed when last drawn
+        self._order: tuple[str, ...] = ()  # the row names of the accordion's items, in its order
         self.widget = ipywidgets.VBox([self.table, self.histories])
         self._draw(analyse=True)
         self._listener = _weak_listener(self)
@@ -95,13 +98,19 @@ class Panel:
             if name not in with_history and self._drawn.get(name) != "reset":
                 item.value = reset_html()
                 self._drawn[name] = "reset"
-        if added:  # appended, never reordered: the open item keeps its index
-            self.histories.children = tuple(self._history_widgets.values())
+        # the items in the table's order (most compiles first), reset ones last; the open item stays open
         by_name = {row.name: row for row in rows}
-        titles = tuple(
-            history_title(by_name[name]) if name in by_name else name for name in self._history_widgets
-        )
-        if tuple(self.histories.titles) != titles:
+        ranked = [row.name for row in table_order(rows) if row.name in self._history_widgets]
+        order = tuple(ranked + [name for name in self._history_widgets if name not in by_name])
+        titles = tuple(history_title(by_name[name]) if name in by_name else name for name in order)
+        if added or order != self._order:
+            opened = self.histories.selected_index
+            opened_name = self._order[opened] if opened is not None and opened < len(self._order) else None
+            self.histories.children = tuple(self._history_widgets[name] for name in order)
+            self.histories.titles = titles
+            self.histories.selected_index = order.index(opened_name) if opened_name in order else None
+            self._order = order
+        elif tuple(self.histories.titles) != titles:
             self.histories.titles = titles
 
     def text(self) -> str:

@@ -92,6 +92,11 @@ class SourceMap:
     equations: tuple[tuple[int | None, int, str], ...]
     full: str = ""
     total: int = 0
+    programs: int = 1  # traced functions listed (one per distinct program)
+
+    def count(self) -> str:
+        """``5`` or ``11 in 2 programs``: what the listing's heading says it holds."""
+        return f"{self.total:,}" + (f" in {self.programs} programs" if self.programs > 1 else "")
 
 
 Block = Union[Heading, Paragraph, Table, Code, Fold, Section, SourceMap]

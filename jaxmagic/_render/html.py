@@ -147,7 +147,7 @@ def _html_source_map(block: SourceMap) -> str:
     return (
         f'<div class="jm-srcmap"><style>{rules}</style>'
         f'<div class="jm-scol"><table class="jm-smap">{"".join(rows)}</table></div>'
-        f'<div class="jm-ecol"><div class="jm-ehead">equations ({block.total:,}), by the line that made each</div>'
+        f'<div class="jm-ecol"><div class="jm-ehead">equations ({_esc(block.count())}), by the line that made each</div>'
         f'{"".join(eqns)}{full}</div></div>'
     )
 

@@ -81,7 +81,7 @@ def _text_source_map(block: SourceMap, out: list[str], indent: str) -> None:
         shown = shown if len(shown) <= width else shown[: width - 1] + "…"
         out.append(f"{indent}{lineno:>4}  {shown:<{width}}  {became}".rstrip())
     if block.equations:
-        out.append(f"{indent}equations ({block.total:,}), with the line that made each:")
+        out.append(f"{indent}equations ({block.count()}), with the line that made each:")
         for lineno, depth, text in block.equations:
             where = f"{lineno:>4}" if lineno is not None else "   -"
             out.append(f"{indent}{where}  {'  ' * depth}{text}")

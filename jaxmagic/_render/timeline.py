@@ -52,7 +52,8 @@ class Timeline:
         counted = f"{self.compiles} compile{'s' if self.compiles != 1 else ''}"
         if self.total > self.compiles:
             counted = f"the newest {self.compiles:,} of {self.total:,} compiles"
-        return f"{counted}{over}, {duration(self.seconds)} compiling"
+        overlapped = " (compiles overlapped, in several threads)" if self.seconds > self.span * 1.01 and over else ""
+        return f"{counted}{over}, {duration(self.seconds)} compiling{overlapped}"
 
     def text(self, width: int = _TEXT_BINS) -> str:
         """Block characters, one per slice (a blank where nothing compiled), then the summary."""
@@ -66,14 +67,16 @@ class Timeline:
 
 
 def timeline(marks: Iterable[tuple[float, float | None]], bins: int = BINS, total: int = 0) -> Timeline | None:
-    """Bin ``(when, compile_seconds)`` marks; None when there are none.
+    """Bin ``(when, compile_seconds)`` marks, ``when`` being the time a compile ended; None when there are none.
 
+    The span runs from the start of the first compile to the end of the last,
+    so compiles run one after another never add up to more than it.
     ``total`` is the number of compiles made, when only the newest were kept as marks.
     """
     points = sorted((when, seconds or 0.0) for when, seconds in marks if when is not None)
     if not points:
         return None
-    start, end = points[0][0], points[-1][0]
+    start, end = min(when - took for when, took in points), points[-1][0]
     span = max(end - start, 1e-9)
     counts = [0] * bins
     seconds = [0.0] * bins

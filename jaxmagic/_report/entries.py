@@ -12,6 +12,8 @@ import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from .._common.jaxpr import print_jaxpr
+from .._common.source import shown_lines
 from .._common.errors import message_of, tracing_kind, user_frame
 from .._render.display import Displayed
 from .._tracking.changes import Change
@@ -101,14 +103,22 @@ class TraceEntry:
         """The jaxpr as JAX prints it, never with terminal colour codes."""
         if self.jaxpr is None:
             return None
+        return self._print()[0]
+
+    @property
+    def var_names(self) -> dict:
+        """The name of each variable in :attr:`jaxpr_text` (empty where JAX's printer hides them)."""
+        return self._print()[1] if self.jaxpr is not None else {}
+
+    def _print(self) -> tuple[str, dict]:
         if self._printed is not None and self._printed[0] is self.jaxpr:
             return self._printed[1]  # text and HTML both print it: once is enough
         try:
-            text = self.jaxpr.pretty_print(use_color=False)
+            printed = print_jaxpr(self.jaxpr)
         except TypeError:  # pragma: no cover - older printers without use_color
-            text = str(self.jaxpr)
-        self._printed = (self.jaxpr, text)
-        return text
+            printed = (str(self.jaxpr), {})
+        self._printed = (self.jaxpr, printed)
+        return printed
 
     @property
     def flops(self) -> float | None:
@@ -244,7 +254,7 @@ class TraceReport(Displayed):
 
         if self.filename is None:
             return []
-        text = "".join(linecache.getlines(self.filename)) or (self.source or "")
+        text = "".join(shown_lines(self.filename)) or (self.source or "")
         parts = [t_part for t in self.traces for t_part in (t, t.jaxpr, t.line_hits)]
         cached = self._lines
         if (cached is None or cached[0] != (text, self.filename) or len(cached[1]) != len(parts)

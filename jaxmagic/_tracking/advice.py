@@ -17,7 +17,7 @@ from .stats import Advice, Row
 if TYPE_CHECKING:
     from .._common.loops import UnrolledLoop
 
-__all__ = ["Thresholds", "thresholds", "advise", "analyse_loops", "unrolled_advice", "buckets"]
+__all__ = ["Thresholds", "thresholds", "advise", "analyse_loops", "unrolled_advice", "redefinition_advice", "buckets"]
 
 
 @dataclasses.dataclass
@@ -171,18 +171,27 @@ def _redefinitions(row: Row) -> list[Advice]:
         count = row.redefinitions
     if count < thresholds.redefinitions:
         return []
+    return [redefinition_advice(row, count)]
+
+
+def redefinition_advice(row: Row, count: int) -> Advice:
+    """``redefined-function`` advice for ``row``, compiled for ``count`` new function objects."""
     name = _label(row)
     jit = row.wrapper if row.wrapper in ("equinox.filter_jit", "flax.nnx.jit") else "jax.jit"
-    code_name = name.rsplit(".", 1)[-1] if name.rsplit(".", 1)[-1].isidentifier() else "f"  # a lambda: name it
-    return [Advice(
+    code_name = name.rsplit(".", 1)[-1]
+    if row.jit_statement:  # a lambda: the very statement, moved out of the loop
+        code = f"{row.jit_statement}   # once, before the loop"
+    else:
+        code_name = code_name if code_name.isidentifier() else "f"
+        code = f"{code_name}_jit = {jit}({code_name})   # once, before the loop"
+    return Advice(
         "redefined-function",
         f"{name} was compiled for {count} new function objects: `{jit}` of a lambda or "
         f"`functools.partial` made inside a loop, or a cell run again, is a new function each time, and "
         f"JAX's cache is per function. Jit it once, outside the loop, and pass what changes as arguments.",
         "",
-        f"{code_name}_jit = {jit}({code_name})   # once, before the loop"
-        + (f" ({code_name}: the {name} you jit)" if code_name != name.rsplit(".", 1)[-1] else ""),
-    )]
+        code,
+    )
 
 
 def _unrolled(row: Row) -> list[Advice]:

@@ -15,7 +15,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .._common.source import innermost_function, layers, without_partial
+from .._common.source import bound_name, innermost_function, jit_call_of, layers, without_partial
 from .history import History
 from .stats import Row, registry
 
@@ -31,6 +31,7 @@ class Candidate(Protocol):
 
 
 _live: dict[str, weakref.ref] = {}  # row name -> the function last registered under it
+_last_codes: dict[str, list] = {}  # row name -> the code of that function (kept when the function is gone)
 _lock = threading.Lock()
 _namer: Callable[[str, int], str] | None = None
 
@@ -65,30 +66,50 @@ def register(tracked: Candidate) -> tuple[Row, str, bool]:
     The row then refers to ``tracked`` (weakly) as the function last counted there.
     """
     where = describe_location(tracked.fn)
-    redefined = False
+    kind = getattr(tracked, "wrapper", "jaxmagic")  # what jits it: a row never mixes two kinds
     with _lock:
-        previous_ref = _live.get(tracked.name)
-        previous = previous_ref() if previous_ref is not None else None
-        name = tracked.name
-        kind = getattr(tracked, "wrapper", "jaxmagic")  # what jits it: a row never mixes two kinds
-        # the same function object jitted again with other options (static, donated) is another function
-        variant = (kind != "jaxmagic" and previous is not None
-                   and without_partial(previous.fn) is without_partial(tracked.fn)
-                   and getattr(previous, "variant", None) != getattr(tracked, "variant", None))
-        if name in registry.rows and registry.rows[name].wrapper == kind and not variant and (
-            previous is None or _replaces(tracked, previous) or _rebinds(tracked, previous)
-        ):
-            redefined = True  # the same function defined again: continue its row
-        elif name in registry.rows:
-            # another live function of that name: name@<cell or file>:<line>
-            name = registry.unique_name(name, re.sub(r"^Cell (In\[\d+\]), line (\d+)$", r"\1:\2", where))
+        # a second row of this name (name@cell:line) continues too: a lambda in a loop whose row was
+        # named apart from another live lambda finds its own row again, not a new one per iteration
+        suffixed = [key for key in registry.rows if key.startswith(tracked.name + "@")]
+        name = next((key for key in (tracked.name, *suffixed) if _continues(key, tracked, kind)), None)
+        redefined = name is not None
+        if name is None:
+            name = tracked.name
+            if name in registry.rows:  # another live function of that name: name@<cell or file>:<line>
+                name = registry.unique_name(name, re.sub(r"^Cell (In\[\d+\]), line (\d+)$", r"\1:\2", where))
         row = registry.row(name, tracked=True, where=where)
         row.wrapper = kind
         if row.analysis is None:
             row.analysis = History()
         row.where = where or row.where
+        row.jit_statement = _jit_statement(tracked.fn) or row.jit_statement
         _live[name] = row.owner = weakref.ref(tracked)
+        _last_codes[name] = _codes(tracked.fn)
     return row, name, redefined
+
+
+def _jit_statement(fn: Any) -> str:
+    """``rep = jax.jit(lambda x: x - 1)``: the statement to run once, for a lambda jitted where it is written."""
+    inner = innermost_function(fn) or without_partial(fn)
+    call = jit_call_of(inner)
+    return f"{bound_name(inner) or 'f_jit'} = {call}" if call else ""
+
+
+def _continues(key: str, tracked: Candidate, kind: str) -> bool:
+    """True when ``tracked`` is the function of row ``key`` defined again."""
+    row = registry.rows.get(key)
+    if row is None or row.wrapper != kind:
+        return False
+    previous_ref = _live.get(key)
+    previous = previous_ref() if previous_ref is not None else None
+    # the same function object jitted again with other options (static, donated) is another function
+    if (kind != "jaxmagic" and previous is not None
+            and without_partial(previous.fn) is without_partial(tracked.fn)
+            and getattr(previous, "variant", None) != getattr(tracked, "variant", None)):
+        return False
+    if previous is None:
+        return key == tracked.name or _same_codes(_codes(tracked.fn), _last_codes.get(key, []))
+    return _replaces(tracked, previous) or _rebinds(tracked, previous)
 
 
 def _replaces(new: Candidate, old: Candidate) -> bool:
@@ -98,7 +119,10 @@ def _replaces(new: Candidate, old: Candidate) -> bool:
     source compiled again (a cell run again) is a redefinition; a different
     definition while the old one is still alive is another function.
     """
-    new_codes, old_codes = _codes(new.fn), _codes(old.fn)
+    return _same_codes(_codes(new.fn), _codes(old.fn))
+
+
+def _same_codes(new_codes: list, old_codes: list) -> bool:
     if not new_codes or len(new_codes) != len(old_codes):
         return False
     # every layer alike: jax.grad(loss) and jax.vmap(loss) share JAX's outer wrapper, not the layers below

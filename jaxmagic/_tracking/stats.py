@@ -151,6 +151,7 @@ class Row:
         self.redefinitions = 0
         self.weak_type_flips: collections.Counter[str] = collections.Counter()  # by path, at most _FLIP_PATHS
         self.analysis: Any = None  # advice inputs kept by the tracker (signatures, loop lines)
+        self.jit_statement = ""  # for a lambda jitted where it is written: that statement, to run once
         self.owner: Any = None  # weak reference to the TrackedFunction last counted here
         self.advice_cache: tuple | None = None  # (what the advice was computed from, the advice)
         self.lock = threading.Lock()

@@ -22,7 +22,7 @@ from typing import Any
 import jax
 from jax._src import source_info_util, traceback_util
 
-from .._common.source import unwrap_function, without_partial
+from .._common.source import unwrap_function, user_qualname, without_partial
 from . import monitor
 from .changes import Change
 from .history import History, reasons
@@ -122,7 +122,7 @@ class TrackedFunction:
         self, fn: Callable, static_argnums: Any = None, static_argnames: Any = None, name: str | None = None
     ) -> None:
         self.fn = fn
-        self.name: str = name or getattr(fn, "__qualname__", None) or jax_name_of(fn)
+        self.name: str = name or user_qualname(fn) or jax_name_of(fn)
         self.jax_name: str = jax_name_of(fn)
         self.static_argnums, self.static_argnames = normalize_static(fn, static_argnums, static_argnames)
         self.names, self.var_name = positional_names(fn)

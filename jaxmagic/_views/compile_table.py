@@ -13,7 +13,7 @@ from .._render.html import to_html
 from .._render.numbers import duration
 from .._render.text import to_text, visible
 from .._render.timeline import timeline
-from .._tracking.stats import FunctionStats
+from .._tracking.stats import Advice, FunctionStats
 
 __all__ = [
     "stats_document",
@@ -23,9 +23,25 @@ __all__ = [
     "history_title",
     "has_history",
     "reset_html",
+    "advice_sentence",
+    "table_order",
 ]
 
 _SHOWN_EVENTS = 50  # compiles listed per function, newest last
+_NEWEST = 10  # of those, shown open; the older ones fold away
+
+
+def advice_sentence(advice: Advice) -> str:
+    """The advice as a short sentence for the table (its message says it in full)."""
+    what = advice.path or ""
+    sentences = {
+        "static-churn": f"make {what or 'the static argument'} traced: each new value compiles again",
+        "shape-churn": f"pad {what or 'the input'} to a few sizes: each new size compiles again",
+        "weak-type-flip": f"pass {what or 'the value'} one way (a Python number or an array), not both",
+        "redefined-function": "jit once, outside the loop: each new function object compiles again",
+        "unrolled-loop": "a Python loop is unrolled into the program: use lax.fori_loop or lax.scan",
+    }
+    return sentences.get(advice.kind, advice.kind)
 
 
 def stats_document(rows: list[FunctionStats], *, history: bool = True, title: str = "jaxmagic: compiles") -> Document:
@@ -34,10 +50,10 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
     if not rows:
         blocks.append(Paragraph(spans("No jitted function has compiled yet."), "note"))
         return Document(tuple(blocks))
-    ordered = sorted(rows, key=lambda r: (-r.compiles, r.name))
+    ordered = table_order(rows)
     table_rows = []
     for row in ordered:
-        advice = ", ".join(a.kind for a in row.advice)
+        advice = "; ".join(advice_sentence(a) for a in row.advice)
         line = timeline(((e.when, e.compile_seconds) for e in row.events), total=row.compiles)
         table_rows.append((
             (Span(row.name, "name"),),
@@ -58,13 +74,18 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
     return Document(tuple(blocks))
 
 
+def table_order(rows: list[FunctionStats]) -> list[FunctionStats]:
+    """The table's order: most compiles first, then by name (the panel's history items follow it)."""
+    return sorted(rows, key=lambda r: (-r.compiles, r.name))
+
+
 def has_history(row: FunctionStats) -> bool:
     """Whether ``row`` has compiles or advice to show (untracked jits have counts only)."""
     return row.tracked and bool(row.events or row.advice)
 
 
 def history_title(row: FunctionStats) -> str:
-    advice = f", advice: {', '.join(a.kind for a in row.advice)}" if row.advice else ""
+    advice = f" \u00b7 {advice_sentence(row.advice[0]).split(':', 1)[0]}" if row.advice else ""
     jitted_by = f" ({row.wrapper})" if row.wrapper not in ("", "jaxmagic", "jax.jit") else ""
     return visible(f"{row.name}{jitted_by}: {row.compiles} compile{'s' if row.compiles != 1 else ''}{advice}")
 
@@ -80,25 +101,34 @@ def _history(row: FunctionStats, folded: bool = True) -> Section:
         body.append(Paragraph(spans(Span(advice.kind, "code"), "  " + advice.message), "error"))
         if advice.code:
             body.append(Code(advice.code, "python"))
-    lines = []
+    entries = []  # one compile each: its lines
     shown = row.events[-_SHOWN_EVENTS:]
     first = row.compiles - len(row.events) + (len(row.events) - len(shown)) + 1
     for number, event in enumerate(shown, first):
         took = duration(event.compile_seconds) if event.compile_seconds is not None else "?"
         at = time.strftime("%H:%M:%S", time.localtime(event.when))
-        lines.append(f"{number:>4}. {event.reason}   [{took}, at {at}]")
+        entry = [f"{number:>4}. {event.reason}   [{took}, at {at}]"]
         if event.compared_to:
-            lines.append(f"      compared with: {event.compared_to}")
+            entry.append(f"      compared with: {event.compared_to}")
+        entries.append(entry)
+    dropped = []
     if row.dropped:
         older = ", ".join(f"{reason} ×{count}" for reason, count in sorted(row.dropped.items(), key=lambda kv: -kv[1]))
-        lines.insert(0, f"older compiles, by reason: {older}")
-    listing = Code("\n".join(lines), "text")
+        dropped = [f"older compiles, by reason: {older}"]
+    title = spans(Span(row.name, "name"), Span(f"  {row.where}", "muted"))
     if folded:
+        listing = Code("\n".join(dropped + [line for entry in entries for line in entry]), "text")
         body.append(Fold(spans(f"{row.compiles} compiles of {row.name}"), (listing,), open=False))
-    else:
-        body.append(Paragraph(spans(f"{row.compiles} compiles of {row.name}, newest last:"), "note"))
-        body.append(listing)
-    return Section(spans(Span(row.name, "name"), Span(f"  {row.where}", "muted")), tuple(body))
+        return Section(title, tuple(body))
+    body.append(Paragraph(spans(f"{row.compiles} compiles of {row.name}, newest last:"), "note"))
+    older, newest = entries[:-_NEWEST], entries[-_NEWEST:]
+    if older or dropped:  # a long history: the newest stay open, the rest fold away
+        hidden = row.compiles - len(newest)
+        body.append(Fold(spans(f"{hidden:,} older compile{'s' if hidden != 1 else ''}"),
+                         (Code("\n".join(dropped + [line for entry in older for line in entry]), "text"),),
+                         open=False))
+    body.append(Code("\n".join(line for entry in newest for line in entry), "text"))
+    return Section(title, tuple(body))
 
 
 def stats_text(rows: list[FunctionStats], *, history: bool = True) -> str:

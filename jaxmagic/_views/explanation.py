@@ -6,13 +6,13 @@ their code and whether jaxmagic saw them trace, then JAX's documentation.
 """
 from __future__ import annotations
 
-import linecache
 
+from .._common.source import shown_lines
 from .._explain.explanation import Explanation, Fix
 from .._render.display import layout_for
-from .._render.document import Code, Document, Paragraph, Span, spans
+from .._render.document import Code, Document, Paragraph, Section, Span, spans
 
-__all__ = ["explanation_blocks", "explanation_document", "excerpt", "where_blocks"]
+__all__ = ["explanation_blocks", "explanation_document", "excerpt", "where_blocks", "problem", "PROBLEMS"]
 
 
 def prose(text: str, role: str = "") -> tuple:
@@ -23,12 +23,31 @@ def prose(text: str, role: str = "") -> tuple:
     return tuple(Span(part, "literal" if i % 2 else role) for i, part in enumerate(parts) if part)
 
 
+# the problem of each kind in words, for a heading (the error's class name comes after it)
+PROBLEMS = {
+    "bool-conversion": "Python needed True or False from a traced value",
+    "concretization": "Python needed the value of a traced array",
+    "integer-conversion": "Python needed an int from a traced value",
+    "array-conversion": "NumPy needed the values of a traced array",
+    "boolean-index": "a boolean mask made a shape depend on values",
+    "traced-shape": "a shape, size or index bound depends on a traced value",
+    "leaked-tracer": "a tracer escaped the function it was traced in",
+    "unhashable-static": "a static argument cannot be hashed",
+    "non-array-argument": "an argument is not something JAX can trace",
+}
+
+
+def problem(kind: str | None, error_type: str) -> str:
+    """The heading's words for a tracing error: the problem, else the error's class name."""
+    return PROBLEMS.get(kind or "", error_type)
+
+
 @layout_for(Explanation)
 def explanation_document(found: Explanation) -> Document:
-    title = f"{found.error_type} ({found.kind})"
-    if found.function:
-        title += f" while tracing {found.function}"
-    return Document((Paragraph(spans(Span(title, "error"))), *explanation_blocks(found)))
+    """The explanation framed as jaxmagic's own, below IPython's traceback."""
+    title = spans(Span("jaxmagic explains: ", "muted"), Span(problem(found.kind, found.error_type), "error"))
+    raised = found.error_type + (f" while tracing {found.function}" if found.function else "")
+    return Document((Section(title, (Paragraph(spans(raised), "note"), *explanation_blocks(found)), "error"),))
 
 
 def explanation_blocks(found: Explanation) -> list:
@@ -74,6 +93,8 @@ def _fix_blocks(number: int, fix: Fix) -> list:
         head.append(Span("  \u2713 verified: traces", "good"))
     elif fix.verified is False:
         head.append(Span(f"  \u2717 tried: {fix.outcome}", "error"))
+    else:
+        head.append(Span("  \u00b7 not tried", "muted"))
     blocks: list = [Paragraph(tuple(head)), Code(fix.code, "python")]
     if fix.warning:
         blocks.append(Paragraph(prose("warning: " + fix.warning), "error"))
@@ -98,7 +119,7 @@ def excerpt(filename: str | None, lineno: int | None, context: int = 2) -> Code 
     """A few lines of the user's source around ``lineno``, that line marked."""
     if not filename or not lineno:
         return None
-    lines = linecache.getlines(filename)
+    lines = shown_lines(filename)
     if not lines:
         return None
     first = max(1, lineno - context)

@@ -8,9 +8,10 @@ from .._render.document import Code, Document, Fold, Heading, Paragraph, Section
 from .._render.numbers import count, duration, plural
 from .._render.timeline import timeline
 from .._report.entries import ErrorInfo, TraceEntry, TraceReport
-from .._tracking.advice import thresholds, unrolled_advice
+from .._tracking.advice import redefinition_advice, thresholds, unrolled_advice
+from .._tracking.stats import registry
 from .._tracking.signature import parameter_text, short_repr
-from .explanation import explanation_blocks, where_blocks
+from .explanation import explanation_blocks, problem, where_blocks
 from .source_map import source_map_block
 
 __all__ = ["report_document"]
@@ -35,9 +36,14 @@ def report_document(report: TraceReport) -> Document:
             Paragraph(spans("No jitted function was traced: every call hit JAX's cache, or none was made."), "note")
         )
     blocks.extend(_recompile_timelines(report))
-    for number, entry in enumerate(report.traces, 1):
-        shown = report.error.exception if report.error is not None else None
-        blocks.append(_entry_section(entry, number, len(report.traces), shown))
+    shown = report.error.exception if report.error is not None else None
+    number = 1
+    for run in _repeats(report.traces):
+        if len(run) == 1:
+            blocks.append(_entry_section(run[0], number, len(report.traces), shown))
+        else:
+            blocks.append(_repeat_section(run, number, len(report.traces)))
+        number += len(run)
     for advice in _unrolled_advice(report):
         blocks.append(Paragraph(spans(Span(advice.kind, "code"), "  " + advice.message), "error"))
     lines = report.lines if report.filename is not None and report.traces else []
@@ -53,6 +59,58 @@ def report_document(report: TraceReport) -> Document:
     for note in report.notes:
         blocks.append(Paragraph(spans(note), "note"))
     return Document(tuple(blocks))
+
+
+def _is_redefinition(entry: TraceEntry) -> bool:
+    return bool(entry.changes) and all(c.what == "function-redefined" for c in entry.changes)
+
+
+def _repeats(entries: list[TraceEntry]) -> list[list[TraceEntry]]:
+    """Consecutive traces that differ only by being a new function object, as runs (the rest alone).
+
+    A lambda jitted inside a loop traces the same program once per pass; its
+    report shows that once, with the count, instead of one box per pass.
+    """
+    runs: list[list[TraceEntry]] = []
+    for entry in entries:
+        last = runs[-1][-1] if runs else None
+        if (last is not None and _is_redefinition(entry) and entry.error is None and last.error is None
+                and not entry.cached and entry.function == last.function and entry.signature == last.signature
+                and entry.jaxpr_text == last.jaxpr_text):
+            runs[-1].append(entry)
+        else:
+            runs.append([entry])
+    return runs
+
+
+def _repeat_section(run: list[TraceEntry], number: int, total: int) -> Section:
+    """One box for a function traced again and again with the same signature, as a new object each time."""
+    first = run[0]
+    n = len(run)
+    title = (Span(first.function, "name"), Span(_call_summary(first), "type"),
+             Span(f"  traces {number}\u2013{number + n - 1} of {total}", "muted"))
+    body: list = [Paragraph(spans(
+        "why: ", Span(f"\u00d7{n}: a new function object each time", "name"),
+        " \u2014 the same signature and the same program, but JAX keeps compiled code per function object,"
+        " so each new one traced and compiled again",
+    ))]
+    row = registry.rows.get(first.function)
+    if row is not None:
+        advice = redefinition_advice(row, n)
+        body.append(Paragraph(spans("what to do: jit it once, before the loop, and pass what changes as arguments:")))
+        body.append(Code(advice.code, "python"))
+    if first.arguments:
+        body.append(_argument_table(first))
+    if first.jaxpr is not None:
+        text = first.jaxpr_text or ""
+        lines = text.count("\n") + 1
+        summary = spans(f"jaxpr (the same each time): {_equation_count(first)}, {plural(lines, 'line')}")
+        body.append(Fold(summary, _jaxpr_blocks(text, lines), open=lines <= _OPEN_JAXPR_LINES))
+    compiled = [e.compile_seconds for e in run if e.compile_seconds is not None]
+    if compiled:
+        body.append(Paragraph(spans(
+            f"in all: {plural(len(compiled), 'compile')}, {duration(sum(compiled))} compiling"), "note"))
+    return Section(title, tuple(body))
 
 
 def _unrolled_advice(report: TraceReport) -> list:
@@ -77,7 +135,8 @@ def _recompile_timelines(report: TraceReport) -> list:
             compiled.setdefault(entry.function, []).append(entry)
     out = []
     for name, entries in compiled.items():
-        line = timeline((e.started, e.compile_seconds) for e in entries) if len(entries) > 1 else None
+        ends = ((e.started + (e.trace_seconds or 0.0) + e.compile_seconds, e.compile_seconds) for e in entries)
+        line = timeline(ends) if len(entries) > 1 else None
         if line is not None:
             out.append(Paragraph(spans("compiles of ", Span(name, "name"), ": ", line)))
     return out
@@ -92,6 +151,8 @@ def _headline(report: TraceReport) -> tuple:
     what = plural(n, "trace")
     if names:
         what += f" of {', '.join(names)}"
+    if report.error is not None:
+        what += f", failed: {report.error.error_type}"
     if report.expression:
         return spans("jittrace ", Span(report.expression, "code"), f": {what}")
     return spans(f"jittrace: {what}")
@@ -116,8 +177,7 @@ def _entry_section(entry: TraceEntry, number: int, total: int, shown_error: Base
     if entry.jaxpr is not None:
         text = entry.jaxpr_text or ""
         lines = text.count("\n") + 1
-        eqns = len(entry.jaxpr.jaxpr.eqns)
-        summary = spans(f"jaxpr: {plural(eqns, 'equation')}, {plural(lines, 'line')}")
+        summary = spans(f"jaxpr: {_equation_count(entry)}, {plural(lines, 'line')}")
         body.append(Fold(summary, _jaxpr_blocks(text, lines), open=lines <= _OPEN_JAXPR_LINES))
     if entry.outputs:
         outs = [Span("returns ")]
@@ -153,6 +213,14 @@ def _jaxpr_blocks(text: str, lines: int) -> tuple:
     return (Code(shown, "jaxpr"), whole)
 
 
+def _equation_count(entry: TraceEntry) -> str:
+    """``9 equations (4 nested)``: every equation, nested programs' included, as the source map counts them."""
+    top = len(entry.jaxpr.jaxpr.eqns)
+    every = sum(1 for _ in equations(entry.jaxpr.jaxpr))
+    nested = f" ({every - top:,} nested)" if every > top else ""
+    return plural(every, "equation") + nested
+
+
 def _call_summary(entry: TraceEntry) -> str:
     return "(" + ", ".join(parameter_text(arg.path, arg.short, arg.static) for arg in entry.arguments) + ")"
 
@@ -164,6 +232,9 @@ def _why(entry: TraceEntry) -> tuple:
         return spans("why: ", Span(entry.reason, "muted"))
     if entry.changes[0].what == "first-call":
         return spans("why: first call: JAX traces once per new signature, then reuses the compiled code")
+    if _is_redefinition(entry):
+        return spans("why: ", Span("a new function object", "code"),
+                     " with a signature seen before: JAX keeps compiled code per function object")
     out = [Span("why: new signature: ")]
     for i, change in enumerate(entry.changes):
         if i:
@@ -205,7 +276,7 @@ def _facts(entry: TraceEntry) -> str:
 
 
 def _error_section(error: ErrorInfo, title_prefix: str = "") -> Section:
-    title = spans(Span(title_prefix + error.error_type, "error"))
+    title = spans(Span(title_prefix + problem(error.kind, error.error_type), "error"), " \u2014 " + error.error_type)
     if error.function:
         title += spans(" while tracing ", Span(error.function, "name"))
     return Section(title, tuple([_error_body(error)]), "error")

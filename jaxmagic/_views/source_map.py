@@ -32,14 +32,21 @@ def source_map_block(report: TraceReport, lines: list[SourceLine] | None = None)
         return None
     rows = tuple((line.lineno, line.text, line.summary, line.kind) for line in lines if line.text.strip())
     equations: list[tuple[int | None, int, str]] = []
-    for entry in report.traces:
-        if entry.jaxpr is None or entry.error is not None:
-            continue
-        equations.append((None, 0, f"{entry.function}:"))
-        equations += _equation_rows(entry.jaxpr.jaxpr, report.filename)
+    listed = [e for e in report.traces if e.jaxpr is not None and e.error is None]
+    for index, entry in enumerate(listed):
+        if index and (entry.function, entry.jaxpr_text) == (listed[index - 1].function, listed[index - 1].jaxpr_text):
+            continue  # the same program traced again (a new function object): listed once, with the count
+        repeats = 1
+        while index + repeats < len(listed) and (listed[index + repeats].function, listed[index + repeats].jaxpr_text) \
+                == (entry.function, entry.jaxpr_text):
+            repeats += 1
+        equations.append((None, 0, f"{entry.function} (traced {repeats} times, the same program):"
+                          if repeats > 1 else f"{entry.function}:"))
+        equations += _equation_rows(entry.jaxpr.jaxpr, report.filename, entry.var_names)
     total = sum(1 for _, _, text in equations if " = " in text)
+    programs = sum(1 for n, depth, _ in equations if n is None and depth == 0)
     if len(equations) <= SHOWN:
-        return SourceMap(rows, tuple(equations), "", total)
+        return SourceMap(rows, tuple(equations), "", total, programs)
     full = ""  # the whole program is the trace's own jaxpr, shown on demand there
     middle = equations[_HEAD:-_TAIL]
     per_line = collections.Counter(n for n, _, _ in middle)
@@ -51,21 +58,20 @@ def source_map_block(report: TraceReport, lines: list[SourceLine] | None = None)
     if len(ranked) > _SUMMED_LINES:  # a long cell of its own: name the busiest lines, count the others
         rest = ranked[_SUMMED_LINES:]
         summary.append((None, 0, f"\u2026 {_more(sum(c for _, c in rest))} from {len(rest):,} other lines"))
-    return SourceMap(rows, tuple(equations[:_HEAD] + summary + equations[-_TAIL:]), full, total)
+    return SourceMap(rows, tuple(equations[:_HEAD] + summary + equations[-_TAIL:]), full, total, programs)
 
 
 def _more(count: int) -> str:
     return f"{count:,} more equation{'s' if count != 1 else ''}"
 
 
-def _equation_rows(jaxpr: Any, filename: str) -> list[tuple[int | None, int, str]]:
+def _equation_rows(jaxpr: Any, filename: str, names: dict) -> list[tuple[int | None, int, str]]:
     """The equations as rows, nested ones labelled by their role (``branches[0]``, ``body_jaxpr``).
 
-    Variables are named as JAX names them when it prints the jaxpr (inputs
-    first, each nested program's inputs before its equations), so the two
-    listings of a report agree.
+    Variables carry the names JAX gave them when it printed the trace's
+    jaxpr (``names``), so the two listings of a report agree.
     """
-    context = core.JaxprPpContext()
+    context = core.JaxprPpContext(names)
     core.pp_vars(jaxpr.invars, context, print_shapes=True)
     rows: list[tuple[int | None, int, str]] = []
     for step in walk(jaxpr, filename):

@@ -225,7 +225,8 @@ def non_array_fixes(site: Site) -> list[Fix]:
             recipe=Static(add=(name,)),
         )
         if is_self:
-            fix.code = "@partial(jax.jit, static_argnums=0)   # on the method"
+            header = facts.header or f"def {facts.name}({', '.join(facts.params)}):"
+            fix.code = f"@partial(jax.jit, static_argnums=0)\n{header}\n    ...  # the method's body as it is"
             fix.warning = (
                 "the object is hashed by identity unless its class defines __hash__/__eq__: "
                 "attributes changed later are not seen by the compiled code"

@@ -190,6 +190,18 @@ def shape_fixes(site: Site) -> list[Fix]:
             "tracers; compute sizes with NumPy or plain Python",
         ))
         return [f for f in fixes if f is not None]
+    if shape_call is None and not site.paths:
+        # an axis (or another compile-time argument) computed with jnp inside the function
+        call = next((n for n in chain if isinstance(n, ast.Call)), None)
+        assigned = _jnp_assignment(site, call) if call is not None else None
+        if assigned is not None:
+            return [assigned]
+        if call is not None and _jnp_on_shapes(call, names):
+            return [edit_fix(
+                "numpy-for-static", call, numpy_for_shapes(call, names),
+                "an axis or a size must be a Python value while tracing, but `jnp` makes a tracer of it; "
+                "write it with NumPy or plain Python",
+            )]
     if site.data_dependent and shape_call is not None:
         window = _masked_window_fix(site, shape_call)
         if window is not None:

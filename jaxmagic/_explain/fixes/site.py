@@ -134,9 +134,9 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
     if facts.decorated:
-        if not names:
-            return f"@{jit}"
-        return f"@partial({jit}, static_argnames={spelled})"
+        header = facts.header or f"def {facts.name}({', '.join(facts.params)}):"
+        decorator = f"@partial({jit}, static_argnames={spelled})" if names else f"@{jit}"
+        return f"{decorator}\n{header}\n    ...  # the body as it is"
     if not names:
         return f"{facts.name} = {jit}({facts.name})"
     return f"{facts.name} = {jit}({facts.name}, static_argnames={spelled})"
@@ -180,7 +180,7 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     if counters:
         warning = (
             f"`{counters[0]}` looks like it changes on every call (a step counter?): as a static argument "
-            f"each new value compiles {facts.name} again. Prefer the fixes above."
+            f"each new value compiles {facts.name} again. Prefer an array-level fix where one applies."
         )
     return Fix(
         "static",
@@ -199,10 +199,11 @@ def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
     name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
     if not name.isidentifier():  # batch[1] → batch_1
         name = re.sub(r"\W+", "_", leaf).strip("_")
+    params = ", ".join([*(p for p in facts.params if p != name), name])
     return Fix(
         "static",
-        f"def {facts.name}(..., {name}): ...   # pass {leaf} separately\n"
-        f"{facts.name} = jax.jit({facts.name}, static_argnames={name!r})",
+        f"def {facts.name}({params}):\n    ...  # the body, reading {name} where it read {leaf}\n"
+        f"{facts.name} = jax.jit({facts.name}, static_argnames={name!r})   # and pass {leaf} as {name}",
         f"`{leaf}` is a leaf of a pytree argument, and leaves are traced; take it out of the pytree "
         f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
     )

@@ -16,7 +16,7 @@ from typing import Any
 
 import jax
 
-from ..._common.source import innermost_function, layers, without_partial
+from ..._common.source import innermost_function, layers, user_qualname, without_partial
 from ..signature import normalize_static, positional_names
 from . import equinox, flax_nnx, pmap
 from .frames import JAX_ROOT, JaxCall
@@ -153,7 +153,7 @@ def function_name(fn: Any) -> str:
     transformations around it (``grad(loss)``, ``vmap(loss)``), so two jits of one function under
     different transformations are told apart."""
     inner = innermost_function(fn) or without_partial(fn)
-    name = getattr(inner, "__qualname__", None) or getattr(inner, "__name__", None) or type(inner).__name__
+    name = user_qualname(inner) or getattr(inner, "__name__", None) or type(inner).__name__
     for label in reversed(transformations(fn)):
         name = f"{label}({name})"
     return name

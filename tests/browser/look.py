@@ -1,0 +1,119 @@
+"""Look at jaxmagic as a person does: a notebook of everyday cells run in JupyterLab, one screenshot per output.
+
+Usage::
+
+    python tests/browser/look.py OUT_DIR [--theme light|dark] [--width 1280]
+
+Runs :data:`CELLS` in a throw-away JupyterLab in headless Chromium (the same
+server and route guard as the browser tests), saves a screenshot of every
+cell's output as ``OUT_DIR/<theme>-<width>/cell-NN.png``, then saves the
+notebook, reopens it and shoots the panel again (``reopened-panel.png``).
+What the browser tests assert is measured on the same page; this script is
+for the pictures a reviewer compares before and after a change.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_support import CHROMIUM_FLAGS, RouteGuard, find_chromium, running  # noqa: E402
+
+CELLS = [
+    "%load_ext jaxmagic\nimport jax, jax.numpy as jnp, numpy as np",
+    "%jittrace_panel",
+    "%%jittrace\ndef relu_sum(x):\n    if x.sum() > 0:\n        return x.sum()\n    return 0.0\nrelu_sum(jnp.ones(3))",
+    "%%jittrace\ndef unrolled(x):\n    y = jnp.sin(x)\n    for i in range(3):\n        y = y * 2 + i\n    return y\nunrolled(jnp.ones(3))",
+    "rep = jax.jit(lambda x: x * 2)\nfor i in range(10):\n    rep = jax.jit(lambda x: x * 2)\n    rep(jnp.ones(3))",
+    "%%jittrace\nfor i in range(10):\n    add = jax.jit(lambda x: x + 1)\n    add(jnp.ones(3))",
+    "@jax.jit\ndef grow(x):\n    return jnp.sin(x).sum()\nfor n in range(1, 41):\n    grow(jnp.ones(n))",
+    "%jittrace unrolled(jnp.ones(4))",
+    "%jittrace_explain on",
+    "@jax.jit\ndef pick(x, i):\n    return x[: i]\npick(jnp.ones(4), 2)",
+]
+
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+
+
+def _notebook(folder: Path) -> str:
+    book = nbformat.v4.new_notebook()
+    book.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(book, folder / "look.ipynb")
+    return "look.ipynb"
+
+
+def _run_all(page, server, name: str) -> None:
+    page.goto(server.url(name))
+    server.wait_for_idle_kernel(name, pause=lambda seconds: page.wait_for_timeout(seconds * 1000))
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-StatusBar-TextItem')].some(e => /Idle/.test(e.textContent))",
+        timeout=60_000,
+    )
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+    last = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(len(CELLS) - 1)
+    page.wait_for_function(
+        "n => { const p = document.querySelectorAll('.jp-Notebook .jp-Cell.jp-CodeCell .jp-InputPrompt');"
+        " return p.length >= n && /\\[\\d+\\]/.test(p[n - 1].textContent); }", arg=len(CELLS), timeout=300_000)
+    last.locator(".jp-OutputArea").wait_for()
+    page.wait_for_timeout(1500)  # the panel's last throttled redraw
+
+
+def look(out: Path, theme: str, width: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    chromium = find_chromium()
+    folder = out / f"{theme}-{width}"
+    folder.mkdir(parents=True, exist_ok=True)
+    facts: dict = {"theme": theme, "width": width}
+    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
+        root = Path(scratch)
+        name = _notebook(root)
+        guard = RouteGuard()
+        browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            context = browser.new_context(viewport={"width": width, "height": 900})
+            context.route("**/*", guard)
+            page = context.new_page()
+            with running(root, "lab", theme=THEMES[theme]) as server:
+                _run_all(page, server, name)
+                page.mouse.move(0, 0)
+                cells = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell")
+                for index in range(len(CELLS)):
+                    area = cells.nth(index).locator(".jp-OutputArea")
+                    if area.inner_text().strip():
+                        area.screenshot(path=str(folder / f"cell-{index:02d}.png"))
+                facts["prompts"] = [cells.nth(i).locator(".jp-InputPrompt").inner_text() for i in range(len(CELLS))]
+                page.keyboard.press("Control+s")
+                page.wait_for_timeout(1500)
+                page.goto(server.url(name).replace("&reset", ""))
+                page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(1).locator(".jp-OutputArea").wait_for()
+                page.wait_for_timeout(3000)
+                page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(1).locator(".jp-OutputArea").screenshot(
+                    path=str(folder / "reopened-panel.png"))
+                facts["reopened_panel_text"] = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(1).inner_text()[:500]
+        finally:
+            browser.close()
+        facts["blocked"] = guard.blocked
+    (folder / "facts.json").write_text(json.dumps(facts, indent=1))
+    return facts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--theme", choices=sorted(THEMES), default="light")
+    parser.add_argument("--width", type=int, default=1280)
+    args = parser.parse_args()
+    print(json.dumps(look(args.out, args.theme, args.width), indent=1))
+
+
+if __name__ == "__main__":
+    main()
