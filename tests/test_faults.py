@@ -36,7 +36,7 @@ def _clean_state() -> None:
 
 def _panel_count(panel, name: str) -> int | None:
     panel.refresh()
-    match = re.search(rf">{re.escape(name)}</span></td><td>.*?</td><td>(\d+)</td><td>(\d+)</td>", panel.table.value)
+    match = re.search(rf">{re.escape(name)}</span></td><td[^>]*>.*?</td><td[^>]*>(\d+)</td><td[^>]*>(\d+)</td>", panel.table.value)
     return (int(match.group(1)), int(match.group(2))) if match else None
 
 

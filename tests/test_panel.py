@@ -24,7 +24,8 @@ def test_panel_is_a_widget_with_a_text_and_html_table(shell, panel):
     assert "application/vnd.jupyter.widget-view+json" in bundle
     text = bundle["text/plain"]
     assert "lone" in text and "x: shape f32[2] → f32[5]" in text
-    assert re.search(r"^lone\s+Cell In\[\d+\], line 2\s+2\s+2\s", text, re.M)  # compiles, traces
+    assert re.search(r"^lone\s+In\[\d+\]:2\s+2\s+2\s", text, re.M)  # where (short), compiles, traces
+    assert re.search(r'title="Cell In\[\d+\], line 2"', bundle["text/html"])  # the full place on demand
     assert "<details>" in bundle["text/html"]  # each row opens to its history
 
 
@@ -41,7 +42,7 @@ def test_counts_change_while_the_cell_runs_and_redraws_are_throttled(shell, pane
         "    if n % 10 == 0:\n"
         "        deadline = time.monotonic() + 5\n"
         "        while time.monotonic() < deadline:  # wait for the throttled redraw, still inside the cell\n"
-        "            shown = re.search(r'grow</span></td><td>.*?</td><td>(\\d+)</td>', _panel_widget.value)\n"
+        "            shown = re.search(r'grow</span></td><td[^>]*>.*?</td><td[^>]*>(\\d+)</td>', _panel_widget.value)\n"
         "            if shown and int(shown.group(1)) == n:\n"
         "                break\n"
         "            time.sleep(0.05)\n"
@@ -146,3 +147,21 @@ def test_a_reset_shows_in_the_histories_and_reading_jaxprs_for_advice_never_dead
     assert done.wait(30), "the redraw deadlocked"
     history = panel._history_widgets["again"].value
     assert "f32[9]" in history and "f32[4]" not in history
+
+
+def test_the_panel_reads_as_a_summary(shell, panel):
+    """Advice in a sentence, histories in the table's order, a long history folded (issue 15.4)."""
+    shell.run("%%jittrace --quiet\ndef few(x):\n    return x - 1\nfew(jnp.ones(2))\nfew(jnp.ones(3))")
+    shell.run("%%jittrace --quiet\ndef many(x):\n    return x + 1\nfor n in range(1, 16):\n    many(jnp.ones(n))")
+    panel.refresh()
+    assert [t.split(":", 1)[0] for t in panel.histories.titles] == ["many", "few"]  # most compiles first
+    assert "pad x to a few sizes: each new size compiles again" in panel.table.value  # not "shape-churn" alone
+    many = panel.histories.children[0].value
+    assert re.search(r"<details><summary>5\s+older compiles</summary>", many)  # 15: the newest 10 stay open
+    assert many.count("[") - many.split("</details>", 1)[0].count("[") >= 10
+    from jaxmagic._render.timeline import timeline
+
+    events = jaxmagic.stats("many").events
+    line = timeline((e.when, e.compile_seconds) for e in events)
+    assert line.seconds <= line.span  # "N compiles over T, C compiling": C never above T, compiles one by one
+    assert "overlapped" not in line.summary()

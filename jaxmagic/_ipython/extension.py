@@ -23,6 +23,7 @@ def _refresh_panels(result: Any = None) -> None:
     try:
         for panel in state.open_panels():
             panel.refresh(analyse=True)
+            panel.update_copy()
     except Exception:  # noqa: BLE001 - never disturb the user's cell
         pass
 

@@ -19,6 +19,9 @@ import time
 import weakref
 from typing import Any
 
+from IPython import get_ipython
+from IPython.display import display, update_display
+
 from .._tracking.api import snapshot_rows
 from .._tracking.stats import registry
 from . import state
@@ -57,12 +60,15 @@ class Panel:
         self._lock = threading.Lock()
         self._draw_lock = threading.Lock()  # the timer thread and the kernel's thread both redraw
         self._new_html = ipywidgets.HTML
-        self.table = ipywidgets.HTML()
+        # a table wider than the notebook scrolls within the panel, never past the output's edge
+        self.table = ipywidgets.HTML(layout=ipywidgets.Layout(overflow="auto", max_width="100%"))
         self.histories = ipywidgets.Accordion()
         self._history_widgets: dict[str, Any] = {}  # row name -> its HTML widget, in first-seen order
         self._drawn: dict[str, tuple] = {}  # row name -> what its history showed when last drawn
         self._order: tuple[str, ...] = ()  # the row names of the accordion's items, in its order
-        self.widget = ipywidgets.VBox([self.table, self.histories])
+        self.widget = ipywidgets.VBox([self.table, self.histories], layout=ipywidgets.Layout(max_width="100%"))
+        self.widget.add_class(LIVE_CLASS)  # the copy below steps aside while this is drawn
+        self.copy_id: str | None = None  # the display id of the HTML copy, once shown
         self._draw(analyse=True)
         self._listener = _weak_listener(self)
         registry.listeners.append(self._listener)
@@ -149,6 +155,20 @@ class Panel:
             self._last = time.monotonic()
         self.refresh(analyse=False)
 
+    def show_copy(self) -> None:
+        """Show the panel's HTML copy, kept up to date after each cell: what a reopened notebook shows."""
+        self.copy_id = f"jaxmagic-panel-{id(self):x}"
+        display(PanelCopy(self), display_id=self.copy_id)
+
+    def update_copy(self) -> None:
+        """Bring the copy up to the panel's state (front ends that follow display ids across cells save it)."""
+        if self.copy_id is None or self.closed:
+            return
+        try:
+            update_display(PanelCopy(self), display_id=self.copy_id)
+        except Exception:  # noqa: BLE001 - a display fault must never reach the user's code
+            pass
+
     def refresh(self, analyse: bool = True) -> None:
         """Redraw now (``analyse`` also reads jaxprs for unrolled-loop advice: not inside JAX)."""
         if self.closed:
@@ -198,6 +218,33 @@ class Panel:
         return self.text()
 
 
+LIVE_CLASS = "jm-live-panel"
+
+# The copy and the live panel share one cell: while the live panel is drawn the copy steps aside; where
+# it is not (a reopened notebook, its kernel gone) the widget's "model not found" steps aside instead.
+_COPY_STYLE = (
+    ".jp-OutputArea-child:has(.jm-panel-copy):has(~ .jp-OutputArea-child ." + LIVE_CLASS + "){display:none}"
+    ".jp-OutputArea-child:has(.jm-panel-copy) ~ .jp-OutputArea-child:has(> .jp-OutputArea-output.jupyter-widgets)"
+    ":not(:has(." + LIVE_CLASS + ")){display:none}"
+)
+
+
+class PanelCopy:
+    """The panel as HTML, shown where the live widget is not: a notebook saved and opened again."""
+
+    def __init__(self, panel: Panel) -> None:
+        self.html = panel.html(analyse=False)
+        self.drawn = time.strftime("%H:%M:%S")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        note = f"the compile panel as last drawn, at {self.drawn}: the live panel ended with its kernel"
+        return {
+            "text/plain": f"({note})",
+            "text/html": f'<div class="jm-panel-copy"><style>{_COPY_STYLE}</style>'
+                         f'<div class="jm-report"><div class="jm-p jm-note">{note}</div></div>{self.html}</div>',
+        }
+
+
 def _weak_listener(panel: Panel) -> Any:
     ref = weakref.ref(panel)
 
@@ -212,7 +259,16 @@ def _weak_listener(panel: Panel) -> Any:
 def show_panel(include_internal: bool = False) -> Panel | None:
     """A live panel; where ipywidgets is missing, the same table printed as text."""
     try:
-        return Panel(include_internal=include_internal)
+        panel = Panel(include_internal=include_internal)
     except ImportError:
         print(stats_text(snapshot_rows(include_internal)))
         return None
+    if _widget_frontend():
+        panel.show_copy()
+    return panel
+
+
+def _widget_frontend() -> bool:
+    """Whether the panel shows in a kernel's front end (a notebook), not in a terminal."""
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None

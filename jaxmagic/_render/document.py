@@ -18,6 +18,7 @@ class Span:
 
     text: str
     role: str = ""
+    hint: str = ""  # more, on demand (a tooltip in HTML): the full path of a shortened place
 
 
 Inline = tuple[Any, ...]  # Span, or a Timeline (a small picture of compiles over time)
@@ -43,6 +44,7 @@ class Paragraph:
 class Table:
     columns: tuple[str, ...]
     rows: tuple[tuple[Inline, ...], ...]
+    stack: bool = False  # in a narrow box (HTML), each row becomes a small card instead of scrolling
 
 
 @dataclasses.dataclass(frozen=True)

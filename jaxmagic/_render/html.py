@@ -24,7 +24,25 @@ _STYLE = """
 .jm-section{border:1px solid var(--jp-border-color2,#ccc);border-radius:4px;margin:.5em 0;padding:.4em .6em}
 .jm-section.jm-error{border-color:var(--jp-error-color1,#d32f2f)}
 .jm-title{font-weight:600;margin-bottom:.3em}
-.jm-report table.jm-table{border-collapse:collapse;margin:.3em 0;font-size:inherit}
+.jm-report table.jm-table{border-collapse:collapse;margin:.3em 0;font-size:inherit;display:block;max-width:100%;
+ overflow-x:auto}
+.jm-report table.jm-table td{max-width:24em;overflow-wrap:break-word}
+.jm-report .jm-r-type,.jm-report .jm-r-static{white-space:nowrap}
+.jm-report table.jm-table td:first-child,.jm-report td.jm-col-defined-at,.jm-report td.jm-col-compile-time{white-space:nowrap}
+.jm-report td.jm-col-last-reason,.jm-report td.jm-col-advice{min-width:13em;overflow-wrap:normal}
+.jm-report td.jm-col-compiles-over-time .jm-tl-sum{display:none}
+.jm-report{container-type:inline-size}
+@container (max-width:52em){
+ .jm-report table.jm-stack thead{display:none}
+ .jm-report table.jm-stack,.jm-report table.jm-stack tbody{display:block;overflow:visible}
+ .jm-report table.jm-stack tr{display:flex;flex-wrap:wrap;align-items:baseline;gap:.1em 1em;padding:.3em 0;
+  border-bottom:1px solid var(--jp-border-color2,#ddd)}
+ .jm-report table.jm-table.jm-stack td{border:none;padding:0;max-width:none;min-width:0}
+ .jm-report table.jm-stack td:empty{display:none}
+ .jm-report table.jm-stack td.jm-col-last-reason,.jm-report table.jm-stack td.jm-col-advice{flex-basis:100%}
+ .jm-report table.jm-stack td:not(:first-child):not(.jm-col-defined-at)::before{content:attr(data-label) ": ";
+  color:var(--jp-content-font-color2,#666)}
+}
 .jm-report table.jm-table th,.jm-report table.jm-table td{border-bottom:1px solid var(--jp-border-color2,#ddd);
  padding:.15em .8em .15em 0;text-align:left;vertical-align:top}
 .jm-report pre.jm-code{font-family:var(--jp-code-font-family,monospace);font-size:var(--jp-code-font-size,12px);
@@ -48,8 +66,10 @@ _STYLE = """
 .jm-t-param{color:var(--jp-mirror-editor-property-color,#555)}
 .jm-t-lit{color:var(--jp-mirror-editor-number-color,#080)}
 .jm-t-var{color:var(--jp-mirror-editor-variable-color,inherit)}
-.jm-mark{background:var(--jp-warn-color3,#fff3cd);display:inline-block;min-width:100%}
-.jm-srcmap{--jm-hl:var(--jp-warn-color3,#fff3cd);display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
+.jm-report{--jm-hl:rgba(255,152,0,.28)}
+.jm-mark{background:var(--jm-hl);display:inline-block;min-width:100%}
+.jm-mark,.jm-mark .jm-lineno{color:var(--jp-content-font-color0,#000)}
+.jm-srcmap{display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
  font-size:var(--jp-code-font-size,12px)}
 .jm-scol{flex:0 1 auto;max-width:100%;overflow-x:auto}
 .jm-ecol{flex:1 1 20em;max-width:100%;overflow-x:auto}
@@ -57,11 +77,12 @@ _STYLE = """
 .jm-report table.jm-smap{border-collapse:collapse;font-size:inherit;font-family:inherit}
 .jm-report table.jm-smap td{padding:0 .6em 0 0;vertical-align:top;border:none;white-space:pre;text-align:left}
 .jm-erow{white-space:pre;cursor:default;padding:0 .3em}
-.jm-report .jm-srow code,.jm-report .jm-erow code{font-family:inherit;background:none;white-space:pre}
+.jm-report table.jm-smap td code,.jm-report div.jm-erow code{font-family:inherit;font-size:inherit;
+ background:none;color:inherit;padding:0;border:0;border-radius:0;white-space:pre}
 .jm-report table.jm-smap td.jm-lineno{text-align:right}
 .jm-srcmap .jm-lineno{display:inline-block;min-width:2.2em;text-align:right;padding-right:.8em}
 .jm-became{color:var(--jp-mirror-editor-variable-2-color,#05a)}
-.jm-report table.jm-smap td.jm-became{white-space:normal;min-width:16em}
+.jm-report table.jm-smap td.jm-became{white-space:normal;min-width:12em;overflow-wrap:anywhere}
 .jm-k-trace-time .jm-became,.jm-k-not-run .jm-became{color:var(--jp-content-font-color3,#888);font-style:italic}
 .jm-k-outside{color:var(--jp-content-font-color3,#999)}
 .jm-nest>summary{list-style-position:outside;cursor:pointer}
@@ -79,8 +100,12 @@ def to_html(doc: Document) -> str:
     return "".join(parts)
 
 
+# a number and its unit stay on one line (``1.6 s``, ``31 ms``)
+_UNIT = re.compile(r"(\d) (?=(?:ms|s|min|flops|bytes|compiles?|traces?)\b)")
+
+
 def _esc(text: str) -> str:
-    return html.escape(visible(text), quote=True)
+    return _UNIT.sub("\\1\u00a0", html.escape(visible(text), quote=True))
 
 
 def _html_inline(content: Inline) -> str:
@@ -92,11 +117,16 @@ def _html_inline(content: Inline) -> str:
             out.append(f'<code class="jm-r-literal">{_esc(span.text)}</code>')
         elif span.role == "link" and span.text.startswith("https://"):
             out.append(f'<a class="jm-r-link" href="{_esc(span.text)}" target="_blank" rel="noopener">{_esc(span.text)}</a>')
-        elif span.role:
-            out.append(f'<span class="jm-r-{_esc(span.role)}">{_esc(span.text)}</span>')
+        elif span.role or span.hint:
+            hint = f' title="{_esc(span.hint)}"' if span.hint else ""
+            out.append(f'<span class="jm-r-{_esc(span.role or "plain")}"{hint}>{_esc(span.text)}</span>')
         else:
             out.append(_esc(span.text))
     return "".join(out)
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def _html_block(block: object) -> str:
@@ -106,11 +136,15 @@ def _html_block(block: object) -> str:
         role = f" jm-{_esc(block.role)}" if block.role else ""
         return f'<div class="jm-p{role}">{_html_inline(block.content)}</div>'
     if isinstance(block, Table):
-        head = "".join(f"<th>{_esc(c)}</th>" for c in block.columns)
+        # each cell names its column (``jm-col-last-reason``): narrow screens give text columns a width
+        names = [f' class="jm-col-{_slug(c)}" data-label="{_esc(c)}"' if c else "" for c in block.columns]
+        head = "".join(f"<th{n}>{_esc(c)}</th>" for c, n in zip(block.columns, names))
         rows = "".join(
-            "<tr>" + "".join(f"<td>{_html_inline(c)}</td>" for c in row) + "</tr>" for row in block.rows
+            "<tr>" + "".join(f"<td{n}>{_html_inline(c)}</td>" for c, n in zip(row, names)) + "</tr>"
+            for row in block.rows
         )
-        return f'<table class="jm-table"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        kind = "jm-table jm-stack" if block.stack else "jm-table"
+        return f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
     if isinstance(block, Code):
         return f'<pre class="jm-code jm-lang-{_esc(block.language)}">{_html_code(block)}</pre>'
     if isinstance(block, Fold):
@@ -130,7 +164,12 @@ def _html_source_map(block: SourceMap) -> str:
     """Source rows and equation rows share ``data-l``; CSS ``:has()`` lights both up on hover."""
     # a line lights up only where it has a partner on the other side: a source line and its equations
     numbers = sorted({n for n, *_ in block.lines} & {n for n, _, _ in block.equations if n is not None})
-    rules = "".join(f'.jm-srcmap:has([data-l="{n}"]:hover) [data-l="{n}"]{{background:var(--jm-hl)}}' for n in numbers)
+    # lit, a row takes the text colour of the page, its own muted or coloured parts too (readable on the tint)
+    rules = "".join(
+        f'.jm-srcmap:has([data-l="{n}"]:hover) [data-l="{n}"]{{background:var(--jm-hl)}}'
+        f'.jm-srcmap:has([data-l="{n}"]:hover) [data-l="{n}"] *{{color:var(--jp-content-font-color0,#000)}}'
+        for n in numbers
+    )
     rows = []
     for lineno, text, became, kind in block.lines:
         rows.append(

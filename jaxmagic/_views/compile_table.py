@@ -5,6 +5,8 @@ get the same table as text.
 """
 from __future__ import annotations
 
+import os
+import re
 import time
 
 from .._render.display import layout_for
@@ -57,21 +59,37 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
         line = timeline(((e.when, e.compile_seconds) for e in row.events), total=row.compiles)
         table_rows.append((
             (Span(row.name, "name"),),
-            (Span(row.where or "", "muted"),),
+            (Span(short_place(row.where or ""), "muted", hint=row.where or ""),),
             (Span(str(row.compiles)),),
             (Span(str(row.traces)),),
             (Span(duration(row.compile_seconds)),),
             (line,) if line is not None and row.compiles > 1 else (),
-            (Span(row.last_reason if row.tracked else "(reason unknown: counts only)", "code" if row.tracked else "muted"),),
+            _reason_cell(row),
             (Span(advice, "error"),) if advice else (),
         ))
     blocks.append(Table(("function", "defined at", "compiles", "traces", "compile time", "compiles over time",
-                         "last reason", "advice"), tuple(table_rows)))
+                         "last reason", "advice"), tuple(table_rows), stack=True))
     if history:
         for row in ordered:
             if has_history(row):
                 blocks.append(_history(row))
     return Document(tuple(blocks))
+
+
+def _reason_cell(row: FunctionStats) -> tuple:
+    if not row.tracked:
+        return (Span("(reason unknown: counts only)", "muted"),)
+    if not row.compiles:
+        return (Span("no compile yet", "muted"),)
+    return (Span(row.last_reason, "code"),)
+
+
+def short_place(where: str) -> str:
+    """``In[3]:2`` for ``Cell In[3], line 2``, ``model.py:10`` for a path: short enough for a narrow column."""
+    cell = re.fullmatch(r"Cell (In\[\d+\]), line (\d+)", where)
+    if cell:
+        return f"{cell.group(1)}:{cell.group(2)}"
+    return os.path.basename(where)
 
 
 def table_order(rows: list[FunctionStats]) -> list[FunctionStats]:

@@ -184,3 +184,93 @@ class RouteGuard:
         host = ws.url.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0]
         if host not in LOCAL_HOSTS:
             self.blocked.append(ws.url)
+
+
+# WCAG contrast of each element's text against what lies behind it (semi-transparent backgrounds
+# composited up to the first opaque one): [{text, ratio, color, background}] for ``selector``.
+CONTRAST_JS = """(selector) => {
+  const parse = c => { const m = (c.match(/[\\d.]+/g) || [0, 0, 0, 0]).map(Number);
+                       return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
+  const over = (top, under) => ({r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
+                                 b: top.b * top.a + under.b * (1 - top.a), a: 1});
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+                     return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const behind = el => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.a > 0) layers.push(c); if (c.a >= 1) break; }
+    let out = {r: 255, g: 255, b: 255, a: 1};
+    for (let i = layers.length - 1; i >= 0; i--) out = over(layers[i], out);
+    return out; };
+  const found = [];
+  for (const el of document.querySelectorAll(selector)) {
+    if (!el.textContent.trim() || !el.getClientRects().length) continue;
+    const back = behind(el), text = over(parse(getComputedStyle(el).color), back);
+    const [hi, lo] = [lum(text), lum(back)].sort((a, b) => b - a);
+    found.push({text: el.textContent.trim().slice(0, 40), ratio: Math.round((hi + 0.05) / (lo + 0.05) * 100) / 100,
+                color: getComputedStyle(el).color, background: `rgb(${Math.round(back.r)}, ${Math.round(back.g)}, ${Math.round(back.b)})`});
+  }
+  return found;
+}"""
+
+# the text inside highlighted rows: the marked failing line of an excerpt (its number too), and the
+# source-map rows a hover lights up
+HIGHLIGHTED = ".jm-mark, .jm-mark .jm-lineno, .jm-hl-now code, .jm-hl-now .jm-became, .jm-hl-now .jm-lineno"
+
+# tag (class ``jm-hl-now``) the source-map rows and equation rows a hover lights up now
+TAG_LIT_ROWS_JS = """() => {
+  let n = 0;
+  for (const el of document.querySelectorAll('.jm-srcmap [data-l]')) {
+    const lit = getComputedStyle(el).backgroundColor.match(/[\\d.]+/g);
+    const on = lit && (lit.length < 4 || Number(lit[3]) > 0);
+    el.classList.toggle('jm-hl-now', !!on); if (on) n++;
+  }
+  return n;
+}"""
+
+# how a source map's code cells are styled: JupyterLab's inline-code look is a background and padding
+CODE_CELL_STYLE_JS = """() => [...document.querySelectorAll('.jm-srcmap table.jm-smap td code, .jm-srcmap .jm-erow code')]
+  .slice(0, 5).map(e => { const s = getComputedStyle(e);
+    return {background: s.backgroundColor, padding: s.paddingLeft, radius: s.borderTopLeftRadius}; })"""
+
+# elements wider than the output area that holds them: [description]
+# elements that stick out of the output area holding them, unless a box of their own between them and
+# the area scrolls (what is cut off there can be scrolled to): [description]
+OVERFLOWING_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.jm-report table, .jm-report pre, .jm-srcmap')) {
+    const area = el.closest('.jp-OutputArea-output'); if (!area || !el.getClientRects().length) continue;
+    const a = area.getBoundingClientRect();
+    let scrolled = false;
+    for (let e = el; e && e !== area; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (/(auto|scroll)/.test(s.overflowX) && e.getBoundingClientRect().right <= a.right + 1) { scrolled = true; break; }
+    }
+    const t = el.getBoundingClientRect();
+    if (!scrolled && t.right > a.right + 1) out.push(`${Math.round(t.right - a.right)} px: ${el.className} ${el.textContent.slice(0, 40)}`);
+  }
+  return out;
+}"""
+
+
+def kernel_ids(server: "Server") -> list[str]:
+    with urllib.request.urlopen(f"{server.base}/api/kernels?token={server.token}", timeout=5) as answer:
+        return [k["id"] for k in json.load(answer)]
+
+
+def shut_down_kernels(server: "Server") -> None:
+    """Shut every kernel of the server down: a notebook opened afterwards has none of its widget models."""
+    for kernel in kernel_ids(server):
+        request = urllib.request.Request(f"{server.base}/api/kernels/{kernel}?token={server.token}", method="DELETE")
+        with contextlib.suppress(OSError):
+            urllib.request.urlopen(request, timeout=10).close()
+
+# the panel's essential cells (function, last reason, advice) that lie past the right edge of the output
+# area: cut off, or reachable only by scrolling sideways
+PANEL_CUT_OFF_JS = """() => {
+  const out = [];
+  for (const td of document.querySelectorAll('table.jm-table td:first-child, td.jm-col-last-reason, td.jm-col-advice')) {
+    const area = td.closest('.jp-OutputArea-output'); if (!area || !td.textContent.trim()) continue;
+    if (td.getBoundingClientRect().right > area.getBoundingClientRect().right + 1) out.push(td.textContent.trim().slice(0, 40));
+  }
+  return out;
+}"""

@@ -23,7 +23,11 @@ from pathlib import Path
 import nbformat
 
 sys.path.insert(0, str(Path(__file__).parent))
-from browser_support import CHROMIUM_FLAGS, RouteGuard, find_chromium, running  # noqa: E402
+from browser_support import (  # noqa: E402
+    CHROMIUM_FLAGS, CODE_CELL_STYLE_JS, CONTRAST_JS, HIGHLIGHTED, OVERFLOWING_JS, PANEL_CUT_OFF_JS, TAG_LIT_ROWS_JS,
+    RouteGuard,
+    find_chromium, running, shut_down_kernels,
+)
 
 CELLS = [
     "%load_ext jaxmagic\nimport jax, jax.numpy as jnp, numpy as np",
@@ -79,7 +83,7 @@ def look(out: Path, theme: str, width: int) -> dict:
         guard = RouteGuard()
         browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
         try:
-            context = browser.new_context(viewport={"width": width, "height": 900})
+            context = browser.new_context(viewport={"width": width, "height": 2400})
             context.route("**/*", guard)
             page = context.new_page()
             with running(root, "lab", theme=THEMES[theme]) as server:
@@ -91,14 +95,27 @@ def look(out: Path, theme: str, width: int) -> dict:
                     if area.inner_text().strip():
                         area.screenshot(path=str(folder / f"cell-{index:02d}.png"))
                 facts["prompts"] = [cells.nth(i).locator(".jp-InputPrompt").inner_text() for i in range(len(CELLS))]
+                facts["overflowing"] = page.evaluate(OVERFLOWING_JS)
+                facts["panel_cut_off"] = page.evaluate(PANEL_CUT_OFF_JS)
+                facts["panel_text"] = cells.nth(1).locator(".jp-OutputArea").inner_text()
+                facts["report_text"] = cells.nth(2).locator(".jp-OutputArea").inner_text()
+                facts["code_cells"] = page.evaluate(CODE_CELL_STYLE_JS)
+                row = cells.nth(3).locator('.jm-srow[data-l="5"] code')
+                row.hover()
+                facts["lit_rows"] = page.evaluate(TAG_LIT_ROWS_JS)
+                facts["contrast"] = page.evaluate(CONTRAST_JS, HIGHLIGHTED)
+                cells.nth(3).locator(".jp-OutputArea").screenshot(path=str(folder / "cell-03-hover.png"))
+                page.mouse.move(0, 0)
                 page.keyboard.press("Control+s")
                 page.wait_for_timeout(1500)
+                shut_down_kernels(server)  # reopened: a new kernel, none of the old widget models
                 page.goto(server.url(name).replace("&reset", ""))
-                page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(1).locator(".jp-OutputArea").wait_for()
+                server.wait_for_idle_kernel(name, pause=lambda seconds: page.wait_for_timeout(seconds * 1000))
+                panel_cell = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(1)
+                panel_cell.locator(".jp-OutputArea").wait_for()
                 page.wait_for_timeout(3000)
-                page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(1).locator(".jp-OutputArea").screenshot(
-                    path=str(folder / "reopened-panel.png"))
-                facts["reopened_panel_text"] = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(1).inner_text()[:500]
+                panel_cell.locator(".jp-OutputArea").screenshot(path=str(folder / "reopened-panel.png"))
+                facts["reopened_panel_text"] = panel_cell.locator(".jp-OutputArea").inner_text()[:400]
         finally:
             browser.close()
         facts["blocked"] = guard.blocked
