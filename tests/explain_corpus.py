@@ -381,7 +381,8 @@ def smallest(x, axis):
 
 smallest(jnp.arange(6).reshape(2, 3), 1)
 """,
-        kind="concretization", argument="axis", path="axis", line=6,
+        # SPEC: a traced value where an axis is needed is `traced-shape`, whatever JAX raised for it
+        kind="traced-shape", argument="axis", path="axis", line=6,
         fixes=("static",), verifiable=True, jax_fitting_fix=False,
         note="a reduction axis must be a Python int; mark axis static",
     ),

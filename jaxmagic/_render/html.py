@@ -29,10 +29,11 @@ _STYLE = """
 .jm-report table.jm-table td{max-width:24em;overflow-wrap:break-word}
 .jm-report .jm-r-type,.jm-report .jm-r-static{white-space:nowrap}
 .jm-report table.jm-table td:first-child,.jm-report td.jm-col-defined-at,.jm-report td.jm-col-compile-time{white-space:nowrap}
-.jm-report td.jm-col-last-reason,.jm-report td.jm-col-advice{min-width:13em;overflow-wrap:normal}
+.jm-report td.jm-col-last-reason,.jm-report td.jm-col-advice{min-width:11em;overflow-wrap:normal}
+.jm-report td.jm-col-compiles-over-time svg{width:100px}
 .jm-report td.jm-col-compiles-over-time .jm-tl-sum{display:none}
 .jm-report{container-type:inline-size}
-@container (max-width:52em){
+@container (max-width:62em){
  .jm-report table.jm-stack thead{display:none}
  .jm-report table.jm-stack,.jm-report table.jm-stack tbody{display:block;overflow:visible}
  .jm-report table.jm-stack tr{display:flex;flex-wrap:wrap;align-items:baseline;gap:.1em 1em;padding:.3em 0;
@@ -66,7 +67,7 @@ _STYLE = """
 .jm-t-param{color:var(--jp-mirror-editor-property-color,#555)}
 .jm-t-lit{color:var(--jp-mirror-editor-number-color,#080)}
 .jm-t-var{color:var(--jp-mirror-editor-variable-color,inherit)}
-.jm-report{--jm-hl:rgba(255,152,0,.28)}
+.jm-report{--jm-hl:color-mix(in srgb,var(--jp-warn-color1,orange) 30%,transparent)}
 .jm-mark{background:var(--jm-hl);display:inline-block;min-width:100%}
 .jm-mark,.jm-mark .jm-lineno{color:var(--jp-content-font-color0,#000)}
 .jm-srcmap{display:flex;flex-wrap:wrap;gap:1em;font-family:var(--jp-code-font-family,monospace);
@@ -101,7 +102,7 @@ def to_html(doc: Document) -> str:
 
 
 # a number and its unit stay on one line (``1.6 s``, ``31 ms``)
-_UNIT = re.compile(r"(\d) (?=(?:ms|s|min|flops|bytes|compiles?|traces?)\b)")
+_UNIT = re.compile(r"(\d) (?=(?:ms|s|min|flops|bytes)\b)")
 
 
 def _esc(text: str) -> str:

@@ -119,7 +119,7 @@ def svg(line: Timeline) -> str:
         )
     return (
         f'<svg class="jm-timeline" width="{_WIDTH}" height="{_HEIGHT}" viewBox="0 0 {_WIDTH} {_HEIGHT}" '
-        f'role="img" aria-label="{html.escape(line.summary(), quote=True)}">'
+        f'preserveAspectRatio="none" role="img" aria-label="{html.escape(line.summary(), quote=True)}">'
         f'<line class="jm-tl-axis" x1="0" y1="{_HEIGHT - 0.5}" x2="{_WIDTH}" y2="{_HEIGHT - 0.5}"/>'
         + "".join(bars)
         + "</svg>"

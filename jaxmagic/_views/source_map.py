@@ -71,7 +71,8 @@ def _equation_rows(jaxpr: Any, filename: str, names: dict) -> list[tuple[int | N
     Variables carry the names JAX gave them when it printed the trace's
     jaxpr (``names``), so the two listings of a report agree.
     """
-    context = core.JaxprPpContext(names)
+    context = core.JaxprPpContext()
+    context.var_names.update(names)  # (JAX 0.8 takes no names when the context is made)
     core.pp_vars(jaxpr.invars, context, print_shapes=True)
     rows: list[tuple[int | None, int, str]] = []
     for step in walk(jaxpr, filename):

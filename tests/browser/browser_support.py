@@ -21,6 +21,8 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import nbformat
+
 CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser")
 CHROMIUM_FLAGS = [
     "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -274,3 +276,12 @@ PANEL_CUT_OFF_JS = """() => {
   }
   return out;
 }"""
+
+
+def write_notebook(folder: Path, name: str, cells: list[str]) -> str:
+    """A notebook of code ``cells`` for the python3 kernel, written as ``folder/name``; returns ``name``."""
+    book = nbformat.v4.new_notebook()
+    book.cells = [nbformat.v4.new_code_cell(source) for source in cells]
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nbformat.write(book, folder / name)
+    return name

@@ -20,13 +20,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-import nbformat
-
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import (  # noqa: E402
     CHROMIUM_FLAGS, CODE_CELL_STYLE_JS, CONTRAST_JS, HIGHLIGHTED, OVERFLOWING_JS, PANEL_CUT_OFF_JS, TAG_LIT_ROWS_JS,
     RouteGuard,
-    find_chromium, running, shut_down_kernels,
+    find_chromium, running, shut_down_kernels, write_notebook,
 )
 
 CELLS = [
@@ -43,14 +41,6 @@ CELLS = [
 ]
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
-
-
-def _notebook(folder: Path) -> str:
-    book = nbformat.v4.new_notebook()
-    book.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(book, folder / "look.ipynb")
-    return "look.ipynb"
 
 
 def _run_all(page, server, name: str) -> None:
@@ -79,7 +69,7 @@ def look(out: Path, theme: str, width: int) -> dict:
     facts: dict = {"theme": theme, "width": width}
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
         root = Path(scratch)
-        name = _notebook(root)
+        name = write_notebook(root, "look.ipynb", CELLS)
         guard = RouteGuard()
         browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
         try:

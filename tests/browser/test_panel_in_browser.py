@@ -15,10 +15,9 @@ import re
 import time
 from pathlib import Path
 
-import nbformat
 import pytest
 
-from browser_support import CHROMIUM_FLAGS, RouteGuard, running
+from browser_support import CHROMIUM_FLAGS, RouteGuard, running, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -62,11 +61,7 @@ _OVERFLOWING = """() => {
 
 @pytest.fixture
 def notebook(tmp_path: Path) -> str:
-    book = nbformat.v4.new_notebook()
-    book.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
-    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nbformat.write(book, tmp_path / "panel_check.ipynb")
-    return "panel_check.ipynb"
+    return write_notebook(tmp_path, "panel_check.ipynb", CELLS)
 
 
 class Browser:
