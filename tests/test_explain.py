@@ -249,3 +249,28 @@ def test_numpy_and_jnp_in_the_wrong_place_get_their_fix_verified(source, kind, c
     found = jaxmagic.explain(exc, ns["f"], (x,))
     assert found.fixes and found.fixes[0].kind == kind, found.text()
     assert found.fixes[0].code == code and found.fixes[0].verified is True
+
+
+def test_generated_pseudo_files_are_not_the_users_code():
+    from jaxmagic._common.errors import is_user_file
+
+    linecache.cache["<attrs generated methods demo.Pair>"] = (1, None, ["x\n"], "<attrs generated methods demo.Pair>")
+    linecache.cache["<cell-12>"] = (1, None, ["x\n"], "<cell-12>")
+    assert not is_user_file("<attrs generated methods demo.Pair>") and not is_user_file("<lambdifygenerated-3>")
+    assert is_user_file("<cell-12>") and not is_user_file("<frozen importlib._bootstrap>")
+
+
+def test_static_fixes_keep_the_users_other_parameters_and_a_signature_split_over_lines():
+    source = "@jax.jit\ndef pick(x,\n         i): return x[: i]\n"
+    ns = _define(source, "pick", "/jaxmagic-tests/split_signature.py")
+    exc = _error(ns["pick"], jnp.ones(4), 2)
+    found = jaxmagic.explain(exc, ns["pick"], (jnp.ones(4), 2))
+    static = next(f for f in found.fixes if f.kind == "static")
+    assert "def pick(x, i):" in static.code and "from functools import partial" in static.code
+
+    source = "def f(x, cfg):\n    return jnp.zeros(cfg['x']) + x.sum()\n"
+    ns = _define(source, "f", "/jaxmagic-tests/leaf_named_like_a_parameter.py")
+    exc = _error(jax.jit(ns["f"]), jnp.ones(2), {"x": 3})
+    found = jaxmagic.explain(exc, ns["f"], (jnp.ones(2), {"x": 3}))
+    codes = [f.code for f in found.fixes if f.kind == "static"]
+    assert codes and "def f(x, cfg, cfg_x):" in codes[0] and "static_argnames='cfg_x'" in codes[0], codes

@@ -1,6 +1,7 @@
 """What a reader sees agrees with itself (issue 15): names, counts, folded repeats, framed explanations."""
 from __future__ import annotations
 
+import linecache
 import re
 
 import jaxmagic
@@ -109,3 +110,43 @@ def test_the_more_link_is_the_page_of_the_error_raised(shell):
     found = report.error.explanation
     assert found.error_type == "NonConcreteBooleanIndexError"
     assert found.docs.endswith("#jax.errors." + found.error_type)
+
+
+def test_a_lambda_is_never_named_by_a_calls_result_or_by_an_enclosing_lambda(shell):
+    shell.run("res = jax.tree.map(jax.jit(lambda a: a * 2), {'w': jnp.ones(2)})")
+    shell.run("make = lambda: (lambda x: x + 15)\nmc = jax.jit(make())\nmc(jnp.ones(2))")
+    names = set(jaxmagic.stats())
+    assert "res" not in names and not any("make" in n for n in names), names
+
+
+def test_a_magic_called_from_an_earlier_cells_helper_names_the_running_cell(shell):
+    shell.run("def go(expression):\n    return get_ipython().run_line_magic('jittrace', expression)")
+    shell.run("rep = jax.jit(lambda x: x * 2)")
+    number = shell.ip.execution_count
+    shell.run("go('rep(jnp.ones(2))')")
+    named = [n for name, n in shell.ip.compile._filename_map.items()
+             if "".join(linecache.getlines(name)).strip() == "rep(jnp.ones(2))"]
+    assert named and named[-1] == number  # the cell that ran, not the one that defined go
+
+
+def test_the_folded_entry_offers_its_own_lambda_not_another_of_that_name(shell):
+    shell.run("keep = [jax.jit(lambda x: x * 2)]\nkeep[0](jnp.ones(3))")
+    report = shell.run("%%jittrace\nfor i in range(4):\n    jax.jit(lambda x: x + 1)(jnp.ones(3))")
+    text = report.text()
+    assert "jax.jit(lambda x: x + 1)   # once, before the loop" in text and "x * 2" not in text
+
+
+def test_a_gone_lambdas_row_is_not_taken_by_a_lambda_of_other_code(shell):
+    shell.run("keep = [jax.jit(lambda x: x * 2)]\nkeep[0](jnp.ones(3))")
+    loop = "for i in range(5):\n    jax.jit(lambda x: x + 1)(jnp.ones(3))"
+    shell.run(loop)
+    shell.run("del keep")
+    shell.run(loop)
+    rows = sorted(s.compiles for s in jaxmagic.stats().values() if s.compiles)
+    assert rows == [1, 10], rows  # the loop's ten compiles in its own row; the other lambda's row keeps 1
+
+
+def test_a_cell_with_a_leading_blank_line_still_shows_its_lines_as_typed(shell):
+    report = shell.run("\nrep = jax.jit(lambda x: x * 2)\n%jittrace rep(jnp.ones(2))")
+    assert "run_line_magic" not in report.text()
+    assert [line.text for line in report.lines][-1] == "%jittrace rep(jnp.ones(2))"

@@ -1,7 +1,8 @@
 """Leaves every room may use: what is a tracing error, the user's source, a jaxpr's lines and loops.
 
 ``errors`` (tracing errors, the user's entries in a traceback), ``source``
-(the user's code as syntax trees), ``jaxpr`` (the one jaxpr walker: every
+(the user's code as syntax trees), ``lambdas`` (a lambda named by the variable
+its jit was bound to), ``jaxpr`` (the one jaxpr walker: every
 equation with the line that made it) and ``loops`` (the one unrolled-loop
 detector).
 

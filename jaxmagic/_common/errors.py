@@ -91,6 +91,10 @@ _LIBRARY_ROOTS = tuple(
 _STDLIB = os.path.abspath(sysconfig.get_paths()["stdlib"])
 
 
+# pseudo-files that libraries fill with code they generate (attrs' methods, sympy's lambdify) or Python's own
+_GENERATED = re.compile(r"generated|^<frozen|^<string>$")
+
+
 def is_user_file(filename: str) -> bool:
     """True for code the user wrote: cells and their own modules, not JAX or Python."""
     if not filename:
@@ -99,7 +103,7 @@ def is_user_file(filename: str) -> bool:
         # a pseudo-file is the user's when its source is known to linecache: IPython's cells, and
         # what front ends and exec-based tools register under names like <cell-3>; never <frozen ...>
         return filename.startswith("<ipython-input") or (filename in linecache.cache
-                                                         and not filename.startswith("<frozen"))
+                                                         and not _GENERATED.search(filename))
     path = os.path.abspath(filename)
     if path.startswith(_LIBRARY_ROOTS):
         return False

@@ -23,9 +23,6 @@ __all__ = [
     "node_at",
     "enclosing_function",
     "function_node",
-    "bound_name",
-    "user_qualname",
-    "jit_call_of",
     "unwrap_function",
     "innermost_function",
     "layers",
@@ -252,76 +249,6 @@ def function_node(fn: Any) -> tuple[FunctionNode, str] | None:
         elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>" and node.lineno == first:
             return node, code.co_filename
     return None
-
-
-def _lambda_site(fn: Any) -> tuple[ast.Lambda, ast.stmt, dict] | None:
-    """A lambda's node, the statement that holds it, and that statement's parent map.
-
-    None for a named function, or a lambda inside another function's body.
-    """
-    plain = unwrap_function(fn)
-    if plain is None or plain.__code__.co_name != "<lambda>":
-        return None
-    found = function_node(plain)
-    if found is None:
-        return None
-    lam, filename = found
-    statement = statement_at(parse_file(filename), lam.lineno)
-    if statement is None:
-        return None
-    up = parents(statement)  # one statement's nodes: cheap even in a long module
-    node: ast.AST = lam
-    while node in up:
-        node = up[node]
-        if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)) and node is not statement:
-            return None  # inside another function: that one is what the name holds
-    return (lam, statement, up) if node is statement else None
-
-
-def bound_name(fn: Any) -> str | None:
-    """The name a lambda was bound to where it was written: ``rep`` for ``rep = jax.jit(lambda x: ...)``.
-
-    None for a named function, or a lambda written where no single plain name
-    receives it (an argument, a list, ``a, b = ...``).
-    """
-    site = _lambda_site(fn)
-    if site is None:
-        return None
-    node, statement, up = site
-    # the name holds the lambda, or what a call made of it (``jax.jit(lambda ...)``), never a call's result
-    while up[node] is not statement:
-        parent = up[node]
-        if not (isinstance(parent, ast.Call) and node is not parent.func) and not isinstance(parent, ast.keyword):
-            return None
-        node = parent
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
-        return statement.targets[0].id
-    if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
-        return statement.target.id
-    return None
-
-
-def jit_call_of(fn: Any) -> str | None:
-    """The code of the call that jits a lambda where it was written (``jax.jit(lambda x: x + 1)``), or None."""
-    site = _lambda_site(fn)
-    if site is None:
-        return None
-    node, statement, up = site
-    while node is not statement:
-        node = up[node]
-        if isinstance(node, ast.Call) and text_of(node.func).rsplit(".", 1)[-1].endswith("jit"):
-            return text_of(node)
-    return None
-
-
-def user_qualname(fn: Any) -> str | None:
-    """``fn.__qualname__``, a lambda named by what it was bound to (``rep``, ``make.<locals>.rep``)."""
-    name = getattr(fn, "__qualname__", None)
-    if not isinstance(name, str):
-        return None
-    if name.endswith("<lambda>") and (bound := bound_name(fn)) is not None:
-        return name[: -len("<lambda>")] + bound
-    return name
 
 
 def parameter_names(node: FunctionNode) -> list[str]:

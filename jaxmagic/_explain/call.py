@@ -19,7 +19,8 @@ from typing import Any
 import jax
 import numpy as np
 
-from .._common.source import bound_name, function_node, shown_lines, unwrap_function
+from .._common.lambdas import bound_name
+from .._common.source import function_node, shown_lines, unwrap_function
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
 
@@ -171,7 +172,12 @@ def _header(node: ast.AST, filename: str) -> str:
     if not body:
         return ""
     lines = shown_lines(filename)[node.lineno - 1: body[0].lineno - 1]  # empty when the body shares the line
-    return textwrap.dedent("".join(lines)).rstrip()
+    header = textwrap.dedent("".join(lines)).rstrip()
+    try:
+        ast.parse(header + "\n    ...")
+    except SyntaxError:
+        return ""  # a signature that ends on the body's line: the caller writes one from the parameters
+    return header
 
 
 def is_concrete(call: Call) -> bool:

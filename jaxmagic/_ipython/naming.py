@@ -28,16 +28,15 @@ def running_cell_number(shell: Any) -> int:
 
     IPython 8 raises ``execution_count`` after a cell ran, IPython 9 before it
     runs, so the count alone is one too high on 9. The cell's compiled code is
-    on the stack under a file name IPython numbered: that number is the one.
+    the outermost frame under a file name IPython numbered: that number is the one.
     """
     numbers = _numbers(shell)
+    found = None
     frame = sys._getframe(1)
-    while frame is not None:
-        number = numbers.get(frame.f_code.co_filename)
-        if number is not None:
-            return number
+    while frame is not None:  # the outermost: a helper from an earlier cell may call the magic
+        found = numbers.get(frame.f_code.co_filename, found)
         frame = frame.f_back
-    return shell.execution_count
+    return found if found is not None else shell.execution_count
 
 
 def typed_lines(shell: Any) -> Callable[[str], list[str] | None]:
@@ -56,8 +55,12 @@ def typed_lines(shell: Any) -> Callable[[str], list[str] | None]:
         parsed, raw = history.input_hist_parsed, history.input_hist_raw
         if not (0 < number < len(parsed) and number < len(raw)):
             return None
-        if parsed[number].splitlines() != [line.rstrip("\n") for line in linecache.getlines(filename)]:
+        compiled = parsed[number].splitlines()
+        if compiled != [line.rstrip("\n") for line in linecache.getlines(filename)]:
             return None
-        return [line + "\n" for line in raw[number].splitlines()]
+        typed = raw[number].splitlines()
+        while len(typed) > len(compiled) and typed and not typed[0].strip():
+            typed.pop(0)  # IPython drops a cell's leading blank lines before it compiles the cell
+        return [line + "\n" for line in typed]
 
     return lines

@@ -101,28 +101,33 @@ def to_html(doc: Document) -> str:
     return "".join(parts)
 
 
-# a number and its unit stay on one line (``1.6 s``, ``31 ms``)
+# in prose, a number and its unit stay on one line (``1.6 s``, ``31 ms``); code is never touched
 _UNIT = re.compile(r"(\d) (?=(?:ms|s|min|flops|bytes)\b)")
 
 
 def _esc(text: str) -> str:
-    return _UNIT.sub("\\1\u00a0", html.escape(visible(text), quote=True))
+    return html.escape(visible(text), quote=True)
+
+
+def _prose(text: str) -> str:
+    return _UNIT.sub("\\1\u00a0", _esc(text))
 
 
 def _html_inline(content: Inline) -> str:
     out = []
     for span in content:
         if isinstance(span, Timeline):
-            out.append(svg(span) + f'<span class="jm-tl-sum">{_esc(span.summary())}</span>')
+            out.append(svg(span) + f'<span class="jm-tl-sum">{_prose(span.summary())}</span>')
         elif span.role == "literal":
             out.append(f'<code class="jm-r-literal">{_esc(span.text)}</code>')
         elif span.role == "link" and span.text.startswith("https://"):
             out.append(f'<a class="jm-r-link" href="{_esc(span.text)}" target="_blank" rel="noopener">{_esc(span.text)}</a>')
         elif span.role or span.hint:
             hint = f' title="{_esc(span.hint)}"' if span.hint else ""
-            out.append(f'<span class="jm-r-{_esc(span.role or "plain")}"{hint}>{_esc(span.text)}</span>')
+            text = _esc(span.text) if span.role == "code" else _prose(span.text)
+            out.append(f'<span class="jm-r-{_esc(span.role or "plain")}"{hint}>{text}</span>')
         else:
-            out.append(_esc(span.text))
+            out.append(_prose(span.text))
     return "".join(out)
 
 

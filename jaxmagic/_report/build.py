@@ -126,6 +126,7 @@ def entry_from_record(
     tracked = record.function
     entry = TraceEntry(
         function=tracked.name,
+        row=getattr(tracked, "key", None),
         signature=call_text(tracked.fn, tracked.name),
         arguments=arguments_of(record.signature),
         changes=list(record.changes),

@@ -85,6 +85,7 @@ class TraceEntry:
     line_hits: dict[int, int] | None = dataclasses.field(default=None, repr=False)
     body_lines: tuple[int, ...] = dataclasses.field(default=(), repr=False)
     lines_file: str | None = dataclasses.field(default=None, repr=False)  # the file those line numbers are in
+    row: str | None = dataclasses.field(default=None, repr=False)  # the statistics row it counted in (name@cell:line)
     _printed: Any = dataclasses.field(default=None, repr=False, compare=False)  # (jaxpr, its text)
 
     @property

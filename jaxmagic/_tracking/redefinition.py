@@ -15,7 +15,8 @@ import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .._common.source import bound_name, innermost_function, jit_call_of, layers, without_partial
+from .._common.lambdas import bound_name, jit_call_of
+from .._common.source import innermost_function, layers, without_partial
 from .history import History
 from .stats import Row, registry
 
@@ -70,8 +71,10 @@ def register(tracked: Candidate) -> tuple[Row, str, bool]:
     with _lock:
         # a second row of this name (name@cell:line) continues too: a lambda in a loop whose row was
         # named apart from another live lambda finds its own row again, not a new one per iteration
-        suffixed = [key for key in registry.rows if key.startswith(tracked.name + "@")]
-        name = next((key for key in (tracked.name, *suffixed) if _continues(key, tracked, kind)), None)
+        keys = (tracked.name, *(key for key in registry.rows if key.startswith(tracked.name + "@")))
+        # a row whose function has the same code first; only then the row of the name whose function is gone
+        name = next((key for key in keys if _continues(key, tracked, kind, same_code_only=True)), None) or \
+            next((key for key in keys if _continues(key, tracked, kind, same_code_only=False)), None)
         redefined = name is not None
         if name is None:
             name = tracked.name
@@ -95,8 +98,12 @@ def _jit_statement(fn: Any) -> str:
     return f"{bound_name(inner) or 'f_jit'} = {call}" if call else ""
 
 
-def _continues(key: str, tracked: Candidate, kind: str) -> bool:
-    """True when ``tracked`` is the function of row ``key`` defined again."""
+def _continues(key: str, tracked: Candidate, kind: str, same_code_only: bool) -> bool:
+    """True when ``tracked`` is the function of row ``key`` defined again.
+
+    With ``same_code_only``, a row whose function is gone is continued only by
+    the same code; without, the row of the very name is (a cell edited and run).
+    """
     row = registry.rows.get(key)
     if row is None or row.wrapper != kind:
         return False
@@ -108,7 +115,7 @@ def _continues(key: str, tracked: Candidate, kind: str) -> bool:
             and getattr(previous, "variant", None) != getattr(tracked, "variant", None)):
         return False
     if previous is None:
-        return key == tracked.name or _same_codes(_codes(tracked.fn), _last_codes.get(key, []))
+        return _same_codes(_codes(tracked.fn), _last_codes.get(key, [])) or (key == tracked.name and not same_code_only)
     return _replaces(tracked, previous) or _rebinds(tracked, previous)
 
 

@@ -22,7 +22,8 @@ from typing import Any
 import jax
 from jax._src import source_info_util, traceback_util
 
-from .._common.source import unwrap_function, user_qualname, without_partial
+from .._common.lambdas import user_qualname
+from .._common.source import unwrap_function, without_partial
 from . import monitor
 from .changes import Change
 from .history import History, reasons

@@ -94,7 +94,7 @@ def _repeat_section(run: list[TraceEntry], number: int, total: int) -> Section:
         " \u2014 the same signature and the same program, but JAX keeps compiled code per function object,"
         " so each new one traced and compiled again",
     ))]
-    row = registry.rows.get(first.function)
+    row = registry.rows.get(first.row or first.function)
     if row is not None:
         advice = redefinition_advice(row, n)
         body.append(Paragraph(spans("what to do: jit it once, before the loop, and pass what changes as arguments:")))

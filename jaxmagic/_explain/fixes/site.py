@@ -122,6 +122,7 @@ def is_hashable(value: Any) -> bool:
 def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> str:
     # ``self`` of a jitted bound method is static only inside jaxmagic's probe
     names = [n for n in sorted(facts.static | set(add)) if n not in remove and n != "self"]
+    static_self = "self" in facts.static and "self" not in add and facts.params[:1] == ["self"]
     if facts.by_cell:
         return "%%jittrace --static-argnames " + ",".join(names) if names else "%%jittrace"
     if facts.wrapper == "equinox.filter_jit":  # no static options: a Python value is static, an array traced
@@ -135,7 +136,8 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
     if facts.decorated:
         header = facts.header or f"def {facts.name}({', '.join(facts.params)}):"
-        decorator = f"@partial({jit}, static_argnames={spelled})" if names else f"@{jit}"
+        options = [*(["static_argnums=0"] if static_self else []), *([f"static_argnames={spelled}"] if names else [])]
+        decorator = f"@partial({jit}, {', '.join(options)})" if options else f"@{jit}"
         return f"{decorator}\n{header}\n    ...  # the body as it is"
     if not names:
         return f"{facts.name} = {jit}({facts.name})"
@@ -197,7 +199,7 @@ def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
     facts = site.facts
     assert facts is not None
     name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
-    if not name.isidentifier():  # batch[1] → batch_1
+    if not name.isidentifier() or name in facts.params:  # batch[1] → batch_1; cfg['x'] beside x → cfg_x
         name = re.sub(r"\W+", "_", leaf).strip("_")
     params = ", ".join([*(p for p in facts.params if p != name), name])
     return Fix(

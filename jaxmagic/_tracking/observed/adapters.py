@@ -16,7 +16,8 @@ from typing import Any
 
 import jax
 
-from ..._common.source import innermost_function, layers, user_qualname, without_partial
+from ..._common.lambdas import user_qualname
+from ..._common.source import innermost_function, layers, without_partial
 from ..signature import normalize_static, positional_names
 from . import equinox, flax_nnx, pmap
 from .frames import JAX_ROOT, JaxCall
