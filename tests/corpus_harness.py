@@ -10,9 +10,12 @@ from __future__ import annotations
 import ast
 import dataclasses
 import linecache
+import os
 import re
 import sys
 import types
+import zlib
+from pathlib import Path
 from typing import Any
 
 import jaxmagic
@@ -47,9 +50,18 @@ def filename_of(case: Case) -> str:
     return f"/jaxmagic-corpus/{case.id}.py"
 
 
-def run_case(case: Case) -> Outcome:
-    filename = filename_of(case)
-    linecache.cache[filename] = (len(case.code), None, case.code.splitlines(True), filename)
+def run_case(case: Case, folder: Path | None = None) -> Outcome:
+    """Run ``case`` and explain its error; with ``folder``, its cell is a file on disk there, named as
+    ipykernel names a cell's file (``ipykernel_<pid>/<hash>.py``) and read back by linecache itself."""
+    if folder is None:
+        filename = filename_of(case)
+        linecache.cache[filename] = (len(case.code), None, case.code.splitlines(True), filename)
+    else:
+        cell = folder / f"ipykernel_{os.getpid()}" / f"{zlib.crc32(case.code.encode())}.py"
+        cell.parent.mkdir(parents=True, exist_ok=True)
+        cell.write_text(case.code)
+        filename = str(cell)
+        linecache.checkcache(filename)
     tree = ast.parse(case.code, filename)
     *setup, last = tree.body
     module = types.ModuleType(f"jaxmagic_corpus_{case.id.replace('-', '_')}")
