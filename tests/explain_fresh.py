@@ -1,5 +1,22 @@
 """Fresh held-out cases (issue 16): own minimal reductions of real tracing errors, from sources that neither
-explain_corpus.py nor explain_holdout.py cites, labelled without reading jaxmagic's code. Data only."""
+explain_corpus.py nor explain_holdout.py cites, labelled without reading jaxmagic's code. Data only.
+
+The labeller's own doubts, for whoever holds jaxmagic to these labels:
+
+- ``use_line`` of five leaks used inside the same jit (scan-body-object-attr, scan-body-lazy-cache,
+  checkpoint-body-list-slot, grad-loss-sets-self-attr, cond-branch-nonlocal): JAX 0.10.2 raises when the
+  outer trace ends, so the recorded later use is not on its traceback.
+- ``jax_fitting_fix`` is True only where JAX's message itself names a fix that works here (the leak message's
+  "return outputs explicitly" counts; "the axis argument must be known statically" does not).
+- ``range()`` over a traced count is labelled integer-conversion (arguably traced-shape); ``jnp.extract``
+  without ``size`` traced-shape though JAX raises TracerBoolConversionError; ``.tolist()`` and ``.item()``
+  concretization.
+- The vocabulary lacks the idiomatic fix for ``x or default`` (``is None``) and for an assert on argument
+  values; the labels there are the nearest kinds.
+- ``argument=None`` for inner-jit-turns-static-into-tracer: the value comes from a static argument that the
+  inner jit turns into a tracer.
+- Three sources are blog or Q&A pages, several are pull requests that discuss the pattern rather than report it.
+"""
 from __future__ import annotations
 
 from explain_corpus import Case
