@@ -65,6 +65,11 @@ class CallFacts:
     decorated: bool = False
     by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
     header: str = ""  # the ``def`` line(s) as written, for a fix that replaces the decorator above them
+
+    @property
+    def def_line(self) -> str:
+        """The ``def`` line(s) as written, else one written from the parameters (for fix code that parses)."""
+        return self.header or f"def {self.name}({', '.join(self.params)}):"
     wrapper: str = "jax.jit"  # the jit the user wrote: equinox.filter_jit and flax.nnx.jit word fixes their way
 
 

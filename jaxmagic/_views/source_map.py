@@ -7,6 +7,7 @@ its first and last parts and sums up the middle by source line (``line 6:
 from __future__ import annotations
 
 import collections
+import itertools
 from typing import Any
 
 from jax._src import core
@@ -33,16 +34,12 @@ def source_map_block(report: TraceReport, lines: list[SourceLine] | None = None)
     rows = tuple((line.lineno, line.text, line.summary, line.kind) for line in lines if line.text.strip())
     equations: list[tuple[int | None, int, str]] = []
     listed = [e for e in report.traces if e.jaxpr is not None and e.error is None]
-    for index, entry in enumerate(listed):
-        if index and (entry.function, entry.jaxpr_text) == (listed[index - 1].function, listed[index - 1].jaxpr_text):
-            continue  # the same program traced again (a new function object): listed once, with the count
-        repeats = 1
-        while index + repeats < len(listed) and (listed[index + repeats].function, listed[index + repeats].jaxpr_text) \
-                == (entry.function, entry.jaxpr_text):
-            repeats += 1
-        equations.append((None, 0, f"{entry.function} (traced {repeats} times, the same program):"
-                          if repeats > 1 else f"{entry.function}:"))
-        equations += _equation_rows(entry.jaxpr.jaxpr, report.filename, entry.var_names)
+    # the same program traced again (a new function object each time) is listed once, with the count
+    for (function, _), run in itertools.groupby(listed, key=lambda e: (e.function, e.jaxpr_text)):
+        first, repeats = next(run), 1 + sum(1 for _ in run)
+        equations.append((None, 0, f"{function} (traced {repeats} times, the same program):"
+                          if repeats > 1 else f"{function}:"))
+        equations += _equation_rows(first.jaxpr.jaxpr, report.filename, first.var_names)
     total = sum(1 for _, _, text in equations if " = " in text)
     programs = sum(1 for n, depth, _ in equations if n is None and depth == 0)
     if len(equations) <= SHOWN:

@@ -20,6 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import nbformat
+
 sys.path.insert(0, str(Path(__file__).parent))
 from browser_support import (  # noqa: E402
     CHROMIUM_FLAGS, CODE_CELL_STYLE_JS, CONTRAST_JS, HIGHLIGHTED, OVERFLOWING_JS, PANEL_CUT_OFF_JS, TAG_LIT_ROWS_JS,
@@ -43,7 +45,7 @@ CELLS = [
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 
 
-def _run_all(page, server, name: str) -> None:
+def _run_all(page, server, name: str, cells: list[str]) -> None:
     page.goto(server.url(name))
     server.wait_for_idle_kernel(name, pause=lambda seconds: page.wait_for_timeout(seconds * 1000))
     page.wait_for_function(
@@ -52,24 +54,27 @@ def _run_all(page, server, name: str) -> None:
     )
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
-    last = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(len(CELLS) - 1)
+    last = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(len(cells) - 1)
     page.wait_for_function(
         "n => { const p = document.querySelectorAll('.jp-Notebook .jp-Cell.jp-CodeCell .jp-InputPrompt');"
-        " return p.length >= n && /\\[\\d+\\]/.test(p[n - 1].textContent); }", arg=len(CELLS), timeout=300_000)
+        " return p.length >= n && /\\[\\d+\\]/.test(p[n - 1].textContent); }", arg=len(cells), timeout=300_000)
     last.locator(".jp-OutputArea").wait_for()
     page.wait_for_timeout(1500)  # the panel's last throttled redraw
 
 
-def look(out: Path, theme: str, width: int) -> dict:
+def look(out: Path, theme: str, width: int, notebook: Path | None = None) -> dict:
+    """Run :data:`CELLS` (or ``notebook``'s code cells, after ``%load_ext`` and ``%jittrace_panel``), shoot, measure."""
     from playwright.sync_api import sync_playwright
 
+    cells_run = CELLS if notebook is None else ["%load_ext jaxmagic", "%jittrace_panel", *_code_cells(notebook)]
+
     chromium = find_chromium()
-    folder = out / f"{theme}-{width}"
+    folder = out / (f"{theme}-{width}" if notebook is None else f"{notebook.stem}-{theme}-{width}")
     folder.mkdir(parents=True, exist_ok=True)
     facts: dict = {"theme": theme, "width": width}
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
         root = Path(scratch)
-        name = write_notebook(root, "look.ipynb", CELLS)
+        name = write_notebook(root, "look.ipynb", cells_run)
         guard = RouteGuard()
         browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
         try:
@@ -77,24 +82,22 @@ def look(out: Path, theme: str, width: int) -> dict:
             context.route("**/*", guard)
             page = context.new_page()
             with running(root, "lab", theme=THEMES[theme]) as server:
-                _run_all(page, server, name)
+                _run_all(page, server, name, cells_run)
                 page.mouse.move(0, 0)
                 cells = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell")
-                for index in range(len(CELLS)):
+                for index in range(len(cells_run)):
                     area = cells.nth(index).locator(".jp-OutputArea")
                     if area.inner_text().strip():
                         area.screenshot(path=str(folder / f"cell-{index:02d}.png"))
-                facts["prompts"] = [cells.nth(i).locator(".jp-InputPrompt").inner_text() for i in range(len(CELLS))]
+                facts["prompts"] = [cells.nth(i).locator(".jp-InputPrompt").inner_text() for i in range(len(cells_run))]
                 facts["overflowing"] = page.evaluate(OVERFLOWING_JS)
                 facts["panel_cut_off"] = page.evaluate(PANEL_CUT_OFF_JS)
                 facts["panel_text"] = cells.nth(1).locator(".jp-OutputArea").inner_text()
                 facts["report_text"] = cells.nth(2).locator(".jp-OutputArea").inner_text()
                 facts["code_cells"] = page.evaluate(CODE_CELL_STYLE_JS)
-                row = cells.nth(3).locator('.jm-srow[data-l="5"] code')
-                row.hover()
-                facts["lit_rows"] = page.evaluate(TAG_LIT_ROWS_JS)
                 facts["contrast"] = page.evaluate(CONTRAST_JS, HIGHLIGHTED)
-                cells.nth(3).locator(".jp-OutputArea").screenshot(path=str(folder / "cell-03-hover.png"))
+                if notebook is None:  # this notebook's own cells: a source line of cell 3 to point at
+                    _hover(page, cells, folder, facts)
                 page.mouse.move(0, 0)
                 page.keyboard.press("Control+s")
                 page.wait_for_timeout(1500)
@@ -113,13 +116,25 @@ def look(out: Path, theme: str, width: int) -> dict:
     return facts
 
 
+def _hover(page, cells, folder: Path, facts: dict) -> None:
+    cells.nth(3).locator('.jm-srow[data-l="5"] code').hover()
+    facts["lit_rows"] = page.evaluate(TAG_LIT_ROWS_JS)
+    facts["contrast"] = page.evaluate(CONTRAST_JS, HIGHLIGHTED)
+    cells.nth(3).locator(".jp-OutputArea").screenshot(path=str(folder / "cell-03-hover.png"))
+
+
+def _code_cells(notebook: Path) -> list[str]:
+    return [c.source for c in nbformat.read(notebook, as_version=4).cells if c.cell_type == "code"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--theme", choices=sorted(THEMES), default="light")
     parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--notebook", type=Path, help="a notebook of your own to run instead (its code cells)")
     args = parser.parse_args()
-    print(json.dumps(look(args.out, args.theme, args.width), indent=1))
+    print(json.dumps(look(args.out, args.theme, args.width, args.notebook), indent=1))
 
 
 if __name__ == "__main__":

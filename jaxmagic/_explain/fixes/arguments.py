@@ -225,7 +225,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
             recipe=Static(add=(name,)),
         )
         if is_self:
-            header = facts.header or f"def {facts.name}({', '.join(facts.params)}):"
+            header = facts.def_line
             fix.code = f"@partial(jax.jit, static_argnums=0)\n{header}\n    ...  # the method's body as it is"
             fix.warning = (
                 "the object is hashed by identity unless its class defines __hash__/__eq__: "

@@ -135,7 +135,7 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
     if facts.decorated:
-        header = facts.header or f"def {facts.name}({', '.join(facts.params)}):"
+        header = facts.def_line
         options = [*(["static_argnums=0"] if static_self else []), *([f"static_argnames={spelled}"] if names else [])]
         decorator = f"@partial({jit}, {', '.join(options)})" if options else f"@{jit}"
         return f"{decorator}\n{header}\n    ...  # the body as it is"
