@@ -399,7 +399,7 @@ def negative_positions(x):
 
 negative_positions(jnp.array([-1, 2, -3]))
 """,
-        kind="concretization", argument="x", path="x", line=6,
+        kind="traced-shape", argument="x", path="x", line=6,
         fixes=("size-argument",), verifiable=True, jax_fitting_fix=True,
         note="one-argument jnp.where is nonzero: output size depends on data; pass size=",
     ),
@@ -417,7 +417,7 @@ def first_match(values, target):
 
 first_match(jnp.array([3, 1, 3]), 3)
 """,
-        kind="concretization", argument="values", path="values", line=6,
+        kind="traced-shape", argument="values", path="values", line=6,
         fixes=("size-argument",), verifiable=True, jax_fitting_fix=True,
         note="jnp.nonzero without size= has a data-dependent length",
     ),
@@ -434,7 +434,7 @@ def distinct_ages(ages):
 
 distinct_ages(jnp.array([24, 25, 24, 30]))
 """,
-        kind="concretization", argument="ages", path="ages", line=6,
+        kind="traced-shape", argument="ages", path="ages", line=6,
         fixes=("size-argument",), verifiable=True, jax_fitting_fix=True,
         note="jnp.unique needs size= under jit",
     ),
@@ -451,7 +451,7 @@ def active_cells(grid):
 
 active_cells(jnp.eye(3))
 """,
-        kind="concretization", argument="grid", path="grid", line=6,
+        kind="traced-shape", argument="grid", path="grid", line=6,
         fixes=("size-argument",), verifiable=True, jax_fitting_fix=True,
         note="jnp.argwhere without size=; JAX's message names jnp.nonzero's size argument",
     ),
@@ -468,7 +468,7 @@ def ramp(count):
 
 ramp(5)
 """,
-        kind="concretization", argument="count", path="count", line=6,
+        kind="traced-shape", argument="count", path="count", line=6,
         fixes=("static",), verifiable=True, jax_fitting_fix=False,
         note="jnp.arange(n) with a traced n: the output length must be static",
     ),
@@ -536,7 +536,7 @@ def pad_tail(v, extra):
 
 pad_tail(jnp.ones(3), 2)
 """,
-        kind="concretization", argument="extra", path="extra", line=6,
+        kind="traced-shape", argument="extra", path="extra", line=6,
         fixes=("static",), verifiable=True, jax_fitting_fix=False,
         note="pad widths determine the output shape",
     ),
@@ -664,7 +664,7 @@ def grid(k):
 
 grid(4)
 """,
-        kind="concretization", argument="k", path="k", line=11,
+        kind="traced-shape", argument="k", path="k", line=11,
         fixes=("remove-inner-jit", "static"), verifiable=False, jax_fitting_fix=False,
         note="a static value passed through an inner jax.jit comes back traced",
     ),

@@ -193,7 +193,7 @@ def time_grid(offset):
 
 time_grid(0.5)
 """,
-        kind="concretization", argument=None, path=None, line=9,
+        kind="traced-shape", argument=None, path=None, line=9,
         fixes=("numpy-for-static",), verifiable=True, jax_fitting_fix=False,
         note="grid size computed from module constants with jnp is traced; compute it with NumPy / Python",
     ),
@@ -263,7 +263,7 @@ def segment_ids(lengths):
 
 segment_ids(jnp.array([2, 3, 1]))
 """,
-        kind="concretization", argument="lengths", path="lengths", line=6,
+        kind="traced-shape", argument="lengths", path="lengths", line=6,
         fixes=("size-argument",), verifiable=True, jax_fitting_fix=True,
         note="data-dependent repeats need total_repeat_length= under jit",
     ),
@@ -282,7 +282,7 @@ def empty_slot_mask(dataset):
 
 empty_slot_mask(jnp.array([[[1, 2], [0, 0]], [[0, 0], [3, 0]]]))
 """,
-        kind="concretization", argument="dataset", path="dataset", line=6,
+        kind="traced-shape", argument="dataset", path="dataset", line=6,
         fixes=("jnp.where", "size-argument"), verifiable=False, jax_fitting_fix=False,
         note="one-argument where to get indices, then scatter; the three-argument where builds the mask directly",
     ),
@@ -309,7 +309,7 @@ def packed_batch_sums(packed, batch_sizes):
 
 packed_batch_sums(jnp.arange(6.0), jnp.array([3, 2, 1]))
 """,
-        kind="integer-conversion", argument="batch_sizes", path="batch_sizes", line=10,
+        kind="traced-shape", argument="batch_sizes", path="batch_sizes", line=10,
         fixes=("jnp.where",), verifiable=False, jax_fitting_fix=False,
         note="slice size read from data inside fori_loop; mask positions offset <= j < offset+size instead",
     ),

@@ -3,8 +3,9 @@
 ``errors`` (tracing errors, the user's entries in a traceback), ``source``
 (the user's code as syntax trees), ``lambdas`` (a lambda named by the variable
 its jit was bound to), ``jaxpr`` (the one jaxpr walker: every
-equation with the line that made it) and ``loops`` (the one unrolled-loop
-detector).
+equation with the line that made it), ``loops`` (the one unrolled-loop
+detector) and ``through`` (a stack of JAX transformations rebuilt around a
+copy of the function at its bottom).
 
 May import: the standard library, jax and numpy; nothing of jaxmagic outside ``_common``.
 """

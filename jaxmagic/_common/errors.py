@@ -42,6 +42,9 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
     # JAX 0.8.x words the traced-slice error this way (jax/_src/numpy/indexing.py:950).
     (IndexError, "slice indices must have static start/stop/step", "traced-shape"),
     (ValueError, "Non-hashable static arguments are not supported", "unhashable-static"),
+    # a static argument (or pytree metadata) whose __eq__ raises: JAX compares it with the cached one
+    (ValueError, "static arguments should be comparable using __eq__", "unhashable-static"),
+    (ValueError, "checking equality of metadata fields of pytree", "unhashable-static"),
     (TypeError, "Non-hashable static arguments are not supported", "unhashable-static"),
     (TypeError, "is not a valid JAX type", "non-array-argument"),
     (TypeError, "Cannot interpret value of type", "non-array-argument"),
@@ -52,14 +55,29 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
 ]
 
 
+# JAX's second line of a ConcretizationTypeError names what needed the concrete value. A size, a length, a
+# bound or an axis of one of its functions (jnp.nonzero's size, a jnp.mgrid slice stop, multigammaln's d,
+# jnp.arange's stop) is a compile-time argument: traced-shape. A conversion (`int`, `float`) is not.
+_SIZE_CAUSE = re.compile(
+    r"argument must be known statically|size argument|argument of \S+|It arose in the \S+ argument|"
+    r"slice (?:start|stop|step) of|must be static|statically specified"
+)
+_CONVERSION_CAUSE = re.compile(r"The problem arose with the `")
+
+
+def _sized_by_tracer(message: str) -> bool:
+    cause = "\n".join(message.splitlines()[1:3])
+    return bool(_SIZE_CAUSE.search(cause)) and not _CONVERSION_CAUSE.search(cause)
+
+
 # Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
 _UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
 
 
 def tracing_kind(exc: BaseException) -> str | None:
     """SPEC's ``kind`` for a tracing error, or None when ``exc`` is not one."""
-    if type(exc).__name__ == "ConcretizationTypeError" and _STATIC_NEEDED in message_of(exc):
-        return "traced-shape"  # an axis (or another compile-time argument) given as a tracer
+    if type(exc).__name__ == "ConcretizationTypeError" and _sized_by_tracer(message_of(exc)):
+        return "traced-shape"  # a size, a length, an axis (another compile-time argument) given as a tracer
     for cls in type(exc).__mro__:
         for name, kind in _CLASS_KINDS:
             if cls.__name__ == name and cls.__module__.startswith("jax"):

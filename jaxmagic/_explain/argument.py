@@ -19,6 +19,7 @@ from .._common.source import enclosing_function, names_in, node_at, parameter_na
 from .call import Call, CallFacts
 from .lift import lift
 from .provenance import Origin, origin_of
+from .fixes.equality import compares, structure_compares
 from .rebuild import copy_function, probe_name, probe_trace
 from .recover import Impure, evaluate_pure
 
@@ -90,7 +91,7 @@ def _probe_origin(call: Call, kind: str) -> tuple[Origin, BaseException] | None:
     # a plain jit with the wrapper's static choices: its frames name the user's parameters (a wrapper's
     # own frames would name its internals, such as equinox's ``dynamic_nodonate``)
     with _jax_config.traceback_filtering("off"):
-        probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums, call.static_argnames)
+        probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums, call.static_argnames, through=call.through)
     if probe is None or tracing_kind(probe) != kind:
         return None
     origin = origin_of(probe)
@@ -153,6 +154,14 @@ def _positional(jitted: Any) -> list[str]:
 def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:
     if facts is None:
         return Origin([], None, "none")
+    if "metadata fields of pytree" in message:  # an argument whose pytree structure cannot be compared
+        for name in facts.params:
+            if name in facts.values and not structure_compares(facts.values[name]):
+                return Origin([name], None, "call")
+    if "comparable using __eq__" in message:  # a static argument whose == raises or gives an array
+        for name in facts.params:
+            if name in facts.static and name in facts.values and not compares(facts.values[name]):
+                return Origin([name], None, "call")
     for name in facts.params:
         if name in facts.static and name in facts.values:
             try:

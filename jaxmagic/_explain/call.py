@@ -14,15 +14,17 @@ import inspect
 import re
 import textwrap
 import types
+from pathlib import Path
 from typing import Any
 
 import jax
 import numpy as np
 
 from .._common.lambdas import bound_name
-from .._common.source import function_node, shown_lines, unwrap_function
+from .._common.source import function_node, innermost_function, shown_lines, unwrap_function
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
+from .._common.through import has_transformations
 
 __all__ = [
     "Call",
@@ -65,6 +67,7 @@ class CallFacts:
     decorated: bool = False
     by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
     header: str = ""  # the ``def`` line(s) as written, for a fix that replaces the decorator above them
+    var_keyword: str | None = None  # the ``**kwargs`` parameter: its keys are static by name (static_argnames)
 
     @property
     def def_line(self) -> str:
@@ -83,6 +86,8 @@ class Call:
         self.static_argnums = tuple(static_argnums)
         self.static_argnames = tuple(static_argnames)
         self.wrapper = "jax.jit"  # or the library wrapper the call went through; fixes are verified through it
+        # (outer, plain) when JAX transformations stand between the callable and the user's function
+        self.through: tuple[Any, Any] | None = None
 
     def with_values(self, replace: dict[str, Any]) -> tuple[tuple, dict]:
         """The arguments with some parameters given new values."""
@@ -131,7 +136,20 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     if isinstance(bound, types.MethodType) and params:
         names = (params[0], *names)
     names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
-    return Call(fn, args, kwargs, nums, names)
+    made = Call(fn, args, kwargs, nums, names)
+    user = innermost_function(fn)
+    if user is not None and user is not plain and _is_jax(plain) and has_transformations(fn, user):
+        # jax.vmap(f), jax.jit(jax.jacrev(f)): the fix is made to f and verified through the same stack
+        made.fn, made.through = user, (fn, user)
+    return made
+
+
+def _is_jax(fn: Any) -> bool:
+    """True for a function defined inside JAX itself (a transformation's wrapper)."""
+    return getattr(getattr(fn, "__code__", None), "co_filename", "").startswith(_JAX_DIR)
+
+
+_JAX_DIR = str(Path(jax.__file__).parent)
 
 
 def binds(call: Call) -> bool:
@@ -167,8 +185,10 @@ def facts_of(fn: Any, call: Call) -> CallFacts | None:
     if not name.isidentifier():  # a lambda: the name it is bound to, when jaxmagic knows it
         name = tracked.name if tracked is not None and tracked.name.isidentifier() else bound_name(plain) or "f"
     header = _header(*node) if node is not None and decorated else ""
+    var_keyword = next((p.name for p in signature.parameters.values() if p.kind is p.VAR_KEYWORD), None) \
+        if signature is not None else None
     return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell,
-                     header=header)
+                     header=header, var_keyword=var_keyword)
 
 
 def _header(node: ast.AST, filename: str) -> str:
@@ -192,11 +212,16 @@ def is_concrete(call: Call) -> bool:
 
 
 def named_varargs(paths: list[str], facts: CallFacts | None) -> list[str]:
-    """``args[1]`` → ``y``: a wrapper's ``*args`` (``jax.grad(f)``) named by the function it wraps."""
+    """``args[1]`` → ``y``: a wrapper's ``*args`` (``jax.grad(f)``) named by the function it wraps;
+    ``n`` → ``kwargs['n']``: a keyword the user passed into ``**kwargs``, named as the function reads it."""
     if facts is None:
         return paths
     out = []
+    passed = facts.values.get(facts.var_keyword) if facts.var_keyword else None
     for path in paths:
+        root = root_of(path)
+        if isinstance(passed, dict) and root not in facts.params and root in passed:
+            path = f"{facts.var_keyword}[{root!r}]" + path[len(root):]
         match = re.fullmatch(r"args\[(\d+)\](.*)", path)
         if match and "args" not in facts.params and int(match.group(1)) < len(facts.params):
             path = facts.params[int(match.group(1))] + match.group(2)

@@ -9,16 +9,18 @@ arguments are known, try each fix on a private copy (:mod:`.verify`).
 from __future__ import annotations
 
 import ast
+import re
 import types
 from typing import Any
 
 import jax
 from jax._src import config as _jax_config
 
-from .._common.errors import message_of, tracing_kind, user_entries
+from .._common.errors import message_of, traceback_entries, tracing_kind, user_entries
 from .._common.source import (
     Position,
     enclosing_function,
+    function_node,
     names_in,
     node_at,
     parameter_names,
@@ -32,7 +34,9 @@ from .call import Call, CallFacts, data_dependent, is_concrete, known_call, name
 from .explanation import Explanation, docs_for
 from .fixes.imports import with_imports
 from .fixes.propose import Site, propose
-from .leaks import find_leak
+from .fixes.sizes import NONZERO_FUNCS
+from .fixes.site import dotted_of, is_jnp
+from .leaks import find_leak, leaking_call
 from .provenance import Origin, leaked_tracer
 from .rebuild import Names, copy_function, probe_trace
 from .recover import Impure, evaluate_pure
@@ -147,9 +151,13 @@ def _explain(
         found.filename, found.lineno = position.filename, position.lineno
 
     leak = escaped = None
+    if kind in _CONVERSIONS and _outlived_its_trace(exc, message):
+        # np.array(obj.cache) after the jitted call: the tracer was stored during a trace that has ended
+        kind = found.kind = "leaked-tracer"
+        found.docs = docs_for(kind, exc)
     if kind == "leaked-tracer":
         escaped = leaked_tracer(exc, message)
-        leak = find_leak(message, escaped)
+        leak = find_leak(message, escaped, _called(call))
         if leak.store is not None and leak.filename is not None:
             found.use_lineno = found.lineno if found.filename == leak.filename else None
             found.filename, found.lineno = leak.filename, leak.store.lineno
@@ -162,6 +170,14 @@ def _explain(
 
     tree = parse_file(found.filename) if found.filename else None
     node = node_at(tree, position) if tree is not None and position is not None else None
+    if kind == "bool-conversion" and _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None)):
+        # jnp.extract(x > 0, x): JAX itself needed the count of selected elements, an output length
+        kind = found.kind = "traced-shape"
+        found.docs = docs_for(kind, exc)
+    if kind == "integer-conversion" and _jax_function_called(node, user):
+        # x.sum(axis=axes) with traced axes: JAX asked for an axis, a compile-time argument, not the user's int()
+        kind = found.kind = "traced-shape"
+        found.docs = docs_for(kind, exc)
     if kind == "array-conversion" and _jax_function_called(node, user):
         # JAX itself turned the tracer into a NumPy array, so the parameter needed a static value
         # (JAX 0.8.1: jnp.tile reaches np.ndim(shape) in jnp.broadcast_to; 0.10 raises a hashability TypeError)
@@ -184,12 +200,15 @@ def _explain(
         facts=facts,
         data_dependent=data_dependent(found.paths, facts),
         leak_store=leak.store if leak else None,
+        leak_outer=leak.outer if leak else None,
         globals_=globals_,
     )
     found.fixes = propose(site)
     if not found.paths:
         _argument_from_fix(found, tree)
-    if call is not None and call.fn is not None and kind != "leaked-tracer":
+    if kind == "leaked-tracer":
+        call = leaking_call(call, found.fixes, escaped, globals_)
+    if call is not None and call.fn is not None:
         verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last
@@ -201,6 +220,36 @@ def _explain(
     return found
 
 
+_CONVERSIONS = {"array-conversion", "bool-conversion", "concretization", "integer-conversion"}
+_TRACING = re.compile(r"while tracing the function \S+ at (?P<file>.+?):(?P<line>\d+) for ")
+
+
+def _outlived_its_trace(exc: BaseException, message: str) -> bool:
+    """True when JAX names the function a tracer belongs to, but no frame of the error runs it.
+
+    A conversion error inside a trace has the traced function on the stack; one raised
+    after the trace ended is a tracer that leaked out of it and is used now.
+    """
+    match = _TRACING.search(message)
+    if match is None:
+        return False
+    where = (match["file"], int(match["line"]))
+    for entry in traceback_entries(exc.__traceback__):
+        code = entry.tb_frame.f_code
+        if (code.co_filename, code.co_firstlineno) == where:
+            return False
+    return bool(user_entries(exc.__traceback__))
+
+
+def _called(call: Call | None) -> tuple[str, str, int] | None:
+    """(name, file, def line) of the function the user called, for a leak JAX's message does not place."""
+    found = function_node(call.fn) if call is not None and call.fn is not None else None
+    if found is None:
+        return None
+    node, filename = found
+    return getattr(node, "name", "<lambda>"), filename, node.lineno
+
+
 def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[types.TracebackType]:
     """The user's traceback entries of ``exc``; for an exception without them, those of a probe trace."""
     user = user_entries(exc.__traceback__)
@@ -208,7 +257,7 @@ def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[type
         # an exception without its traceback (built, pickled, re-raised bare): trace a copy to find the line
         with _jax_config.traceback_filtering("off"):
             probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
-                                call.static_argnames)
+                                call.static_argnames, through=call.through)
         if probe is not None and tracing_kind(probe) == kind:
             user = user_entries(probe.__traceback__)
     return user
@@ -251,6 +300,14 @@ def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
         if any(callable(v) for v in values):
             return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
     return True
+
+
+def _counting_call(node: Any, names: Names) -> bool:
+    """True when the failing expression is a ``jnp`` function whose output length is a count of the data."""
+    if not isinstance(node, ast.Call):
+        return False
+    dotted = dotted_of(node.func) or ""
+    return dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names)
 
 
 def _argument_from_fix(found: Explanation, tree: Any) -> None:

@@ -15,15 +15,18 @@ import dataclasses
 import re
 from typing import Any
 
+import jax
 from jax._src import source_info_util
 
-from .._common.source import enclosing_function, names_in, parameter_names, parse_file
+from .._common.source import enclosing_function, function_node, names_in, parameter_names, parse_file
+from .call import call_of
+from .fixes.leak_code import ThreadOut
 from .provenance import jaxpr_tracer
 
-__all__ = ["Leak", "find_leak"]
+__all__ = ["Leak", "find_leak", "leaking_call"]
 
-_TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for")
-_LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for")
+_TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
+_LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
 _CREATED = re.compile(r"created on line (?P<file>.+?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)")
 _SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
 _STORING_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft", "__setitem__"}
@@ -39,13 +42,19 @@ class Leak:
     created_line: int | None
     store: ast.stmt | None
     arguments: list[str]
+    outer: ast.AST | None = None  # the jitted definition the leaking one runs in (itself, or one holding it)
 
 
-def find_leak(message: str, tracer: Any = None) -> Leak:
-    """Read the leaking function and storing line out of JAX's message, the tracer and the source."""
+def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | None = None) -> Leak:
+    """Read the leaking function and storing line out of JAX's message, the tracer and the source.
+
+    ``called`` is (name, file, def line) of the jitted function the user called: where to
+    look when neither the message nor the tracer says (a ``jax.grad`` tracer carries no source).
+    """
     match = _LEAKED_AT.search(message) or _TRACED_AT.search(message)
     created = _CREATED.search(message)
     name = match["name"] if match else None
+    traced_for = match["for"] if match else None
     filename = match["file"] if match else None
     def_line = int(match["line"]) if match else None
     created_file = created["file"] if created else None
@@ -54,9 +63,12 @@ def find_leak(message: str, tracer: Any = None) -> Leak:
         from_tracer = _from_tracer(tracer)
         if from_tracer is not None:
             name = name or from_tracer[0]
+            traced_for = traced_for or from_tracer[4]
             filename, def_line = filename or from_tracer[1], def_line or from_tracer[2]
             if from_tracer[3] is not None and created_line is None:
                 created_file, created_line = from_tracer[3]
+    if (filename is None or def_line is None) and called is not None:
+        name, filename, def_line = called
     leak = Leak(name, filename, def_line, created_line if created_file == filename else None, None, [])
     if filename is None or def_line is None:
         return leak
@@ -66,6 +78,7 @@ def find_leak(message: str, tracer: Any = None) -> Leak:
     definition = _definition_at(tree, def_line)
     if definition is None:
         return leak
+    leak.outer = jitted_definition(tree, definition, traced_for)
     # the value may have been stored by a function nested in the traced one (vmap, scan bodies)
     inner = enclosing_function(tree, created_line) if created_file == filename and created_line else None
     for scope in (inner, definition, *_called_from(tree, definition)):
@@ -74,12 +87,12 @@ def find_leak(message: str, tracer: Any = None) -> Leak:
         store = _storing_statement(scope, leak.created_line)
         if store is not None:
             leak.store = store
-            leak.arguments = _depends_on(definition, store, scope)
+            leak.arguments = _depends_on(leak.outer, store, scope, tree)
             break
     return leak
 
 
-def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None] | None:
+def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None, str | None] | None:
     inner = jaxpr_tracer(tracer)
     if inner is None:
         inner = tracer
@@ -96,16 +109,47 @@ def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None] | 
             frame = None
         if frame is not None:
             created = (frame.file_name, frame.start_line)
-    return where["name"], where["file"], int(where["line"]), created
+    return where["name"], where["file"], int(where["line"]), created, getattr(info, "traced_for", None)
+
+
+def jitted_definition(tree: ast.AST, definition: ast.AST, traced_for: str | None) -> ast.AST:
+    """The jitted function a traced one runs in: itself when traced for jit, else the enclosing ``def``
+    (a ``scan`` body, a ``cond`` branch) up to one with a jit decorator."""
+    node = definition
+    if traced_for in ("jit", "pjit"):
+        return node
+    while not any("jit" in ast.unparse(d) for d in getattr(node, "decorator_list", [])):
+        holder = _enclosing_def(tree, node)
+        if holder is None:
+            return node
+        node = holder
+    return node
+
+
+def _enclosing_def(tree: ast.AST, node: ast.AST) -> ast.AST | None:
+    best = None
+    for candidate in ast.walk(tree):
+        if (isinstance(candidate, (ast.FunctionDef, ast.AsyncFunctionDef)) and candidate is not node
+                and candidate.lineno <= node.lineno and (node.end_lineno or 0) <= (candidate.end_lineno or 0)):
+            if best is None or candidate.lineno >= best.lineno:
+                best = candidate
+    return best
 
 
 def _called_from(tree: ast.AST, definition: ast.AST) -> list[ast.FunctionDef]:
-    """Functions of the same file the leaking function uses by name (a ``vmap``ped helper)."""
+    """Functions of the same file the leaking function uses: by name (a ``vmap``ped helper), or as a
+    method of an object (``jax.grad(model.loss)``)."""
     used = set(names_in(definition))
-    return [
+    attributes = {n.attr for n in ast.walk(definition) if isinstance(n, ast.Attribute)}
+    found = [
         node for node in getattr(tree, "body", [])
         if isinstance(node, ast.FunctionDef) and node.name in used and node is not definition
     ]
+    for holder in getattr(tree, "body", []):
+        if isinstance(holder, ast.ClassDef):
+            found.extend(m for m in holder.body if isinstance(m, ast.FunctionDef) and m.name in attributes
+                         and m.name != "__init__")
+    return found
 
 
 def _definition_at(tree: ast.AST, line: int) -> ast.FunctionDef | ast.Lambda | None:
@@ -171,16 +215,20 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
     return candidates[0]
 
 
-def _depends_on(definition: ast.AST, store: ast.stmt, scope: ast.AST | None = None) -> list[str]:
-    """Parameters of ``definition`` the stored value is computed from (a backward slice).
+def _depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
+                tree: ast.AST | None = None) -> list[str]:
+    """Parameters of the jitted function the stored value is computed from (a backward slice).
 
-    A nested function's parameters (a ``vmap``ped body) stand for the outer
-    function's values passed to it; the slice follows every assignment in
-    the outer definition, which holds the nested one.
+    ``outer`` is the jitted function (:func:`jitted_definition`). A
+    function it transforms or calls (a ``scan`` body, a ``cond`` branch, a
+    ``jax.checkpoint``ed helper, a method of an object it built) gets its
+    parameters from the call that runs it: ``lax.scan(body, init, xs)`` feeds
+    ``body(carry, x)`` from ``init`` and ``xs``, ``obj.method(a)`` feeds
+    ``self`` from ``obj``. The slice follows those and every assignment.
     """
-    params = parameter_names(definition)
+    params = parameter_names(outer)
     flows: dict[str, set[str]] = {}
-    for node in ast.walk(definition):
+    for node in ast.walk(outer):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             sources = set(names_in(node.value))
@@ -188,11 +236,16 @@ def _depends_on(definition: ast.AST, store: ast.stmt, scope: ast.AST | None = No
                 for name in ast.walk(target):
                     if isinstance(name, ast.Name):
                         flows.setdefault(name.id, set()).update(sources)
-    if scope is not None and scope is not definition:
-        # the nested function's parameters come from whatever the outer function passes around it
-        outer_names = {n for n in names_in(definition)} - set(parameter_names(scope))
-        for param in parameter_names(scope):
-            flows.setdefault(param, set()).update(outer_names & set(params))
+        elif isinstance(node, (ast.For, ast.comprehension)):
+            for name in ast.walk(node.target):
+                if isinstance(name, ast.Name):
+                    flows.setdefault(name.id, set()).update(names_in(node.iter))
+    inner = [n for n in ast.walk(outer) if isinstance(n, (ast.FunctionDef, ast.Lambda)) and n is not outer]
+    if scope is not None and scope is not outer and scope not in inner:
+        inner.append(scope)  # a helper or method defined elsewhere, run from the jitted function
+    for function in inner:
+        for param, names in _parameter_sources(outer, function, tree).items():
+            flows.setdefault(param, set()).update(names)
     value = store.value if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)) else store
     if isinstance(value, ast.Call):
         value = ast.Tuple(list(value.args), ast.Load())
@@ -205,3 +258,133 @@ def _depends_on(definition: ast.AST, store: ast.stmt, scope: ast.AST | None = No
         seen.add(name)
         pending.extend(flows.get(name, ()))
     return [p for p in params if p in seen and p != "self"]
+
+
+def _parameter_sources(outer: ast.AST, function: ast.AST, tree: ast.AST | None = None) -> dict[str, set[str]]:
+    """Names of ``outer`` each parameter of ``function`` is fed from, read off the calls that run it."""
+    params = parameter_names(function)
+    method = bool(params) and params[0] == "self" and isinstance(function, ast.FunctionDef)
+    name = getattr(function, "name", None)
+    sources: dict[str, set[str]] = {}
+    # an object whose class defines __call__ runs it when called: model(x), jax.vmap(model)(xs)
+    instances = _instances_of(tree, function) if method and name == "__call__" and tree is not None else set()
+
+    def feed(args: list[ast.expr], keywords: list[ast.keyword], names: list[str], align_end: bool = False) -> None:
+        if any(isinstance(a, ast.Starred) for a in args):
+            for p in names:
+                sources.setdefault(p, set()).update(n for a in args for n in names_in(a))
+            return
+        start = max(len(names) - len(args), 0) if align_end else 0
+        for p, a in zip(names[start:], args):
+            sources.setdefault(p, set()).update(names_in(a))
+        for k in keywords:
+            if k.arg in names:
+                sources.setdefault(k.arg, set()).update(names_in(k.value))
+
+    def runs(node: ast.expr) -> ast.expr | None:
+        """The receiver (or a marker) when ``node`` names ``function``."""
+        if isinstance(node, ast.Name) and node.id == name and not method:
+            return node
+        if isinstance(node, ast.Attribute) and node.attr == name and method:
+            return node.value
+        if isinstance(node, ast.Name) and node.id in instances:
+            return node
+        if isinstance(node, ast.Lambda) and node is function:
+            return node
+        return None
+
+    for call in ast.walk(outer):
+        if not isinstance(call, ast.Call):
+            continue
+        callee, args = call.func, list(call.args)
+        wrapped = isinstance(callee, ast.Call) and callee.args and runs(callee.args[0]) is not None
+        if runs(callee) is not None or wrapped:  # f(a, b), obj.method(a), T(f)(a, b)
+            receiver = runs(callee.args[0] if wrapped else callee)
+            if method:
+                sources.setdefault("self", set()).update(names_in(receiver))
+            feed(args, call.keywords, params[1:] if method else params)
+            continue
+        for index, arg in enumerate(args):  # lax.scan(body, init, xs), lax.cond(p, f, g, x): fed the operands
+            held = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            if not any(runs(h) is not None for h in held):
+                continue
+            receiver = next(runs(h) for h in held if runs(h) is not None)
+            if method:
+                sources.setdefault("self", set()).update(names_in(receiver))
+            operands = [a for a in args[index + 1:] if not _is_function(a)]
+            feed(operands, [], params[1:] if method else params, align_end=True)
+    return sources
+
+
+def _instances_of(tree: ast.AST, method: ast.AST) -> set[str]:
+    """Names bound to ``Class(...)`` for the class that defines ``method``."""
+    owner = next((c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and method in c.body), None)
+    if owner is None:
+        return set()
+    return {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name) and node.value.func.id == owner
+            for t in node.targets if isinstance(t, ast.Name)}
+
+
+def _is_function(node: ast.expr) -> bool:
+    return isinstance(node, ast.Lambda) or (
+        isinstance(node, (ast.List, ast.Tuple)) and any(isinstance(e, (ast.Lambda, ast.Name)) for e in node.elts)
+        and all(isinstance(e, (ast.Lambda, ast.Name, ast.Attribute)) for e in node.elts) and bool(node.elts)
+    )
+
+def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None) -> Any:
+    """The jitted function a leak fix rewrites, with arguments to re-trace it; None when unknown.
+
+    The failing call is that function when the leak was caught inside it; when the
+    leaked value was used later (``jnp.sin(last)`` after ``f(x)``), the function is
+    found by name and traced with the abstract arguments its leaked trace had.
+    """
+    recipe = next((f.recipe for f in fixes if isinstance(f.recipe, ThreadOut)), None)
+    if recipe is None:
+        return None
+    if call is not None and call.fn is not None:
+        found = function_node(call.fn)
+        if found is not None and found[0].lineno == recipe.original.lineno:
+            return call
+    globals_ = globals_ or {}
+    jitted = globals_.get(recipe.original.name)
+    owner = globals_.get(recipe.owner) if recipe.owner else None
+    if owner is not None:  # a jitted method: found on its class
+        jitted = vars(owner).get(recipe.original.name)
+    if jitted is None or getattr(jitted, "_jit_info", None) is None:
+        return None
+    args = _abstract_arguments(tracer, recipe.original, owner, globals_)
+    if args is None:
+        return None
+    made = call_of(jitted, (), args, None, None)
+    found = function_node(made.fn) if made is not None and made.fn is not None else None
+    return made if found is not None and found[0].lineno == recipe.original.lineno else None
+
+
+def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = None,
+                        globals_: dict | None = None) -> dict | None:
+    """Parameter → ``jax.ShapeDtypeStruct`` from the leaked tracer's own trace, when its inputs are plain.
+
+    A jitted method's static ``self`` is the one object of its class among the user's globals.
+    """
+    inner = jaxpr_tracer(tracer) if tracer is not None else None
+    frame = getattr(getattr(inner, "_trace", None), "frame", None)
+    info = getattr(frame, "debug_info", None)
+    names = tuple(getattr(info, "arg_names", None) or ())
+    invars = list(getattr(frame, "invars", None) or ())
+    params = parameter_names(definition)
+    if not invars or len(names) != len(invars) or any(n not in params for n in names):
+        return None
+    defaults = len(getattr(definition.args, "defaults", []))
+    required = params[: len(params) - defaults]
+    found: dict[str, Any] = {}
+    if owner is not None and params[:1] == ["self"] and "self" not in names:
+        instances = [v for v in (globals_ or {}).values() if type(v) is owner]
+        if len(instances) != 1:
+            return None
+        found["self"] = instances[0]
+    if any(p not in names and p not in found for p in required):
+        return None  # a static argument, whose value the trace did not keep
+    found.update({n: jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=getattr(v.aval, "weak_type", False))
+                  for n, v in zip(names, invars)})
+    return found

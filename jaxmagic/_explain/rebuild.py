@@ -19,9 +19,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+from jax.experimental import checkify
 
 from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
+from .._common.through import outer_jit, rewrap
+
 __all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
@@ -104,14 +107,14 @@ def _locate(module: ast.Module, anchor: ast.AST) -> None:
 
 
 class Names:
-    """How the user's namespace spells ``jax.numpy``, ``jax.lax``, ``numpy`` and ``jax``.
+    """How the user's namespace spells ``jax.numpy``, ``jax.lax``, ``numpy``, ``jax`` and ``checkify``.
 
     Suggested code uses the user's own alias when one exists, else the usual
     one (``jnp``, ``lax``, ``np``, ``jax``), and :meth:`globals_for` provides it
     to the probe copy.
     """
 
-    _MODULES = (("jnp", jnp), ("lax", lax), ("np", np), ("jax", jax))
+    _MODULES = (("jnp", jnp), ("lax", lax), ("np", np), ("jax", jax), ("checkify", checkify))
 
     def __init__(self, globals_: dict | None) -> None:
         globals_ = globals_ or {}
@@ -133,6 +136,7 @@ class Names:
     lax: str
     np: str
     jax: str
+    checkify: str
 
     def globals_for(self, globals_: dict) -> dict:
         """A copy of ``globals_`` with the modules that suggested code names."""
@@ -143,21 +147,51 @@ class Names:
 
 def probe_trace(
     fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple = (), static_argnames: tuple = (),
-    wrapper: str = "jax.jit",
+    wrapper: str = "jax.jit", through: tuple[Any, Any] | None = None,
 ) -> BaseException | None:
     """Trace ``fn`` under a fresh jit with events muted; the exception, or None if it traced.
 
     ``wrapper`` names the jit the user's call went through (``equinox.filter_jit``,
     ``flax.nnx.jit``): the copy is jitted the same way, so a fix is verified as
-    the user would run it.
+    the user would run it. ``through`` is ``(outer, plain)``: the user called
+    ``outer``, a stack of transformations around ``plain`` (``jax.vmap(f)``,
+    ``jax.jit(jax.jacrev(f))``); ``fn`` then takes ``plain``'s place in a copy
+    of that stack.
 
     Whatever the function prints while traced is the probe's, not the user's
     program's: it is dropped.
     """
     try:
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            jitted = rejit(wrapper, fn, static_argnums, static_argnames)
+            jitted = _through(through, fn, args, static_argnums, static_argnames, wrapper) if through else None
+            if jitted is None:
+                jitted = rejit(wrapper, fn, static_argnums, static_argnames)
             (jitted.trace if hasattr(jitted, "trace") else jitted.lower)(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
         return exc
     return None
+
+
+def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums: tuple, static_argnames: tuple,
+             wrapper: str) -> Any:
+    """The user's stack of transformations around ``fn``, jitted as the user's call was (or plainly)."""
+    outer, plain = through
+    jit = outer_jit(outer)
+    if jit is not None:  # the user's own jit: jitted again with the static settings being tried
+        inner = rewrap(jit._fun, plain, fn)
+        return None if inner is None else rejit(wrapper, inner, static_argnums, static_argnames)
+    made = rewrap(outer, plain, fn)
+    if made is None:
+        return None
+    # no jit of the user's: one to trace with, holding static what is not an array (a mode string, a flag)
+    held = tuple(i for i, a in enumerate(args) if not _traceable(a))
+    return jax.jit(made, static_argnums=tuple(sorted({*static_argnums, *held})) or None,
+                   static_argnames=static_argnames or None)
+
+
+def _traceable(value: Any) -> bool:
+    try:
+        return all(isinstance(leaf, (jax.Array, np.ndarray, np.generic, jax.ShapeDtypeStruct, int, float, complex))
+                   for leaf in jax.tree_util.tree_leaves(value))
+    except Exception:  # noqa: BLE001
+        return False

@@ -7,16 +7,25 @@ the user's function are never touched) with jaxmagic's event counting muted.
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import types
 from typing import Any
 
+import jax
+from jax.experimental import checkify
+
+from .._common.errors import tracing_kind
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
-from .fixes.rewrites import Edit, apply_edit
+from .fixes.arguments import CheckpointStatic
+from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
+from .fixes.leak_code import ThreadOut
+from .fixes.rewrites import Checkified, Edit, apply_edit
 from .fixes.site import Static
 from .rebuild import Names, copy_function, probe_trace, rebuild
+from .._common.through import outer_jit
 
 __all__ = ["verify"]
 
@@ -55,13 +64,58 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove)
         static_nums = tuple(i for i in call.static_argnums if _param_name(fn, i) not in recipe.remove)
         args, kwargs = call.with_values(recipe.replace)
-        return probe_trace(copy_function(fn), args, kwargs, static_nums, static_names, call.wrapper)
+        outcome = probe_trace(copy_function(fn), args, kwargs, static_nums, static_names, call.wrapper, call.through)
+        if outcome is not None and recipe.also and recipe.reword is not None and tracing_kind(outcome):
+            # the expression needs several compile-time values (jnp.tri(n, m)): all of them static together
+            together = probe_trace(copy_function(fn), args, kwargs, static_nums, (*static_names, *recipe.also),
+                                   call.wrapper, call.through)
+            if together is None:
+                wider = recipe.reword((*recipe.add, *recipe.also))
+                fix.code, fix.summary, fix.warning, fix.recipe = wider.code, wider.summary, wider.warning, wider.recipe
+            return together if together is None else outcome
+        return outcome
+    if isinstance(recipe, CheckpointStatic):
+        if call.through is None or outer_jit(call.through[0]) is None:
+            return _UNTRIED
+        checkpointed = jax.checkpoint(copy_function(fn), static_argnums=recipe.static_argnums)
+        return probe_trace(checkpointed, call.args, call.kwargs, call.static_argnums, call.static_argnames,
+                           call.wrapper)
+    if isinstance(recipe, (EqRecipe, ChildrenRecipe)):
+        # the user's value, its class given the fix: it must compare as JAX compares, and trace
+        bound = inspect.signature(fn).bind(*call.args, **call.kwargs).arguments
+        made = comparable_copy(recipe, bound[recipe.argument], names.globals_for(fn.__globals__))
+        if not (compares(made) if isinstance(recipe, EqRecipe) else structure_compares(made)):
+            return ValueError("the fixed class still does not compare with one True/False")
+        args, kwargs = call.with_values({recipe.argument: made})
+        return probe_trace(copy_function(fn), args, kwargs, call.static_argnums, call.static_argnames,
+                           call.wrapper, call.through)
+    if isinstance(recipe, ThreadOut) and filename is not None:
+        # the jitted function rewritten to return what it stored: it must trace, and leak nothing
+        found = function_node(fn)
+        if found is None or found[1] != filename or found[0].lineno != recipe.original.lineno:
+            return _UNTRIED
+        globals_ = names.globals_for(fn.__globals__)
+        if recipe.method is not None:  # the object's method rewritten too, on a copy of the object
+            held = globals_.get(recipe.receiver)
+            original = getattr(type(held), recipe.method.name, None)
+            if held is None or not isinstance(original, types.FunctionType):
+                return _UNTRIED
+            copied = copy.copy(held)
+            vars(copied)[recipe.method.name] = types.MethodType(
+                rebuild(original, recipe.method, filename, globals_), copied)
+            globals_[recipe.receiver] = copied
+        rebuilt = rebuild(fn, recipe.edited, filename, globals_)
+        with jax.checking_leaks():
+            return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
+                               call.wrapper, call.through)
     if isinstance(recipe, Edit) and filename is not None:
         rebuilt = _rebuild_with(fn, recipe, filename, names)
         if rebuilt is None:
             return _UNTRIED
+        if isinstance(recipe, Checkified):  # the check is functionalized, as the fix tells the user to
+            rebuilt = checkify.checkify(rebuilt)
         return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
-                           call.wrapper)
+                           call.wrapper, call.through)
     return _UNTRIED
 
 

@@ -2,8 +2,10 @@
 
 ``propose`` (dispatch by kind, the order), ``site`` (what every builder
 shares), one module per family (``conditions``, ``conversions``, ``shapes``,
-``arguments``) and ``rewrites`` (the syntax-tree edits, which ``verify``
-applies to a private copy).
+``sizes``, ``inner_jit``, ``arguments``, ``equality``), ``leak_code`` (a leak
+fix written for the user's function: the stored value threaded out as an
+output), ``imports`` (the import lines a fix needs) and ``rewrites`` (the
+syntax-tree edits, which ``verify`` applies to a private copy).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
 ``rebuild`` and ``provenance`` — never ``explain``, ``argument`` or ``verify``.

@@ -10,9 +10,11 @@ import jax
 
 from ..explanation import Fix
 from .site import Site, Static, dotted_of, is_hashable, is_array, leaf_static_fix, static_code, static_fix
-from ..._common.source import text_of
+from ..._common.source import enclosing_function, text_of
+from .equality import children_fix, eq_fix
+from .leak_code import thread_out
 
-__all__ = ["leak_fixes", "unhashable_fixes", "non_array_fixes"]
+__all__ = ["leak_fixes", "unhashable_fixes", "non_array_fixes", "checkpoint_static_fix", "CheckpointStatic"]
 
 
 # --- leaks -----------------------------------------------------------------------
@@ -23,12 +25,14 @@ def leak_fixes(site: Site) -> list[Fix]:
     store = site.leak_store
     value = _stored_value(store) if store is not None else None
     shown = text_of(value) if value is not None else "value"
+    threaded = _threaded(site)
     fixes = [
-        Fix(
+        threaded or _returned_by_scope(site) or Fix(
             "return-value",
-            f"return result, {shown}   # and keep it outside: result, {shown} = f(...)",
+            "result = f(x)   # return the value from f instead of storing it, and keep the returned value",
             "a traced value only exists while JAX traces; return it from the function instead of "
             "storing it, and store the returned (concrete) value outside",
+            template=True,
         ),
         Fix(
             "jax.debug.print",
@@ -40,12 +44,98 @@ def leak_fixes(site: Site) -> list[Fix]:
     return fixes
 
 
+def _threaded(site: Site) -> Fix | None:
+    """The leak fix written for the user's function: the value returned (threaded out), not stored."""
+    store, tree = site.leak_store, site.tree
+    if store is None or tree is None:
+        return None
+    scope = enclosing_function(tree, store.lineno)
+    made = thread_out(tree, store, scope, site.leak_outer, site.names.jnp) if scope is not None else None
+    if made is None or not _jitted(made.original, site):
+        return None  # the outermost def is not what the user jitted (a cond branch, a method of another object)
+    code = made.code()
+    if made.returns_extra:
+        code += f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)"
+        summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
+                   "while JAX traces, the returned one is a concrete array the caller can keep")
+    else:
+        summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
+                   "there: only outputs leave a JAX transformation, a stored tracer outlives its trace")
+    return Fix("return-value", code, summary, recipe=made)
+
+
+def _returned_by_scope(site: Site) -> Fix | None:
+    """The storing function rewritten to return the value, when its callers cannot be rewritten here."""
+    store, tree = site.leak_store, site.tree
+    scope = enclosing_function(tree, store.lineno) if store is not None and tree is not None else None
+    made = thread_out(tree, store, scope, scope, site.names.jnp) if scope is not None else None
+    if made is None:
+        return None
+    name = getattr(scope, "name", "f")
+    code = ast.unparse(made.edited) + (
+        f"\n# and where {name} runs under a transformation, take {made.name} from its outputs"
+        " (every branch of a lax.cond returns the same structure; jax.grad needs has_aux=True)"
+    )
+    return Fix(
+        "return-value", code,
+        f"return `{made.name}` from {name} instead of storing it, and thread it out through the transformation "
+        "that runs it: only outputs leave a JAX transformation",
+        template=True,
+    )
+
+
+def _jitted(definition: ast.AST, site: Site) -> bool:
+    """True when ``definition`` is the function the user jitted: a jit decorator, or a jit by its name."""
+    if any("jit" in ast.unparse(d) for d in getattr(definition, "decorator_list", [])):
+        return True
+    if site.facts is not None and site.facts.name == definition.name:
+        return True
+    held = (site.globals_ or {}).get(definition.name)
+    return getattr(held, "_jit_info", None) is not None
+
+
 def _stored_value(store: ast.stmt) -> ast.expr | None:
     if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and store.value.args:
         return store.value.args[0]
     if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
         return store.value
     return None
+
+
+# --- a static argument a transformation traced again -------------------------------
+
+_CHECKPOINTS = ("checkpoint", "remat")
+
+
+@dataclasses.dataclass
+class CheckpointStatic:
+    """Recipe: the function checkpointed with these positions static, under the user's jit."""
+
+    static_argnums: tuple[int, ...]
+
+
+def checkpoint_static_fix(site: Site) -> Fix | None:
+    """``training`` is static for jit, but ``@jax.checkpoint`` below it traces every argument again."""
+    facts, definition = site.facts, site.definition
+    if facts is None or site.argument not in facts.static or definition is None:
+        return None
+    decorators = getattr(definition, "decorator_list", [])
+    found = next((d for d in decorators if (dotted_of(d.func if isinstance(d, ast.Call) else d) or "")
+                  .rsplit(".", 1)[-1] in _CHECKPOINTS), None)
+    if found is None or site.argument not in facts.params:
+        return None
+    position = facts.params.index(site.argument)
+    spelled = dotted_of(found.func if isinstance(found, ast.Call) else found)
+    shown = []
+    for d in decorators:
+        shown.append(f"@partial({spelled}, static_argnums=({position},))" if d is found else "@" + ast.unparse(d))
+    code = "\n".join([*shown, facts.def_line, "    ...  # the body as it is"])
+    return Fix(
+        "static", code,
+        f"`{site.argument}` is static for jit, but `{spelled}` traces every argument it is given again; "
+        f"tell it too (`static_argnums`), so Python sees the value",
+        recipe=CheckpointStatic((position,)),
+    )
 
 
 # --- unhashable statics ----------------------------------------------------------
@@ -64,6 +154,13 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             "pass a tuple (or a frozen dataclass) instead of a list, dict or array",
         )]
     value = facts.values.get(name)
+    if "metadata fields of pytree" in site.message and value is not None:
+        moved = children_fix(name, value, site.names.jax)
+        return [moved] if moved is not None else []
+    if "comparable using __eq__" in site.message and value is not None:
+        equal = eq_fix(name, value, site.names.np)
+        if equal is not None:
+            return [equal]
     not_static = Fix(
         "not-static", static_code(facts, remove=(name,)),
         f"pass `{name}` traced, not static (arrays, and lists or dicts of them, are traced as pytrees) "
@@ -88,6 +185,15 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             "or, if Python code must see its values, pass them as a tuple",
         )]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        held = _hashable_fields(value)
+        if held is not None:  # a frozen dataclass holding a list: the same class, tuples in its fields
+            code, new_value = held
+            return [Fix(
+                "hashable-static", f"{facts.name}(..., {name}={code})",
+                f"`{type(value).__name__}` is frozen, but a list (or dict, set) in its fields makes it unhashable; "
+                "hold tuples there",
+                recipe=Static(replace={name: new_value}),
+            ), not_static]
         return [Fix(
             "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {type(value).__name__}: ...",
             f"`{type(value).__name__}` defines `__eq__` but no `__hash__`; a frozen dataclass is hashable "
@@ -109,6 +215,31 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         ))
     fixes.append(not_static)
     return fixes
+
+
+def _hashable_fields(value: Any) -> tuple[str, Any] | None:
+    """``Const(value=(2, 3))`` for a frozen dataclass whose fields hold lists, dicts or sets."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return None
+    changed = {}
+    for field in dataclasses.fields(value):
+        held = getattr(value, field.name)
+        if not is_hashable(held):
+            made = _hashable_version(held)
+            if made is None:
+                return None
+            changed[field.name] = made
+    if not changed:
+        return None
+    try:
+        new_value = dataclasses.replace(value, **{k: v[1] for k, v in changed.items()})
+        hash(new_value)
+    except Exception:  # noqa: BLE001 - a field init=False, or a __post_init__ that rejects tuples
+        return None
+    shown = ", ".join(f"{f.name}={changed[f.name][0] if f.name in changed else repr(getattr(value, f.name))}"
+                      for f in dataclasses.fields(value) if f.init)
+    return f"{type(value).__name__}({shown})", new_value
 
 
 def _hashable_by_type(message: str, fname: str, name: str) -> Fix | None:

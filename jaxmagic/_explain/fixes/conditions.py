@@ -10,8 +10,10 @@ import ast
 from collections.abc import Callable
 
 from ..._common.source import clone, text_of
+from ..call import root_of
 from ..explanation import Fix
 from .rewrites import (
+    Checkified,
     Edit,
     apply_edit,
     array_test,
@@ -21,6 +23,7 @@ from .rewrites import (
     where_for_if,
     while_loop_for,
 )
+from .shapes import jnp_assignment
 from .site import Site, edit_fix, no_args, with_static
 
 __all__ = ["bool_fixes"]
@@ -58,6 +61,14 @@ def _expression_fixes(site: Site, chain: list[ast.AST]) -> list[Fix]:
             logic = n  # the outermost and/or/not/chained comparison
     builtin = next((n for n in chain if _builtin_call(n) is not None), None)
     fixes = []
+    converted = next((n for n in chain if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                      and n.func.id == "bool" and len(n.args) == 1), None)
+    if converted is not None:  # flag = bool(x > 0): the comparison is already a boolean array
+        fixes.append(edit_fix(
+            "astype", converted, clone(converted.args[0]),
+            "`bool()` asks Python for one True/False; the comparison is already a boolean array, which "
+            "`jnp.where` and `&`/`|` take as it is",
+        ))
     if logic is not None:
         fixes.append(edit_fix(
             "logical-op", logic, logical(logic, names),
@@ -148,12 +159,36 @@ def _while_fixes(site: Site, control: ast.AST, construct: ast.While, extra: tupl
 
 
 def _assert_fixes(site: Site, control: ast.AST, construct: ast.Assert, extra: tuple[str, ...]) -> list[Fix | None]:
-    return [Fix(
-        "jax.debug.print",
-        f"{site.names.jax}.debug.print('check: {{}}', {text_of(construct.test)})",
-        "a traced value cannot be asserted at trace time; print it at run time "
-        "(or use `jax.experimental.checkify`)",
-    )]
+    """``assert`` on a traced value: a check that still stops the program, never only a print."""
+    fixes: list[Fix | None] = []
+    if not site.paths:  # a value from no argument: jnp made a tracer of constants Python could compute
+        tested = ast.copy_location(ast.Call(ast.Name("_", ast.Load()), [construct.test], []), construct)
+        fixes.append(jnp_assignment(site, tested))
+    message = construct.msg if construct.msg is not None else ast.Constant(
+        f"assertion failed: {text_of(construct.test)}")
+    check = ast.Expr(ast.Call(ast.Attribute(ast.Name(site.names.checkify, ast.Load()), "check", ast.Load()),
+                              [clone(construct.test), clone(message)], []))
+    fix = edit_fix(
+        "checkify", control, check,
+        "`assert` needs a Python bool at trace time; `checkify.check` records the check in the compiled "
+        "function, and the function wrapped in `checkify.checkify` returns an error you raise with "
+        "`err.throw()`",
+    )
+    if fix is not None:
+        fix.recipe = Checkified(fix.recipe.target, fix.recipe.replacement)
+        name = site.facts.name if site.facts is not None else "f"
+        fix.code += (f"\n# and call it checked: err, out = {site.names.checkify}.checkify({name})(...); err.throw()")
+        fixes.append(fix)
+    if site.paths:
+        shown = ", ".join(dict.fromkeys(root_of(p) for p in site.paths))
+        fixes.append(Fix(
+            "check-outside",
+            f"assert {text_of(construct.test)}   # before calling {site.facts.name if site.facts else 'f'}, "
+            f"on the concrete {shown}",
+            "outside jit the arguments are concrete arrays, so a plain `assert` works there",
+            template=True,
+        ))
+    return fixes
 
 
 _BY_CONSTRUCT: dict[type, Callable[..., list[Fix | None]]] = {

@@ -10,18 +10,20 @@ import ast
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..._common.source import clone
 from ..explanation import Fix
 from ..rebuild import Names
 from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
+from .inner_jit import inner_jit_fix
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
+from .sizes import NONZERO_FUNCS, repeat_length_fix, size_fix
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
 
-_NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where"}
 
 
 # --- concretization: int(), .item(), nonzero, formatting ------------------------
@@ -30,6 +32,9 @@ _NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where"}
 def concretization_fixes(site: Site) -> list[Fix]:
     names = site.names
     fixes: list[Fix] = []
+    inner = inner_jit_fix(site)
+    if inner is not None:  # m = jit_helper(n); float(m): the inner jit made a tracer of a static value
+        fixes.append(inner)
     for node in site.ancestors():
         if isinstance(node, ast.JoinedStr) or _is_format_call(node):
             printed = _print_call(site, node)
@@ -48,6 +53,10 @@ def concretization_fixes(site: Site) -> list[Fix]:
                     f"Python's `{fn}` needs concrete values; `jnp.{fn}` reduces the traced array",
                 ))
                 break
+            constant = _global_arrays_as_numpy(site, node) if unwrapped is not None and not site.paths else None
+            if constant is not None:  # float(UB[i]) with UB a jnp array made outside: read it with NumPy
+                fixes.append(constant)
+                break
             if unwrapped is not None and not site.paths and _uses_jnp(unwrapped, names):
                 # int(jnp.ceil(a / b)) from constants: jnp made a tracer of values Python knows
                 fixes.append(edit_fix(
@@ -58,7 +67,7 @@ def concretization_fixes(site: Site) -> list[Fix]:
                 break
             dotted_name = dotted_of(func) or ""
             if dotted_name.rsplit(".", 1)[-1] == "repeat" and is_jnp(dotted_name, names):
-                repeat = _repeat_length_fix(site, node)
+                repeat = repeat_length_fix(site, node)
                 if repeat is not None:
                     fixes.append(repeat)
                     break
@@ -78,14 +87,38 @@ def concretization_fixes(site: Site) -> list[Fix]:
                 ))
                 break
             dotted = dotted_of(func)
-            if dotted and dotted.rsplit(".", 1)[-1] in _NONZERO_FUNCS and is_jnp(dotted, names):
-                size = _size_fix(site, node, dotted)
+            if dotted and dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names):
+                size = size_fix(site, node, dotted)
                 if size is not None:
                     fixes.append(size)
                     break
             if dotted and dotted.rsplit(".", 1)[-1] in SHAPE_FUNCS:
                 return shape_fixes(site)
     return with_static(site, [f for f in fixes if f is not None])
+
+
+def _global_arrays_as_numpy(site: Site, node: ast.Call) -> Fix | None:
+    """``float(UB[i])`` where ``UB`` is a JAX array made outside: under jit, indexing it is traced."""
+    held = site.globals_ or {}
+    constants = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                 and isinstance(held.get(n.id), jax.Array)}
+    if not constants:
+        return None
+
+    class _AsNumpy(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.AST:
+            if name.id in constants and isinstance(name.ctx, ast.Load):
+                return call(f"{site.names.np}.asarray", name)
+            return name
+
+    new = _AsNumpy().visit(clone(node))
+    shown = ", ".join(f"`{n}`" for n in sorted(constants))
+    return edit_fix(
+        "numpy-for-static", node, new,
+        f"{shown} is a JAX array made outside the function; under jit every operation on it is traced, so "
+        "its values are not Python values there. Read the constant with NumPy (`np.asarray`) where Python "
+        "needs its values",
+    )
 
 
 def _unwrap_concrete_call(node: ast.Call) -> ast.expr | None:
@@ -100,29 +133,6 @@ def _unwrap_concrete_call(node: ast.Call) -> ast.expr | None:
 
 def _uses_jnp(node: ast.AST, names: Names) -> bool:
     return any(isinstance(c, ast.Call) and is_jnp(dotted_of(c.func) or "", names) for c in ast.walk(node))
-
-
-def _repeat_length_fix(site: Site, node: ast.Call) -> Fix | None:
-    """``jnp.repeat(x, counts)`` with traced counts: fix the output length."""
-    if any(k.arg == "total_repeat_length" for k in node.keywords) or len(node.args) < 2:
-        return None
-    counts = node.args[1]
-    total: ast.expr = ast.Name("MAX_TOTAL", ast.Load())
-    facts = site.facts
-    if isinstance(counts, ast.Name) and facts is not None and counts.id in facts.values:
-        value = facts.values[counts.id]
-        if hasattr(value, "sum") and not isinstance(value, jax.ShapeDtypeStruct):
-            total = ast.Constant(int(value.sum()))
-    new = clone(node)
-    new.keywords.append(ast.keyword("total_repeat_length", total))
-    fix = edit_fix(
-        "size-argument", node, new,
-        "the output length of `repeat` is the sum of the counts, a traced value; `total_repeat_length=` "
-        "fixes it (the largest total you expect; this call's total shown)",
-    )
-    if fix is not None and isinstance(total, ast.Name):
-        fix.recipe, fix.template = None, True
-    return fix
 
 
 def _in_condition(site: Site, node: ast.AST) -> bool:
@@ -199,27 +209,6 @@ def _format_template(joined: ast.JoinedStr) -> tuple[str, dict[str, ast.expr]]:
     return template, keywords
 
 
-def _size_fix(site: Site, node: ast.Call, dotted: str) -> Fix | None:
-    fn = dotted.rsplit(".", 1)[-1]
-    if fn == "where" and len(node.args) != 1:
-        return None
-    if any(k.arg == "size" for k in node.keywords) or not node.args:
-        return None
-    bound = _size_bound(node.args[0])
-    new = clone(node)
-    new.keywords.append(ast.keyword("size", bound))
-    return edit_fix(
-        "size-argument", node, new,
-        f"`{fn}` returns as many elements as the data holds, so its output shape depends on values; "
-        f"`size=` fixes the output length (padding with `fill_value`)",
-    )
-
-
-def _size_bound(array: ast.expr) -> ast.expr:
-    # the largest possible result: every element of the input
-    return ast.Attribute(clone(array), "size", ast.Load())
-
-
 # --- integer conversion: range(n), list[i] --------------------------------------
 
 
@@ -227,6 +216,10 @@ def integer_fixes(site: Site) -> list[Fix]:
     names = site.names
     fixes: list[Fix] = []
     for node in site.ancestors():
+        explicit = _explicit_conversion(node, names)
+        if explicit is not None:  # operator.index(i): keep the value an array (JAX indexes with traced ints)
+            fixes.append(explicit)
+            break
         if isinstance(node, ast.For) and isinstance(node.iter, ast.Call):
             loop = fori_loop_for(node, names)
             if loop is not None:
@@ -263,6 +256,25 @@ def integer_fixes(site: Site) -> list[Fix]:
     return with_static(site, [f for f in fixes if f is not None])
 
 
+def _explicit_conversion(node: ast.AST, names: Names) -> Fix | None:
+    """``operator.index(i)``, ``i.__index__()``: an explicit conversion a traced array does not need."""
+    if not isinstance(node, ast.Call):
+        return None
+    dotted = dotted_of(node.func) or ""
+    if dotted in ("operator.index", "index") and len(node.args) == 1:
+        value = node.args[0]
+    elif isinstance(node.func, ast.Attribute) and node.func.attr == "__index__" and not node.args:
+        value = node.func.value
+    else:
+        return None
+    return edit_fix(
+        "astype", node,
+        ast.Call(ast.Attribute(clone(value), "astype", ast.Load()), [attr(f"{names.jnp}.int32")], []),
+        "`operator.index` asks for a Python int; a traced integer array indexes and slices-by-offset "
+        "as it is (`.astype(jnp.int32)` keeps it an integer array)",
+    )
+
+
 # --- array conversion: np.* on tracers ------------------------------------------
 
 
@@ -275,7 +287,33 @@ def array_fixes(site: Site) -> list[Fix]:
     passed = _numpy_function_passed(site)
     if passed is not None:
         return [passed]
+    indexed = _numpy_array_indexed(site)
+    if indexed is not None:
+        return with_static(site, [indexed])
     return with_static(site, [])
+
+
+def _numpy_array_indexed(site: Site) -> Fix | None:
+    """``np.indices(s)[0][idx]``, ``TABLE[idx]``: a NumPy array indexed by a traced value."""
+    for node in site.ancestors():
+        if not isinstance(node, ast.Subscript) or not _numpy_valued(node.value, site):
+            continue
+        new = ast.Subscript(call(f"{site.names.jnp}.asarray", clone(node.value)), clone(node.slice), ast.Load())
+        return edit_fix(
+            "jnp-not-np", node, new,
+            "a NumPy array cannot be indexed by a traced value (NumPy would need its values); "
+            "`jnp.asarray` makes it a JAX array, which can",
+        )
+    return None
+
+
+def _numpy_valued(node: ast.expr, site: Site) -> bool:
+    """True when ``node`` computes a NumPy array: a call of ``np.*`` or a global holding an ndarray."""
+    prefix = f"{site.names.np}."
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Call) and (dotted_of(sub.func) or "").startswith(prefix):
+            return True
+    return isinstance(node, ast.Name) and isinstance((site.globals_ or {}).get(node.id), np.ndarray)
 
 
 def _numpy_function_passed(site: Site) -> Fix | None:

@@ -17,6 +17,7 @@ _IMPORTS = {
     "np": "import numpy as np",
     "eqx": "import equinox as eqx",
     "nnx": "from flax import nnx",
+    "checkify": "from jax.experimental import checkify",
 }
 
 

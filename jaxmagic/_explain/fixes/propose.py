@@ -10,7 +10,7 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 from ..explanation import Fix
-from .arguments import leak_fixes, non_array_fixes, unhashable_fixes
+from .arguments import checkpoint_static_fix, leak_fixes, non_array_fixes, unhashable_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
 from .shapes import mask_fixes, shape_fixes
@@ -23,6 +23,9 @@ def propose(site: Site) -> list[Fix]:
     """The fixes for ``site``, preferred first (none when nothing fits)."""
     handler = _HANDLERS.get(site.kind)
     fixes = handler(site) if handler else []
+    retraced = checkpoint_static_fix(site)
+    if retraced is not None:  # the user made it static already: the checkpoint below the jit traced it again
+        fixes = [retraced, *fixes]
     seen: set[tuple[str, str]] = set()
     unique = []
     for fix in fixes:

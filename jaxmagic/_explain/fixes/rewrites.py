@@ -15,6 +15,7 @@ from ..._common.source import clone
 
 __all__ = [
     "Edit",
+    "Checkified",
     "apply_edit",
     "call",
     "attr",
@@ -43,6 +44,10 @@ class Edit:
         if isinstance(self.replacement, ast.AST):
             return ast.unparse(ast.fix_missing_locations(self.replacement))
         return "\n".join(ast.unparse(ast.fix_missing_locations(s)) for s in self.replacement)
+
+
+class Checkified(Edit):
+    """An edit whose code calls ``checkify.check``: verified through ``checkify.checkify``."""
 
 
 def _key(node: ast.AST) -> tuple:

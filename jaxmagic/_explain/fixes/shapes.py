@@ -8,13 +8,14 @@ import jax
 import numpy as np
 
 from ..._common.source import clone, text_of
-from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
+from .inner_jit import jit_call_fix
+from .sizes import NONZERO_FUNCS, repeat_length_fix, size_fix
 
-__all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "SHAPE_FUNCS"]
+__all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "jnp_assignment", "SHAPE_FUNCS"]
 
 SHAPE_FUNCS = {
     "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "identity", "tile", "repeat",
@@ -159,6 +160,16 @@ def shape_fixes(site: Site) -> list[Fix]:
     names = site.names
     fixes: list[Fix] = []
     chain = site.ancestors()
+    counted = next((n for n in chain if isinstance(n, ast.Call) and (dotted_of(n.func) or "").rsplit(".", 1)[-1]
+                    in NONZERO_FUNCS and is_jnp(dotted_of(n.func) or "", names)), None)
+    sized = size_fix(site, counted, dotted_of(counted.func) or "") if counted is not None else None
+    if sized is not None:  # jnp.nonzero(x): its output length is the data's count
+        return with_static(site, [sized])
+    repeated = next((n for n in chain if isinstance(n, ast.Call) and (dotted_of(n.func) or "").rsplit(".", 1)[-1]
+                     == "repeat" and is_jnp(dotted_of(n.func) or "", names)), None)
+    total = repeat_length_fix(site, repeated) if repeated is not None else None
+    if total is not None:  # jnp.repeat(x, counts): its output length is the counts' sum
+        return with_static(site, [total])
     subscript = next((n for n in chain if isinstance(n, ast.Subscript)), None)
     if subscript is not None and _has_slice(subscript.slice):
         fix = _dynamic_slice_fix(site, subscript)
@@ -176,10 +187,10 @@ def shape_fixes(site: Site) -> list[Fix]:
         None,
     )
     if shape_call is not None and not site.paths:
-        inner = _inner_jit_fix(site, shape_call)
+        inner = jit_call_fix(site, shape_call)
         if inner is not None:
             return [inner]
-        assigned = _jnp_assignment(site, shape_call)
+        assigned = jnp_assignment(site, shape_call)
         if assigned is not None:
             return [assigned]
     if shape_call is not None and _jnp_on_shapes(shape_call, names):
@@ -193,7 +204,7 @@ def shape_fixes(site: Site) -> list[Fix]:
     if shape_call is None and not site.paths:
         # an axis (or another compile-time argument) computed with jnp inside the function
         call = next((n for n in chain if isinstance(n, ast.Call)), None)
-        assigned = _jnp_assignment(site, call) if call is not None else None
+        assigned = jnp_assignment(site, call) if call is not None else None
         if assigned is not None:
             return [assigned]
         if call is not None and _jnp_on_shapes(call, names):
@@ -221,7 +232,7 @@ def shape_fixes(site: Site) -> list[Fix]:
     return with_static(site, fixes)
 
 
-def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
+def jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
     """``n = jnp.add(x.size, 1)`` earlier, ``jnp.ones(n)`` here: compute ``n`` with NumPy."""
     if site.definition is None:
         return None
@@ -242,24 +253,6 @@ def _jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
                 f"line {node.lineno} computes a size with `jnp`, which makes a tracer even from static "
                 "shapes; compute it with NumPy or plain Python",
             )
-    return None
-
-
-def _inner_jit_fix(site: Site, node: ast.AST) -> Fix | None:
-    """A static value went through an inner ``jax.jit`` call and came back traced."""
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and site.globals_:
-            callee = site.globals_.get(sub.func.id)
-            if callee is not None and is_jit_object(callee):
-                new = clone(sub)
-                new.func = ast.Attribute(ast.Name(sub.func.id, ast.Load()), "__wrapped__", ast.Load())
-                fix = edit_fix(
-                    "remove-inner-jit", sub, new,
-                    f"`{sub.func.id}` is itself jitted, so whatever it returns is a tracer, even for a static "
-                    f"input; call the plain function here (or drop its `@jax.jit`: inside a jitted function "
-                    "an inner jit adds nothing)",
-                )
-                return fix
     return None
 
 

@@ -17,7 +17,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.source import parents
+from ..._common.source import names_in, parents
 from ..call import CallFacts, root_of
 from ..explanation import Fix
 from ..rebuild import Names
@@ -50,6 +50,10 @@ class Static:
     add: tuple[str, ...] = ()
     remove: tuple[str, ...] = ()
     replace: dict[str, Any] = dataclasses.field(default_factory=dict)  # new values for arguments
+    # other parameters the failing expression reads (``jnp.tri(n, m)``): tried together when ``add``
+    # alone still fails, and ``reword`` rewrites the fix for the larger set
+    also: tuple[str, ...] = ()
+    reword: Any = None
 
 
 @dataclasses.dataclass
@@ -67,6 +71,7 @@ class Site:
     facts: CallFacts | None = None
     data_dependent: bool = False  # the value is computed from array data
     leak_store: ast.stmt | None = None
+    leak_outer: ast.AST | None = None  # the jitted definition the storing code runs in
     globals_: dict | None = None  # the namespace the failing line's names live in
 
     def __post_init__(self) -> None:
@@ -168,14 +173,52 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
     if facts is None or not roots or None in roots or (site.data_dependent and not replace):
         return None
+    keywords = _keyword_leaves(facts, site.paths, roots) if not argument else None
+    if keywords:  # f(x, **opts) called f(x, width=3): jax.jit takes static_argnames='width' for it
+        fix = _static_fix_for(site, keywords, replace)
+        return fix
     leaves = [p for p in site.paths if p not in roots]
-    if leaves and not argument:
-        return leaf_static_fix(site, leaves[0])
+    if leaves and not argument and not all(_static_ok(facts, name) and name in facts.values for name in roots):
+        return leaf_static_fix(site, leaves[0])  # a tuple of Python numbers stays static whole; a dict cannot
     if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
         return None
     if not facts.values and site.kind in _DATA_KINDS:
         return None  # values unknown, and this kind of error usually comes from array data
-    names = tuple(roots)
+    also = tuple(
+        n for n in dict.fromkeys(names_in(site.node)) if n not in roots and n in facts.values and _static_ok(facts, n)
+        and _python_scalar(facts.values[n])
+    ) if site.node is not None and not replace else ()
+    fix = _static_fix_for(site, tuple(roots), replace)
+    fix.recipe.also = also
+    fix.recipe.reword = lambda names: _static_fix_for(site, names, replace)
+    return fix
+
+
+def _keyword_leaves(facts: CallFacts, paths: list[str], roots: list[str]) -> tuple[str, ...] | None:
+    """The keyword names of ``**kwargs`` leaves the value depends on, when each was passed hashable."""
+    if facts.var_keyword is None or roots != [facts.var_keyword]:
+        return None
+    passed = facts.values.get(facts.var_keyword) or {}
+    keys = []
+    for path in paths:
+        match = re.fullmatch(rf"{re.escape(facts.var_keyword)}\[['\"](\w+)['\"]\]", path)
+        if match is None or match.group(1) not in passed:
+            return None
+        value = passed[match.group(1)]
+        if is_array(value) or not is_hashable(value):
+            return None
+        keys.append(match.group(1))
+    return tuple(dict.fromkeys(keys)) or None
+
+
+def _python_scalar(value: Any) -> bool:
+    return isinstance(value, (bool, int, float)) or (
+        isinstance(value, jax.ShapeDtypeStruct) and not value.shape and getattr(value, "weak_type", False))
+
+
+def _static_fix_for(site: Site, names: tuple[str, ...], replace: dict[str, Any] | None) -> Fix:
+    facts = site.facts
+    assert facts is not None
     shown = ", ".join(f"`{n}`" for n in names)
     counters = [n for n in names if looks_like_counter(n)]
     warning = None

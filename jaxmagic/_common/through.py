@@ -1,0 +1,110 @@
+"""The user's stack of transformations, rebuilt around an edited copy of the function at its bottom.
+
+A failing call is often not the plain function: ``jax.jit(jax.jacrev(f))``,
+``jax.vmap(f)``, ``jax.checkpoint(f)``, ``jax.custom_jvp(f)``. A fix is made
+to ``f``; to verify it the copy must run through the same stack, with the
+same options (``argnums``, ``in_axes``, ``static_argnums``). JAX's
+transformations are closures over the function they wrap, so the stack is
+rebuilt by copying each closure with the one cell that holds ``f`` replaced;
+jit objects are jitted again with their own static settings, partials and
+bound methods rebuilt around their copy, custom derivative objects copied.
+"""
+from __future__ import annotations
+
+import copy
+import functools
+import types
+from typing import Any
+
+import jax
+
+__all__ = ["rewrap", "has_transformations", "outer_jit"]
+
+_DEPTH = 12
+
+
+def rewrap(outer: Any, old: Any, new: Any, _depth: int = 0) -> Any | None:
+    """``outer`` with every path to ``old`` rebuilt around ``new``; None when ``old`` is not inside."""
+    if outer is old:
+        return new
+    if _depth > _DEPTH:
+        return None
+    depth = _depth + 1
+    if isinstance(outer, functools.partial):
+        inner = rewrap(outer.func, old, new, depth)
+        return None if inner is None else functools.partial(inner, *outer.args, **outer.keywords)
+    if isinstance(outer, types.MethodType):
+        inner = rewrap(outer.__func__, old, new, depth)
+        return None if inner is None else types.MethodType(inner, outer.__self__)
+    info = getattr(outer, "_jit_info", None)
+    if info is not None and hasattr(outer, "_fun"):
+        inner = rewrap(outer._fun, old, new, depth)
+        if inner is None:
+            return None
+        return jax.jit(inner, static_argnums=info.static_argnums or None,
+                       static_argnames=info.static_argnames or None)
+    if isinstance(outer, types.FunctionType):
+        return _rewrap_closure(outer, old, new, depth)
+    fun = getattr(outer, "fun", None)  # jax.custom_jvp / jax.custom_vjp objects hold the primal function
+    if fun is not None and callable(fun):
+        inner = rewrap(fun, old, new, depth)
+        if inner is None:
+            return None
+        made = copy.copy(outer)
+        made.fun = inner
+        if "__wrapped__" in vars(made):
+            made.__wrapped__ = inner
+        return made
+    return None
+
+
+def _rewrap_closure(outer: types.FunctionType, old: Any, new: Any, depth: int) -> types.FunctionType | None:
+    if not outer.__closure__:
+        return None
+    cells = list(outer.__closure__)
+    changed = False
+    for index, cell in enumerate(cells):
+        try:
+            held = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if not callable(held):
+            continue
+        inner = rewrap(held, old, new, depth)
+        if inner is not None:
+            cells[index] = types.CellType(inner)
+            changed = True
+    if not changed:
+        return None
+    made = types.FunctionType(outer.__code__, outer.__globals__, outer.__name__, outer.__defaults__, tuple(cells))
+    made.__kwdefaults__ = copy.copy(outer.__kwdefaults__)
+    made.__dict__.update(outer.__dict__)
+    if "__wrapped__" in outer.__dict__:
+        wrapped = rewrap(outer.__wrapped__, old, new, depth)
+        made.__wrapped__ = wrapped if wrapped is not None else outer.__wrapped__
+    return made
+
+
+def has_transformations(outer: Any, plain: Any) -> bool:
+    """True when a JAX transformation (or another closure) stands between ``outer`` and ``plain``."""
+    probe = object()
+    seen = outer
+    for _ in range(_DEPTH):
+        if isinstance(seen, functools.partial):
+            seen = seen.func
+        elif isinstance(seen, types.MethodType):
+            seen = seen.__func__
+        elif hasattr(seen, "_jit_info") and hasattr(seen, "_fun"):
+            seen = seen._fun
+        else:
+            break
+    if seen is plain:
+        return False
+    return rewrap(outer, plain, probe) is not None
+
+
+def outer_jit(outer: Any) -> Any | None:
+    """The jit object the user called, when the outermost layer is one (through partials)."""
+    while isinstance(outer, functools.partial):
+        outer = outer.func
+    return outer if getattr(outer, "_jit_info", None) is not None and hasattr(outer, "_fun") else None

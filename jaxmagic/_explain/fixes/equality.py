@@ -1,0 +1,153 @@
+"""Static values JAX cannot compare: an ``__eq__`` that raises, arrays held as pytree metadata.
+
+JAX keys its compile cache on static arguments and on pytree structure
+(whose metadata is part of it). A second call compares the new key with the
+cached one through ``__eq__``; an ``__eq__`` that returns an array, or
+metadata that is an array, makes that comparison raise. Two fixes, each
+written for the user's class and tried on a private copy:
+
+* an ``__eq__`` that returns one bool, comparing array fields with
+  ``np.array_equal`` (:func:`eq_fix`);
+* the arrays moved from the metadata to the children of the pytree, where
+  they are traced (:func:`children_fix`).
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+from typing import Any
+
+import jax
+import numpy as np
+
+from ..explanation import Fix
+
+__all__ = ["compares", "eq_fix", "children_fix", "EqRecipe", "ChildrenRecipe", "comparable_copy"]
+
+
+def compares(value: Any) -> bool:
+    """True when ``value == a copy of it`` gives one bool, as JAX's cache needs."""
+    try:
+        other = copy.deepcopy(value)
+        return isinstance(value == other, bool)
+    except Exception:  # noqa: BLE001 - an __eq__ that raises is the failure itself
+        return False
+
+
+def structure_compares(value: Any) -> bool:
+    """True when the pytree structure of ``value`` can be compared with that of a copy."""
+    try:
+        return isinstance(jax.tree_util.tree_structure(value) == jax.tree_util.tree_structure(copy.deepcopy(value)),
+                          bool)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+@dataclasses.dataclass
+class EqRecipe:
+    """Recipe: the argument's class given the written ``__eq__``; the copy must compare and trace."""
+
+    argument: str
+    method: str  # the source of the new __eq__
+
+
+@dataclasses.dataclass
+class ChildrenRecipe:
+    """Recipe: the argument's class registered with its array fields as children."""
+
+    argument: str
+    children: tuple[str, ...]
+    rest: tuple[str, ...]
+
+
+def _fields(value: Any) -> dict[str, Any] | None:
+    try:
+        fields = dict(vars(value))
+    except TypeError:
+        return None
+    return fields or None
+
+
+def eq_fix(name: str, value: Any, np_name: str) -> Fix | None:
+    """An ``__eq__`` for ``value``'s class that compares its fields and returns one bool."""
+    fields = _fields(value)
+    if fields is None:
+        return None
+    tests = ["type(other) is type(self)"]
+    for field, held in fields.items():
+        if isinstance(held, (np.ndarray, jax.Array)):
+            tests.append(f"{np_name}.array_equal(self.{field}, other.{field})")
+        else:
+            tests.append(f"self.{field} == other.{field}")
+    method = "def __eq__(self, other):\n    return " + " and ".join(tests)
+    cls = type(value).__name__
+    code = f"class {cls}:\n    ...\n" + "\n".join("    " + line for line in method.splitlines())
+    return Fix(
+        "hashable-static", code,
+        f"JAX compares a static `{name}` with the one it compiled for by `==`, which must give one True/False; "
+        f"`{cls}.__eq__` returns an array. Compare arrays with `np.array_equal` (keep `__hash__` consistent)",
+        recipe=EqRecipe(name, method),
+    )
+
+
+def children_fix(name: str, value: Any, jax_name: str) -> Fix | None:
+    """``register_pytree_node`` for ``value``'s class with its array fields as children."""
+    fields = _fields(value)
+    if fields is None:
+        return None
+    children = tuple(k for k, v in fields.items() if isinstance(v, (np.ndarray, jax.Array, float, int)))
+    rest = tuple(k for k in fields if k not in children)
+    cls = type(value)
+    try:
+        params = [p for p in inspect.signature(cls).parameters]
+    except (TypeError, ValueError):
+        return None
+    if sorted(params) != sorted(fields) or not children:
+        return None  # the constructor does not take the fields by name: no general unflatten
+    made = ", ".join(f"{p}={'children' if p in children else 'aux'}[{(children if p in children else rest).index(p)}]"
+                     for p in params)
+    code = (
+        f"{jax_name}.tree_util.register_pytree_node(\n"
+        f"    {cls.__name__},\n"
+        f"    lambda m: ({_tuple(children)}, {_tuple(rest)}),   # arrays are children: traced\n"
+        f"    lambda aux, children: {cls.__name__}({made}),\n"
+        ")"
+    )
+    return Fix(
+        "not-static", code,
+        f"pytree metadata is compared like a static argument, and an array cannot be; make the arrays of "
+        f"`{name}` children of the pytree, which JAX traces",
+        recipe=ChildrenRecipe(name, children, rest),
+    )
+
+
+def _tuple(fields: tuple[str, ...]) -> str:
+    items = [f"m.{k}" for k in fields]
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
+def comparable_copy(recipe: Any, value: Any, globals_: dict) -> Any:
+    """A copy of ``value`` whose class carries the fix (a private subclass); raises when it cannot be made."""
+    cls = type(value)
+    if isinstance(recipe, EqRecipe):
+        namespace: dict[str, Any] = {}
+        exec(compile(recipe.method, "<jaxmagic fix>", "exec"), dict(globals_), namespace)
+        fixed = type(cls.__name__, (cls,), {"__eq__": namespace["__eq__"], "__hash__": cls.__hash__})
+    else:
+        fixed = type(cls.__name__, (cls,), {})
+        children, rest = recipe.children, recipe.rest
+        jax.tree_util.register_pytree_node(
+            fixed,
+            lambda m: (tuple(getattr(m, k) for k in children), tuple(getattr(m, k) for k in rest)),
+            lambda aux, kids: _built(fixed, dict(zip(children, kids)) | dict(zip(rest, aux))),
+        )
+    made = copy.copy(value)
+    made.__class__ = fixed
+    return made
+
+
+def _built(cls: type, fields: dict[str, Any]) -> Any:
+    made = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made

@@ -1,0 +1,381 @@
+"""The leak fix as code for the user's function: the stored value is returned, not stored.
+
+A tracer leaks when a statement in traced code puts it somewhere that
+outlives the trace. The fix keeps the value local and hands it out the way
+JAX expects, as an output:
+
+* stored by the jitted function itself: it returns ``result, value`` and the
+  caller keeps the (concrete) value;
+* stored inside a function the jitted one transforms: that function returns
+  the value as an extra output and the call threads it out — ``T(f)(...)``
+  gets a second result (``jax.grad`` with ``has_aux=True``), ``lax.scan``
+  collects it with the per-step outputs — and the later reads of the storage
+  in the jitted function read the threaded value instead.
+
+:func:`thread_out` writes the edited outer definition; the same tree is the
+code shown and, compiled, the probe that verifies it (:mod:`..verify`).
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import dataclasses
+import re
+
+from ..._common.source import text_of
+
+__all__ = ["ThreadOut", "thread_out", "outermost_function"]
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+@dataclasses.dataclass
+class ThreadOut:
+    """Recipe: the outer definition rewritten so the stored value is an output, not a store."""
+
+    original: ast.FunctionDef  # the jitted function's definition, as the user wrote it
+    edited: ast.FunctionDef
+    name: str  # the local name the value now has
+    returns_extra: bool  # the jitted function itself returns one more value (its caller keeps it)
+    method: ast.FunctionDef | None = None  # the storing method, rewritten (its class is the user's)
+    receiver: str | None = None  # the global object whose method it is (``model`` in ``model.loss``)
+    owner: str | None = None  # the class whose method is rewritten (the storing one, or the jitted one)
+
+    def code(self) -> str:
+        """The rewritten definitions as the user would type them (a method inside its class)."""
+        parts = [self.method, self.edited] if self.method is not None else [self.edited]
+        shown = []
+        for part in parts:
+            text = ast.unparse(part)
+            if self.owner and (part is self.method or self.method is None):
+                text = f"class {self.owner}:\n" + "\n".join("    " + line if line else line
+                                                            for line in text.splitlines())
+            shown.append(text)
+        return "\n\n".join(shown)
+
+
+def outermost_function(tree: ast.AST, scope: ast.AST) -> ast.AST:
+    """The outermost ``def`` of ``tree`` that holds ``scope`` (``scope`` itself when top-level)."""
+    found = scope
+    for node in ast.walk(tree):
+        if isinstance(node, _FUNCTIONS) and node is not scope and _inside(scope, node):
+            if _inside(found, node):
+                found = node
+    return found
+
+
+def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | None = None,
+               jnp: str = "jax.numpy") -> ThreadOut | None:
+    """The rewrite of ``outer`` (default: the outermost def holding ``scope``) that returns the stored value.
+
+    ``scope`` (the function holding the store) is ``outer`` itself, a function inside it, or a method
+    of an object ``outer`` reads as a global (``jax.grad(model.loss)``). None when the store or the way
+    ``scope`` is called has a shape this does not rewrite (a store in a loop, a ``switch`` of several
+    storing branches).
+    """
+    if not isinstance(scope, _FUNCTIONS):
+        return None
+    outer = outer if outer is not None else outermost_function(tree, scope)
+    if not isinstance(outer, _FUNCTIONS):
+        return None
+    parts = _stored(store)
+    if parts is None:
+        return None
+    target, value, appended = parts
+    name = _fresh(_local_name(target, appended), outer)
+    edited = copy.deepcopy(outer)
+    method = None
+    if _inside(scope, outer):
+        inner = _same(edited, scope)
+    else:  # a method of an object the jitted function uses
+        params = [a.arg for a in scope.args.args]
+        if not params or params[0] != "self":
+            return None
+        inner = method = copy.deepcopy(scope)
+    stored = _same(inner, store) if inner is not None else None
+    if inner is None or stored is None or _in_loop(inner, stored):
+        return None
+    if not _replace_statement(inner, stored, [_assign(name, copy.deepcopy(value))]):
+        return None
+    if isinstance(target, ast.Name):
+        _undeclare(inner, target.id)
+    if not appended:  # the function's own later reads of the storage read the local value
+        _read_threaded(inner, stored, text_of(target), ast.Name(name, ast.Load()))
+    if inner is edited:
+        if not _extra_returns(inner, lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())):
+            return None
+        ast.fix_missing_locations(edited)
+        return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer))
+    receiver = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp)
+    if receiver is None:
+        return None
+    ast.fix_missing_locations(edited)
+    if method is not None:
+        ast.fix_missing_locations(method)
+    return ThreadOut(outer, edited, name, returns_extra=False, method=method,
+                     receiver=receiver if method is not None else None,
+                     owner=_owner(tree, scope) if method is not None else None)
+
+
+def _owner(tree: ast.AST, function: ast.AST) -> str | None:
+    """The name of the class whose body defines ``function``."""
+    return next((c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and function in c.body), None)
+
+
+# --- the store -------------------------------------------------------------------
+
+
+def _stored(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
+    """(where, what, appended) of a storing statement."""
+    if isinstance(store, ast.Assign) and len(store.targets) == 1 and not isinstance(store.targets[0], ast.Tuple):
+        return store.targets[0], store.value, False
+    if isinstance(store, ast.AnnAssign) and store.value is not None:
+        return store.target, store.value, False
+    if isinstance(store, ast.AugAssign):
+        target_read = _as_load(store.target)
+        return store.target, ast.BinOp(target_read, store.op, store.value), False
+    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and isinstance(store.value.func, ast.Attribute):
+        if store.value.func.attr == "append" and len(store.value.args) == 1:
+            return store.value.func.value, store.value.args[0], True
+    return None
+
+
+def _local_name(target: ast.expr, appended: bool) -> str:
+    if isinstance(target, ast.Name):
+        base = target.id
+    elif isinstance(target, ast.Attribute):
+        base = target.attr
+    else:
+        base = re.sub(r"\W+", "_", text_of(target)).strip("_")
+    base = base.lstrip("_") or "value"
+    return f"{base}_item" if appended else base
+
+
+def _fresh(name: str, outer: ast.AST) -> str:
+    taken = {n.id for n in ast.walk(outer) if isinstance(n, ast.Name)} | {
+        a.arg for a in ast.walk(outer) if isinstance(a, ast.arg)}
+    declared = {n for d in ast.walk(outer) if isinstance(d, (ast.Global, ast.Nonlocal)) for n in d.names}
+    if name not in taken or name in declared:
+        return name
+    for suffix in range(2, 100):
+        if f"{name}_{suffix}" not in taken:
+            return f"{name}_{suffix}"
+    return name + "_jm"
+
+
+# --- the traced function's outputs ----------------------------------------------------
+
+
+def _extra_returns(function: ast.AST, wrap) -> bool:
+    """Rewrite every ``return`` of ``function`` (not of functions inside it) with ``wrap``."""
+    found = False
+    for node in _own_nodes(function):
+        if isinstance(node, ast.Return):
+            result = node.value if node.value is not None else ast.Constant(None)
+            wrapped = wrap(result)
+            if wrapped is None:
+                return False
+            node.value = wrapped
+            found = True
+    return found
+
+
+def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, appended: bool,
+                 value: ast.expr, method: bool, jnp: str) -> str | None:
+    """Make the call of ``inner`` in ``outer`` hand the value out, and later reads read it.
+
+    Returns the text the call reaches ``inner`` through (``""`` for a plain name, ``model`` for
+    ``model.loss``), or None when no call has a shape rewritten here.
+    """
+    for statement in _own_nodes(outer):
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        call = statement.value
+        if not isinstance(call, ast.Call):
+            continue
+        found = _how_called(call, inner.name, method)
+        if found is None:
+            continue
+        how, reached = found
+        receiver = text_of(reached.value) if isinstance(reached, ast.Attribute) else ""
+        if method and not (isinstance(reached, ast.Attribute) and isinstance(reached.value, ast.Name)):
+            return None
+        pair = lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())  # noqa: E731
+        if how == "scan":
+            def per_step(result: ast.expr) -> ast.expr | None:
+                if not (isinstance(result, ast.Tuple) and len(result.elts) == 2):
+                    return None
+                carry, out = result.elts
+                return ast.Tuple([carry, ast.Tuple([out, ast.Name(name, ast.Load())], ast.Load())], ast.Load())
+
+            target = statement.targets[0]
+            if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
+                return None
+            steps = name + "s"
+            if not _extra_returns(inner, per_step):
+                return None
+            target.elts[1] = ast.Tuple([target.elts[1], ast.Name(steps, ast.Store())], ast.Store())
+            read: ast.expr = ast.Subscript(ast.Name(steps, ast.Load()), ast.UnaryOp(ast.USub(), ast.Constant(1)),
+                                           ast.Load())
+        else:
+            if how == "cond" and not _other_branches(call, inner, value, jnp):
+                return None
+            if not _extra_returns(inner, pair):
+                return None
+            if how == "grad":
+                call.func.keywords.append(ast.keyword("has_aux", ast.Constant(True)))
+            statement.targets[0] = ast.Tuple([_as_store(statement.targets[0]), ast.Name(name, ast.Store())],
+                                             ast.Store())
+            read = ast.Name(name, ast.Load())
+        if not appended:  # an appended value is appended outside, from the returned one
+            seen_as = target_text.replace("self.", receiver + ".", 1) if method else target_text
+            _read_threaded(outer, statement, seen_as, read)
+        return receiver
+    return None
+
+
+def _other_branches(call: ast.Call, branch: ast.AST, value: ast.expr, jnp: str) -> bool:
+    """Give the other branch of ``lax.cond`` a placeholder for the value (zeros of its shape)."""
+    params = [a.arg for a in branch.args.args]
+    for arg in call.args[1:3]:
+        if _names(arg, branch.name):
+            continue
+        if not isinstance(arg, ast.Lambda):
+            return False  # a def of its own: rewriting it too is not done here
+        theirs = [a.arg for a in arg.args.args]
+        if len(theirs) != len(params):
+            return False
+        renamed = _renamed(copy.deepcopy(value), dict(zip(params, theirs)))
+        placeholder = ast.Call(ast.parse(f"{jnp}.zeros_like", mode="eval").body, [renamed], [])
+        arg.body = ast.Tuple([arg.body, placeholder], ast.Load())
+    return True
+
+
+def _renamed(node: ast.expr, names: dict[str, str]) -> ast.expr:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and sub.id in names:
+            sub.id = names[sub.id]
+    return node
+
+
+def _how_called(call: ast.Call, name: str, method: bool = False) -> tuple[str, ast.expr] | None:
+    """How ``call`` runs the function ``name`` — ``direct``, ``wrapped`` (``T(f)(...)``), ``grad``, ``scan``,
+    ``cond`` — and the expression that names it there."""
+    if _names(call.func, name, method):
+        return "direct", call.func
+    if isinstance(call.func, ast.Call) and call.func.args and _names(call.func.args[0], name, method):
+        transform = text_of(call.func.func).rsplit(".", 1)[-1]
+        if transform == "grad":
+            return "grad", call.func.args[0]
+        if transform in ("vmap", "checkpoint", "remat", "jit", "named_call"):
+            return "wrapped", call.func.args[0]
+        return None
+    callee = text_of(call.func).rsplit(".", 1)[-1]
+    if callee == "scan" and call.args and _names(call.args[0], name, method):
+        return "scan", call.args[0]
+    if callee == "cond" and len(call.args) >= 3:
+        for branch in call.args[1:3]:
+            if _names(branch, name, method):
+                return "cond", branch
+    return None
+
+
+def _names(node: ast.expr, name: str, method: bool = False) -> bool:
+    if method:
+        return isinstance(node, ast.Attribute) and node.attr == name
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _read_threaded(outer: ast.AST, after: ast.stmt, target_text: str, read: ast.expr) -> None:
+    """Replace reads of the storage (``rec.last``, ``log[0]``) after ``after`` with the threaded value."""
+
+    class _Reads(ast.NodeTransformer):
+        def visit(self, node: ast.AST) -> ast.AST:
+            if (isinstance(node, (ast.Attribute, ast.Subscript, ast.Name)) and isinstance(node.ctx, ast.Load)
+                    and getattr(node, "lineno", 0) > (after.end_lineno or after.lineno)
+                    and text_of(node) == target_text):
+                return ast.copy_location(copy.deepcopy(read), node)
+            return self.generic_visit(node)
+
+    _Reads().visit(outer)
+
+
+# --- tree helpers ---------------------------------------------------------------------
+
+
+def _own_nodes(function: ast.AST):
+    """The nodes of ``function``'s body, not descending into functions or lambdas inside it."""
+    pending = list(getattr(function, "body", []))
+    while pending:
+        node = pending.pop(0)
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
+                pending.append(child)
+
+
+def _same(tree: ast.AST, node: ast.AST) -> ast.AST | None:
+    key = (type(node), node.lineno, node.col_offset, getattr(node, "end_lineno", None))
+    for candidate in ast.walk(tree):
+        if (type(candidate), getattr(candidate, "lineno", None), getattr(candidate, "col_offset", None),
+                getattr(candidate, "end_lineno", None)) == key:
+            return candidate
+    return None
+
+
+def _inside(node: ast.AST, outer: ast.AST) -> bool:
+    return outer.lineno <= node.lineno and (node.end_lineno or node.lineno) <= (outer.end_lineno or outer.lineno)
+
+
+def _in_loop(function: ast.AST, statement: ast.stmt) -> bool:
+    """True when ``statement`` sits in a Python loop of ``function`` (its value would be one of many)."""
+    return any(isinstance(node, (ast.For, ast.While)) and _inside(statement, node) and node is not statement
+               for node in _own_nodes(function))
+
+
+def _replace_statement(function: ast.AST, old: ast.stmt, new: list[ast.stmt]) -> bool:
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and old in block:
+                index = block.index(old)
+                for made in new:
+                    ast.copy_location(made, old)
+                block[index:index + 1] = new
+                return True
+    return False
+
+
+def _undeclare(function: ast.AST, name: str) -> None:
+    """Drop ``global name`` / ``nonlocal name``: the name is local now."""
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for index, statement in enumerate(block):
+                if isinstance(statement, (ast.Global, ast.Nonlocal)) and name in statement.names:
+                    statement.names = [n for n in statement.names if n != name]
+                    if not statement.names:
+                        block[index] = ast.copy_location(ast.Pass(), statement)
+            if len(block) > 1:
+                block[:] = [s for s in block if not isinstance(s, ast.Pass)] or block[:1]
+
+
+def _assign(name: str, value: ast.expr) -> ast.Assign:
+    return ast.Assign(targets=[ast.Name(name, ast.Store())], value=value)
+
+
+def _as_load(node: ast.expr) -> ast.expr:
+    made = copy.deepcopy(node)
+    for sub in ast.walk(made):
+        if hasattr(sub, "ctx"):
+            sub.ctx = ast.Load()
+    return made
+
+
+def _as_store(node: ast.expr) -> ast.expr:
+    made = copy.deepcopy(node)
+    if hasattr(made, "ctx"):
+        made.ctx = ast.Store()
+    return made
