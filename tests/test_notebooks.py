@@ -118,6 +118,11 @@ CHECKS = [
     "%%jittrace --raise\ndef shrink(x, n):\n    return jnp.ones(n) * x\nshrink(1.0, 2)",
     "%jittrace_explain off\ngrow(1.0, 3)",
     "import jaxmagic\nprint(jaxmagic.stats('f').where, jaxmagic.stats('bad').where, sep='|')",
+    # 13-14: issue 16 in a real kernel: a leak stored inside a scan body, under plain jax.jit
+    "%jittrace_explain on",
+    "class Log:\n    pass\nlog = Log()\n@jax.jit\ndef run(xs):\n    def body(c, x):\n        log.last = c + x\n"
+    "        return c + x, x\n    total, ys = jax.lax.scan(body, 0.0, xs)\n    return total + log.last\n"
+    "run(jnp.arange(3.0))",
 ]
 
 
@@ -189,6 +194,13 @@ def test_kernel_explain_on_does_not_explain_a_jittrace_raise_cell_twice(checks):
     assert [o.output_type for o in outputs if o.output_type != "stream"] == ["display_data", "error"]
     assert "depends on argument n" in shown[0].data["text/plain"]
     assert "%%jittrace --static-argnames n" in shown[0].data["text/plain"]
+
+
+def test_kernel_explains_a_leak_from_a_scan_body_with_its_fix_verified(checks):
+    [shown] = [o for o in checks.cells[14].outputs if o.output_type == "display_data"]
+    text = shown.data["text/plain"]
+    assert "log.last = c + x" in text and "In[15], line 7" in text
+    assert "total + lasts[-1]" in text and "verified: traces" in text
 
 
 def test_kernel_explain_off_restores_the_plain_traceback(checks):

@@ -23,6 +23,7 @@ from .fixes.arguments import CheckpointStatic
 from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
 from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, apply_edit
+from .fixes.sizes import HelperStatic
 from .fixes.site import Static
 from .rebuild import Names, copy_function, probe_trace, rebuild
 from .._common.through import outer_jit
@@ -74,6 +75,18 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
                 fix.code, fix.summary, fix.warning, fix.recipe = wider.code, wider.summary, wider.warning, wider.recipe
             return together if together is None else outcome
         return outcome
+    if isinstance(recipe, HelperStatic):
+        # the helper jitted again with its parameters static, in a copy of the caller's globals
+        globals_ = names.globals_for(fn.__globals__)
+        helper = globals_.get(recipe.name)
+        plain = unwrap_function(helper)
+        if plain is None:
+            return _UNTRIED
+        info = getattr(helper, "_jit_info", None)
+        static = tuple(dict.fromkeys([*(getattr(info, "static_argnames", ()) or ()), *recipe.params]))
+        globals_[recipe.name] = jax.jit(copy_function(plain), static_argnames=static)
+        return probe_trace(copy_function(fn, globals_), call.args, call.kwargs, call.static_argnums,
+                           call.static_argnames, call.wrapper, call.through)
     if isinstance(recipe, CheckpointStatic):
         if call.through is None or outer_jit(call.through[0]) is None:
             return _UNTRIED

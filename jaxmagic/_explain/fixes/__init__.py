@@ -2,9 +2,9 @@
 
 ``propose`` (dispatch by kind, the order), ``site`` (what every builder
 shares), one module per family (``conditions``, ``conversions``, ``shapes``,
-``sizes``, ``inner_jit``, ``arguments``, ``equality``), ``leak_code`` (a leak
-fix written for the user's function: the stored value threaded out as an
-output), ``imports`` (the import lines a fix needs) and ``rewrites`` (the
+``sizes``, ``arguments``, ``equality``, ``leak_fixes``), ``leak_code`` (a
+leak fix written for the user's function: the stored value threaded out as
+an output), ``imports`` (the import lines a fix needs) and ``rewrites`` (the
 syntax-tree edits, which ``verify`` applies to a private copy).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,

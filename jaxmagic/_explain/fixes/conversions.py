@@ -17,9 +17,8 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
-from .inner_jit import inner_jit_fix
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
-from .sizes import NONZERO_FUNCS, repeat_length_fix, size_fix
+from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
@@ -98,23 +97,43 @@ def concretization_fixes(site: Site) -> list[Fix]:
 
 
 def _global_arrays_as_numpy(site: Site, node: ast.Call) -> Fix | None:
-    """``float(UB[i])`` where ``UB`` is a JAX array made outside: under jit, indexing it is traced."""
+    """``float(UB[i])`` where ``UB`` is a JAX array made outside: under jit, indexing it is traced.
+
+    Every such conversion in the failing expression is rewritten (``float(L[0]), float(L[1])``), not
+    only the one that raised first.
+    """
     held = site.globals_ or {}
-    constants = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-                 and isinstance(held.get(n.id), jax.Array)}
-    if not constants:
+
+    def constants_in(sub: ast.AST) -> set[str]:
+        return {n.id for n in ast.walk(sub) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                and isinstance(held.get(n.id), jax.Array)}
+
+    if not constants_in(node):
         return None
+    target = node
+    for above in site.ancestors(node)[1:]:  # widen to the whole expression of the statement
+        if isinstance(above, ast.stmt):
+            break
+        target = above
+    found: set[str] = set()
 
     class _AsNumpy(ast.NodeTransformer):
+        def visit_Call(self, sub: ast.Call) -> ast.AST:
+            if _unwrap_concrete_call(sub) is not None and constants_in(sub):
+                found.update(constants_in(sub))
+                return _Names().visit(sub)
+            return self.generic_visit(sub)
+
+    class _Names(ast.NodeTransformer):
         def visit_Name(self, name: ast.Name) -> ast.AST:
-            if name.id in constants and isinstance(name.ctx, ast.Load):
+            if name.id in found and isinstance(name.ctx, ast.Load):
                 return call(f"{site.names.np}.asarray", name)
             return name
 
-    new = _AsNumpy().visit(clone(node))
-    shown = ", ".join(f"`{n}`" for n in sorted(constants))
+    new = _AsNumpy().visit(clone(target))
+    shown = ", ".join(f"`{n}`" for n in sorted(found))
     return edit_fix(
-        "numpy-for-static", node, new,
+        "numpy-for-static", target, new,
         f"{shown} is a JAX array made outside the function; under jit every operation on it is traced, so "
         "its values are not Python values there. Read the constant with NumPy (`np.asarray`) where Python "
         "needs its values",

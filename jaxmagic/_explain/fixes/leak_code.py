@@ -40,6 +40,7 @@ class ThreadOut:
     method: ast.FunctionDef | None = None  # the storing method, rewritten (its class is the user's)
     receiver: str | None = None  # the global object whose method it is (``model`` in ``model.loss``)
     owner: str | None = None  # the class whose method is rewritten (the storing one, or the jitted one)
+    how: str = ""  # how the jitted function runs the storing one: direct, wrapped, vmap, grad, scan, cond
 
     def code(self) -> str:
         """The rewritten definitions as the user would type them (a method inside its class)."""
@@ -106,15 +107,16 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
             return None
         ast.fix_missing_locations(edited)
         return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer))
-    receiver = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp)
-    if receiver is None:
+    threaded = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp)
+    if threaded is None:
         return None
+    receiver, how = threaded
     ast.fix_missing_locations(edited)
     if method is not None:
         ast.fix_missing_locations(method)
     return ThreadOut(outer, edited, name, returns_extra=False, method=method,
                      receiver=receiver if method is not None else None,
-                     owner=_owner(tree, scope) if method is not None else None)
+                     owner=_owner(tree, scope) if method is not None else None, how=how)
 
 
 def _owner(tree: ast.AST, function: ast.AST) -> str | None:
@@ -181,11 +183,11 @@ def _extra_returns(function: ast.AST, wrap) -> bool:
 
 
 def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, appended: bool,
-                 value: ast.expr, method: bool, jnp: str) -> str | None:
+                 value: ast.expr, method: bool, jnp: str) -> tuple[str, str] | None:
     """Make the call of ``inner`` in ``outer`` hand the value out, and later reads read it.
 
     Returns the text the call reaches ``inner`` through (``""`` for a plain name, ``model`` for
-    ``model.loss``), or None when no call has a shape rewritten here.
+    ``model.loss``) and how it runs it, or None when no call has a shape rewritten here.
     """
     for statement in _own_nodes(outer):
         if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
@@ -230,7 +232,8 @@ def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, ap
         if not appended:  # an appended value is appended outside, from the returned one
             seen_as = target_text.replace("self.", receiver + ".", 1) if method else target_text
             _read_threaded(outer, statement, seen_as, read)
-        return receiver
+        transform = text_of(call.func.func).rsplit(".", 1)[-1] if isinstance(call.func, ast.Call) else ""
+        return receiver, ("vmap" if transform == "vmap" else how)
     return None
 
 

@@ -10,11 +10,13 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 from ..explanation import Fix
-from .arguments import checkpoint_static_fix, leak_fixes, non_array_fixes, unhashable_fixes
+from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
+from .leak_fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
 from .shapes import mask_fixes, shape_fixes
 from .site import Site
+from .sizes import helper_static_fix
 
 __all__ = ["Site", "propose"]
 
@@ -26,6 +28,9 @@ def propose(site: Site) -> list[Fix]:
     retraced = checkpoint_static_fix(site)
     if retraced is not None:  # the user made it static already: the checkpoint below the jit traced it again
         fixes = [retraced, *fixes]
+    helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None
+    if helper is not None:  # the error is inside a jitted helper: its own static arguments, after array fixes
+        fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
     seen: set[tuple[str, str]] = set()
     unique = []
     for fix in fixes:
@@ -35,6 +40,9 @@ def propose(site: Site) -> list[Fix]:
     return unique
 
 
+
+# errors a static value would avoid
+_HELPER_KINDS = {"bool-conversion", "concretization", "integer-conversion", "traced-shape", "array-conversion"}
 
 _HANDLERS = {
     "bool-conversion": bool_fixes,

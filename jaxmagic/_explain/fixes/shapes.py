@@ -12,8 +12,7 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
-from .inner_jit import jit_call_fix
-from .sizes import NONZERO_FUNCS, repeat_length_fix, size_fix
+from .sizes import NONZERO_FUNCS, inner_jit_fix, jit_call_fix, repeat_length_fix, size_fix
 
 __all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "jnp_assignment", "SHAPE_FUNCS"]
 
@@ -187,7 +186,7 @@ def shape_fixes(site: Site) -> list[Fix]:
         None,
     )
     if shape_call is not None and not site.paths:
-        inner = jit_call_fix(site, shape_call)
+        inner = jit_call_fix(site, shape_call) or inner_jit_fix(site)
         if inner is not None:
             return [inner]
         assigned = jnp_assignment(site, shape_call)

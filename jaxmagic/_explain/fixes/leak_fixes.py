@@ -1,0 +1,110 @@
+"""Fixes for a leaked tracer: the user's function rewritten to return the value instead of storing it.
+
+When the storing code can be rewritten for the jitted function
+(:mod:`.leak_code`), the fix is that code, verified by re-tracing; when it
+cannot (the storing function runs under a transformation whose call is not
+rewritten here), the storing function alone is shown returning the value,
+marked not tried.
+"""
+from __future__ import annotations
+
+import ast
+
+from ..._common.source import enclosing_function, text_of
+from ..explanation import Fix
+from .leak_code import thread_out
+from .site import Site
+
+__all__ = ["leak_fixes"]
+
+
+def leak_fixes(site: Site) -> list[Fix]:
+    names = site.names
+    store = site.leak_store
+    value = _stored_value(store) if store is not None else None
+    shown = text_of(value) if value is not None else "value"
+    threaded = _threaded(site)
+    fixes = [
+        threaded or _returned_by_scope(site) or Fix(
+            "return-value",
+            "result = f(x)   # return the value from f instead of storing it, and keep the returned value",
+            "a traced value only exists while JAX traces; return it from the function instead of "
+            "storing it, and store the returned (concrete) value outside",
+            template=True,
+        ),
+        Fix(
+            "jax.debug.print",
+            f"{names.jax}.debug.callback(lambda v: print(v), {shown})",
+            "to look at the value (or log it), let JAX hand you the concrete value when the compiled "
+            "function runs",
+        ),
+    ]
+    return fixes
+
+
+def _threaded(site: Site) -> Fix | None:
+    """The leak fix written for the user's function: the value returned (threaded out), not stored."""
+    store, tree = site.leak_store, site.tree
+    if store is None or tree is None:
+        return None
+    scope = enclosing_function(tree, store.lineno)
+    made = thread_out(tree, store, scope, site.leak_outer, site.names.jnp) if scope is not None else None
+    if made is None or not _jitted(made.original, site):
+        return None  # the outermost def is not what the user jitted (a cond branch, a method of another object)
+    code = made.code()
+    if made.returns_extra:
+        code += f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)"
+        summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
+                   "while JAX traces, the returned one is a concrete array the caller can keep")
+    else:
+        summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
+                   "there: only outputs leave a JAX transformation, a stored tracer outlives its trace"
+                   + _THREADED.get(made.how, ""))
+    return Fix("return-value", code, summary, recipe=made)
+
+
+# what threading the value out means for each way of running the storing function
+_THREADED = {
+    "vmap": " (vmap stacks it: one value per example, a leading axis)",
+    "scan": " (scan stacks it: one value per step; the last is `[-1]`)",
+    "grad": " (`has_aux=True`: the loss returns (loss, value) and grad returns (gradient, value))",
+    "cond": " (every branch returns it: the other one a placeholder of zeros)",
+}
+
+
+def _returned_by_scope(site: Site) -> Fix | None:
+    """The storing function rewritten to return the value, when its callers cannot be rewritten here."""
+    store, tree = site.leak_store, site.tree
+    scope = enclosing_function(tree, store.lineno) if store is not None and tree is not None else None
+    made = thread_out(tree, store, scope, scope, site.names.jnp) if scope is not None else None
+    if made is None:
+        return None
+    name = getattr(scope, "name", "f")
+    code = ast.unparse(made.edited) + (
+        f"\n# and where {name} runs under a transformation, take {made.name} from its outputs"
+        " (every branch of a lax.cond returns the same structure; jax.grad needs has_aux=True)"
+    )
+    return Fix(
+        "return-value", code,
+        f"return `{made.name}` from {name} instead of storing it, and thread it out through the transformation "
+        "that runs it: only outputs leave a JAX transformation",
+        template=True,
+    )
+
+
+def _jitted(definition: ast.AST, site: Site) -> bool:
+    """True when ``definition`` is the function the user jitted: a jit decorator, or a jit by its name."""
+    if any("jit" in ast.unparse(d) for d in getattr(definition, "decorator_list", [])):
+        return True
+    if site.facts is not None and site.facts.name == definition.name:
+        return True
+    held = (site.globals_ or {}).get(definition.name)
+    return getattr(held, "_jit_info", None) is not None
+
+
+def _stored_value(store: ast.stmt) -> ast.expr | None:
+    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and store.value.args:
+        return store.value.args[0]
+    if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        return store.value
+    return None
