@@ -171,6 +171,34 @@ np.asarray(smoother.last)
         fixes=("return-value",), verifiable=True, jax_fitting_fix=False,
         note="NumPy raises a conversion error, but the tracer belongs to a trace that has ended: a leak",
     ),
+    Case(
+        id="gen-vmapped-module-keeps-hidden-state",
+        # keeping an intermediate representation for later inspection (rowanz/merlot_reserve #16, where
+        # returning it from the function is the suggested way)
+        source="https://github.com/rowanz/merlot_reserve/issues/16",
+        code="""\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+class Encoder:
+    def __call__(self, x):
+        self.hidden = jnp.tanh(x)
+        return self.hidden.sum()
+
+encoder = Encoder()
+
+@jax.jit
+def encode_all(batch):
+    return jax.vmap(encoder)(batch)
+
+encode_all(jnp.ones((2, 3)))
+np.asarray(encoder.hidden)
+""",
+        kind="leaked-tracer", argument="batch", path="batch", line=7,
+        fixes=("return-value",), verifiable=True, jax_fitting_fix=False,
+        note="an object's __call__ under vmap in a jit; the jitted function returns the hidden values too",
+    ),
     # --- 3: verification through the user's own stack of transformations ---
     Case(
         id="gen-vmap-python-if-on-element",

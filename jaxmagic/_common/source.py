@@ -17,6 +17,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 __all__ = [
+    "own_nodes",
+    "same_node",
+    "inside",
+    "replace_statement",
     "Position",
     "parse_file",
     "position_of",
@@ -323,3 +327,46 @@ def source_line(filename: str, lineno: int) -> str | None:
     """One line of the user's file, without its newline."""
     text = linecache.getline(filename, lineno).rstrip("\n")
     return text or None
+
+
+# --- editing syntax trees (fix code written for the user's function) ---------------
+
+
+def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``function``'s body, not descending into functions or lambdas inside it."""
+    pending = list(getattr(function, "body", []))
+    while pending:
+        node = pending.pop(0)
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                pending.append(child)
+
+
+def same_node(tree: ast.AST, node: ast.AST) -> ast.AST | None:
+    """The node of ``tree`` (a copy of the tree ``node`` came from) at ``node``'s position."""
+    key = (type(node), node.lineno, node.col_offset, getattr(node, "end_lineno", None))
+    for candidate in ast.walk(tree):
+        if (type(candidate), getattr(candidate, "lineno", None), getattr(candidate, "col_offset", None),
+                getattr(candidate, "end_lineno", None)) == key:
+            return candidate
+    return None
+
+
+def inside(node: ast.AST, outer: ast.AST) -> bool:
+    """True when ``node``'s lines lie within ``outer``'s."""
+    return outer.lineno <= node.lineno and (node.end_lineno or node.lineno) <= (outer.end_lineno or outer.lineno)
+
+
+def replace_statement(function: ast.AST, old: ast.stmt, new: list[ast.stmt]) -> bool:
+    """Put ``new`` (at ``old``'s position) where ``old`` stands in ``function``; False when it is not there."""
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and old in block:
+                index = block.index(old)
+                for made in new:
+                    ast.copy_location(made, old)
+                block[index:index + 1] = new
+                return True
+    return False

@@ -138,7 +138,8 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
     made = Call(fn, args, kwargs, nums, names)
     user = innermost_function(fn)
-    if user is not None and user is not plain and _is_jax(plain) and has_transformations(fn, user):
+    if (user is not None and user is not plain and _is_jax(plain) and not _is_jax(user)
+            and has_transformations(fn, user)):
         # jax.vmap(f), jax.jit(jax.jacrev(f)): the fix is made to f and verified through the same stack
         made.fn, made.through = user, (fn, user)
     return made

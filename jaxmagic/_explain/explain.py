@@ -222,21 +222,24 @@ def _explain(
 
 _CONVERSIONS = {"array-conversion", "bool-conversion", "concretization", "integer-conversion"}
 _TRACING = re.compile(r"while tracing the function \S+ at (?P<file>.+?):(?P<line>\d+) for ")
+_CREATED_AT = re.compile(r"was created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::\d+)? \(")
 
 
 def _outlived_its_trace(exc: BaseException, message: str) -> bool:
-    """True when JAX names the function a tracer belongs to, but no frame of the error runs it.
+    """True when JAX says where the failing tracer belongs, but no frame of the error runs that code.
 
-    A conversion error inside a trace has the traced function on the stack; one raised
-    after the trace ended is a tracer that leaked out of it and is used now.
+    JAX names the function being traced (``while tracing the function f at file:3``) or the line that
+    created the tracer (``was created on line: file:7``). A conversion error inside a trace has that
+    code on the stack; one raised after the trace ended is a tracer that leaked out of it and is used now.
     """
-    match = _TRACING.search(message)
+    match = _TRACING.search(message) or _CREATED_AT.search(message)
     if match is None:
         return False
-    where = (match["file"], int(match["line"]))
+    where, line = match["file"], int(match["line"])
     for entry in traceback_entries(exc.__traceback__):
         code = entry.tb_frame.f_code
-        if (code.co_filename, code.co_firstlineno) == where:
+        if code.co_filename == where and (code.co_firstlineno == line or any(
+                start is not None and start == line for _, _, start in code.co_lines())):
             return False
     return bool(user_entries(exc.__traceback__))
 

@@ -20,14 +20,14 @@ from jax._src import source_info_util
 
 from .._common.source import enclosing_function, function_node, names_in, parameter_names, parse_file
 from .call import call_of
-from .fixes.leak_code import ThreadOut
+from .fixes.leak_code import ThreadOut, instances_of
 from .provenance import jaxpr_tracer
 
 __all__ = ["Leak", "find_leak", "leaking_call"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
-_CREATED = re.compile(r"created on line (?P<file>.+?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)")
+_CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)")
 _SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
 _STORING_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft", "__setitem__"}
 
@@ -267,7 +267,7 @@ def _parameter_sources(outer: ast.AST, function: ast.AST, tree: ast.AST | None =
     name = getattr(function, "name", None)
     sources: dict[str, set[str]] = {}
     # an object whose class defines __call__ runs it when called: model(x), jax.vmap(model)(xs)
-    instances = _instances_of(tree, function) if method and name == "__call__" and tree is not None else set()
+    instances = instances_of(tree, function) if method and name == "__call__" and tree is not None else set()
 
     def feed(args: list[ast.expr], keywords: list[ast.keyword], names: list[str], align_end: bool = False) -> None:
         if any(isinstance(a, ast.Starred) for a in args):
@@ -316,16 +316,6 @@ def _parameter_sources(outer: ast.AST, function: ast.AST, tree: ast.AST | None =
     return sources
 
 
-def _instances_of(tree: ast.AST, method: ast.AST) -> set[str]:
-    """Names bound to ``Class(...)`` for the class that defines ``method``."""
-    owner = next((c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and method in c.body), None)
-    if owner is None:
-        return set()
-    return {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-            and isinstance(node.value.func, ast.Name) and node.value.func.id == owner
-            for t in node.targets if isinstance(t, ast.Name)}
-
-
 def _is_function(node: ast.expr) -> bool:
     return isinstance(node, ast.Lambda) or (
         isinstance(node, (ast.List, ast.Tuple)) and any(isinstance(e, (ast.Lambda, ast.Name)) for e in node.elts)
@@ -348,7 +338,7 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None) -> 
             return call
     globals_ = globals_ or {}
     jitted = globals_.get(recipe.original.name)
-    owner = globals_.get(recipe.owner) if recipe.owner else None
+    owner = globals_.get(recipe.owner) if recipe.owner and recipe.method is None else None  # a jitted method
     if owner is not None:  # a jitted method: found on its class
         jitted = vars(owner).get(recipe.original.name)
     if jitted is None or getattr(jitted, "_jit_info", None) is None:

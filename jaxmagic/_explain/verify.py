@@ -113,9 +113,9 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
             original = getattr(type(held), recipe.method.name, None)
             if held is None or not isinstance(original, types.FunctionType):
                 return _UNTRIED
-            copied = copy.copy(held)
-            vars(copied)[recipe.method.name] = types.MethodType(
-                rebuild(original, recipe.method, filename, globals_), copied)
+            copied = copy.copy(held)  # of the user's class, a private subclass holding the rewritten method
+            copied.__class__ = type(type(held).__name__, (type(held),),
+                                    {recipe.method.name: rebuild(original, recipe.method, filename, globals_)})
             globals_[recipe.receiver] = copied
         rebuilt = rebuild(fn, recipe.edited, filename, globals_)
         with jax.checking_leaks():

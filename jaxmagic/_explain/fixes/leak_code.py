@@ -22,9 +22,9 @@ import copy
 import dataclasses
 import re
 
-from ..._common.source import text_of
+from ..._common.source import inside, own_nodes, replace_statement, same_node, text_of
 
-__all__ = ["ThreadOut", "thread_out", "outermost_function"]
+__all__ = ["ThreadOut", "thread_out", "outermost_function", "instances_of"]
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -59,8 +59,8 @@ def outermost_function(tree: ast.AST, scope: ast.AST) -> ast.AST:
     """The outermost ``def`` of ``tree`` that holds ``scope`` (``scope`` itself when top-level)."""
     found = scope
     for node in ast.walk(tree):
-        if isinstance(node, _FUNCTIONS) and node is not scope and _inside(scope, node):
-            if _inside(found, node):
+        if isinstance(node, _FUNCTIONS) and node is not scope and inside(scope, node):
+            if inside(found, node):
                 found = node
     return found
 
@@ -86,17 +86,17 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     name = _fresh(_local_name(target, appended), outer)
     edited = copy.deepcopy(outer)
     method = None
-    if _inside(scope, outer):
-        inner = _same(edited, scope)
+    if inside(scope, outer):
+        inner = same_node(edited, scope)
     else:  # a method of an object the jitted function uses
         params = [a.arg for a in scope.args.args]
         if not params or params[0] != "self":
             return None
         inner = method = copy.deepcopy(scope)
-    stored = _same(inner, store) if inner is not None else None
+    stored = same_node(inner, store) if inner is not None else None
     if inner is None or stored is None or _in_loop(inner, stored):
         return None
-    if not _replace_statement(inner, stored, [_assign(name, copy.deepcopy(value))]):
+    if not replace_statement(inner, stored, [_assign(name, copy.deepcopy(value))]):
         return None
     if isinstance(target, ast.Name):
         _undeclare(inner, target.id)
@@ -107,14 +107,19 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
             return None
         ast.fix_missing_locations(edited)
         return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer))
-    threaded = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp)
+    instances = instances_of(tree, scope) if method is not None and scope.name == "__call__" else set()
+    returned = _split_returned_call(edited, inner.name, method is not None, instances)
+    threaded = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp,
+                            instances)
     if threaded is None:
         return None
     receiver, how = threaded
+    if returned is not None:  # `return T(f)(x)`: the jitted function returns the value too; its caller keeps it
+        returned.value = ast.Tuple([returned.value, ast.Name(name, ast.Load())], ast.Load())
     ast.fix_missing_locations(edited)
     if method is not None:
         ast.fix_missing_locations(method)
-    return ThreadOut(outer, edited, name, returns_extra=False, method=method,
+    return ThreadOut(outer, edited, name, returns_extra=returned is not None, method=method,
                      receiver=receiver if method is not None else None,
                      owner=_owner(tree, scope) if method is not None else None, how=how)
 
@@ -171,7 +176,7 @@ def _fresh(name: str, outer: ast.AST) -> str:
 def _extra_returns(function: ast.AST, wrap) -> bool:
     """Rewrite every ``return`` of ``function`` (not of functions inside it) with ``wrap``."""
     found = False
-    for node in _own_nodes(function):
+    for node in own_nodes(function):
         if isinstance(node, ast.Return):
             result = node.value if node.value is not None else ast.Constant(None)
             wrapped = wrap(result)
@@ -183,24 +188,25 @@ def _extra_returns(function: ast.AST, wrap) -> bool:
 
 
 def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, appended: bool,
-                 value: ast.expr, method: bool, jnp: str) -> tuple[str, str] | None:
+                 value: ast.expr, method: bool, jnp: str, instances: set[str]) -> tuple[str, str] | None:
     """Make the call of ``inner`` in ``outer`` hand the value out, and later reads read it.
 
     Returns the text the call reaches ``inner`` through (``""`` for a plain name, ``model`` for
     ``model.loss``) and how it runs it, or None when no call has a shape rewritten here.
     """
-    for statement in _own_nodes(outer):
+    for statement in own_nodes(outer):
         if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
             continue
         call = statement.value
         if not isinstance(call, ast.Call):
             continue
-        found = _how_called(call, inner.name, method)
+        found = _how_called(call, inner.name, method, instances)
         if found is None:
             continue
         how, reached = found
-        receiver = text_of(reached.value) if isinstance(reached, ast.Attribute) else ""
-        if method and not (isinstance(reached, ast.Attribute) and isinstance(reached.value, ast.Name)):
+        receiver = text_of(reached.value) if isinstance(reached, ast.Attribute) else (
+            reached.id if method and isinstance(reached, ast.Name) else "")
+        if method and not receiver.isidentifier():
             return None
         pair = lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())  # noqa: E731
         if how == "scan":
@@ -261,12 +267,13 @@ def _renamed(node: ast.expr, names: dict[str, str]) -> ast.expr:
     return node
 
 
-def _how_called(call: ast.Call, name: str, method: bool = False) -> tuple[str, ast.expr] | None:
+def _how_called(call: ast.Call, name: str, method: bool = False,
+                instances: set[str] | frozenset = frozenset()) -> tuple[str, ast.expr] | None:
     """How ``call`` runs the function ``name`` — ``direct``, ``wrapped`` (``T(f)(...)``), ``grad``, ``scan``,
     ``cond`` — and the expression that names it there."""
-    if _names(call.func, name, method):
+    if _names(call.func, name, method, instances):
         return "direct", call.func
-    if isinstance(call.func, ast.Call) and call.func.args and _names(call.func.args[0], name, method):
+    if isinstance(call.func, ast.Call) and call.func.args and _names(call.func.args[0], name, method, instances):
         transform = text_of(call.func.func).rsplit(".", 1)[-1]
         if transform == "grad":
             return "grad", call.func.args[0]
@@ -274,19 +281,43 @@ def _how_called(call: ast.Call, name: str, method: bool = False) -> tuple[str, a
             return "wrapped", call.func.args[0]
         return None
     callee = text_of(call.func).rsplit(".", 1)[-1]
-    if callee == "scan" and call.args and _names(call.args[0], name, method):
+    if callee == "scan" and call.args and _names(call.args[0], name, method, instances):
         return "scan", call.args[0]
     if callee == "cond" and len(call.args) >= 3:
         for branch in call.args[1:3]:
-            if _names(branch, name, method):
+            if _names(branch, name, method, instances):
                 return "cond", branch
     return None
 
 
-def _names(node: ast.expr, name: str, method: bool = False) -> bool:
+def _names(node: ast.expr, name: str, method: bool = False, instances: set[str] | frozenset = frozenset()) -> bool:
+    """True when ``node`` names the function ``name``: by name, as ``obj.method``, or an object whose
+    ``__call__`` it is."""
     if method:
+        if isinstance(node, ast.Name) and name == "__call__":
+            return node.id in instances
         return isinstance(node, ast.Attribute) and node.attr == name
     return isinstance(node, ast.Name) and node.id == name
+
+
+def _split_returned_call(outer: ast.AST, name: str, method: bool, instances: set[str]) -> ast.Return | None:
+    """``return T(f)(x)`` → ``result = T(f)(x); return result``, so the call can hand out one more value."""
+    for node in ast.walk(outer):
+        for field in ("body", "orelse"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for index, statement in enumerate(block):
+                if (isinstance(statement, ast.Return) and isinstance(statement.value, ast.Call)
+                        and _how_called(statement.value, name, method, instances) is not None):
+                    result = _fresh("result", outer)
+                    kept = ast.Assign(targets=[ast.Name(result, ast.Store())], value=statement.value)
+                    returned = ast.Return(ast.Name(result, ast.Load()))
+                    for made in (kept, returned):
+                        ast.copy_location(made, statement)
+                    block[index:index + 1] = [kept, returned]
+                    return returned
+    return None
 
 
 def _read_threaded(outer: ast.AST, after: ast.stmt, target_text: str, read: ast.expr) -> None:
@@ -306,47 +337,10 @@ def _read_threaded(outer: ast.AST, after: ast.stmt, target_text: str, read: ast.
 # --- tree helpers ---------------------------------------------------------------------
 
 
-def _own_nodes(function: ast.AST):
-    """The nodes of ``function``'s body, not descending into functions or lambdas inside it."""
-    pending = list(getattr(function, "body", []))
-    while pending:
-        node = pending.pop(0)
-        yield node
-        for child in ast.iter_child_nodes(node):
-            if not isinstance(child, (*_FUNCTIONS, ast.Lambda, ast.ClassDef)):
-                pending.append(child)
-
-
-def _same(tree: ast.AST, node: ast.AST) -> ast.AST | None:
-    key = (type(node), node.lineno, node.col_offset, getattr(node, "end_lineno", None))
-    for candidate in ast.walk(tree):
-        if (type(candidate), getattr(candidate, "lineno", None), getattr(candidate, "col_offset", None),
-                getattr(candidate, "end_lineno", None)) == key:
-            return candidate
-    return None
-
-
-def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    return outer.lineno <= node.lineno and (node.end_lineno or node.lineno) <= (outer.end_lineno or outer.lineno)
-
-
 def _in_loop(function: ast.AST, statement: ast.stmt) -> bool:
     """True when ``statement`` sits in a Python loop of ``function`` (its value would be one of many)."""
-    return any(isinstance(node, (ast.For, ast.While)) and _inside(statement, node) and node is not statement
-               for node in _own_nodes(function))
-
-
-def _replace_statement(function: ast.AST, old: ast.stmt, new: list[ast.stmt]) -> bool:
-    for node in ast.walk(function):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if isinstance(block, list) and old in block:
-                index = block.index(old)
-                for made in new:
-                    ast.copy_location(made, old)
-                block[index:index + 1] = new
-                return True
-    return False
+    return any(isinstance(node, (ast.For, ast.While)) and inside(statement, node) and node is not statement
+               for node in own_nodes(function))
 
 
 def _undeclare(function: ast.AST, name: str) -> None:
@@ -382,3 +376,13 @@ def _as_store(node: ast.expr) -> ast.expr:
     if hasattr(made, "ctx"):
         made.ctx = ast.Store()
     return made
+
+
+def instances_of(tree: ast.AST, method: ast.AST) -> set[str]:
+    """Names bound to ``Class(...)`` for the class that defines ``method``."""
+    owner = next((c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and method in c.body), None)
+    if owner is None:
+        return set()
+    return {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name) and node.value.func.id == owner
+            for t in node.targets if isinstance(t, ast.Name)}
