@@ -42,10 +42,9 @@ def test_each_pattern_is_explained_and_its_first_fix_verified(case, tmp_path):
     assert (found.kind, found.argument, found.path, found.lineno) == (case.kind, case.argument, case.path, case.line)
     top = found.fixes[0]
     assert top.kind in case.fixes, found.message
-    assert top.verified is True, (top.code, top.outcome)
+    assert (top.verified is True) == case.verifiable, (top.code, top.outcome)
     assert not top.template
     ast.parse(top.code)  # real code for the user's function, not a template with placeholders
-    assert "· not tried" not in found.text().split(top.code.splitlines()[0])[0]
 
 
 # --- 1, 2: leaks through transformations, fixed as the user's own code ---
@@ -95,6 +94,177 @@ def test_a_threaded_value_that_does_not_fit_its_use_is_never_marked_verified(tmp
     assert threaded and threaded[0].verified is False
     assert "still fails" in threaded[0].outcome
     assert outcome.explanation.fixes[0] is not threaded[0]  # a failed fix goes last
+
+
+@pytest.mark.parametrize("case_id, expected", [
+    ("gen-scan-body-stores-on-global-object", 0.0),  # the running max's last step is the final carry
+    ("gen-cond-branch-assigns-nonlocal", (2.0, 3.0)),  # clipped to the cap, and by how much
+    ("gen-vmap-helper-fills-enclosing-list", 3 ** 0.5),  # the mean row norm of ones((2, 3))
+])
+def test_a_threaded_fix_typed_in_runs_the_users_program(case_id, expected, tmp_path):
+    case = BY_ID[case_id]
+    top = explained(case_id, tmp_path).fixes[0]
+    lines = case.code.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("@jax.jit"))
+    end = next(i for i in range(start + 2, len(lines)) if lines[i] and not lines[i].startswith((" ", "\t")))
+    fixed = "\n".join([*lines[:start], top.code, "", *lines[end:]])
+    namespace: dict = {}
+    *setup, last = ast.parse(fixed).body
+    exec(compile(ast.Module(setup, []), str(tmp_path / "fixed.py"), "exec"), namespace)
+    result = eval(compile(ast.Expression(last.value), str(tmp_path / "fixed.py"), "eval"), namespace)
+    got = result[1] if case_id.startswith("gen-vmap") else result
+    assert jnp.allclose(jnp.asarray(got), jnp.asarray(expected)), (fixed, result)
+
+
+def exec_cell(code: str, tmp_path, raises: bool = True) -> tuple[BaseException | None, dict]:
+    """The whole cell as one code object from a file on disk, as a kernel runs it; its error."""
+    cell = tmp_path / "whole_cell.py"
+    cell.write_text(code)
+    namespace: dict = {"__name__": "whole_cell"}
+    if not raises:
+        exec(compile(code, str(cell), "exec"), namespace)
+        return None, namespace
+    with pytest.raises(Exception) as raised:
+        exec(compile(code, str(cell), "exec"), namespace)
+    return raised.value, namespace
+
+
+def test_a_leak_used_in_the_cell_that_jitted_it_is_still_a_leak(tmp_path):
+    error, namespace = exec_cell(BY_ID["gen-jit-stores-global-used-later"].code, tmp_path)
+    found = jaxmagic.explain(error)
+    assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 9, 13)
+
+
+def test_an_error_in_a_derivative_rule_is_not_a_leak(tmp_path):
+    # the backward rule runs after the function returned: its frame is gone, the trace is not
+    code = """\
+import jax
+import jax.numpy as jnp
+
+@jax.custom_vjp
+def clip_grad(x):
+    return x
+
+def fwd(x):
+    return x, x
+
+def bwd(res, g):
+    if res > 0:
+        return (g,)
+    return (-g,)
+
+clip_grad.defvjp(fwd, bwd)
+"""
+    _, namespace = exec_cell(code, tmp_path, raises=False)
+    with pytest.raises(Exception) as raised:
+        eval("jax.jit(jax.grad(clip_grad))(1.0)", namespace)
+    assert jaxmagic.explain(raised.value).kind == "bool-conversion"
+
+
+def test_an_error_inside_a_library_jit_is_not_a_leak(tmp_path):
+    pytest.importorskip("equinox")  # a test dependency; the lowest-versions run has none
+    code = """\
+import equinox as eqx
+import jax.numpy as jnp
+
+@eqx.filter_jit
+def flip(x):
+    if x.sum() > 0:
+        return x
+    return -x
+"""
+    _, namespace = exec_cell(code, tmp_path, raises=False)
+    with pytest.raises(Exception) as raised:
+        namespace["flip"](jnp.ones(2))
+    found = jaxmagic.explain(raised.value, namespace["flip"], (jnp.ones(2),))
+    assert (found.kind, found.lineno) == ("bool-conversion", 6)
+
+
+def test_verifying_a_leak_fix_never_writes_into_the_users_objects(tmp_path):
+    code = """\
+import jax
+import jax.numpy as jnp
+
+log = []
+
+@jax.jit
+def f(x):
+    y = x * 2
+    log.append(y)
+    z = y + 1
+    log.append(z)
+    return z
+
+f(1.0)
+jnp.stack(log)
+"""
+    error, namespace = exec_cell(code, tmp_path)
+    before = list(namespace["log"])
+    found = jaxmagic.explain(error, namespace["f"], (1.0,))
+    assert namespace["log"] == before  # the rewrite still appends once: it is shown, not re-traced
+    assert found.fixes and all(f.verified is not True for f in found.fixes if f.kind == "return-value")
+
+
+def test_a_helper_called_twice_or_with_has_aux_taken_is_not_threaded(tmp_path):
+    code = """\
+import jax
+import jax.numpy as jnp
+
+acts = {}
+
+@jax.jit
+def net(x):
+    def layer(h):
+        acts["last"] = jnp.tanh(h)
+        return acts["last"] * 2.0
+
+    h = jax.checkpoint(layer)(x)
+    h = jax.checkpoint(layer)(h)
+    return h + acts["last"]
+
+@jax.jit
+def step(w):
+    def loss(w):
+        acts["err"] = (w - 1.0).mean()
+        return jnp.sum(w ** 2), w.max()
+
+    g, worst = jax.grad(loss, has_aux=True)(w)
+    return g + acts["err"]
+"""
+    _, namespace = exec_cell(code, tmp_path, raises=False)
+    for name in ("net", "step"):
+        with pytest.raises(Exception) as raised:
+            namespace[name](jnp.ones(3))
+        found = jaxmagic.explain(raised.value, namespace[name], (jnp.ones(3),))
+        assert found.kind == "leaked-tracer"
+        assert all(f.verified is not True for f in found.fixes), name
+        assert all("has_aux=True, has_aux=True" not in f.code for f in found.fixes)
+
+
+def test_names_the_fix_adds_never_shadow_the_users(tmp_path):
+    code = """\
+import jax
+import jax.numpy as jnp
+
+class Probe:
+    peak = None
+
+probe = Probe()
+
+@jax.jit
+def running_max(signal, peaks):
+    def step(best, s):
+        probe.peak = jnp.maximum(best, s)
+        return probe.peak, s
+
+    final, seen = jax.lax.scan(step, -jnp.inf, signal)
+    return final - probe.peak + peaks.sum()
+"""
+    _, namespace = exec_cell(code, tmp_path, raises=False)
+    with pytest.raises(Exception) as raised:
+        namespace["running_max"](jnp.ones(3), jnp.ones(2))
+    top = jaxmagic.explain(raised.value, namespace["running_max"], (jnp.ones(3), jnp.ones(2))).fixes[0]
+    assert "peaks.sum()" in top.code and "(seen, peaks_2)" in top.code and "peaks_2[-1]" in top.code
 
 
 # --- 3: through the user's transformations ---

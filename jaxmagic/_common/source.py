@@ -338,9 +338,8 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
     while pending:
         node = pending.pop(0)
         yield node
-        for child in ast.iter_child_nodes(node):
-            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                pending.append(child)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            pending.extend(ast.iter_child_nodes(node))
 
 
 def same_node(tree: ast.AST, node: ast.AST) -> ast.AST | None:

@@ -68,6 +68,9 @@ class CallFacts:
     by_cell: bool = False  # jitted by %%jittrace itself: static arguments are its --static-argnames
     header: str = ""  # the ``def`` line(s) as written, for a fix that replaces the decorator above them
     var_keyword: str | None = None  # the ``**kwargs`` parameter: its keys are static by name (static_argnames)
+    # with transformations between the call and the function (``jax.jit(jax.vmap(f))``): the user's own
+    # expression for the transformed function, and the name it is bound to (static options go there)
+    transformed: tuple[str | None, str] | None = None
 
     @property
     def def_line(self) -> str:

@@ -9,14 +9,14 @@ arguments are known, try each fix on a private copy (:mod:`.verify`).
 from __future__ import annotations
 
 import ast
-import re
+import os
 import types
 from typing import Any
 
 import jax
 from jax._src import config as _jax_config
 
-from .._common.errors import message_of, traceback_entries, tracing_kind, user_entries
+from .._common.errors import message_of, tracing_kind, user_entries
 from .._common.source import (
     Position,
     enclosing_function,
@@ -146,12 +146,14 @@ def _explain(
     if facts is not None:
         facts.wrapper = wrapper  # and worded for it
     user = _user_entries(exc, kind, call)
+    if call is not None and call.through is not None and facts is not None:
+        facts.transformed = _transformed_expression(call.through[0], user)
     position = position_of(user[-1]) if user else None
     if position is not None:
         found.filename, found.lineno = position.filename, position.lineno
 
     leak = escaped = None
-    if kind in _CONVERSIONS and _outlived_its_trace(exc, message):
+    if kind in _CONVERSIONS and _outlived_its_trace(exc):
         # np.array(obj.cache) after the jitted call: the tracer was stored during a trace that has ended
         kind = found.kind = "leaked-tracer"
         found.docs = docs_for(kind, exc)
@@ -221,27 +223,47 @@ def _explain(
 
 
 _CONVERSIONS = {"array-conversion", "bool-conversion", "concretization", "integer-conversion"}
-_TRACING = re.compile(r"while tracing the function \S+ at (?P<file>.+?):(?P<line>\d+) for ")
-_CREATED_AT = re.compile(r"was created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::\d+)? \(")
+def _outlived_its_trace(exc: BaseException) -> bool:
+    """True when a tracer error was raised by plain Python code that no JAX transformation is running.
 
-
-def _outlived_its_trace(exc: BaseException, message: str) -> bool:
-    """True when JAX says where the failing tracer belongs, but no frame of the error runs that code.
-
-    JAX names the function being traced (``while tracing the function f at file:3``) or the line that
-    created the tracer (``was created on line: file:7``). A conversion error inside a trace has that
-    code on the stack; one raised after the trace ended is a tracer that leaked out of it and is used now.
+    Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
+    frame is called, at some depth, from JAX's own code. When no frame above it is JAX's, the tracer
+    it met belongs to a trace that has ended: it leaked out and is used now.
     """
-    match = _TRACING.search(message) or _CREATED_AT.search(message)
-    if match is None:
+    user = user_entries(exc.__traceback__)
+    if not user:
         return False
-    where, line = match["file"], int(match["line"])
-    for entry in traceback_entries(exc.__traceback__):
-        code = entry.tb_frame.f_code
-        if code.co_filename == where and (code.co_firstlineno == line or any(
-                start is not None and start == line for _, _, start in code.co_lines())):
+    frame = user[-1].tb_frame
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_JAX_DIR):
             return False
-    return bool(user_entries(exc.__traceback__))
+        frame = frame.f_back
+    return True
+
+
+_JAX_DIR = os.path.dirname(os.path.abspath(jax.__file__))
+
+
+def _transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple[str | None, str] | None:
+    """The user's source for ``outer`` (``jax.jit(jax.vmap(f))``): bound to a name in their code, or
+    written inline where they call it; None when it is not found."""
+    for entry in user:  # the outermost first: where the user called it
+        held = entry.tb_frame.f_globals
+        bound = next((k for k, v in held.items() if v is outer and not k.startswith("_")), None)
+        position = position_of(entry)
+        tree = parse_file(position.filename)
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            if (bound and isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == bound
+                    and isinstance(node.value, ast.Call)):
+                return bound, ast.unparse(node.value)
+        for node in ast.walk(tree):  # inline: jax.jit(jax.jacrev(f))(x) on the call's line
+            if (isinstance(node, ast.Call) and getattr(node, "lineno", None) == position.lineno
+                    and isinstance(node.func, ast.Call)):
+                return None, ast.unparse(node.func)
+    return None
 
 
 def _called(call: Call | None) -> tuple[str, str, int] | None:

@@ -23,7 +23,7 @@ from .call import call_of
 from .fixes.leak_code import ThreadOut, instances_of
 from .provenance import jaxpr_tracer
 
-__all__ = ["Leak", "find_leak", "leaking_call"]
+__all__ = ["Leak", "find_leak", "leaking_call", "stores_outside"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
@@ -162,6 +162,11 @@ def _definition_at(tree: ast.AST, line: int) -> ast.FunctionDef | ast.Lambda | N
     return found
 
 
+def stores_outside(definition: ast.AST) -> bool:
+    """True when ``definition`` (or a function inside it) still puts a value where it outlives the call."""
+    return _storing_statement(definition, None) is not None
+
+
 def _local_names(definition: ast.AST) -> set[str]:
     params = set(parameter_names(definition))
     declared: set[str] = set()
@@ -247,7 +252,7 @@ def _depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
         for param, names in _parameter_sources(outer, function, tree).items():
             flows.setdefault(param, set()).update(names)
     value = store.value if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)) else store
-    if isinstance(value, ast.Call):
+    if isinstance(store, ast.Expr) and isinstance(value, ast.Call):  # seen.append(v): what is stored is v
         value = ast.Tuple(list(value.args), ast.Load())
     pending = list(names_in(value))
     seen: set[str] = set()

@@ -25,6 +25,7 @@ from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static
+from .leaks import stores_outside
 from .rebuild import Names, copy_function, probe_trace, rebuild
 from .._common.through import outer_jit
 
@@ -107,6 +108,8 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         found = function_node(fn)
         if found is None or found[1] != filename or found[0].lineno != recipe.original.lineno:
             return _UNTRIED
+        if stores_outside(recipe.edited) or (recipe.method is not None and stores_outside(recipe.method)):
+            return _UNTRIED  # another store is left: re-tracing would write a tracer into the user's objects
         globals_ = names.globals_for(fn.__globals__)
         if recipe.method is not None:  # the object's method rewritten too, on a copy of the object
             held = globals_.get(recipe.receiver)

@@ -108,6 +108,7 @@ def children_fix(name: str, value: Any, jax_name: str) -> Fix | None:
     made = ", ".join(f"{p}={'children' if p in children else 'aux'}[{(children if p in children else rest).index(p)}]"
                      for p in params)
     code = (
+        f"# in place of your own register_pytree_node({cls.__name__}, ...): a class is registered once\n"
         f"{jax_name}.tree_util.register_pytree_node(\n"
         f"    {cls.__name__},\n"
         f"    lambda m: ({_tuple(children)}, {_tuple(rest)}),   # arrays are children: traced\n"
@@ -135,16 +136,28 @@ def comparable_copy(recipe: Any, value: Any, globals_: dict) -> Any:
         exec(compile(recipe.method, "<jaxmagic fix>", "exec"), dict(globals_), namespace)
         fixed = type(cls.__name__, (cls,), {"__eq__": namespace["__eq__"], "__hash__": cls.__hash__})
     else:
+        fixed = _registered(cls, recipe.children, recipe.rest)
+    made = copy.copy(value)
+    made.__class__ = fixed
+    return made
+
+
+# one private subclass per user class and split of its fields: JAX's registry keeps what is registered,
+# so a class explained again reuses its subclass instead of registering another
+_REGISTERED: dict[tuple[type, tuple[str, ...], tuple[str, ...]], type] = {}
+
+
+def _registered(cls: type, children: tuple[str, ...], rest: tuple[str, ...]) -> type:
+    key = (cls, children, rest)
+    if key not in _REGISTERED:
         fixed = type(cls.__name__, (cls,), {})
-        children, rest = recipe.children, recipe.rest
         jax.tree_util.register_pytree_node(
             fixed,
             lambda m: (tuple(getattr(m, k) for k in children), tuple(getattr(m, k) for k in rest)),
             lambda aux, kids: _built(fixed, dict(zip(children, kids)) | dict(zip(rest, aux))),
         )
-    made = copy.copy(value)
-    made.__class__ = fixed
-    return made
+        _REGISTERED[key] = fixed
+    return _REGISTERED[key]
 
 
 def _built(cls: type, fields: dict[str, Any]) -> Any:

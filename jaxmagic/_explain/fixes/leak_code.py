@@ -83,7 +83,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     if parts is None:
         return None
     target, value, appended = parts
-    name = _fresh(_local_name(target, appended), outer)
+    name = _fresh(_local_name(target, appended), outer, scope)
     edited = copy.deepcopy(outer)
     method = None
     if inside(scope, outer):
@@ -113,13 +113,17 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
                             instances)
     if threaded is None:
         return None
-    receiver, how = threaded
+    receiver, how, reads, kept = threaded
     if returned is not None:  # `return T(f)(x)`: the jitted function returns the value too; its caller keeps it
-        returned.value = ast.Tuple([returned.value, ast.Name(name, ast.Load())], ast.Load())
+        returned.value = ast.Tuple([returned.value, ast.Name(kept, ast.Load())], ast.Load())
+    elif not reads:  # read nowhere in the jitted function: it must leave it, the caller keeps it
+        if not _extra_returns(edited, lambda result: ast.Tuple([result, ast.Name(kept, ast.Load())], ast.Load())):
+            return None
+        returned = edited
     ast.fix_missing_locations(edited)
     if method is not None:
         ast.fix_missing_locations(method)
-    return ThreadOut(outer, edited, name, returns_extra=returned is not None, method=method,
+    return ThreadOut(outer, edited, kept, returns_extra=returned is not None, method=method,
                      receiver=receiver if method is not None else None,
                      owner=_owner(tree, scope) if method is not None else None, how=how)
 
@@ -158,10 +162,12 @@ def _local_name(target: ast.expr, appended: bool) -> str:
     return f"{base}_item" if appended else base
 
 
-def _fresh(name: str, outer: ast.AST) -> str:
-    taken = {n.id for n in ast.walk(outer) if isinstance(n, ast.Name)} | {
-        a.arg for a in ast.walk(outer) if isinstance(a, ast.arg)}
-    declared = {n for d in ast.walk(outer) if isinstance(d, (ast.Global, ast.Nonlocal)) for n in d.names}
+def _fresh(name: str, *trees: ast.AST) -> str:
+    """``name``, or ``name_2``..., so that it clashes with no name of ``trees`` (a declared global or
+    nonlocal of that name is kept: it becomes the local)."""
+    taken = {n.id for t in trees for n in ast.walk(t) if isinstance(n, ast.Name)} | {
+        a.arg for t in trees for a in ast.walk(t) if isinstance(a, ast.arg)}
+    declared = {n for t in trees for d in ast.walk(t) if isinstance(d, (ast.Global, ast.Nonlocal)) for n in d.names}
     if name not in taken or name in declared:
         return name
     for suffix in range(2, 100):
@@ -188,12 +194,17 @@ def _extra_returns(function: ast.AST, wrap) -> bool:
 
 
 def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, appended: bool,
-                 value: ast.expr, method: bool, jnp: str, instances: set[str]) -> tuple[str, str] | None:
+                 value: ast.expr, method: bool, jnp: str,
+                 instances: set[str]) -> tuple[str, str, int, str] | None:
     """Make the call of ``inner`` in ``outer`` hand the value out, and later reads read it.
 
     Returns the text the call reaches ``inner`` through (``""`` for a plain name, ``model`` for
-    ``model.loss``) and how it runs it, or None when no call has a shape rewritten here.
+    ``model.loss``), how it runs it, how many later reads now read the value, and the name holding it
+    in ``outer``; None when the call has no shape rewritten here (or ``inner`` runs more than once).
     """
+    runs = [c for c in ast.walk(outer) if isinstance(c, ast.Call) and _how_called(c, inner.name, method, instances)]
+    if len(runs) != 1:
+        return None  # called twice, each call would need its own value
     for statement in own_nodes(outer):
         if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
             continue
@@ -219,15 +230,18 @@ def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, ap
             target = statement.targets[0]
             if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
                 return None
-            steps = name + "s"
+            steps = _fresh(name + "s", outer, inner)
             if not _extra_returns(inner, per_step):
                 return None
             target.elts[1] = ast.Tuple([target.elts[1], ast.Name(steps, ast.Store())], ast.Store())
             read: ast.expr = ast.Subscript(ast.Name(steps, ast.Load()), ast.UnaryOp(ast.USub(), ast.Constant(1)),
                                            ast.Load())
+            kept = steps
         else:
             if how == "cond" and not _other_branches(call, inner, value, jnp):
                 return None
+            if how == "grad" and any(k.arg == "has_aux" for k in call.func.keywords):
+                return None  # its aux is taken: the value would have to join it
             if not _extra_returns(inner, pair):
                 return None
             if how == "grad":
@@ -235,11 +249,13 @@ def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, ap
             statement.targets[0] = ast.Tuple([_as_store(statement.targets[0]), ast.Name(name, ast.Store())],
                                              ast.Store())
             read = ast.Name(name, ast.Load())
+            kept = name
+        reads = 0
         if not appended:  # an appended value is appended outside, from the returned one
             seen_as = target_text.replace("self.", receiver + ".", 1) if method else target_text
-            _read_threaded(outer, statement, seen_as, read)
+            reads = _read_threaded(outer, statement, seen_as, read)
         transform = text_of(call.func.func).rsplit(".", 1)[-1] if isinstance(call.func, ast.Call) else ""
-        return receiver, ("vmap" if transform == "vmap" else how)
+        return receiver, ("vmap" if transform == "vmap" else how), reads, kept
     return None
 
 
@@ -320,18 +336,22 @@ def _split_returned_call(outer: ast.AST, name: str, method: bool, instances: set
     return None
 
 
-def _read_threaded(outer: ast.AST, after: ast.stmt, target_text: str, read: ast.expr) -> None:
-    """Replace reads of the storage (``rec.last``, ``log[0]``) after ``after`` with the threaded value."""
+def _read_threaded(outer: ast.AST, after: ast.stmt, target_text: str, read: ast.expr) -> int:
+    """Replace reads of the storage (``rec.last``, ``log[0]``) after ``after`` with the threaded value;
+    how many were replaced."""
+    replaced = []
 
     class _Reads(ast.NodeTransformer):
         def visit(self, node: ast.AST) -> ast.AST:
             if (isinstance(node, (ast.Attribute, ast.Subscript, ast.Name)) and isinstance(node.ctx, ast.Load)
                     and getattr(node, "lineno", 0) > (after.end_lineno or after.lineno)
                     and text_of(node) == target_text):
+                replaced.append(node)
                 return ast.copy_location(copy.deepcopy(read), node)
             return self.generic_visit(node)
 
     _Reads().visit(outer)
+    return len(replaced)
 
 
 # --- tree helpers ---------------------------------------------------------------------

@@ -54,12 +54,14 @@ def _threaded(site: Site) -> Fix | None:
     code = made.code()
     if made.returns_extra:
         code += f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)"
-        summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
-                   "while JAX traces, the returned one is a concrete array the caller can keep")
-    else:
+    if made.how:
         summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
                    "there: only outputs leave a JAX transformation, a stored tracer outlives its trace"
-                   + _THREADED.get(made.how, ""))
+                   + _THREADED.get(made.how, "")
+                   + ("; the jitted function returns it too, for its caller to keep" if made.returns_extra else ""))
+    else:
+        summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
+                   "while JAX traces, the returned one is a concrete array the caller can keep")
     return Fix("return-value", code, summary, recipe=made)
 
 

@@ -138,6 +138,8 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
             return f"# equinox.filter_jit traces arrays: pass {', '.join(f'jnp.asarray({n})' for n in remove)}"
         return "@eqx.filter_jit"
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
+    if facts.transformed is not None:  # the static options go on the user's jit of the transformed function
+        return _transformed_static_code(facts.transformed, spelled if names else None)
     jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
     if facts.decorated:
         header = facts.def_line
@@ -147,6 +149,21 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     if not names:
         return f"{facts.name} = {jit}({facts.name})"
     return f"{facts.name} = {jit}({facts.name}, static_argnames={spelled})"
+
+
+def _transformed_static_code(transformed: tuple[str | None, str], spelled: str | None) -> str:
+    """``g = jax.jit(jax.vmap(f, in_axes=(0, None)), static_argnames='n')``: the user's own expression,
+    its outermost ``jit`` given the static names (or wrapped in one)."""
+    bound, text = transformed
+    expression = ast.parse(text, mode="eval").body
+    outer_jit = isinstance(expression, ast.Call) and (dotted_of(expression.func) or "").rsplit(".", 1)[-1] == "jit"
+    if not outer_jit:
+        expression = ast.Call(ast.Attribute(ast.Name("jax", ast.Load()), "jit", ast.Load()), [expression], [])
+    expression.keywords = [k for k in expression.keywords if k.arg not in ("static_argnames", "static_argnums")]
+    if spelled is not None:
+        expression.keywords.append(ast.keyword("static_argnames", ast.parse(spelled, mode="eval").body))
+    code = ast.unparse(expression)
+    return f"{bound} = {code}" if bound else code
 
 
 # Errors whose failing value is usually array data; without the call's values, no static fix is offered.
