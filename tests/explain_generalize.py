@@ -199,6 +199,32 @@ np.asarray(encoder.hidden)
         fixes=("return-value",), verifiable=True, jax_fitting_fix=False,
         note="an object's __call__ under vmap in a jit; the jitted function returns the hidden values too",
     ),
+    Case(
+        id="gen-closure-over-traced-value-in-pytree-metadata",
+        # a closure over a traced value kept where JAX does not trace (JAX PR 13022's `lambda: x` example)
+        source=PULL + "13022",
+        code="""\
+import jax
+import jax.numpy as jnp
+
+class Curve:
+    def __init__(self, fn):
+        self.fn = fn
+
+jax.tree_util.register_pytree_node(Curve, lambda c: ((), c.fn), lambda fn, _: Curve(fn))
+
+def make_curve(rate):
+    def decay(t):
+        return jnp.exp(-rate * t)
+    return Curve(decay)
+
+curves = jax.vmap(make_curve)(jnp.array([0.1, 0.2]))
+curves.fn(1.0)
+""",
+        kind="leaked-tracer", argument="rate", path="rate", line=13,
+        fixes=("return-value", "register-pytree"), verifiable=False, jax_fitting_fix=False,
+        note="no store at all: the closure leaves inside the output's metadata; a template, not tried",
+    ),
     # --- 3: verification through the user's own stack of transformations ---
     Case(
         id="gen-vmap-python-if-on-element",

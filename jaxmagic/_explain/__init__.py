@@ -2,7 +2,7 @@
 
 ``explain`` (the pipeline and its words), ``call`` and ``explanation``
 (data: the failing call; the result), ``failures`` (explain an error met
-while running user code), ``argument``/``provenance``/``lift``/``leaks``
+while running user code), ``argument``/``provenance``/``lift``/``leaks``/``dataflow``
 (where the failing value came from), ``recover`` (the call, from the
 traceback), ``rebuild`` and ``verify`` (private copies, probe traces) and
 ``fixes/`` (the fix builders). Importing this package loads nothing: the

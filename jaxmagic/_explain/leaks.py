@@ -18,9 +18,10 @@ from typing import Any
 import jax
 from jax._src import source_info_util
 
-from .._common.source import enclosing_function, function_node, names_in, parameter_names, parse_file
+from .._common.source import enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
 from .call import call_of
-from .fixes.leak_code import ThreadOut, instances_of
+from .dataflow import depends_on
+from .fixes.leak_code import ThreadOut
 from .provenance import jaxpr_tracer
 
 __all__ = ["Leak", "find_leak", "leaking_call", "stores_outside"]
@@ -87,9 +88,33 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         store = _storing_statement(scope, leak.created_line)
         if store is not None:
             leak.store = store
-            leak.arguments = _depends_on(leak.outer, store, scope, tree)
+            leak.arguments = depends_on(leak.outer, store, scope, tree)
             break
+    if leak.store is None:  # no store: a function closing over a traced parameter left in the output
+        for holder in (_enclosing_def(tree, definition), definition):
+            escaped = _escaping_closure(holder) if holder is not None else None
+            if escaped is not None:
+                leak.store, leak.arguments = escaped
+                leak.outer = holder
+                break
     return leak
+
+
+def _escaping_closure(holder: ast.AST) -> tuple[ast.stmt, list[str]] | None:
+    """``return State(schedule)`` where ``schedule`` is a nested def reading ``holder``'s parameters: the
+    closure leaves the trace inside the output (as pytree metadata, which JAX does not trace)."""
+    params = parameter_names(holder)
+    for nested in own_nodes(holder):
+        if not isinstance(nested, (ast.FunctionDef, ast.Lambda)):
+            continue
+        read = [p for p in params if p in set(names_in(nested)) - set(parameter_names(nested))]
+        if not read or not isinstance(nested, ast.FunctionDef):
+            continue
+        for statement in own_nodes(holder):
+            if isinstance(statement, ast.Return) and statement.value is not None and nested.name in set(
+                    names_in(statement.value)):
+                return statement, read
+    return None
 
 
 def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None, str | None] | None:
@@ -220,112 +245,34 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
     return candidates[0]
 
 
-def _depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
-                tree: ast.AST | None = None) -> list[str]:
-    """Parameters of the jitted function the stored value is computed from (a backward slice).
+def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = None,
+                        globals_: dict | None = None) -> dict | None:
+    """Parameter → ``jax.ShapeDtypeStruct`` from the leaked tracer's own trace, when its inputs are plain.
 
-    ``outer`` is the jitted function (:func:`jitted_definition`). A
-    function it transforms or calls (a ``scan`` body, a ``cond`` branch, a
-    ``jax.checkpoint``ed helper, a method of an object it built) gets its
-    parameters from the call that runs it: ``lax.scan(body, init, xs)`` feeds
-    ``body(carry, x)`` from ``init`` and ``xs``, ``obj.method(a)`` feeds
-    ``self`` from ``obj``. The slice follows those and every assignment.
+    A jitted method's static ``self`` is the one object of its class among the user's globals.
     """
-    params = parameter_names(outer)
-    flows: dict[str, set[str]] = {}
-    for node in ast.walk(outer):
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            sources = set(names_in(node.value))
-            for target in targets:
-                for name in ast.walk(target):
-                    if isinstance(name, ast.Name):
-                        flows.setdefault(name.id, set()).update(sources)
-        elif isinstance(node, (ast.For, ast.comprehension)):
-            for name in ast.walk(node.target):
-                if isinstance(name, ast.Name):
-                    flows.setdefault(name.id, set()).update(names_in(node.iter))
-    inner = [n for n in ast.walk(outer) if isinstance(n, (ast.FunctionDef, ast.Lambda)) and n is not outer]
-    if scope is not None and scope is not outer and scope not in inner:
-        inner.append(scope)  # a helper or method defined elsewhere, run from the jitted function
-    for function in inner:
-        for param, names in _parameter_sources(outer, function, tree).items():
-            flows.setdefault(param, set()).update(names)
-    value = store.value if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)) else store
-    if isinstance(store, ast.Expr) and isinstance(value, ast.Call):  # seen.append(v): what is stored is v
-        value = ast.Tuple(list(value.args), ast.Load())
-    pending = list(names_in(value))
-    seen: set[str] = set()
-    while pending:
-        name = pending.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        pending.extend(flows.get(name, ()))
-    return [p for p in params if p in seen and p != "self"]
-
-
-def _parameter_sources(outer: ast.AST, function: ast.AST, tree: ast.AST | None = None) -> dict[str, set[str]]:
-    """Names of ``outer`` each parameter of ``function`` is fed from, read off the calls that run it."""
-    params = parameter_names(function)
-    method = bool(params) and params[0] == "self" and isinstance(function, ast.FunctionDef)
-    name = getattr(function, "name", None)
-    sources: dict[str, set[str]] = {}
-    # an object whose class defines __call__ runs it when called: model(x), jax.vmap(model)(xs)
-    instances = instances_of(tree, function) if method and name == "__call__" and tree is not None else set()
-
-    def feed(args: list[ast.expr], keywords: list[ast.keyword], names: list[str], align_end: bool = False) -> None:
-        if any(isinstance(a, ast.Starred) for a in args):
-            for p in names:
-                sources.setdefault(p, set()).update(n for a in args for n in names_in(a))
-            return
-        start = max(len(names) - len(args), 0) if align_end else 0
-        for p, a in zip(names[start:], args):
-            sources.setdefault(p, set()).update(names_in(a))
-        for k in keywords:
-            if k.arg in names:
-                sources.setdefault(k.arg, set()).update(names_in(k.value))
-
-    def runs(node: ast.expr) -> ast.expr | None:
-        """The receiver (or a marker) when ``node`` names ``function``."""
-        if isinstance(node, ast.Name) and node.id == name and not method:
-            return node
-        if isinstance(node, ast.Attribute) and node.attr == name and method:
-            return node.value
-        if isinstance(node, ast.Name) and node.id in instances:
-            return node
-        if isinstance(node, ast.Lambda) and node is function:
-            return node
+    inner = jaxpr_tracer(tracer) if tracer is not None else None
+    frame = getattr(getattr(inner, "_trace", None), "frame", None)
+    info = getattr(frame, "debug_info", None)
+    names = tuple(getattr(info, "arg_names", None) or ())
+    invars = list(getattr(frame, "invars", None) or ())
+    params = parameter_names(definition)
+    if not invars or len(names) != len(invars) or any(n not in params for n in names):
         return None
+    defaults = len(getattr(definition.args, "defaults", []))
+    required = params[: len(params) - defaults]
+    found: dict[str, Any] = {}
+    if owner is not None and params[:1] == ["self"] and "self" not in names:
+        instances = [v for v in (globals_ or {}).values() if type(v) is owner]
+        if len(instances) != 1:
+            return None
+        found["self"] = instances[0]
+    if any(p not in names and p not in found for p in required):
+        return None  # a static argument, whose value the trace did not keep
+    found.update({n: jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=getattr(v.aval, "weak_type", False))
+                  for n, v in zip(names, invars)})
+    return found
 
-    for call in ast.walk(outer):
-        if not isinstance(call, ast.Call):
-            continue
-        callee, args = call.func, list(call.args)
-        wrapped = isinstance(callee, ast.Call) and callee.args and runs(callee.args[0]) is not None
-        if runs(callee) is not None or wrapped:  # f(a, b), obj.method(a), T(f)(a, b)
-            receiver = runs(callee.args[0] if wrapped else callee)
-            if method:
-                sources.setdefault("self", set()).update(names_in(receiver))
-            feed(args, call.keywords, params[1:] if method else params)
-            continue
-        for index, arg in enumerate(args):  # lax.scan(body, init, xs), lax.cond(p, f, g, x): fed the operands
-            held = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
-            if not any(runs(h) is not None for h in held):
-                continue
-            receiver = next(runs(h) for h in held if runs(h) is not None)
-            if method:
-                sources.setdefault("self", set()).update(names_in(receiver))
-            operands = [a for a in args[index + 1:] if not _is_function(a)]
-            feed(operands, [], params[1:] if method else params, align_end=True)
-    return sources
-
-
-def _is_function(node: ast.expr) -> bool:
-    return isinstance(node, ast.Lambda) or (
-        isinstance(node, (ast.List, ast.Tuple)) and any(isinstance(e, (ast.Lambda, ast.Name)) for e in node.elts)
-        and all(isinstance(e, (ast.Lambda, ast.Name, ast.Attribute)) for e in node.elts) and bool(node.elts)
-    )
 
 def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None) -> Any:
     """The jitted function a leak fix rewrites, with arguments to re-trace it; None when unknown.
@@ -354,32 +301,3 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None) -> 
     made = call_of(jitted, (), args, None, None)
     found = function_node(made.fn) if made is not None and made.fn is not None else None
     return made if found is not None and found[0].lineno == recipe.original.lineno else None
-
-
-def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = None,
-                        globals_: dict | None = None) -> dict | None:
-    """Parameter → ``jax.ShapeDtypeStruct`` from the leaked tracer's own trace, when its inputs are plain.
-
-    A jitted method's static ``self`` is the one object of its class among the user's globals.
-    """
-    inner = jaxpr_tracer(tracer) if tracer is not None else None
-    frame = getattr(getattr(inner, "_trace", None), "frame", None)
-    info = getattr(frame, "debug_info", None)
-    names = tuple(getattr(info, "arg_names", None) or ())
-    invars = list(getattr(frame, "invars", None) or ())
-    params = parameter_names(definition)
-    if not invars or len(names) != len(invars) or any(n not in params for n in names):
-        return None
-    defaults = len(getattr(definition.args, "defaults", []))
-    required = params[: len(params) - defaults]
-    found: dict[str, Any] = {}
-    if owner is not None and params[:1] == ["self"] and "self" not in names:
-        instances = [v for v in (globals_ or {}).values() if type(v) is owner]
-        if len(instances) != 1:
-            return None
-        found["self"] = instances[0]
-    if any(p not in names and p not in found for p in required):
-        return None  # a static argument, whose value the trace did not keep
-    found.update({n: jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=getattr(v.aval, "weak_type", False))
-                  for n, v in zip(names, invars)})
-    return found

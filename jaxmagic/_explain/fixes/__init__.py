@@ -8,5 +8,5 @@ an output), ``imports`` (the import lines a fix needs) and ``rewrites`` (the
 syntax-tree edits, which ``verify`` applies to a private copy).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``rebuild`` and ``provenance`` — never ``explain``, ``argument`` or ``verify``.
+``rebuild``, ``provenance`` and ``dataflow`` — never ``explain``, ``argument`` or ``verify``.
 """

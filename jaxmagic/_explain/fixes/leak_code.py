@@ -23,8 +23,9 @@ import dataclasses
 import re
 
 from ..._common.source import inside, own_nodes, replace_statement, same_node, text_of
+from ..dataflow import instances_of, outermost_function
 
-__all__ = ["ThreadOut", "thread_out", "outermost_function", "instances_of"]
+__all__ = ["ThreadOut", "thread_out"]
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -53,16 +54,6 @@ class ThreadOut:
                                                             for line in text.splitlines())
             shown.append(text)
         return "\n\n".join(shown)
-
-
-def outermost_function(tree: ast.AST, scope: ast.AST) -> ast.AST:
-    """The outermost ``def`` of ``tree`` that holds ``scope`` (``scope`` itself when top-level)."""
-    found = scope
-    for node in ast.walk(tree):
-        if isinstance(node, _FUNCTIONS) and node is not scope and inside(scope, node):
-            if inside(found, node):
-                found = node
-    return found
 
 
 def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | None = None,
@@ -398,11 +389,3 @@ def _as_store(node: ast.expr) -> ast.expr:
     return made
 
 
-def instances_of(tree: ast.AST, method: ast.AST) -> set[str]:
-    """Names bound to ``Class(...)`` for the class that defines ``method``."""
-    owner = next((c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and method in c.body), None)
-    if owner is None:
-        return set()
-    return {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-            and isinstance(node.value.func, ast.Name) and node.value.func.id == owner
-            for t in node.targets if isinstance(t, ast.Name)}

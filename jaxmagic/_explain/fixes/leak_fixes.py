@@ -21,6 +21,8 @@ __all__ = ["leak_fixes"]
 def leak_fixes(site: Site) -> list[Fix]:
     names = site.names
     store = site.leak_store
+    if isinstance(store, ast.Return):  # a closure over traced values, returned inside the output
+        return [_closure_fix(site, store)]
     value = _stored_value(store) if store is not None else None
     shown = text_of(value) if value is not None else "value"
     threaded = _threaded(site)
@@ -40,6 +42,19 @@ def leak_fixes(site: Site) -> list[Fix]:
         ),
     ]
     return fixes
+
+
+def _closure_fix(site: Site, store: ast.Return) -> Fix:
+    traced = sorted(site.arguments_set()) or ["value"]
+    shown = ", ".join(traced)
+    return Fix(
+        "return-value",
+        f"return {shown}   # the traced value itself, in place of `{text_of(store.value)}`; build the function "
+        "from it outside the transformation",
+        f"a function that closes over {shown} hides a tracer where JAX does not look (pytree metadata, a "
+        "static field): it outlives the trace. Return the values as arrays (pytree children) instead",
+        template=True,
+    )
 
 
 def _threaded(site: Site) -> Fix | None:

@@ -1,0 +1,143 @@
+"""Where a stored value came from: a backward slice through the jitted function and what it runs.
+
+The jitted function runs other functions — a ``scan`` body, a ``cond``
+branch, a ``jax.checkpoint``ed helper, a method of an object it built —
+whose parameters are fed by the call that runs them. :func:`depends_on`
+follows those feeds and every assignment back to the jitted function's
+own parameters.
+"""
+from __future__ import annotations
+
+import ast
+
+from .._common.source import inside, names_in, parameter_names
+
+__all__ = ["depends_on", "instances_of", "outermost_function"]
+
+
+def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
+                tree: ast.AST | None = None) -> list[str]:
+    """Parameters of the jitted function the stored value is computed from (a backward slice).
+
+    ``outer`` is the jitted function (:func:`jitted_definition`). A
+    function it transforms or calls (a ``scan`` body, a ``cond`` branch, a
+    ``jax.checkpoint``ed helper, a method of an object it built) gets its
+    parameters from the call that runs it: ``lax.scan(body, init, xs)`` feeds
+    ``body(carry, x)`` from ``init`` and ``xs``, ``obj.method(a)`` feeds
+    ``self`` from ``obj``. The slice follows those and every assignment.
+    """
+    params = parameter_names(outer)
+    flows: dict[str, set[str]] = {}
+    for node in ast.walk(outer):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            sources = set(names_in(node.value))
+            for target in targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        flows.setdefault(name.id, set()).update(sources)
+        elif isinstance(node, (ast.For, ast.comprehension)):
+            for name in ast.walk(node.target):
+                if isinstance(name, ast.Name):
+                    flows.setdefault(name.id, set()).update(names_in(node.iter))
+    inner = [n for n in ast.walk(outer) if isinstance(n, (ast.FunctionDef, ast.Lambda)) and n is not outer]
+    if scope is not None and scope is not outer and scope not in inner:
+        inner.append(scope)  # a helper or method defined elsewhere, run from the jitted function
+    for function in inner:
+        for param, names in _parameter_sources(outer, function, tree).items():
+            flows.setdefault(param, set()).update(names)
+    value = store.value if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)) else store
+    if isinstance(store, ast.Expr) and isinstance(value, ast.Call):  # seen.append(v): what is stored is v
+        value = ast.Tuple(list(value.args), ast.Load())
+    pending = list(names_in(value))
+    seen: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        pending.extend(flows.get(name, ()))
+    return [p for p in params if p in seen and p != "self"]
+
+
+def _parameter_sources(outer: ast.AST, function: ast.AST, tree: ast.AST | None = None) -> dict[str, set[str]]:
+    """Names of ``outer`` each parameter of ``function`` is fed from, read off the calls that run it."""
+    params = parameter_names(function)
+    method = bool(params) and params[0] == "self" and isinstance(function, ast.FunctionDef)
+    name = getattr(function, "name", None)
+    sources: dict[str, set[str]] = {}
+    # an object whose class defines __call__ runs it when called: model(x), jax.vmap(model)(xs)
+    instances = instances_of(tree, function) if method and name == "__call__" and tree is not None else set()
+
+    def feed(args: list[ast.expr], keywords: list[ast.keyword], names: list[str], align_end: bool = False) -> None:
+        if any(isinstance(a, ast.Starred) for a in args):
+            for p in names:
+                sources.setdefault(p, set()).update(n for a in args for n in names_in(a))
+            return
+        start = max(len(names) - len(args), 0) if align_end else 0
+        for p, a in zip(names[start:], args):
+            sources.setdefault(p, set()).update(names_in(a))
+        for k in keywords:
+            if k.arg in names:
+                sources.setdefault(k.arg, set()).update(names_in(k.value))
+
+    def runs(node: ast.expr) -> ast.expr | None:
+        """The receiver (or a marker) when ``node`` names ``function``."""
+        if isinstance(node, ast.Name) and node.id == name and not method:
+            return node
+        if isinstance(node, ast.Attribute) and node.attr == name and method:
+            return node.value
+        if isinstance(node, ast.Name) and node.id in instances:
+            return node
+        if isinstance(node, ast.Lambda) and node is function:
+            return node
+        return None
+
+    for call in ast.walk(outer):
+        if not isinstance(call, ast.Call):
+            continue
+        callee, args = call.func, list(call.args)
+        wrapped = isinstance(callee, ast.Call) and callee.args and runs(callee.args[0]) is not None
+        if runs(callee) is not None or wrapped:  # f(a, b), obj.method(a), T(f)(a, b)
+            receiver = runs(callee.args[0] if wrapped else callee)
+            if method:
+                sources.setdefault("self", set()).update(names_in(receiver))
+            feed(args, call.keywords, params[1:] if method else params)
+            continue
+        for index, arg in enumerate(args):  # lax.scan(body, init, xs), lax.cond(p, f, g, x): fed the operands
+            held = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg]
+            if not any(runs(h) is not None for h in held):
+                continue
+            receiver = next(runs(h) for h in held if runs(h) is not None)
+            if method:
+                sources.setdefault("self", set()).update(names_in(receiver))
+            operands = [a for a in args[index + 1:] if not _is_function(a)]
+            feed(operands, [], params[1:] if method else params, align_end=True)
+    return sources
+
+
+def _is_function(node: ast.expr) -> bool:
+    return isinstance(node, ast.Lambda) or (
+        isinstance(node, (ast.List, ast.Tuple)) and any(isinstance(e, (ast.Lambda, ast.Name)) for e in node.elts)
+        and all(isinstance(e, (ast.Lambda, ast.Name, ast.Attribute)) for e in node.elts) and bool(node.elts)
+    )
+
+
+def instances_of(tree: ast.AST, method: ast.AST) -> set[str]:
+    """Names bound to ``Class(...)`` for the class that defines ``method``."""
+    owner = next((c.name for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and method in c.body), None)
+    if owner is None:
+        return set()
+    return {t.id for node in ast.walk(tree) if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name) and node.value.func.id == owner
+            for t in node.targets if isinstance(t, ast.Name)}
+
+
+def outermost_function(tree: ast.AST, scope: ast.AST) -> ast.AST:
+    """The outermost ``def`` of ``tree`` that holds ``scope`` (``scope`` itself when top-level)."""
+    found = scope
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not scope and inside(scope, node):
+            if inside(found, node):
+                found = node
+    return found
