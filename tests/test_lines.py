@@ -127,3 +127,29 @@ def test_equation_listing_names_variables_as_jax_does_and_labels_branches(shell)
     # the same names as JAX's own printout of the program
     assert re.search(r"n:f32\[3\] = sub m 1\.0", text) and "let n:f32[3] = sub m 1.0" in jaxpr
     assert "equations (14)" in text
+
+
+def test_on_python_312_lines_are_counted_beside_a_debuggers_tracer(shell):
+    # issue 17: sys.monitoring (3.12+) counts the cell's own lines under jaxmagic's tool id; a debugger's
+    # sys.settrace keeps running, and seeing it, 3.11 leaves the lines uncounted as before
+    import sys
+
+    seen = []
+
+    def debugger(frame, event, arg):
+        seen.append(event)
+        return None
+
+    sys.settrace(debugger)
+    try:
+        report = shell.run(CELL)
+    finally:
+        installed = sys.gettrace()
+        sys.settrace(None)
+    assert installed is debugger and seen  # the debugger's tracer was left in place, and ran
+    lines = {line.lineno: line for line in report.lines}
+    if sys.version_info >= (3, 12):
+        assert lines[5].runs == 4 and lines[6].runs == 3
+        assert sys.monitoring.get_tool(3) is None and sys.monitoring.get_tool(4) is None  # given back
+    else:
+        assert not lines[6].runs  # counting would have meant replacing the debugger's tracer

@@ -51,6 +51,22 @@ def test_outputs_compile_time_and_cost(shell):
     assert entry.hlo is None
 
 
+def test_memory_and_cost_come_from_the_calls_own_executable_with_no_extra_compile(shell, jax_events):
+    # issue 17: XLA's memory analysis of what JAX compiled for the call, read from JAX's cache
+    report = shell.run(
+        "%%jittrace\ndef mm(a, b):\n    return jnp.tanh(a @ b)\nmm(jnp.ones((256, 128)), jnp.ones((128, 64)))"
+    )
+    entry = report.traces[0]
+    assert entry.memory["arguments"] == (256 * 128 + 128 * 64) * 4 and entry.memory["outputs"] == 256 * 64 * 4
+    assert all(value > 0 for value in entry.memory.values())  # a figure the backend gives as 0 is left out
+    assert entry.flops == 2 * 256 * 128 * 64 and entry.cost["transcendentals"] == 256 * 64
+    assert "memory: arguments 163.8 kB, outputs 65.5 kB" in report.text()
+    assert (jax_events.traces["mm"], jax_events.compiles["jit(mm)"]) == (1, 1)
+    line = shell.run("%jittrace mm(jnp.ones((256, 128)), jnp.ones((128, 64)))")  # cached: the same executable
+    assert line.traces[0].memory == entry.memory and line.traces[0].cached
+    assert (jax_events.traces["mm"], jax_events.compiles["jit(mm)"]) == (1, 1)
+
+
 def test_hlo_option_shows_lowered_text(shell):
     report = shell.run("%%jittrace --hlo\ndef f(x):\n    return jnp.cos(x)\nf(jnp.ones(3))")
     assert "stablehlo.cosine" in report.traces[0].hlo

@@ -1,7 +1,7 @@
 """Numbers as every view prints them: durations, counts, plurals (one wording everywhere)."""
 from __future__ import annotations
 
-__all__ = ["duration", "count", "plural"]
+__all__ = ["duration", "count", "plural", "size"]
 
 
 def duration(seconds: float) -> str:
@@ -23,3 +23,11 @@ def count(value: float) -> str:
 def plural(n: int, word: str) -> str:
     """``1 trace``, ``2 traces``, ``1,000 compiles``."""
     return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def size(nbytes: float) -> str:
+    """``512 B``, ``64.0 kB``, ``1.5 MB``, ``2.1 GB``: bytes at the scale a reader needs (powers of 1,000)."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if nbytes >= scale:
+            return f"{nbytes / scale:.1f} {unit}"
+    return f"{int(nbytes)} B"

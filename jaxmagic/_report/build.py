@@ -78,8 +78,14 @@ def call_text(fn: Callable, name: str) -> str:
         return f"{name}(...)"
 
 
-def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool) -> None:
-    """Jaxpr and outputs from a ``Traced``; cost (and HLO) from its lowering."""
+def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool, compiled: bool = False) -> None:
+    """Jaxpr and outputs from a ``Traced``; cost (and HLO) from its lowering, cost and memory from the
+    executable when the call already compiled it.
+
+    JAX caches the lowering and the executable of a call: reading them again costs no trace and no
+    compile (``lower`` and ``compiled`` say the call made them). The executable's own cost analysis is
+    preferred: some backends (JAX on a GPU) give none for the lowering.
+    """
     entry.jaxpr = traced.jaxpr
     flat, _ = jax.tree_util.tree_flatten_with_path(traced.out_info)
     out_avals = [getattr(v, "aval", None) for v in traced.jaxpr.jaxpr.outvars]
@@ -98,17 +104,69 @@ def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool) 
     except Exception as exc:  # noqa: BLE001 - e.g. an Auto-axis mesh: lowering needs the concrete mesh
         entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
         return
-    try:
-        cost = lowered.cost_analysis()
-        if isinstance(cost, (list, tuple)):
-            cost = cost[0] if cost else {}
-        entry.cost = {
-            k: float(v) for k, v in (cost or {}).items() if k in ("flops", "bytes accessed", "transcendentals")
-        }
-    except Exception as exc:  # noqa: BLE001 - some backends cannot estimate; say so
-        entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
+    executable = _executable_of(lowered) if compiled else None
+    entry.cost = _cost_of(executable) or _cost_of(lowered)
+    if not entry.cost:
+        entry.notes.append("cost analysis unavailable on this backend")
+    entry.memory = _memory_of(executable)
     if hlo:
         entry.hlo = lowered.as_text()
+
+
+_COST_KEYS = ("flops", "bytes accessed", "transcendentals")
+# XLA's memory analysis, by the name a reader knows the figure by
+_MEMORY_FIELDS = (
+    ("arguments", "argument_size_in_bytes"),
+    ("outputs", "output_size_in_bytes"),
+    ("temporaries", "temp_size_in_bytes"),
+    ("generated code", "generated_code_size_in_bytes"),
+    ("peak", "peak_memory_in_bytes"),
+)
+
+
+def _executable_of(lowered: Any) -> Any:
+    """The executable the call already compiled for this lowering; None rather than compiling again.
+
+    JAX keeps a lowering's executable on it (``_executable``) once compiled: where that is empty, this
+    lowering differs from the call's (an argument committed to a device, read back without its placement),
+    and asking for it would compile. A JAX without the attribute is trusted to have cached the call's.
+    """
+    computation = getattr(lowered, "_lowering", None)
+    if computation is not None and hasattr(computation, "_executable") and computation._executable is None:
+        return None
+    try:
+        return lowered.compile()
+    except Exception:  # noqa: BLE001 - the lowering's own analysis still says something
+        return None
+
+
+def _cost_of(stage: Any) -> dict[str, float]:
+    """``flops``, ``bytes accessed``, ``transcendentals`` of a lowering or an executable; {} when none."""
+    if stage is None:
+        return {}
+    try:
+        cost = stage.cost_analysis()
+    except Exception:  # noqa: BLE001 - a backend that cannot estimate
+        return {}
+    if isinstance(cost, (list, tuple)):
+        cost = cost[0] if cost else {}
+    return {k: float(v) for k, v in (cost or {}).items() if k in _COST_KEYS and v is not None and float(v) >= 0}
+
+
+def _memory_of(executable: Any) -> dict[str, int]:
+    """XLA's memory analysis of an executable, leaving out what the backend reports as 0 or not at all."""
+    if executable is None:
+        return {}
+    try:
+        stats = executable.memory_analysis()
+    except Exception:  # noqa: BLE001 - not every backend analyses memory
+        return {}
+    found = {}
+    for label, field in _MEMORY_FIELDS:
+        value = getattr(stats, field, None)
+        if isinstance(value, (int, float)) and value > 0:  # 0 is how a backend says "not measured"
+            found[label] = int(value)
+    return found
 
 
 def _out_type(info: Any) -> str:
@@ -156,7 +214,8 @@ def entry_from_record(
         with building_report():
             args, kwargs = abstract_call(record.signature)
             traced = tracked.jitted.trace(*args, **kwargs)
-            fill_from_traced(entry, traced, lower=lowered_already, hlo=hlo)
+            fill_from_traced(entry, traced, lower=lowered_already, hlo=hlo,
+                             compiled=lowered_already and record.compile_seconds is not None)
     except Exception as exc:  # noqa: BLE001 - the report must survive; say what failed
         entry.notes.append(f"the jaxpr is unavailable: {type(exc).__name__}: {short_repr(str(exc), 200)}")
     if record.parent is not None:
@@ -169,7 +228,8 @@ def _fill_observed(entry: TraceEntry, record: TraceRecord, hlo: bool) -> None:
     if record.stage is not None:  # JAX's own stage of the call: outputs by path, cost from its lowering
         try:
             with building_report():
-                fill_from_traced(entry, record.stage, lower=record.compile_seconds is not None, hlo=hlo)
+                fill_from_traced(entry, record.stage, lower=record.compile_seconds is not None, hlo=hlo,
+                                 compiled=record.compile_seconds is not None)
             return
         except Exception:  # noqa: BLE001 - fall back to the jaxpr alone
             pass
@@ -210,7 +270,7 @@ def entry_from_traced(
         cached=cached,
     )
     try:
-        fill_from_traced(entry, traced, lower=True, hlo=hlo)
+        fill_from_traced(entry, traced, lower=True, hlo=hlo, compiled=cached or compile_seconds is not None)
     except Exception as exc:  # noqa: BLE001
         entry.notes.append(f"cost analysis unavailable: {type(exc).__name__}")
     return entry

@@ -75,6 +75,9 @@ class TraceEntry:
     compile_seconds: float | None = None
     started: float | None = None  # when the trace began (``time.time()``)
     cost: dict[str, float] = dataclasses.field(default_factory=dict)
+    # XLA's memory analysis of the compiled executable, in bytes: arguments, outputs, temporaries,
+    # generated code, peak; a figure the backend gives as 0 or not at all is left out
+    memory: dict[str, int] = dataclasses.field(default_factory=dict)
     hlo: str | None = None
     error: ErrorInfo | None = None
     inside: str | None = None  # the function this one was traced inside, if nested

@@ -188,7 +188,7 @@ class TrackedFunction:
         stack.append(record)
         if collectors and not record.during_report and not monitor.is_muted():
             if self.source_file:
-                counter = LineCounter(self.source_file)
+                counter = LineCounter(self.source_file, self.fn)
                 if counter.start():
                     record.counter = counter
         return record

@@ -5,7 +5,7 @@ from .._common.jaxpr import equations
 from .._common.loops import unrolled_loops
 from .._render.display import layout_for
 from .._render.document import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
-from .._render.numbers import count, duration, plural
+from .._render.numbers import count, duration, plural, size
 from .._render.timeline import timeline
 from .._report.entries import ErrorInfo, TraceEntry, TraceReport
 from .._tracking.advice import redefinition_advice, thresholds, unrolled_advice
@@ -272,6 +272,8 @@ def _facts(entry: TraceEntry) -> str:
         facts.append(f"{count(entry.flops)} flops")
     if entry.bytes_accessed is not None:
         facts.append(f"{count(entry.bytes_accessed)} bytes accessed")
+    if entry.memory:
+        facts.append("memory: " + ", ".join(f"{label} {size(n)}" for label, n in entry.memory.items()))
     return " \u00b7 ".join(facts)
 
 

@@ -162,7 +162,7 @@ def start_lines(user: UserCall) -> None:
         return
     plain = innermost_function(user.function)
     filename = getattr(getattr(plain, "__code__", None), "co_filename", None)
-    counter = LineCounter(filename) if filename is not None else None
+    counter = LineCounter(filename, plain) if filename is not None else None
     stack.append(counter if counter is not None and counter.start() else None)
 
 
