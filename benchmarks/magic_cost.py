@@ -104,6 +104,53 @@ def first_call(shell, quick: bool) -> list[Result]:
     return results
 
 
+def line_events(quick: bool) -> list[Result]:
+    """The teaching view's line events alone: tracing the 101-equation loop with them on / off.
+
+    Python 3.12 and later count lines with ``sys.monitoring`` on the cell's own code objects; 3.11 with
+    ``sys.settrace``, whose global hook also runs for every frame of JAX's own code.
+    """
+    import os
+    import sys
+    import tempfile
+
+    import jax
+
+    from jaxmagic._tracking import linehits
+
+    path = os.path.join(tempfile.mkdtemp(), "cell.py")
+    source = "import jax.numpy as jnp\n" + _LOOP.format(name="loop")
+    with open(path, "w") as handle:
+        handle.write(source)
+    namespace: dict = {}
+    exec(compile(source, path, "exec"), namespace)
+    loop, x = namespace["loop"], jnp.ones(8)
+
+    def traced(counting: bool) -> float:
+        jitted = jax.jit(lambda a, b: loop(a, b))  # a fresh jit: a real trace every time
+        counter = linehits.LineCounter(path, loop) if counting else None
+        start = time.perf_counter()
+        if counter is not None:
+            counter.start()
+        jitted.trace(x, 2.0)
+        if counter is not None:
+            counter.stop()
+        return time.perf_counter() - start
+
+    traced(True), traced(False)
+    times = interleave({"on": lambda _: traced(True), "off": lambda _: traced(False)}, 9 if quick else 31)
+    ratio = ratios(times["on"], times["off"])
+    monitored = sys.version_info >= (3, 12)
+    how = "sys.monitoring" if monitored else "sys.settrace"
+    return [Result(
+        "3. the magic's own cost", f"line events while tracing the 101-equation loop ({how}): on / off",
+        ratio.format(), "≤ 1.15× (Python 3.12+)" if monitored else "(3.11: not a target)",
+        ratio.median <= 1.15 or not monitored,
+        f"a trace with them off: {spread(times['off']).format(' ms', 1e3, 1).split(' (')[0]}; "
+        f"Python {sys.version.split()[0]}",
+    )]
+
+
 def _long_cell(iterations: int) -> str:
     return (f"%%jittrace --quiet\ndef long_{iterations}(x):\n    for _ in range({iterations}):\n"
             "        x = jnp.sin(x) * 2 + 1\n        x = x - 0.5\n    return x\n"
@@ -156,4 +203,4 @@ def rendering(shell, quick: bool) -> list[Result]:
 
 def run(quick: bool) -> list[Result]:
     shell = _shell()
-    return counts(shell) + first_call(shell, quick) + rendering(shell, quick)
+    return counts(shell) + first_call(shell, quick) + line_events(quick) + rendering(shell, quick)
