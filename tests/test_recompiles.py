@@ -468,3 +468,17 @@ def test_keyword_order_and_an_unchanged_large_static_value_are_no_change():
     f(jnp.ones(2), cfg=Config())
     f(jnp.ones(3), cfg=Config())
     assert [str(c) for c in jaxmagic.stats("configured").events[-1].changes] == ["x: shape f32[2] \u2192 f32[3]"]
+
+
+def test_each_compile_keeps_xlas_memory_analysis_and_the_history_shows_it(shell, jax_events):
+    # issue 17: read off the executable JAX just compiled, at its compile event: no extra compile
+    shell.run("@jax.jit\ndef mm(a, b):\n    return jnp.tanh(a @ b)\nmm(jnp.ones((256, 128)), jnp.ones((128, 64)))")
+    shell.run("mm(jnp.ones((128, 128)), jnp.ones((128, 64)))")
+    events = jaxmagic.stats("mm").events
+    assert [dict(e.memory)["arguments"] for e in events] == [(256 * 128 + 128 * 64) * 4, (128 * 128 + 128 * 64) * 4]
+    assert all(dict(e.memory)["outputs"] == (e is events[0] and 256 or 128) * 64 * 4 for e in events)
+    assert all(value > 0 for e in events for _, value in e.memory)  # zeros (not measured) are left out
+    from jaxmagic._views.compile_table import history_html
+
+    assert "memory: arguments 163.8 kB, outputs 65.5 kB" in history_html(jaxmagic.stats("mm"))
+    assert jax_events.compiles["jit(mm)"] == 2

@@ -18,6 +18,7 @@ import jax
 from .._common.source import function_node
 from .._explain.explanation import Explanation
 from .._explain.failures import explain_failure
+from .._tracking.monitor import memory_figures
 from .._tracking.signature import Signature, abstract_call, sharding_text, short_repr
 from .._tracking.stats import registry
 from .._tracking.tracked import Collector, TraceRecord, building_report
@@ -114,15 +115,6 @@ def fill_from_traced(entry: TraceEntry, traced: Any, *, lower: bool, hlo: bool, 
 
 
 _COST_KEYS = ("flops", "bytes accessed", "transcendentals")
-# XLA's memory analysis, by the name a reader knows the figure by
-_MEMORY_FIELDS = (
-    ("arguments", "argument_size_in_bytes"),
-    ("outputs", "output_size_in_bytes"),
-    ("temporaries", "temp_size_in_bytes"),
-    ("generated code", "generated_code_size_in_bytes"),
-    ("peak", "peak_memory_in_bytes"),
-)
-
 
 def _executable_of(lowered: Any) -> Any:
     """The executable the call already compiled for this lowering; None rather than compiling again.
@@ -158,15 +150,9 @@ def _memory_of(executable: Any) -> dict[str, int]:
     if executable is None:
         return {}
     try:
-        stats = executable.memory_analysis()
+        return memory_figures(executable.memory_analysis())
     except Exception:  # noqa: BLE001 - not every backend analyses memory
         return {}
-    found = {}
-    for label, field in _MEMORY_FIELDS:
-        value = getattr(stats, field, None)
-        if isinstance(value, (int, float)) and value > 0:  # 0 is how a backend says "not measured"
-            found[label] = int(value)
-    return found
 
 
 def _out_type(info: Any) -> str:

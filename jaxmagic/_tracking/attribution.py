@@ -99,7 +99,7 @@ def _on_event(event: monitor.Event) -> None:
     elif call is not None and not is_internal(call.fun):
         _observed_event(call, event)
     elif call is None and event.kind == "compile" and (ahead := functions.traced_named(_bare(event.fun_name))):
-        functions.on_compile(ahead, event.seconds, {}, lambda: None)  # ``.lower(...).compile()`` of a trace just seen
+        functions.on_compile(ahead, event.seconds, {}, lambda: None, event.memory)  # ``.lower(...).compile()`` of a trace just seen
     else:  # JAX's own helper jits, or a compile JAX's frames do not place
         _untracked_event(event, call.fun if call is not None else plain)
     if event.kind != "lower":
@@ -135,7 +135,8 @@ def _observed_event(call: JaxCall, event: monitor.Event) -> None:
     if event.kind == "lower":
         functions.on_lower(observed, call, event.seconds)
         return
-    functions.on_compile(observed, event.seconds, _flat_placements(observed, call), lambda: user_call(call))
+    functions.on_compile(observed, event.seconds, _flat_placements(observed, call), lambda: user_call(call),
+                         event.memory)
 
 
 def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
@@ -173,7 +174,7 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
     if placements:
         tracked.placements = placements
     tracked.row.add_compile(
-        Recompile(changes, event.seconds, time.time(), compared, signature, retraced)
+        Recompile(changes, event.seconds, time.time(), compared, signature, retraced, memory=event.memory)
     )
 
 

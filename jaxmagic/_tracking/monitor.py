@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import sys
 import threading
 from collections.abc import Callable
 
 from jax import monitoring
 from jax._src import monitoring as _jax_monitoring  # where the registered listeners are kept
 
-__all__ = ["Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted"]
+__all__ = [
+    "Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted",
+    "memory_figures",
+]
 
 TRACE = "/jax/core/compile/jaxpr_trace_duration"
 LOWER = "/jax/core/compile/jaxpr_to_mlir_module_duration"
@@ -32,6 +36,8 @@ class Event:
     fun_name: str  # JAX's name: "f" for traces, "jit(f)" for lowering and compiles
     seconds: float
     thread: int
+    # a compile: XLA's memory analysis of the executable just made, (figure, bytes) pairs
+    memory: tuple[tuple[str, int], ...] = ()
 
 
 _lock = threading.Lock()
@@ -45,10 +51,52 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
     kind = _KINDS.get(name)
     if kind is None or getattr(_tls, "muted", False):
         return
-    event = Event(kind, str(kwargs.get("fun_name", "")), float(seconds), threading.get_ident())
+    memory = _compiled_memory(sys._getframe(1)) if kind == "compile" else ()
+    event = Event(kind, str(kwargs.get("fun_name", "")), float(seconds), threading.get_ident(), memory)
     with _lock:
         _counts[(kind, event.fun_name)] += 1
     _deliver(event)
+
+
+# XLA's memory analysis, by the name a reader knows each figure by
+_MEMORY_FIELDS = (
+    ("arguments", "argument_size_in_bytes"),
+    ("outputs", "output_size_in_bytes"),
+    ("temporaries", "temp_size_in_bytes"),
+    ("generated code", "generated_code_size_in_bytes"),
+    ("peak", "peak_memory_in_bytes"),
+)
+
+
+def memory_figures(stats: object) -> dict[str, int]:
+    """XLA's memory statistics as {figure: bytes}, leaving out what a backend reports as 0 or not at all."""
+    found = {}
+    for label, field in _MEMORY_FIELDS:
+        value = getattr(stats, field, None)
+        if isinstance(value, (int, float)) and value > 0:  # 0 is how a backend says "not measured"
+            found[label] = int(value)
+    return found
+
+
+def _compiled_memory(frame: object) -> tuple[tuple[str, int], ...]:
+    """The memory analysis of the executable JAX just compiled, read from its compiling frame.
+
+    The compile event fires as JAX's ``_cached_compilation`` finishes, its new executable in a local:
+    asking it for its statistics costs tens of microseconds and no compile. Nothing when the frame
+    is not there (another JAX).
+    """
+    for _ in range(8):
+        if frame is None:
+            return ()
+        code = getattr(frame, "f_code", None)
+        if code is not None and code.co_name == "_cached_compilation":
+            executable = frame.f_locals.get("xla_executable")  # type: ignore[attr-defined]
+            try:
+                return tuple(memory_figures(executable.get_compiled_memory_stats()).items())
+            except Exception:  # noqa: BLE001 - a backend without memory analysis
+                return ()
+        frame = getattr(frame, "f_back", None)
+    return ()
 
 
 def _start_listener(name: str, value: float, **kwargs: object) -> None:

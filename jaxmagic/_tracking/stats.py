@@ -58,6 +58,9 @@ class Recompile:
     signature: str = ""
     retraced: bool = True
     tracked: bool = True  # False: a jit jaxmagic only counts; its reasons are unknown
+    # XLA's memory analysis of this compile's executable: (figure, bytes) pairs, figures a backend gives
+    # as 0 left out (a tuple, shared when empty: a function keeps up to 1,000 of these)
+    memory: tuple[tuple[str, int], ...] = ()
 
     @property
     def reason(self) -> str:

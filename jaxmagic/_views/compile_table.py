@@ -12,7 +12,7 @@ import time
 from .._render.display import layout_for
 from .._render.document import Code, Document, Fold, Heading, Paragraph, Section, Span, Table, spans
 from .._render.html import to_html
-from .._render.numbers import duration
+from .._render.numbers import duration, size
 from .._render.text import to_text, visible
 from .._render.timeline import timeline
 from .._tracking.stats import Advice, FunctionStats
@@ -126,6 +126,8 @@ def _history(row: FunctionStats, folded: bool = True) -> Section:
         took = duration(event.compile_seconds) if event.compile_seconds is not None else "?"
         at = time.strftime("%H:%M:%S", time.localtime(event.when))
         entry = [f"{number:>4}. {event.reason}   [{took}, at {at}]"]
+        if event.memory:  # XLA's memory analysis of this compile
+            entry.append("      memory: " + ", ".join(f"{label} {size(n)}" for label, n in event.memory))
         if event.compared_to:
             entry.append(f"      compared with: {event.compared_to}")
         entries.append(entry)

@@ -8,6 +8,7 @@ standing for an earlier one. The compile that follows takes them over.
 """
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 import weakref
@@ -253,7 +254,7 @@ def on_lower(observed: ObservedFunction, call: JaxCall, seconds: float) -> None:
 
 
 def on_compile(observed: ObservedFunction, seconds: float, placements: dict[str, str],
-               user: Callable[[], UserCall]) -> None:
+               user: Callable[[], UserCall], memory: tuple[tuple[str, int], ...] = ()) -> None:
     """JAX compiled for ``observed``: the compile takes its trace's reasons (or says it had no trace).
 
     ``user`` reads the call again, for a first compile whose trace JAX reported no event for (the
@@ -290,4 +291,4 @@ def on_compile(observed: ObservedFunction, seconds: float, placements: dict[str,
             collector._add_recompile(observed.name, changes)
     if placements:
         observed.placements = placements
-    observed.row.add_compile(event)
+    observed.row.add_compile(dataclasses.replace(event, memory=memory) if memory else event)
