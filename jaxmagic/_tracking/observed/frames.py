@@ -160,6 +160,10 @@ def stage_of(params: Any, args_flat: Any) -> Any:
     """
     try:
         types = [pjit.convert_to_metaty(arg) for arg in args_flat]
-        return stages.Traced(types, params.params, params.in_tree, params.out_tree, params.consts)
+        pieces = (types, params.params, params.in_tree, params.out_tree, params.consts)
+        try:
+            return stages.Traced(*pieces)
+        except TypeError:  # JAX 0.12 also takes the function's source info (only for its messages)
+            return stages.Traced(*pieces, None)
     except Exception:  # noqa: BLE001 - another JAX: the report says the cost is unavailable
         return None
