@@ -7,7 +7,9 @@ process with jaxmagic's ``jax.monitoring`` listener registered or not
 (``activate``/``deactivate``; whatever counting earlier sections left on is
 switched off for the section and restored after it).
 
-Part one calls each kind of jit N times per repeat with an already-compiled
+"On" is what the extension leaves on: counting, and the recompile limit checked
+at each compile (with its compile ids, phase times and disk-cache flag read
+at each compile event, issue 18). Part one calls each kind of jit N times per repeat with an already-compiled
 signature, counting on and off alternately. Part two calls each with a fresh
 shape per call (a new trace, lowering and compile) and times jaxmagic's
 listener directly, between two listeners of the benchmark's own registered
@@ -20,6 +22,7 @@ from __future__ import annotations
 import collections
 import gc
 import time
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -37,9 +40,9 @@ class _Counting:
     """Switches jaxmagic's counting on and off; starts off, and leaves it as it found it."""
 
     def __init__(self) -> None:
-        from jaxmagic._tracking import attribution, monitor
+        from jaxmagic._tracking import attribution, budget, monitor
 
-        self._attribution, self._monitor = attribution, monitor
+        self._attribution, self._monitor, self._limit = attribution, monitor, budget
         self._left_on = 0
         self.on = False
 
@@ -50,10 +53,13 @@ class _Counting:
         return self
 
     def set(self, on: bool) -> None:
+        # "on" is as ``%load_ext jaxmagic`` leaves it: counting, and the recompile limit checked at each compile
         if on and not self.on:
             self._attribution.activate()
+            self._limit.hold()
         elif not on and self.on:
             self._attribution.deactivate()
+            self._limit.release()
         self.on = on
 
     @property
@@ -434,5 +440,9 @@ def counts(quick: bool, counting: _Counting) -> list[Result]:
 
 
 def run(quick: bool) -> list[Result]:
-    with _Counting() as counting:
+    from jaxmagic import RecompileLimitWarning
+
+    with _Counting() as counting, warnings.catch_warnings():
+        # the limit's check runs at every compile of "on"; its one warning per function is not printed here
+        warnings.simplefilter("ignore", RecompileLimitWarning)
         return cached(quick, counting) + per_trace(quick, counting) + counts(quick, counting)

@@ -18,7 +18,7 @@ from ._report.entries import (
     TraceEntry as TraceEntry,
     TraceReport as TraceReport,
 )
-from ._tracking.advice import Thresholds as Thresholds, thresholds as thresholds
+from ._common.settings import Thresholds as Thresholds, thresholds as thresholds
 from ._tracking.api import (
     reset as reset,
     stats as stats,
@@ -28,6 +28,7 @@ from ._tracking.api import (
     watching as watching,
 )
 from ._tracking.budget import expect_compiles as expect_compiles
+from ._tracking.budget import RecompileLimitError as RecompileLimitError, RecompileLimitWarning as RecompileLimitWarning
 from ._tracking.changes import Change as Change
 from ._tracking.stats import Advice as Advice, FunctionStats as FunctionStats, Recompile as Recompile
 from ._render import display as _display
@@ -48,6 +49,8 @@ __all__ = [
     "LineOp",
     "Output",
     "Recompile",
+    "RecompileLimitError",
+    "RecompileLimitWarning",
     "SourceLine",
     "Thresholds",
     "TraceEntry",

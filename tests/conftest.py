@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import collections
+import dataclasses
 import re
 from typing import Any
 
@@ -47,6 +48,18 @@ def _ipython() -> Any:
     return ip
 
 
+@pytest.fixture(autouse=True)
+def _settings_restored() -> Any:
+    """``jaxmagic.thresholds`` (the recompile limit, advice thresholds) as they were before each test."""
+    from jaxmagic._tracking import budget
+
+    before = dataclasses.asdict(jaxmagic.thresholds)
+    yield
+    for name, value in before.items():
+        setattr(jaxmagic.thresholds, name, value)
+    budget.forget_warnings()
+
+
 @pytest.fixture
 def shell(_ipython: Any) -> Any:
     """A shell with jaxmagic loaded and jax imported; unloaded and cleared afterwards."""
@@ -57,6 +70,7 @@ def shell(_ipython: Any) -> Any:
     sh.run("import functools\nimport jax\nimport jax.numpy as jnp\nimport numpy as np")
     yield sh
     _ipython.run_line_magic("unload_ext", "jaxmagic")
+    _ipython.config.pop("JitTrace", None)  # a test's %config JitTrace... stays with it
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent / "jaxmagic"
 ALLOWED = {
     "_common": set(),
     "_render": set(),
-    "_tracking": {"_common", "_render.display"},
+    "_tracking": {"_common", "_render.display", "_render.numbers"},
     "_explain": {"_common", "_tracking", "_render.display"},
     "_report": {"_common", "_tracking", "_render.display", "_explain.explanation", "_explain.failures"},
     "_views": {
@@ -30,7 +30,7 @@ ALLOWED = {
     },
     "_ipython": {"_common", "_render", "_tracking", "_explain", "_report", "_views"},
     "": {"_tracking", "_explain.explanation", "_report.entries", "_report.lines", "_render.display", "_explain.explain",
-         "_ipython"},
+         "_ipython", "_common.settings"},
 }
 # Imports that may stay inside functions: each keeps start-up fast, and says so in a comment.
 LAZY = {

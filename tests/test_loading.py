@@ -1,11 +1,14 @@
 """%load_ext / %unload_ext / %reload_ext register and remove exactly what they should."""
 from __future__ import annotations
 
-from jaxmagic._tracking import monitor as _monitor
+from jaxmagic._tracking import budget as _budget, monitor as _monitor
 
-LINE = ["jittrace", "jittrace_assert", "jittrace_explain", "jittrace_panel", "jittrace_reset"]
+LINE = ["jittrace", "jittrace_assert", "jittrace_explain", "jittrace_limit", "jittrace_panel", "jittrace_reset"]
 REGISTRY = ["JitTraceMagics", "StatsMagics"]
-LOADED = (LINE, ["jittrace"], REGISTRY, 1, 1)  # magics, 1 JAX listener, 1 post_run_cell callback
+CONFIGURABLES = ["JitTrace", *REGISTRY]  # %config lists them: the settings and the magics
+# magics, 1 JAX listener, 1 post_run_cell callback, the configurables, the recompile limit held once
+LOADED = (LINE, ["jittrace"], REGISTRY, 1, 1, CONFIGURABLES, 1)
+UNLOADED = ([], [], [], 0, 0, [], 0)
 
 
 def _ours(ip):
@@ -13,16 +16,17 @@ def _ours(ip):
     cell = [n for n in ip.magics_manager.magics["cell"] if n.startswith("jittrace")]
     registry = sorted(k for k in ip.magics_manager.registry if k in REGISTRY)
     hooks = [c for c in ip.events.callbacks["post_run_cell"] if "jaxmagic" in getattr(c, "__module__", "")]
-    return line, cell, registry, _monitor.installed(), len(hooks)
+    configurables = sorted(type(c).__name__ for c in ip.configurables if type(c).__module__.startswith("jaxmagic"))
+    return line, cell, registry, _monitor.installed(), len(hooks), configurables, _budget._holders
 
 
 def test_load_registers_and_unload_removes_everything(_ipython):
     ip = _ipython
-    assert _ours(ip) == ([], [], [], 0, 0)
+    assert _ours(ip) == UNLOADED
     ip.run_line_magic("load_ext", "jaxmagic")
     assert _ours(ip) == LOADED
     ip.run_line_magic("unload_ext", "jaxmagic")
-    assert _ours(ip) == ([], [], [], 0, 0)
+    assert _ours(ip) == UNLOADED
 
 
 def test_reload_three_times_leaves_one_of_each(_ipython):
@@ -36,7 +40,7 @@ def test_reload_three_times_leaves_one_of_each(_ipython):
         assert result.success and len(result.result.traces) == 1
     finally:
         ip.run_line_magic("unload_ext", "jaxmagic")
-    assert _ours(ip) == ([], [], [], 0, 0)
+    assert _ours(ip) == UNLOADED
 
 
 def test_explain_hook_is_one_callback_and_unload_removes_it(_ipython):
@@ -51,16 +55,16 @@ def test_explain_hook_is_one_callback_and_unload_removes_it(_ipython):
     ip.run_line_magic("jittrace_explain", "on")
     ip.run_line_magic("unload_ext", "jaxmagic")
     assert ip.events.callbacks["post_run_cell"] == before  # IPython's own behaviour, exactly
-    assert _ours(ip) == ([], [], [], 0, 0)
+    assert _ours(ip) == UNLOADED
 
 
 def test_loading_twice_is_harmless(_ipython):
     ip = _ipython
     ip.run_line_magic("load_ext", "jaxmagic")
     ip.run_line_magic("load_ext", "jaxmagic")
-    assert _ours(ip)[3:] == (1, 1)
+    assert _ours(ip)[3:] == (1, 1, CONFIGURABLES, 1)
     ip.run_line_magic("unload_ext", "jaxmagic")
-    assert _ours(ip) == ([], [], [], 0, 0)
+    assert _ours(ip) == UNLOADED
 
 
 def test_loading_leaves_widgets_and_the_explanation_engine_for_first_use():

@@ -4,8 +4,9 @@
 (the user's code as syntax trees), ``lambdas`` (a lambda named by the variable
 its jit was bound to), ``jaxpr`` (the one jaxpr walker: every
 equation with the line that made it), ``loops`` (the one unrolled-loop
-detector) and ``through`` (a stack of JAX transformations rebuilt around a
-copy of the function at its bottom).
+detector), ``through`` (a stack of JAX transformations rebuilt around a
+copy of the function at its bottom) and ``settings`` (``jaxmagic.thresholds``:
+advice thresholds, the recompile limit, the panel's redraw interval).
 
 May import: the standard library, jax and numpy; nothing of jaxmagic outside ``_common``.
 """

@@ -1,4 +1,5 @@
-"""Load and unload the extension: the magics, the ``post_run_cell`` callback, JAX's listener.
+"""Load and unload the extension: the magics, the settings, the ``post_run_cell`` callback, JAX's listener,
+the recompile limit.
 
 :func:`unload` removes exactly what :func:`load` registered, so
 ``%unload_ext jaxmagic`` leaves IPython and JAX as they were.
@@ -8,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from .._common.source import set_shown_lines
-from .._tracking import attribution
+from .._tracking import attribution, budget
 from .._tracking.redefinition import set_location_namer
 from . import state
 from .naming import cell_namer, typed_lines
+from .settings import attach as attach_settings, detach as detach_settings
 from .stats_magics import StatsMagics
 from .trace_magics import JitTraceMagics
 
@@ -36,6 +38,8 @@ def load(shell: Any) -> None:
     shell.register_magics(StatsMagics)
     shell.events.register("post_run_cell", _refresh_panels)
     attribution.activate()
+    budget.hold()
+    attach_settings(shell)
     set_location_namer(cell_namer(shell))
     set_shown_lines(typed_lines(shell))
     state.loaded[id(shell)] = True
@@ -51,6 +55,7 @@ def unload(shell: Any) -> None:
             for name in names:
                 manager.magics[kind].pop(name, None)
         manager.registry.pop(magics.__name__, None)
+        shell.configurables[:] = [c for c in shell.configurables if not isinstance(c, magics)]
     try:
         shell.events.unregister("post_run_cell", _refresh_panels)
     except ValueError:
@@ -61,6 +66,8 @@ def unload(shell: Any) -> None:
     if hook is not None:
         hook.off()
     attribution.deactivate()
+    budget.release()
+    detach_settings(shell)
     if not state.loaded:
         set_location_namer(None)
         set_shown_lines(None)

@@ -23,6 +23,7 @@ from IPython import get_ipython
 from IPython.display import display, update_display
 
 from .._tracking.api import snapshot_rows
+from .._common.settings import thresholds
 from .._tracking.stats import registry
 from . import state
 from .._views.compile_table import (
@@ -41,11 +42,13 @@ class Panel:
     ----------
     include_internal : bool
         Also list JAX's own helper jits.
-    interval : float
-        Seconds between redraws, at least (updates are throttled).
+    interval : float, optional
+        Seconds between redraws, at least (updates are throttled); by
+        default ``jaxmagic.thresholds.redraw_interval`` (``%config
+        JitTrace.redraw_interval``), read at each update.
     """
 
-    def __init__(self, include_internal: bool = False, interval: float = 0.3) -> None:
+    def __init__(self, include_internal: bool = False, interval: float | None = None) -> None:
         import ipywidgets  # lazy: ipywidgets loads with the first panel, not with the extension
 
         self.include_internal = include_internal
@@ -131,7 +134,8 @@ class Panel:
         self.notified += 1
         with self._lock:
             now = time.monotonic()
-            wait = max(self.interval, 20 * self._cost) - (now - self._last)
+            interval = thresholds.redraw_interval if self.interval is None else self.interval
+            wait = max(interval, 20 * self._cost) - (now - self._last)
             if wait > 0:
                 self._dirty = True
                 if self._timer is None:

@@ -1,4 +1,5 @@
-"""The IPython front of recompile statistics: ``%jittrace_panel``, ``%jittrace_assert``, ``%jittrace_reset``."""
+"""The IPython front of recompile statistics: ``%jittrace_panel``, ``%jittrace_assert``, ``%jittrace_limit``,
+``%jittrace_reset``."""
 from __future__ import annotations
 
 from typing import Any
@@ -7,7 +8,9 @@ from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_magic, magics_class
 from IPython.core.magic_arguments import argument, magic_arguments, parse_argstring
 
+from .._tracking import budget
 from .._tracking.api import reset, stats
+from .._common.settings import thresholds
 
 __all__ = ["StatsMagics"]
 
@@ -61,13 +64,51 @@ class StatsMagics(Magics):
             problems.append(f"{found.traces} traces (at most {options.max_traces} allowed)")
         if problems:
             lines = [f"{found.name}: " + " and ".join(problems)]
-            first = found.compiles - len(found.events) + 1
-            lines += [f"  compile {i}: {e.reason}" for i, e in enumerate(found.events, first)]
+            lines += [f"  {e.id}: {e.reason}" for e in found.events]
             if found.dropped:
                 older = ", ".join(f"{reason} ×{count}" for reason, count in found.dropped.items())
                 lines.append(f"  (older compiles, by reason: {older})")
             lines += [f"  advice ({a.kind}): {a.message}" for a in found.advice]
             raise AssertionError("\n".join(lines))
+
+    @magic_arguments()
+    @argument("limit", nargs="?", default=None, metavar="N|off",
+              help="Compiles of one function allowed before the warning; 'off' for no limit.")
+    @argument("--raise", dest="raises", action="store_true",
+              help="Raise RecompileLimitError at every compile past N instead of warning once (for tests).")
+    @line_magic
+    def jittrace_limit(self, line: str) -> None:
+        """The recompile limit: past N compiles of one function, one warning names it, its reasons and the advice.
+
+        ``%jittrace_limit 20`` warns once per function past 20 compiles;
+        ``%jittrace_limit 20 --raise`` raises at every compile past 20, with
+        every compile's id and reason (for notebook tests);
+        ``%jittrace_limit off`` turns it off; ``%jittrace_limit`` says what
+        it is. The same setting is ``%config JitTrace.limit`` and
+        ``jaxmagic.thresholds.limit``.
+        """
+        options = parse_argstring(self.jittrace_limit, line)
+        if options.limit is None:
+            if options.raises:
+                raise UsageError("%jittrace_limit: give N with --raise, e.g. %jittrace_limit 8 --raise")
+            print(_limit_text())
+            return None
+        if options.limit.lower() == "off":
+            if options.raises:
+                raise UsageError("%jittrace_limit: --raise needs a limit N, not off")
+            thresholds.limit, thresholds.limit_raises = None, False
+        else:
+            try:
+                value = int(options.limit)
+                if value < 1:
+                    raise ValueError
+            except ValueError:
+                raise UsageError(f"%jittrace_limit: {options.limit!r} is not a number of compiles (1 or more) "
+                                 "or off") from None
+            thresholds.limit, thresholds.limit_raises = value, options.raises
+        budget.forget_warnings()
+        print(_limit_text())
+        return None
 
     @line_magic
     def jittrace_reset(self, line: str) -> None:
@@ -77,3 +118,10 @@ class StatsMagics(Magics):
             reset(name)
         except KeyError as exc:
             raise UsageError(f"%jittrace_reset: {exc.args[0]}") from None
+
+
+def _limit_text() -> str:
+    if thresholds.limit is None:
+        return "recompile limit: off"
+    then = "raise RecompileLimitError" if thresholds.limit_raises else "warn once per function"
+    return f"recompile limit: {thresholds.limit} compiles per function, then {then}"

@@ -73,6 +73,9 @@ class TraceEntry:
     outputs: list[Output] = dataclasses.field(default_factory=list)
     trace_seconds: float | None = None
     compile_seconds: float | None = None
+    lower_seconds: float | None = None
+    compile_id: str | None = None  # the compile this trace led to (``f#2``), as the panel and saved logs name it
+    from_disk_cache: bool = False  # JAX's persistent compilation cache supplied that compile's executable
     started: float | None = None  # when the trace began (``time.time()``)
     cost: dict[str, float] = dataclasses.field(default_factory=dict)
     # XLA's memory analysis of the compiled executable, in bytes: arguments, outputs, temporaries,

@@ -12,40 +12,13 @@ from typing import TYPE_CHECKING, Any
 from . import monitor
 from .history import DISTINCT
 from .signature import abstract_call, tracing_context
+from .._common.settings import Thresholds, thresholds
 from .stats import Advice, Row
 
 if TYPE_CHECKING:
     from .._common.loops import UnrolledLoop
 
 __all__ = ["Thresholds", "thresholds", "advise", "analyse_loops", "unrolled_advice", "redefinition_advice", "buckets"]
-
-
-@dataclasses.dataclass
-class Thresholds:
-    """When a pattern becomes advice.
-
-    Attributes
-    ----------
-    static_values : int
-        Distinct values of one static argument (``static-churn``).
-    axis_sizes : int
-        Distinct sizes of one axis of one argument (``shape-churn``).
-    redefinitions : int
-        Compiles caused by a new function object (``redefined-function``).
-    weak_type_flips : int
-        Compiles caused by a Python scalar turning into an array or back.
-    unrolled_equations : int
-        Equations one Python loop body line became (``unrolled-loop``).
-    """
-
-    static_values: int = 5
-    axis_sizes: int = 5
-    redefinitions: int = 3
-    weak_type_flips: int = 1
-    unrolled_equations: int = 100
-
-
-thresholds = Thresholds()
 
 
 def advise(row: Row) -> list[Advice]:

@@ -5,7 +5,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from . import attribution
+from . import attribution, budget
 from .advice import advise, analyse_loops
 from .observed import functions
 from .redefinition import location_namer
@@ -150,9 +150,11 @@ def reset(name: str | None = None) -> None:
                 else:
                     row.reset()
         functions.forget()
+        budget.forget_warnings()
     else:
         row = _find(name)
         if row is None:
             raise KeyError(f"no jitted function named {name!r} has been seen")
         row.reset()
+        budget.forget_warnings(row.name)
     registry.changed()

@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 import types
+from collections.abc import Callable
 from typing import Any
 
 import jax
@@ -27,11 +28,12 @@ from .observed import functions
 from .observed.adapters import is_internal, user_call
 from .observed.frames import JAX_ROOT, JaxCall, find_jax_call
 from .redefinition import describe_location
-from .stats import Recompile, registry
+from .stats import Recompile, Row, phases_of, registry, take_counted
 from .tracked import TRACKED_ATTR, TrackedFunction, collectors, pending_compiles, thread_state
 
-__all__ = ["activate", "deactivate", "active"]
+__all__ = ["activate", "deactivate", "active", "after_compile"]
 
+after_compile: list[Callable[[Row], None]] = []  # called with the row each compile counted in (budget.hold)
 _DEPTH = 48  # frames to walk up from the listener
 _here = threading.local()  # ``call_frame``: JAX's frame holding the concrete arguments of the call compiling now
 
@@ -90,6 +92,8 @@ def _on_event(event: monitor.Event) -> None:
         return
     if event.kind not in ("trace", "compile", "lower"):
         return
+    if event.kind == "compile":
+        take_counted()  # the limit checks the row this event counts in, never an earlier one
     call = find_jax_call(sys._getframe(1))
     tracked, plain = _tracked_in(call, keep_frame=event.kind != "trace")
     if call is None:  # no jitted call on the stack (an AOT ``.compile()``): look through every frame
@@ -99,11 +103,14 @@ def _on_event(event: monitor.Event) -> None:
     elif call is not None and not is_internal(call.fun):
         _observed_event(call, event)
     elif call is None and event.kind == "compile" and (ahead := functions.traced_named(_bare(event.fun_name))):
-        functions.on_compile(ahead, event.seconds, {}, lambda: None, event.memory)  # ``.lower(...).compile()`` of a trace just seen
+        functions.on_compile(ahead, event, {}, lambda: None)  # ``.lower(...).compile()`` of a trace just seen
     else:  # JAX's own helper jits, or a compile JAX's frames do not place
         _untracked_event(event, call.fun if call is not None else plain)
     if event.kind != "lower":
         registry.changed()
+    if event.kind == "compile" and (row := take_counted()) is not None:
+        for hook in list(after_compile):
+            hook(row)  # the recompile limit: may raise RecompileLimitError for the user's call (``--raise``)
 
 
 def _tracked_in(call: JaxCall | None, keep_frame: bool = False) -> tuple[TrackedFunction | None, Any]:
@@ -135,8 +142,7 @@ def _observed_event(call: JaxCall, event: monitor.Event) -> None:
     if event.kind == "lower":
         functions.on_lower(observed, call, event.seconds)
         return
-    functions.on_compile(observed, event.seconds, _flat_placements(observed, call), lambda: user_call(call),
-                         event.memory)
+    functions.on_compile(observed, event, _flat_placements(observed, call), lambda: user_call(call))
 
 
 def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
@@ -173,9 +179,11 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
             collector._add_recompile(tracked.name, changes)
     if placements:
         tracked.placements = placements
-    tracked.row.add_compile(
-        Recompile(changes, event.seconds, time.time(), compared, signature, retraced, memory=event.memory)
+    counted = tracked.row.add_compile(
+        Recompile(changes, event.seconds, time.time(), compared, signature, retraced, **phases_of(event))
     )
+    if record is not None:
+        record.compile_id, record.from_disk_cache = counted.id, counted.from_disk_cache
 
 
 def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:
@@ -262,7 +270,7 @@ def _untracked_event(event: monitor.Event, plain: Any) -> None:
         for collector in list(collectors):
             collector._add_untracked(event)
     elif event.kind == "compile":
-        row.add_compile(Recompile([], event.seconds, time.time(), tracked=False))
+        row.add_compile(Recompile([], event.seconds, time.time(), tracked=False, **phases_of(event)))
 
 
 _activations = 0

@@ -1,20 +1,39 @@
-"""``jaxmagic.expect_compiles``: a compile budget for a block of code, for test suites.
+"""Compile budgets: ``jaxmagic.expect_compiles`` for a block of code, and the recompile limit for a session.
 
 Counts come from the statistics rows (JAX's own events), so the budget holds
 for any jit — tracked, plain ``jax.jit``, ``flax.nnx.jit``,
 ``equinox.filter_jit`` — by the name the user knows it by. A function that
 compiles more often than allowed fails the block with every one of its
 compiles in the block and why each happened.
+
+The recompile limit: past ``thresholds.limit`` compiles of one function, one
+warning names the function, how often it compiled, its reasons so far grouped
+by kind (``shape of x ×7``) and the advice; it is given once per function
+until the limit changes or the function's statistics are reset. With
+``thresholds.limit_raises`` every compile past the limit raises
+:class:`RecompileLimitError` out of the call that compiled, listing every
+compile with its id (PyTorch's ``fail_on_recompile`` raises without history).
+The check runs after JAX compiled, never on a cached call, and is on while
+something holds it (the IPython extension does, from load to unload).
 """
 from __future__ import annotations
 
+import collections
+import os
+import sys
+import threading
+import warnings
 from collections.abc import Mapping
 from types import TracebackType
+from typing import Any
 
-from . import attribution
-from .stats import Recompile, Row, answers_to, registry
+from .._common.settings import thresholds
+from . import attribution, monitor
+from .advice import advise
+from .stats import Recompile, Row, answers_to, reason_kind, registry
 
-__all__ = ["expect_compiles"]
+__all__ = ["expect_compiles", "RecompileLimitWarning", "RecompileLimitError", "hold", "release", "check_limit",
+           "forget_warnings", "limit_message"]
 
 
 class expect_compiles:
@@ -91,7 +110,7 @@ class expect_compiles:
         for number, (row_name, event) in enumerate(seen, 1):
             where = f" [{row_name}]" if row_name.split("@", 1)[0] != name else ""
             signature = f"  ({event.signature})" if event.signature else ""
-            lines.append(f"  {number}. {event.reason}{where}{signature}")
+            lines.append(f"  {number}. {event.id}: {event.reason}{where}{signature}")
         if len(seen) < total:
             lines.append(f"  ({total - len(seen)} earlier compiles of the block are no longer kept)")
         return "\n".join(lines)
@@ -105,3 +124,115 @@ def _rows_named(name: str) -> list[Row]:
         if name in answers_to(key) or key == f"jit({name})":
             found.append(row)
     return found
+
+
+# --- the recompile limit ------------------------------------------------------------------------
+
+
+class RecompileLimitWarning(UserWarning):
+    """A function compiled more often than ``jaxmagic.thresholds.limit`` allows."""
+
+
+class RecompileLimitError(monitor.ReachesUser, AssertionError):
+    """A compile past ``jaxmagic.thresholds.limit`` while ``limit_raises`` is on (``%jittrace_limit N --raise``)."""
+
+
+_holders = 0
+_lock = threading.Lock()
+_warned: set[str] = set()  # rows warned about since the limit last changed
+
+
+def hold() -> None:
+    """Turn the limit on: checked after each compile (reference-counted with :func:`release`)."""
+    global _holders
+    with _lock:
+        _holders += 1
+        if _holders == 1:
+            attribution.after_compile.append(check_limit)
+
+
+def release() -> None:
+    global _holders
+    with _lock:
+        _holders = max(0, _holders - 1)
+        if not _holders and check_limit in attribution.after_compile:
+            attribution.after_compile.remove(check_limit)
+
+
+def forget_warnings(name: str | None = None) -> None:
+    """Warn again: about ``name`` (its statistics were reset), or about every function."""
+    with _lock:
+        if name is None:
+            _warned.clear()
+        else:
+            _warned.discard(name)
+
+
+def check_limit(row: Row) -> None:
+    """After ``row`` counted a compile: warn once past the limit, or raise if asked to."""
+    limit = thresholds.limit
+    if limit is None or row.internal or row.compiles <= limit:
+        return
+    if thresholds.limit_raises:
+        raise RecompileLimitError(limit_message(row, limit, raising=True))
+    with _lock:
+        if row.name in _warned:
+            return
+        _warned.add(row.name)
+    warnings.warn(RecompileLimitWarning(limit_message(row, limit)), stacklevel=_user_level())
+
+
+def limit_message(row: Row, limit: int, raising: bool = False) -> str:
+    """What the limit says of ``row``: count, reasons grouped, advice, and how to change the limit."""
+    with row.lock:
+        events = list(row.events)
+        dropped = collections.Counter(row.dropped)
+        compiles = row.compiles
+    grouped = dropped + collections.Counter(reason_kind(event) for event in events)
+    reasons = ", ".join(f"{kind} \u00d7{count}" for kind, count in grouped.most_common(6))
+    if len(grouped) > 6:
+        reasons += f" and {len(grouped) - 6} more kinds"
+    lines = [f"jaxmagic: {row.name} compiled {compiles} times, past the limit of {limit}."]
+    if row.tracked:
+        lines.append(f"Reasons so far: {reasons}.")
+    for advice in _advice(row):
+        lines.append(f"Advice ({advice.kind}): {advice.message}")
+    if raising:
+        lines.append("Every compile kept, oldest first:")
+        lines += [f"  {event.id}: {event.reason}" for event in events]
+        lines.append("(%jittrace_limit N --raise is on: each compile past the limit raises.)")
+    else:
+        lines.append(f"This is said once for {row.name}. Change the limit with %jittrace_limit N "
+                     "(or jaxmagic.thresholds.limit), or turn it off with %jittrace_limit off.")
+    return "\n".join(lines)
+
+
+def _advice(row: Row) -> list[Any]:
+    if not row.tracked:
+        return []
+    try:
+        return advise(row)
+    except Exception:  # noqa: BLE001 - the warning is worth giving without advice
+        return []
+
+
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # jaxmagic's own files
+
+
+def _user_level() -> int:
+    """``stacklevel`` pointing the warning at the user's line: past JAX's, jaxmagic's and wrappers' frames."""
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        if not (filename.startswith(_PACKAGE) or _library(filename)):
+            return level
+        frame = frame.f_back
+        level += 1
+    return 1
+
+
+def _library(filename: str) -> bool:
+    parts = filename.replace("\\", "/").split("/")
+    return (any(part in ("jax", "jaxlib", "flax", "equinox") for part in parts[:-1])
+            or parts[-1] in ("contextlib.py", "functools.py") or filename.startswith("<frozen"))

@@ -19,7 +19,7 @@ from jax._src import monitoring as _jax_monitoring  # where the registered liste
 
 __all__ = [
     "Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted",
-    "memory_figures",
+    "memory_figures", "ReachesUser",
 ]
 
 TRACE = "/jax/core/compile/jaxpr_trace_duration"
@@ -38,6 +38,11 @@ class Event:
     thread: int
     # a compile: XLA's memory analysis of the executable just made, (figure, bytes) pairs
     memory: tuple[tuple[str, int], ...] = ()
+    # a compile: the trace and lowering that led to it in this thread (None: it had none, e.g. a
+    # new placement of a signature traced before), and whether JAX's persistent cache supplied it
+    trace_seconds: float | None = None
+    lower_seconds: float | None = None
+    from_disk_cache: bool = False
 
 
 _lock = threading.Lock()
@@ -51,11 +56,67 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
     kind = _KINDS.get(name)
     if kind is None or getattr(_tls, "muted", False):
         return
-    memory = _compiled_memory(sys._getframe(1)) if kind == "compile" else ()
-    event = Event(kind, str(kwargs.get("fun_name", "")), float(seconds), threading.get_ident(), memory)
+    fun_name = str(kwargs.get("fun_name", ""))
+    if kind == "compile":
+        phases = _take_phases(fun_name)
+        event = Event(kind, fun_name, float(seconds), threading.get_ident(), _compiled_memory(sys._getframe(1)),
+                      *phases)
+    else:
+        _note_phase(kind, fun_name, float(seconds))
+        event = Event(kind, fun_name, float(seconds), threading.get_ident())
     with _lock:
         _counts[(kind, event.fun_name)] += 1
     _deliver(event)
+
+
+_PHASES_KEPT = 32  # traces awaiting their compile per thread (jits traced inside another one never compile)
+
+
+def _phases() -> dict[tuple[str, str], float]:
+    found = getattr(_tls, "phases", None)
+    if found is None:
+        found = _tls.phases = {}
+    return found
+
+
+def _note_phase(kind: str, fun_name: str, seconds: float) -> None:
+    """Keep a trace's or lowering's duration until the compile it leads to (by JAX's name for it)."""
+    phases = _phases()
+    if len(phases) >= _PHASES_KEPT:
+        phases.pop(next(iter(phases)))
+    phases[(kind, _bare(fun_name))] = seconds
+
+
+def _take_phases(fun_name: str) -> tuple[float | None, float | None, bool]:
+    """The trace and lowering seconds of the compile of ``fun_name`` and whether it came from disk.
+
+    Everything noted in this thread is dropped at each compile: a phase belongs to the compile that
+    follows it, so a jit traced inside another one (which compiles as part of it) never lends its
+    trace time to a later compile of its own.
+    """
+    phases = _phases()
+    name = _bare(fun_name)
+    trace, lower = phases.get(("trace", name)), phases.get(("lower", name))
+    phases.clear()
+    from_disk = getattr(_tls, "cache", None) == "hit"
+    _tls.cache = None
+    return trace, lower, from_disk
+
+
+def _bare(fun_name: str) -> str:
+    return fun_name[4:-1] if fun_name.startswith("jit(") and fun_name.endswith(")") else fun_name
+
+
+# JAX's persistent compilation cache reports, just before the compile event, where the executable came from
+_CACHE_REQUEST = "/jax/compilation_cache/compile_requests_use_cache"
+_CACHE_HIT = "/jax/compilation_cache/cache_hits"
+
+
+def _cache_listener(name: str, **kwargs: object) -> None:
+    if name == _CACHE_REQUEST:
+        _tls.cache = None
+    elif name == _CACHE_HIT:
+        _tls.cache = "hit"
 
 
 # XLA's memory analysis, by the name a reader knows each figure by
@@ -106,14 +167,26 @@ def _start_listener(name: str, value: float, **kwargs: object) -> None:
     _deliver(Event("trace-start", str(kwargs.get("fun_name", "")), 0.0, threading.get_ident()))
 
 
+class ReachesUser(Exception):
+    """Base of the exceptions a subscriber raises on purpose for the user's call (``%jittrace_limit --raise``).
+
+    Every other exception of a subscriber is swallowed: a bookkeeping fault never reaches the user's jit.
+    """
+
+
 def _deliver(event: Event) -> None:
     with _lock:
         subscribers = list(_subscribers)
+    deliberate = None
     for callback in subscribers:
         try:
             callback(event)
+        except ReachesUser as exc:  # raised once every subscriber has had the event
+            deliberate = deliberate or exc
         except Exception:  # noqa: BLE001 - a bookkeeping failure must not break the user's jit
             pass
+    if deliberate is not None:
+        raise deliberate
 
 
 def install() -> None:
@@ -126,6 +199,7 @@ def install() -> None:
             register_scalar = getattr(monitoring, "register_scalar_listener", None)
             if register_scalar is not None:
                 register_scalar(_start_listener)
+            monitoring.register_event_listener(_cache_listener)
 
 
 def uninstall() -> None:
@@ -137,6 +211,7 @@ def uninstall() -> None:
         _refcount -= 1
         if _refcount == 0:
             _unregister(_listener)
+            _unregister_event(_cache_listener)
             scalars = getattr(_jax_monitoring, "_scalar_listeners", [])
             if _start_listener in scalars:
                 scalars.remove(_start_listener)
@@ -173,6 +248,19 @@ def _unregister(callback: Callable[..., None]) -> None:
         remove(callback)
         return
     listeners = getattr(_jax_monitoring, "_event_duration_secs_listeners", [])
+    if callback in listeners:
+        listeners.remove(callback)
+
+
+def _unregister_event(callback: Callable[..., None]) -> None:
+    remove = getattr(_jax_monitoring, "unregister_event_listener", None)
+    if remove is not None:
+        try:
+            remove(callback)
+        except (AssertionError, ValueError):  # already gone
+            pass
+        return
+    listeners = getattr(_jax_monitoring, "_event_listeners", [])
     if callback in listeners:
         listeners.remove(callback)
 

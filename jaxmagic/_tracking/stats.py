@@ -22,9 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .._render.display import Displayed
+from .._render.numbers import duration
 from .changes import Change
 
-__all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "answers_to", "HISTORY"]
+__all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "answers_to", "phases_of", "reason_kind", "take_counted", "time_summary", "HISTORY"]
 
 HISTORY = 1000  # compiles kept per function; older ones are counted by reason
 
@@ -49,6 +50,19 @@ class Recompile:
     retraced : bool
         False for a compile without a new trace (a new placement of the
         same abstract signature).
+    memory : tuple of (str, int)
+        XLA's memory analysis of the executable, by figure; figures a
+        backend does not report are absent.
+    trace_seconds, lower_seconds : float or None
+        The trace and the lowering that led to this compile, as JAX
+        reported them; None when it had none (no new trace).
+    from_disk_cache : bool
+        JAX's persistent compilation cache supplied the executable
+        (``compile_seconds`` is then the time to read it).
+    id : str
+        ``train_step#3``: the row's name and the compile's number in it,
+        counted from 1 and never reused in this process (a reset keeps
+        counting).
     """
 
     changes: list[Change]
@@ -61,6 +75,10 @@ class Recompile:
     # XLA's memory analysis of this compile's executable: (figure, bytes) pairs, figures a backend gives
     # as 0 left out (a tuple, shared when empty: a function keeps up to 1,000 of these)
     memory: tuple[tuple[str, int], ...] = ()
+    trace_seconds: float | None = None
+    lower_seconds: float | None = None
+    from_disk_cache: bool = False
+    id: str = ""
 
     @property
     def reason(self) -> str:
@@ -101,7 +119,13 @@ class FunctionStats(Displayed):
     traces, compiles : int
         Exactly what JAX did (its ``jax.monitoring`` events).
     compile_seconds : float
-        Total backend compile time.
+        Total backend compile time (for a compile from JAX's persistent
+        cache, the time to read it).
+    trace_seconds, lower_seconds : float
+        Total time tracing and lowering for these compiles.
+    from_disk_cache : int
+        Compiles whose executable came from JAX's persistent compilation
+        cache.
     events : list of Recompile
         The compiles, oldest first (the last :data:`HISTORY`).
     advice : list of Advice
@@ -129,10 +153,40 @@ class FunctionStats(Displayed):
     internal: bool = False
     dropped: dict[str, int] = dataclasses.field(default_factory=dict)
     wrapper: str = ""
+    trace_seconds: float = 0.0
+    lower_seconds: float = 0.0
+    from_disk_cache: int = 0
 
     @property
     def last_reason(self) -> str:
         return self.events[-1].reason if self.events else ""
+
+    @property
+    def time_summary(self) -> str:
+        """Where the compile time went: ``4 compiles: 3 compiled, 1 from disk cache; 2.1 s compiling, 0.3 s tracing``."""
+        return time_summary(self.compiles, self.from_disk_cache, self.compile_seconds, self.trace_seconds,
+                            self.lower_seconds)
+
+
+def phases_of(event: Any) -> dict[str, Any]:
+    """What a compile event of :mod:`.monitor` says beyond its seconds, as :class:`Recompile`'s fields."""
+    return {"memory": event.memory, "trace_seconds": event.trace_seconds, "lower_seconds": event.lower_seconds,
+            "from_disk_cache": event.from_disk_cache}
+
+
+def time_summary(compiles: int, from_disk: int, compiling: float, tracing: float, lowering: float) -> str:
+    """One line saying how many compiles were real and how long each phase took in all."""
+    if not compiles:
+        return "no compiles"
+    head = f"{compiles} compile{'s' if compiles != 1 else ''}"
+    if from_disk:
+        head += f": {compiles - from_disk} compiled, {from_disk} from disk cache"
+    parts = [f"{duration(compiling)} compiling"]
+    if tracing:
+        parts.append(f"{duration(tracing)} tracing")
+    if lowering:
+        parts.append(f"{duration(lowering)} lowering")
+    return f"{head}; {', '.join(parts)}"
 
 
 
@@ -148,6 +202,10 @@ class Row:
         self.traces = 0
         self.compiles = 0
         self.compile_seconds = 0.0
+        self.trace_seconds = 0.0
+        self.lower_seconds = 0.0
+        self.from_disk_cache = 0
+        self.numbered = 0  # compiles ever numbered here: ids stay unique across resets
         self.events: collections.deque[Recompile] = collections.deque(maxlen=HISTORY)
         self.dropped: collections.Counter[str] = collections.Counter()
         # what advice counts, over every compile (not only the kept ones), never crowded out by other changes
@@ -159,12 +217,18 @@ class Row:
         self.advice_cache: tuple | None = None  # (what the advice was computed from, the advice)
         self.lock = threading.Lock()
 
-    def add_compile(self, event: Recompile) -> None:
+    def add_compile(self, event: Recompile) -> Recompile:
+        """Count ``event``; returns it with its id (``name#n``)."""
         with self.lock:
+            self.numbered += 1
+            event = dataclasses.replace(event, id=f"{self.name}#{self.numbered}")
             self.compiles += 1
             self.compile_seconds += event.compile_seconds or 0.0
+            self.trace_seconds += event.trace_seconds or 0.0
+            self.lower_seconds += event.lower_seconds or 0.0
+            self.from_disk_cache += event.from_disk_cache
             if len(self.events) == self.events.maxlen:
-                _count_capped(self.dropped, _reason_kind(self.events[0]), "other reasons")
+                _count_capped(self.dropped, reason_kind(self.events[0]), "other reasons")
             self.events.append(event)
             # a weak-type flip is advice only when it alone caused the compile: with a shape change too,
             # passing the value one way would not have saved it
@@ -175,6 +239,8 @@ class Row:
                 elif change.what == "weak-type" and alone and (change.path in self.weak_type_flips
                                                                or len(self.weak_type_flips) < _FLIP_PATHS):
                     self.weak_type_flips[change.path] += 1
+        _counted.row = self  # the recompile limit reads it once JAX's event is handled
+        return event
 
     def add_trace(self) -> None:
         with self.lock:
@@ -193,6 +259,9 @@ class Row:
                 internal=self.internal,
                 dropped=dict(self.dropped),
                 wrapper=self.wrapper,
+                trace_seconds=self.trace_seconds,
+                lower_seconds=self.lower_seconds,
+                from_disk_cache=self.from_disk_cache,
             )
         if advise is not None:
             stats.advice = advise(self)
@@ -200,14 +269,24 @@ class Row:
 
     def reset(self) -> None:
         with self.lock:
-            self.traces = self.compiles = 0
-            self.compile_seconds = 0.0
+            self.traces = self.compiles = self.from_disk_cache = 0
+            self.compile_seconds = self.trace_seconds = self.lower_seconds = 0.0
             self.events.clear()
             self.dropped.clear()
             self.redefinitions = 0
             self.weak_type_flips.clear()
             if self.analysis is not None:
                 self.analysis.reset()
+
+
+_counted = threading.local()
+
+
+def take_counted() -> Row | None:
+    """The row the current thread's latest compile counted in, once (None when already taken)."""
+    row = getattr(_counted, "row", None)
+    _counted.row = None
+    return row
 
 
 _DISTINCT_KEYS = 64  # distinct kinds of reason counted for older compiles: memory stays bounded in a storm
@@ -218,7 +297,7 @@ def _count_capped(counter: collections.Counter, key: Any, overflow: Any) -> None
     counter[key if key in counter or len(counter) < _DISTINCT_KEYS - 1 else overflow] += 1
 
 
-def _reason_kind(event: Recompile) -> str:
+def reason_kind(event: Recompile) -> str:
     """A compile's reason without its values (``shape of x``), so older compiles group by kind."""
     if not event.tracked:
         return "reason unknown (not tracked)"

@@ -101,6 +101,8 @@ class TraceRecord:
     trace_seconds: float | None = None
     lower_seconds: float | None = None
     compile_seconds: float | None = None
+    compile_id: str | None = None  # the compile's id in its row (``f#2``), once it compiled
+    from_disk_cache: bool = False  # JAX's persistent compilation cache supplied the executable
     during_report: bool = False
     compared_to: Signature | None = None
     line_hits: dict[int, int] | None = None  # lines of the function's file Python ran while tracing

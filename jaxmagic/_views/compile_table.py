@@ -15,7 +15,7 @@ from .._render.html import to_html
 from .._render.numbers import duration, size
 from .._render.text import to_text, visible
 from .._render.timeline import timeline
-from .._tracking.stats import Advice, FunctionStats
+from .._tracking.stats import Advice, FunctionStats, Recompile
 
 __all__ = [
     "stats_document",
@@ -27,6 +27,9 @@ __all__ = [
     "reset_html",
     "advice_sentence",
     "table_order",
+    "compile_line",
+    "phase_text",
+    "time_cell",
 ]
 
 _SHOWN_EVENTS = 50  # compiles listed per function, newest last
@@ -62,7 +65,7 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
             (Span(short_place(row.where or ""), "muted", hint=row.where or ""),),
             (Span(str(row.compiles)),),
             (Span(str(row.traces)),),
-            (Span(duration(row.compile_seconds)),),
+            (Span(time_cell(row), hint=row.time_summary),),
             (line,) if line is not None and row.compiles > 1 else (),
             _reason_cell(row),
             (Span(advice, "error"),) if advice else (),
@@ -74,6 +77,34 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
             if has_history(row):
                 blocks.append(_history(row))
     return Document(tuple(blocks))
+
+
+def time_cell(row: FunctionStats) -> str:
+    """The table's time column: compiling, then tracing and lowering, and the compiles read from disk."""
+    parts = [duration(row.compile_seconds)]
+    if row.trace_seconds:
+        parts.append(f"trace {duration(row.trace_seconds)}")
+    if row.lower_seconds:
+        parts.append(f"lower {duration(row.lower_seconds)}")
+    if row.from_disk_cache:
+        parts.append(f"{row.from_disk_cache} from disk cache")
+    return " \u00b7 ".join(parts)
+
+
+def compile_line(event: Recompile) -> str:
+    """One compile as the history lists it: id, reason, then where its time went."""
+    return f"{event.id or '?'}  {event.reason}   [{phase_text(event)}, at {time.strftime('%H:%M:%S', time.localtime(event.when))}]"
+
+
+def phase_text(event: Recompile) -> str:
+    """``compile 27 ms, trace 4 ms, lowering 6 ms`` (or ``from disk cache 1 ms, ...``): phases JAX reported."""
+    took = duration(event.compile_seconds) if event.compile_seconds is not None else "?"
+    parts = [f"{'from disk cache' if event.from_disk_cache else 'compile'} {took}"]
+    if event.trace_seconds is not None:
+        parts.append(f"trace {duration(event.trace_seconds)}")
+    if event.lower_seconds is not None:
+        parts.append(f"lowering {duration(event.lower_seconds)}")
+    return ", ".join(parts)
 
 
 def _reason_cell(row: FunctionStats) -> tuple:
@@ -121,11 +152,8 @@ def _history(row: FunctionStats, folded: bool = True) -> Section:
             body.append(Code(advice.code, "python"))
     entries = []  # one compile each: its lines
     shown = row.events[-_SHOWN_EVENTS:]
-    first = row.compiles - len(row.events) + (len(row.events) - len(shown)) + 1
-    for number, event in enumerate(shown, first):
-        took = duration(event.compile_seconds) if event.compile_seconds is not None else "?"
-        at = time.strftime("%H:%M:%S", time.localtime(event.when))
-        entry = [f"{number:>4}. {event.reason}   [{took}, at {at}]"]
+    for event in shown:
+        entry = [compile_line(event)]
         if event.memory:  # XLA's memory analysis of this compile
             entry.append("      memory: " + ", ".join(f"{label} {size(n)}" for label, n in event.memory))
         if event.compared_to:
@@ -138,9 +166,11 @@ def _history(row: FunctionStats, folded: bool = True) -> Section:
     title = spans(Span(row.name, "name"), Span(f"  {row.where}", "muted"))
     if folded:
         listing = Code("\n".join(dropped + [line for entry in entries for line in entry]), "text")
-        body.append(Fold(spans(f"{row.compiles} compiles of {row.name}"), (listing,), open=False))
+        body.append(Fold(spans(f"{row.time_summary} ({row.name})"), (listing,), open=False))
         return Section(title, tuple(body))
-    body.append(Paragraph(spans(f"{row.compiles} compiles of {row.name}, newest last:"), "note"))
+    spent = row.time_summary.partition("; ")[2]
+    disk = f" ({row.from_disk_cache} from disk cache)" if row.from_disk_cache else ""
+    body.append(Paragraph(spans(f"{row.compiles} compiles of {row.name}{disk}, newest last; {spent}:"), "note"))
     older, newest = entries[:-_NEWEST], entries[-_NEWEST:]
     if older or dropped:  # a long history: the newest stay open, the rest fold away
         hidden = row.compiles - len(newest)

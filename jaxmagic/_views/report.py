@@ -264,10 +264,15 @@ def _argument_table(entry: TraceEntry) -> Table:
 
 def _facts(entry: TraceEntry) -> str:
     facts = []
+    if entry.compile_id:
+        facts.append(f"compile {entry.compile_id}")
     if entry.trace_seconds is not None:
         facts.append(f"trace {duration(entry.trace_seconds)}")
+    if entry.lower_seconds is not None and entry.compile_seconds is not None:
+        facts.append(f"lowering {duration(entry.lower_seconds)}")
     if entry.compile_seconds is not None:
-        facts.append(f"compile {duration(entry.compile_seconds)}")
+        where = "read from disk cache" if entry.from_disk_cache else "compile"
+        facts.append(f"{where} {duration(entry.compile_seconds)}")
     if entry.flops is not None:
         facts.append(f"{count(entry.flops)} flops")
     if entry.bytes_accessed is not None:

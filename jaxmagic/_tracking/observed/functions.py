@@ -23,7 +23,8 @@ from ..history import History, reasons
 from ..linehits import LineCounter
 from ..redefinition import register
 from ..signature import Signature
-from ..stats import Recompile
+from .. import monitor
+from ..stats import Recompile, phases_of
 from ..tracked import TraceRecord, collectors, jax_name_of, thread_state
 from .adapters import function_name
 from .frames import JaxCall, stage_of
@@ -253,13 +254,14 @@ def on_lower(observed: ObservedFunction, call: JaxCall, seconds: float) -> None:
             waiting.record.stage = stage_of(call.params, call.args_flat)
 
 
-def on_compile(observed: ObservedFunction, seconds: float, placements: dict[str, str],
-               user: Callable[[], UserCall], memory: tuple[tuple[str, int], ...] = ()) -> None:
+def on_compile(observed: ObservedFunction, compiled: monitor.Event, placements: dict[str, str],
+               user: Callable[[], UserCall]) -> None:
     """JAX compiled for ``observed``: the compile takes its trace's reasons (or says it had no trace).
 
     ``user`` reads the call again, for a first compile whose trace JAX reported no event for (the
     function was traced inside another jit first, and JAX kept that trace).
     """
+    seconds = compiled.seconds
     waiting = _waiting(observed, pop=True)
     signature: Signature | None = None
     if waiting is None:  # no trace event before it: traced inside another jit first, or a new placement
@@ -291,4 +293,6 @@ def on_compile(observed: ObservedFunction, seconds: float, placements: dict[str,
             collector._add_recompile(observed.name, changes)
     if placements:
         observed.placements = placements
-    observed.row.add_compile(dataclasses.replace(event, memory=memory) if memory else event)
+    counted = observed.row.add_compile(dataclasses.replace(event, **phases_of(compiled)))
+    if waiting is not None and waiting.record is not None:
+        waiting.record.compile_id, waiting.record.from_disk_cache = counted.id, counted.from_disk_cache
