@@ -4,7 +4,11 @@ Part one compiles a fresh shape per call, tracked (with a live panel open)
 and bare, alternately, and reads the difference as a share of JAX's own
 backend compile time.
 
-Part two is the storm: 100 functions × 1,000 compiles each. At about 25 ms
+Part two times only what issue 18 added to each compile of a plain jit
+(the compile's id, its trace and lowering seconds and disk-cache flag, the
+recompile limit's check) as a share of JAX's backend compile.
+
+Part three is the storm: 100 functions × 1,000 compiles each. At about 25 ms
 per real compile on these machines that would take some 40 minutes, so it
 replays, through jaxmagic's own code, exactly what each compile sends it:
 the recorder's begin and end of a trace with the call's real arguments, then
@@ -201,5 +205,61 @@ def storm(quick: bool) -> list[Result]:
     ]
 
 
+class _StepTime(_OwnTime):
+    """Issue 18's per-compile steps: the phase times and disk-cache flag kept per thread, the compile's id and
+    totals in its row, the recompile limit's check."""
+
+    _STEPS = (
+        ("jaxmagic._tracking.monitor", None, "_note_phase"),
+        ("jaxmagic._tracking.monitor", None, "_take_phases"),
+        ("jaxmagic._tracking.stats", None, "phases_of"),
+        ("jaxmagic._tracking.stats", "Row", "add_compile"),
+        ("jaxmagic._tracking.budget", None, "check_limit"),
+    )
+
+
+def compile_log_steps(quick: bool) -> list[Result]:
+    """Issue 18: what ids, phase times, the disk-cache flag and the limit add to each compile of a plain jit."""
+    import warnings
+
+    import jaxmagic
+    from jaxmagic._tracking import attribution, budget
+    from jaxmagic._tracking.stats import registry
+
+    count = 20 if quick else 60
+    namespace: dict = {"jnp": jnp}
+    exec("def logged_body(x):\n" + _BODY, namespace)
+    fn = jax.jit(namespace["logged_body"])
+    arrays = [np.ones((2, n), np.float32) for n in range(8, 8 + count)]
+    own = _StepTime()
+    attribution.activate()
+    try:
+        with own, JaxEvents() as events, warnings.catch_warnings():
+            budget.hold()  # inside: the limit holds the timed check
+            warnings.simplefilter("ignore", jaxmagic.RecompileLimitWarning)  # past 8 compiles: said once, built once
+            try:
+                for array in arrays:
+                    jax.block_until_ready(fn(array))
+            finally:
+                budget.release()
+    finally:
+        attribution.deactivate()
+    compiles = events.compile_seconds["jit(logged_body)"]
+    rows = [r for name, r in registry.rows.items() if name.split("@", 1)[0] == "logged_body"]
+    row = rows[-1] if rows else None
+    counted = row.compiles if row is not None else 0
+    per_compile = own.seconds / max(counted, 1)
+    backend = spread(compiles).median
+    ids_ok = row is not None and [e.id for e in row.events][-1] == f"logged_body#{row.numbered}"
+    return [Result(
+        "issue 18. per-compile bookkeeping", "ids, trace / lowering / compile seconds, disk-cache flag, limit check: "
+        "jaxmagic's time per compile / JAX's backend compile", f"{per_compile / backend:.2%}", "≤ 2% of the compile",
+        per_compile <= 0.02 * backend and counted == count and ids_ok,
+        f"{per_compile * 1e6:.0f} µs per compile; JAX's backend compile {backend * 1e3:.1f} ms (median); "
+        f"{counted} compiles counted of {len(compiles)} JAX reported, limit held (warned once past 8); the whole "
+        "listener's share, memory analysis included, is point 7's per-new-trace rows",
+    )]
+
+
 def run(quick: bool) -> list[Result]:
-    return per_compile(quick) + storm(quick)
+    return per_compile(quick) + compile_log_steps(quick) + storm(quick)
