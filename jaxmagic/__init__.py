@@ -27,6 +27,7 @@ from ._tracking.api import (
     watch as watch,
     watching as watching,
 )
+from ._report.compile_log import compile_log as compile_log, compile_log_schema as compile_log_schema
 from ._tracking.budget import expect_compiles as expect_compiles
 from ._tracking.budget import RecompileLimitError as RecompileLimitError, RecompileLimitWarning as RecompileLimitWarning
 from ._tracking.changes import Change as Change
@@ -55,9 +56,12 @@ __all__ = [
     "Thresholds",
     "TraceEntry",
     "TraceReport",
+    "compile_log",
+    "compile_log_schema",
     "explain",
     "expect_compiles",
     "reset",
+    "save_log",
     "stats",
     "thresholds",
     "track",
@@ -71,12 +75,18 @@ __all__ = [
 
 if TYPE_CHECKING:
     from ._explain.explain import explain as explain
+    from ._ipython.log_file import save_log as save_log
     from ._report.lines import LineOp as LineOp, SourceLine as SourceLine
 
 __version__ = "0.1.0"  # equal to pyproject.toml's (a test checks it); reading the metadata costs start-up time
 
 
 def __getattr__(name: str) -> Any:
+    if name == "save_log":
+        # lazy: the log's page (its layout and the renderers) loads with the first save, keeping start-up fast
+        from ._ipython.log_file import save_log
+
+        return save_log
     if name == "explain":
         # lazy: the explanation engine (fix builders, verification) loads on first use, keeping start-up fast
         from ._explain.explain import explain

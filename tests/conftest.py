@@ -60,6 +60,27 @@ def _settings_restored() -> Any:
     budget.forget_warnings()
 
 
+def run_notebook(cells: list[str], cwd: Any, **options: Any) -> list:
+    """Run ``cells`` in a fresh python3 kernel through nbclient, in folder ``cwd``; the executed cells."""
+    from nbclient import NotebookClient
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    nb = new_notebook(cells=[new_code_cell(source) for source in cells])
+    NotebookClient(nb, timeout=300, kernel_name="python3", **options).execute(cwd=str(cwd))
+    return nb.cells
+
+
+@pytest.fixture
+def tracking() -> Any:
+    """For tests that call ``jaxmagic.track``: its listener (held for good) leaves with the test."""
+    from jaxmagic._tracking import api, attribution
+
+    yield
+    if api._track_activation:
+        attribution.deactivate()
+        api._track_activation = False
+
+
 @pytest.fixture
 def shell(_ipython: Any) -> Any:
     """A shell with jaxmagic loaded and jax imported; unloaded and cleared afterwards."""

@@ -30,10 +30,13 @@ ALLOWED = {
     },
     "_ipython": {"_common", "_render", "_tracking", "_explain", "_report", "_views"},
     "": {"_tracking", "_explain.explanation", "_report.entries", "_report.lines", "_render.display", "_explain.explain",
-         "_ipython", "_common.settings"},
+         "_ipython", "_common.settings", "_report.compile_log"},
 }
 # Imports that may stay inside functions: each keeps start-up fast, and says so in a comment.
 LAZY = {
+    # the saved log's page (its layout, the renderers) loads with the first save
+    ("jaxmagic", "jaxmagic._ipython.log_file"),
+    ("jaxmagic._ipython.save_magics", "jaxmagic._ipython.log_file"),
     # the explanation engine loads on the first failure
     ("jaxmagic", "jaxmagic._explain.explain"),
     ("jaxmagic._explain.failures", "jaxmagic._explain.explain"),

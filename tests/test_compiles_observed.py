@@ -16,11 +16,10 @@ import warnings
 import pytest
 from jax import monitoring
 from jax._src import monitoring as _jax_monitoring
-from nbclient import NotebookClient
-from nbformat.v4 import new_code_cell, new_notebook
 from traitlets import TraitError
 
 import jaxmagic
+from conftest import run_notebook
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -276,9 +275,7 @@ KERNEL_CELLS = [
 
 @pytest.fixture(scope="module")
 def kernel_run() -> list:
-    nb = new_notebook(cells=[new_code_cell(source) for source in KERNEL_CELLS])
-    NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True).execute(cwd=str(ROOT))
-    return nb.cells
+    return run_notebook(KERNEL_CELLS, ROOT, allow_errors=True)
 
 
 def test_in_a_kernel_the_warning_is_in_that_cells_output_once(kernel_run):

@@ -40,17 +40,6 @@ def watched():
     jaxmagic.unwatch()
 
 
-@pytest.fixture
-def tracking():
-    """For tests that call ``jaxmagic.track``: its listener (held for good) leaves with the test."""
-    from jaxmagic._tracking import api, attribution
-
-    yield
-    if api._track_activation:
-        attribution.deactivate()
-        api._track_activation = False
-
-
 def _reasons(name: str) -> list[str]:
     return [e.reason for e in jaxmagic.stats(name).events]
 

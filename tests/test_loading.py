@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from jaxmagic._tracking import budget as _budget, monitor as _monitor
 
-LINE = ["jittrace", "jittrace_assert", "jittrace_explain", "jittrace_limit", "jittrace_panel", "jittrace_reset"]
-REGISTRY = ["JitTraceMagics", "StatsMagics"]
+LINE = ["jittrace", "jittrace_assert", "jittrace_explain", "jittrace_limit", "jittrace_panel", "jittrace_reset",
+        "jittrace_save"]
+REGISTRY = ["JitTraceMagics", "SaveMagics", "StatsMagics"]
 CONFIGURABLES = ["JitTrace", *REGISTRY]  # %config lists them: the settings and the magics
 # magics, 1 JAX listener, 1 post_run_cell callback, the configurables, the recompile limit held once
 LOADED = (LINE, ["jittrace"], REGISTRY, 1, 1, CONFIGURABLES, 1)

@@ -5,8 +5,10 @@
 its jit was bound to), ``jaxpr`` (the one jaxpr walker: every
 equation with the line that made it), ``loops`` (the one unrolled-loop
 detector), ``through`` (a stack of JAX transformations rebuilt around a
-copy of the function at its bottom) and ``settings`` (``jaxmagic.thresholds``:
-advice thresholds, the recompile limit, the panel's redraw interval).
+copy of the function at its bottom), ``settings`` (``jaxmagic.thresholds``:
+advice thresholds, the recompile limit, the panel's redraw interval) and
+``journal`` (the explanations shown in this process, as plain data, for the
+saved log).
 
 May import: the standard library, jax and numpy; nothing of jaxmagic outside ``_common``.
 """

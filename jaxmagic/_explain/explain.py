@@ -16,6 +16,7 @@ from typing import Any
 import jax
 from jax._src import config as _jax_config
 
+from .._common import journal
 from .._common.errors import message_of, tracing_kind, user_entries
 from .._common.source import (
     Position,
@@ -103,6 +104,14 @@ def explain(
     ... except Exception as e:
     ...     print(jaxmagic.explain(e, f, (x,)))
     """
+    found = explained(exc, fn, args, kwargs, static_argnums, static_argnames)
+    journal.record(found)  # kept for saved compile logs
+    return found
+
+
+def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnums: Any, static_argnames: Any
+              ) -> Explanation | None:
+    """:func:`explain` without a journal record: ``failures`` records what it shows, once placed."""
     kind = tracing_kind(exc)
     if kind is None:
         return None

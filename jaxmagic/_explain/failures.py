@@ -11,6 +11,7 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+from .._common import journal
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
@@ -39,16 +40,17 @@ def explain_failure(
     """
     try:
         # lazy: the explanation engine (fix builders, verification) loads on the first failure, not at start-up
-        from .explain import explain, relocate
+        from .explain import explained, relocate
 
         fn, args, kwargs = call if call is not None else _find_call(exc, record)
         if fn is not None and isinstance(fn, types.MethodType):
             fn, args = fn.__func__, None if args is None else (fn.__self__, *args)
-        found = explain(exc, fn, args, kwargs)
+        found = explained(exc, fn, args, kwargs, None, None)
         if found is None or found.analysis_failed:
             return None  # the caller says no explanation was found, beside the user's own error
         if describe is not None:
             relocate(found, describe)
+        journal.record(found)  # what the user is shown, placed in their cells
         return found
     except Exception:  # noqa: BLE001 - the report then says no explanation was found
         return None

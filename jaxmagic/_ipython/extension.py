@@ -14,6 +14,7 @@ from .._tracking.redefinition import set_location_namer
 from . import state
 from .naming import cell_namer, typed_lines
 from .settings import attach as attach_settings, detach as detach_settings
+from .save_magics import SaveMagics
 from .stats_magics import StatsMagics
 from .trace_magics import JitTraceMagics
 
@@ -36,6 +37,7 @@ def load(shell: Any) -> None:
         return
     shell.register_magics(JitTraceMagics)
     shell.register_magics(StatsMagics)
+    shell.register_magics(SaveMagics)
     shell.events.register("post_run_cell", _refresh_panels)
     attribution.activate()
     budget.hold()
@@ -50,7 +52,7 @@ def unload(shell: Any) -> None:
     if not state.loaded.pop(id(shell), False):
         return
     manager = shell.magics_manager
-    for magics in (JitTraceMagics, StatsMagics):
+    for magics in (JitTraceMagics, StatsMagics, SaveMagics):
         for kind, names in magics.magics.items():
             for name in names:
                 manager.magics[kind].pop(name, None)

@@ -5,6 +5,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from .._common import journal
 from . import attribution, budget
 from .advice import advise, analyse_loops
 from .observed import functions
@@ -151,6 +152,7 @@ def reset(name: str | None = None) -> None:
                     row.reset()
         functions.forget()
         budget.forget_warnings()
+        journal.clear()  # the explained errors too: a saved log starts afresh
     else:
         row = _find(name)
         if row is None:

@@ -81,6 +81,8 @@ def stats_document(rows: list[FunctionStats], *, history: bool = True, title: st
 
 def time_cell(row: FunctionStats) -> str:
     """The table's time column: compiling, then tracing and lowering, and the compiles read from disk."""
+    if not row.compiles:
+        return ""  # traced, never compiled (a failed trace): no time to show, never a misleading 0
     parts = [duration(row.compile_seconds)]
     if row.trace_seconds:
         parts.append(f"trace {duration(row.trace_seconds)}")

@@ -167,6 +167,14 @@ def running(root: Path, kind: str = "lab", theme: str = "JupyterLab Light") -> I
         server.stop()
 
 
+def open_page(playwright, chromium: str, guard: Callable, width: int, height: int):
+    """Headless Chromium with one page whose every request goes through ``guard``; returns (browser, page)."""
+    browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.route("**/*", guard)
+    return browser, context.new_page()
+
+
 class RouteGuard:
     """Aborts and records every request that would leave 127.0.0.1."""
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import CHROMIUM_FLAGS, RouteGuard
+from browser_support import RouteGuard, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -20,11 +20,8 @@ def test_hover_links_source_lines_and_equations(shell, chromium, tmp_path):
     page_file.write_text(f"<html><body>{report.html()}</body></html>", encoding="utf-8")
     guard = RouteGuard()
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_FLAGS)
+        browser, page = open_page(playwright, chromium, guard, 1280, 1000)
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
-            context.route("**/*", guard)
-            page = context.new_page()
             page.goto(page_file.as_uri())
 
             def background(selector: str) -> str:
