@@ -20,7 +20,7 @@ from IPython.core.error import UsageError
 import jaxmagic
 from jaxmagic._common import journal
 from jaxmagic._explain.explanation import Explanation
-from conftest import run_notebook
+from notebook_support import run_notebook
 
 pytestmark = pytest.mark.usefixtures("tracking")  # jaxmagic.track holds counting on: off after each test
 

@@ -19,7 +19,7 @@ from jax._src import monitoring as _jax_monitoring
 from traitlets import TraitError
 
 import jaxmagic
-from conftest import run_notebook
+from notebook_support import run_notebook
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

@@ -127,6 +127,7 @@ def test_jittrace_fault_shows_the_original_error_and_says_no_explanation(shell, 
     from jaxmagic._explain import explain as _explain
 
     monkeypatch.setattr(_explain, "explain", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(_explain, "explained", lambda *a, **k: 1 / 0)  # what reports and the hook call
     report = shell.run("%%jittrace\ndef bad(x):\n    if x.sum() > 0:\n        return x\n    return -x\nbad(jnp.ones(3))")
     assert report.error.explanation is None
     assert isinstance(report.error.exception, jax.errors.TracerBoolConversionError)
