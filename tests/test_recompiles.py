@@ -51,7 +51,7 @@ def test_track_call_and_decorator_forms_count_into_stats(jax_events):
     rows = jaxmagic.stats()
     assert {"test_track_call_and_decorator_forms_count_into_stats.<locals>.scale", "my-step"} <= set(rows)
     assert isinstance(tracked, type(jax.jit(lambda v: v)))  # a real jax.jit object
-    s = jaxmagic.stats("scale")
+    s = jaxmagic.stats("test_track_call_and_decorator_forms_count_into_stats.<locals>.scale")  # not another test's
     assert (s.traces, s.compiles) == (1, 1) == (jax_events.traces["scale"], jax_events.compiles["jit(scale)"])
     assert s.events[0].changes == [Change("", "first-call")] and s.tracked
     assert jaxmagic.stats("my-step").compiles == 1
@@ -72,16 +72,16 @@ def test_jittrace_cell_functions_are_in_stats(shell):
 
 
 def test_counts_equal_jax_events_over_shapes_statics_and_a_compile_without_retrace(jax_events):
-    def f(x, n):
+    def counted(x, n):  # a name no other test's cell uses: its row is this function's alone
         return x * n
 
-    g = jaxmagic.track(f, static_argnames="n")
+    g = jaxmagic.track(counted, static_argnames="n")
     for k in range(6):
         g(jnp.ones(2 + k % 3), n=k % 2)
     g(jax.device_put(jnp.ones(2), jax.devices()[0]), n=0)  # committed: compiles, no new trace
-    s = jaxmagic.stats("f")
-    assert s.traces == jax_events.traces["f"] == 6
-    assert s.compiles == jax_events.compiles["jit(f)"] == 7
+    s = jaxmagic.stats("counted")
+    assert s.traces == jax_events.traces["counted"] == 6
+    assert s.compiles == jax_events.compiles["jit(counted)"] == 7
     last = s.events[-1]
     assert not last.retraced and last.changes[0].what == "sharding"
 
