@@ -238,6 +238,14 @@ def test_wrong_suffix_and_missing_folder_say_which_file(saving, tmp_path):
     assert not missing.parent.exists()
 
 
+def test_a_path_with_spaces_is_taken_whole_quoted_or_not(saving, tmp_path):
+    folder = tmp_path / "my runs"
+    folder.mkdir()
+    saving.run(f"%jittrace_save {folder / 'log one.html'}")
+    saving.run(f'%jittrace_save "{folder / "log two.json"}"')
+    assert sorted(p.name for p in folder.iterdir()) == ["log one.html", "log two.json"]
+
+
 def test_the_magic_says_what_it_wrote(saving, tmp_path):
     _three_compiles()
     _, captured = saving.run_captured(f"%jittrace_save {tmp_path / 'log.html'}")

@@ -102,6 +102,26 @@ def test_a_jit_traced_inside_another_never_lends_its_trace_to_a_later_compile(sh
     assert event.trace_seconds is None and event.lower_seconds is not None
 
 
+def test_two_lowerings_compiled_later_keep_their_own_phases_and_reasons(shell):
+    shell.run("def b(x, n):\n    for _ in range(n):\n        x = jnp.sin(x)\n    return x\n"
+              "jb = jax.jit(b, static_argnums=1)\n"
+              "small = jb.lower(jnp.ones(2), 1)\nbig = jb.lower(jnp.ones(3), 200)\n"
+              "y = jnp.zeros(7) + 1\n"  # a helper jit compiles in between
+              "small.compile()\nbig.compile()")
+    first, second = jaxmagic.stats("b").events
+    assert (first.signature, second.signature) == ("x: f32[2], n=1", "x: f32[3], n=200")
+    assert first.trace_seconds < second.trace_seconds  # 200 unrolled sines take longer to trace than 1
+    assert first.lower_seconds is not None and second.lower_seconds is not None
+    assert dict(first.memory)["arguments"] == 8 and dict(second.memory)["arguments"] == 12
+
+
+def test_ids_go_on_after_a_reset_forgets_an_ordinary_jits_row(shell):
+    shell.run("@jax.jit\ndef again(x):\n    return x / 2\nagain(jnp.ones(1)); again(jnp.ones(2))")
+    jaxmagic.reset()
+    shell.run("again(jnp.ones(3))")
+    assert _ids("again") == ["again#3"]
+
+
 _DISK_CACHE = """
 import json, sys
 import jax, jax.numpy as jnp, jaxmagic
@@ -159,19 +179,58 @@ def test_the_limit_warns_once_per_function_with_reasons_and_advice(shell):
     assert len(again) == 1 and "Advice (shape-churn)" in again[0]
 
 
-def test_the_limit_raises_at_each_compile_past_it_with_every_compile(shell):
+def test_the_limit_raises_before_each_compile_past_it_with_every_compile(shell, jax_events):
     shell.run("%jittrace_limit 2 --raise")
     shell.run("@jax.jit\ndef strict(x):\n    return x - 1\nstrict(jnp.ones(1)); strict(jnp.ones(2))")
-    with pytest.raises(jaxmagic.RecompileLimitError) as info:
-        shell.run("strict(jnp.ones(3))")
-    text = str(info.value)
-    assert isinstance(info.value, AssertionError)
-    assert "strict compiled 3 times, past the limit of 2." in text
-    assert "  strict#3: x: shape f32[2] \u2192 f32[3]" in text and "  strict#1: first call" in text
+    for _ in range(2):  # nothing compiled or cached: the same call raises again, for the same reason
+        with pytest.raises(jaxmagic.RecompileLimitError) as info:
+            shell.run("strict(jnp.ones(3))")
+        text = str(info.value)
+        assert isinstance(info.value, AssertionError)
+        assert "strict would compile a 3rd time, past the limit of 2; nothing was compiled." in text
+        assert "This compile's reason: x: shape f32[2] \u2192 f32[3]." in text
+        assert "  strict#2: x: shape f32[1] \u2192 f32[2]" in text and "  strict#1: first call" in text
+    assert jax_events.compiles["jit(strict)"] == 2 and jaxmagic.stats("strict").compiles == 2
     shell.run("strict(jnp.ones(1))")  # a cached call: nothing compiles, nothing raises
     shell.run("%jittrace_limit off")
-    shell.run("strict(jnp.ones(4))")
-    assert jaxmagic.stats("strict").compiles == 4
+    shell.run("strict(jnp.ones(3))")
+    (last,) = jaxmagic.stats("strict").events[-1:]
+    assert (last.id, last.reason) == ("strict#3", "x: shape f32[2] \u2192 f32[3]")  # its true reason, once
+    assert jax_events.compiles["jit(strict)"] == 3
+
+
+def test_the_limit_warns_again_when_it_changes_however_it_is_set(shell):
+    shell.run("%config JitTrace.limit = 2")
+    define = "@jax.jit\ndef rearm(x):\n    return x * 4\n"
+    assert len(_limit_warnings(shell, define + "for n in range(1, 5):\n    rearm(jnp.ones(n))")) == 1
+    jaxmagic.thresholds.limit = 5
+    said = _limit_warnings(shell, "for n in range(5, 8):\n    rearm(jnp.ones(n))")
+    assert len(said) == 1 and "rearm compiled 6 times, past the limit of 5." in said[0]
+
+
+def test_with_warnings_as_errors_the_limit_reaches_the_user(shell):
+    shell.run("%jittrace_limit 1")
+    shell.run("@jax.jit\ndef strict_w(x):\n    return x + 2\nstrict_w(jnp.ones(1))")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(jaxmagic.RecompileLimitWarning, match="strict_w compiled 2 times"):
+            shell.run("strict_w(jnp.ones(2))")
+
+
+def test_the_warning_points_at_the_users_line_not_a_librarys(shell):
+    pytest.importorskip("optax", reason="optax is a test extra (absent in the lowest-versions run)")
+    shell.run("import optax\n%jittrace_limit 2")
+    said = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        shell.run("opt = optax.adam(1e-3)\n"
+                  "for n in (2, 3, 4):\n"
+                  "    p = {'w': jnp.ones(n)}\n"
+                  "    st = opt.init(p)\n"
+                  "    u, st = opt.update(p, st, p)")
+    said = [w for w in caught if issubclass(w.category, jaxmagic.RecompileLimitWarning)]
+    assert said and all("site-packages" not in w.filename and "optax" not in w.filename for w in said)
+    assert {w.lineno for w in said} == {5}  # the cell's line that called into the library
 
 
 def test_plain_python_has_no_limit_unless_the_extension_is_loaded():
@@ -236,6 +295,20 @@ def test_config_and_thresholds_are_one_set_of_settings(shell):
         jaxmagic.thresholds.limt = 3
 
 
+def test_a_later_change_survives_a_reload_and_copies_of_thresholds_stay_apart(shell):
+    import copy
+
+    shell.run("%config JitTrace.limit = 9")
+    shell.run("%jittrace_limit 20")
+    shell.run("%reload_ext jaxmagic")
+    assert jaxmagic.thresholds.limit == 20 and _configurable(shell).limit == 20
+    mine = copy.deepcopy(jaxmagic.thresholds)
+    mine.limit = 3
+    other = jaxmagic.Thresholds(static_values=2)
+    assert other.static_values == 2
+    assert (jaxmagic.thresholds.limit, _configurable(shell).limit, _configurable(shell).static_values) == (20, 20, 5)
+
+
 def test_an_advice_threshold_set_by_config_changes_the_advice(shell):
     shell.run("%config JitTrace.static_values = 2")
     shell.run("%%jittrace --quiet --static-argnames k\ndef scale(x, k):\n    return x * k\n"
@@ -246,6 +319,9 @@ def test_an_advice_threshold_set_by_config_changes_the_advice(shell):
 def test_a_profiles_setting_wins_over_the_default_at_load(_ipython):
     from traitlets.config import Config
 
+    from jaxmagic._ipython import settings
+
+    settings._configured.discard(id(_ipython))  # as if this shell had never loaded the extension
     old = _ipython.config
     _ipython.config = Config({"JitTrace": {"limit": 13}})
     try:
@@ -290,7 +366,7 @@ def test_in_a_kernel_the_warning_is_in_that_cells_output_once(kernel_run):
 def test_in_a_kernel_raise_fails_the_cell_and_the_disk_cache_shows(kernel_run):
     (error,) = [o for o in kernel_run[3].outputs if o.output_type == "error"]
     assert error.ename == "RecompileLimitError"
-    assert "tight compiled 2 times, past the limit of 1." in error.evalue
+    assert "tight would compile a 2nd time, past the limit of 1; nothing was compiled." in error.evalue
     printed = "".join(o.text for o in kernel_run[4].outputs if o.output_type == "stream")
     seen = json.loads(printed.strip().splitlines()[-1])
     assert seen["ids"] == [f"step#{n}" for n in range(1, 8)]

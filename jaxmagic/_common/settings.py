@@ -9,10 +9,12 @@ setting.
 from __future__ import annotations
 
 import dataclasses
+import math
+import numbers
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Thresholds", "thresholds", "DEFAULT_LIMIT"]
+__all__ = ["Thresholds", "thresholds", "DEFAULT_LIMIT", "checked", "on_change", "off_change"]
 
 DEFAULT_LIMIT = 8  # compiles of one function before the limit warns (PyTorch's recompile limit is 8 too)
 
@@ -56,10 +58,10 @@ class Thresholds:
         if name.startswith("_"):
             object.__setattr__(self, name, value)
             return
-        value = _checked(name, value)
+        value = checked(name, value)
         changed = getattr(self, name, _UNSET) != value
         object.__setattr__(self, name, value)
-        if changed:
+        if changed and self is globals().get("thresholds"):  # only jaxmagic's own settings are shared
             for listener in list(_listeners):
                 listener(name, value)
 
@@ -69,25 +71,25 @@ _listeners: list[Callable[[str, Any], None]] = []
 _FIELDS = {field.name for field in dataclasses.fields(Thresholds)}
 
 
-def _checked(name: str, value: Any) -> Any:
+def checked(name: str, value: Any) -> Any:
     """``value`` if it suits setting ``name``; else a short error naming the setting."""
     if name not in _FIELDS:
         known = ", ".join(sorted(_FIELDS))
         raise AttributeError(f"jaxmagic.thresholds has no setting {name!r} (settings: {known})")
     if name == "limit_raises":
-        if not isinstance(value, bool):
+        if value not in (True, False):  # 1 and 0 too, as a configuration file may say
             raise TypeError(f"jaxmagic.thresholds.limit_raises must be True or False, got {value!r}")
-        return value
+        return bool(value)
     if name == "redraw_interval":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+        if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0 <= value < math.inf:
             raise ValueError(f"jaxmagic.thresholds.redraw_interval must be seconds, 0 or more, got {value!r}")
         return float(value)
     if name == "limit" and value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
         off = " (or None: no limit)" if name == "limit" else ""
         raise ValueError(f"jaxmagic.thresholds.{name} must be a whole number, 1 or more{off}; got {value!r}")
-    return value
+    return int(value)
 
 
 def on_change(listener: Callable[[str, Any], None]) -> None:

@@ -31,12 +31,17 @@ class SaveMagics(Magics):
         From Python: ``jaxmagic.save_log("compiles.html")``. An existing file
         is replaced. ``%jittrace_reset`` starts the log afresh.
         """
-        options = parse_argstring(self.jittrace_save, line)
+        text = line.strip()
+        if not text or text.startswith("-"):
+            parse_argstring(self.jittrace_save, line)  # --help, or IPython's message for a missing FILE
+            return None
+        # the rest of the line is the path, spaces and all; one pair of quotes around it is dropped
+        path = text[1:-1] if len(text) > 1 and text[0] == text[-1] and text[0] in "'\"" else text
         # lazy: the log's page (its layout and the renderers) loads with the first save
         from .log_file import write_log
 
         try:
-            target, holds = write_log(options.file)
+            target, holds = write_log(path)
         except (ValueError, OSError) as exc:
             raise UsageError(f"%jittrace_save: {exc}") from None
         print(f"jaxmagic: saved {target} ({holds}).")

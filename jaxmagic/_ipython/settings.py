@@ -57,7 +57,7 @@ class JitTrace(Configurable):
     @validate(*_NAMES)
     def _valid(self, proposal: Any) -> Any:
         try:
-            return settings._checked(proposal["trait"].name, proposal["value"])
+            return settings.checked(proposal["trait"].name, proposal["value"])
         except (TypeError, ValueError) as exc:
             raise TraitError(str(exc).replace("jaxmagic.thresholds.", "JitTrace.")) from None
 
@@ -76,6 +76,7 @@ class JitTrace(Configurable):
 
 
 _attached: dict[int, JitTrace] = {}
+_configured: set[int] = set()  # shells whose configuration was applied at a first load
 
 
 def attach(shell: Any) -> JitTrace:
@@ -83,6 +84,11 @@ def attach(shell: Any) -> JitTrace:
     found = _attached.get(id(shell))
     if found is None:
         _drop_refused(shell)
+        if id(shell) in _configured:  # loaded before: the values since (from Python, %jittrace_limit) stay
+            section = shell.config.get("JitTrace") if "JitTrace" in shell.config else {}
+            for name in list(section):
+                section[name] = getattr(thresholds, name)
+        _configured.add(id(shell))  # the profile's values win once, at the first load
         found = _attached[id(shell)] = JitTrace(parent=shell)
         shell.configurables.append(found)
         settings.on_change(found._from_python)
@@ -94,7 +100,7 @@ def _drop_refused(shell: Any) -> None:
     section = shell.config.get("JitTrace") if "JitTrace" in shell.config else None
     for name in list(section or ()):
         try:
-            settings._checked(name, section[name])
+            settings.checked(name, section[name])
         except (AttributeError, TypeError, ValueError) as exc:
             print(f"jaxmagic: ignoring JitTrace.{name} = {section[name]!r}: {exc}")
             del section[name]

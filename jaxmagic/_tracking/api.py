@@ -145,9 +145,9 @@ def reset(name: str | None = None) -> None:
             for key, row in list(registry.rows.items()):
                 owner = row.owner() if row.owner is not None else None
                 if row.tracked and owner is None:
-                    del registry.rows[key]  # its function is gone: nothing will count here again
+                    registry.drop(key)  # its function is gone: nothing will count here again
                 elif not isinstance(owner, TrackedFunction):
-                    del registry.rows[key]  # a jit jaxmagic observes: its next trace starts a new row
+                    registry.drop(key)  # a jit jaxmagic observes: its next trace starts a new row
                 else:
                     row.reset()
         functions.forget()

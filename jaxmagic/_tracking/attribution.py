@@ -23,7 +23,7 @@ from typing import Any
 import jax
 
 from . import monitor
-from .changes import placement_changes
+from .changes import Change, placement_changes
 from .observed import functions
 from .observed.adapters import is_internal, user_call
 from .observed.frames import JAX_ROOT, JaxCall, find_jax_call
@@ -31,9 +31,11 @@ from .redefinition import describe_location
 from .stats import Recompile, Row, phases_of, registry, take_counted
 from .tracked import TRACKED_ATTR, TrackedFunction, collectors, pending_compiles, thread_state
 
-__all__ = ["activate", "deactivate", "active", "after_compile"]
+__all__ = ["activate", "deactivate", "active", "after_compile", "before_compile"]
 
 after_compile: list[Callable[[Row], None]] = []  # called with the row each compile counted in (budget.hold)
+# called at each lowering with the row about to compile and why (budget.hold): a raise there saves the compile
+before_compile: list[Callable[[Row, list[Change]], None]] = []
 _DEPTH = 48  # frames to walk up from the listener
 _here = threading.local()  # ``call_frame``: JAX's frame holding the concrete arguments of the call compiling now
 
@@ -98,19 +100,27 @@ def _on_event(event: monitor.Event) -> None:
     tracked, plain = _tracked_in(call, keep_frame=event.kind != "trace")
     if call is None:  # no jitted call on the stack (an AOT ``.compile()``): look through every frame
         tracked, plain = _frames_with_function(_bare(event.fun_name))
+    upcoming = None  # a lowering: the row about to compile and why
     if tracked is not None:
-        _tracked_event(tracked, event)
+        upcoming = _tracked_event(tracked, event)
     elif call is not None and not is_internal(call.fun):
-        _observed_event(call, event)
-    elif call is None and event.kind == "compile" and (ahead := functions.traced_named(_bare(event.fun_name))):
-        functions.on_compile(ahead, event, {}, lambda: None)  # ``.lower(...).compile()`` of a trace just seen
+        upcoming = _observed_event(call, event)
+    elif call is None and event.kind != "trace" and (ahead := functions.traced_named(_bare(event.fun_name))):
+        # ``.lower(...)`` and ``.compile()`` of a trace just seen: the module lowered says which trace compiles
+        if event.kind == "lower":
+            upcoming = ahead.row, functions.on_lower(ahead, None, event.seconds, event.module)
+        else:
+            functions.on_compile(ahead, event, {}, lambda: None)
     else:  # JAX's own helper jits, or a compile JAX's frames do not place
-        _untracked_event(event, call.fun if call is not None else plain)
+        upcoming = _untracked_event(event, call.fun if call is not None else plain)
     if event.kind != "lower":
         registry.changed()
     if event.kind == "compile" and (row := take_counted()) is not None:
         for hook in list(after_compile):
-            hook(row)  # the recompile limit: may raise RecompileLimitError for the user's call (``--raise``)
+            hook(row)  # the recompile limit's warning
+    elif event.kind == "lower" and upcoming is not None:
+        for hook in list(before_compile):
+            hook(*upcoming)  # the recompile limit's --raise: may raise RecompileLimitError before JAX compiles
 
 
 def _tracked_in(call: JaxCall | None, keep_frame: bool = False) -> tuple[TrackedFunction | None, Any]:
@@ -132,7 +142,7 @@ def _count_lines(event: monitor.Event) -> None:
         functions.start_lines(user_call(call))
 
 
-def _observed_event(call: JaxCall, event: monitor.Event) -> None:
+def _observed_event(call: JaxCall, event: monitor.Event) -> tuple[Row, list[Change]] | None:
     """A jit jaxmagic did not make: the user's view of the call gives the reasons (see ``observed``)."""
     if event.kind == "trace":
         functions.on_trace(call, user_call(call), event.seconds)
@@ -140,12 +150,11 @@ def _observed_event(call: JaxCall, event: monitor.Event) -> None:
     # the lowering and the compile of a trace just seen in this thread: no second reading of the call
     observed = functions.traced_just_now(call.fun) or functions.observed_for(user_call(call))
     if event.kind == "lower":
-        functions.on_lower(observed, call, event.seconds)
-        return
+        return observed.row, functions.on_lower(observed, call, event.seconds, event.module)
     functions.on_compile(observed, event, _flat_placements(observed, call), lambda: user_call(call))
 
 
-def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
+def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> tuple[Row, list[Change]] | None:
     last = getattr(thread_state, "last", None)
     if event.kind == "trace":
         tracked.row.add_trace()
@@ -161,7 +170,8 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> None:
         tracked.placements_pending = placements
         if record is not None and record.lower_seconds is None:
             record.lower_seconds = event.seconds
-        return
+        return tracked.row, list(record.changes) if record is not None else placement_changes(
+            tracked.placements, placements)
     if record is not None:
         del pending_compiles()[id(tracked)]
         record.compile_seconds = event.seconds
@@ -257,11 +267,12 @@ def _placement_text(sharding: Any) -> str:
     return type(sharding).__name__
 
 
-def _untracked_event(event: monitor.Event, plain: Any) -> None:
+def _untracked_event(event: monitor.Event, plain: Any) -> tuple[Row, list[Change]] | None:
     """Counts only: JAX's own helper jits, and compiles no jitted call on the stack places."""
-    if event.kind == "lower":
-        return  # a lowering is neither a trace nor a compile: nothing to count
     key = event.fun_name if event.fun_name.startswith("jit(") else f"jit({event.fun_name})"
+    if event.kind == "lower":  # neither a trace nor a compile: nothing to count; the row it may compile in
+        row = registry.rows.get(key)
+        return (row, []) if row is not None and not row.internal else None
     internal = plain is not None and is_internal(plain)
     row = registry.row(key, tracked=False, where=describe_location(plain) if plain is not None else "",
                        internal=internal)

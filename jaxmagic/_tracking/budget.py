@@ -11,8 +11,8 @@ warning names the function, how often it compiled, its reasons so far grouped
 by kind (``shape of x ×7``) and the advice; it is given once per function
 until the limit changes or the function's statistics are reset. With
 ``thresholds.limit_raises`` every compile past the limit raises
-:class:`RecompileLimitError` out of the call that compiled, listing every
-compile with its id (PyTorch's ``fail_on_recompile`` raises without history).
+:class:`RecompileLimitError` out of the call, as JAX lowers it (before the
+compile, which is neither made nor cached), listing every compile with its id (PyTorch's ``fail_on_recompile`` raises without history).
 The check runs after JAX compiled, never on a cached call, and is on while
 something holds it (the IPython extension does, from load to unload).
 """
@@ -20,20 +20,24 @@ from __future__ import annotations
 
 import collections
 import os
+import site
 import sys
+import sysconfig
 import threading
 import warnings
 from collections.abc import Mapping
 from types import TracebackType
 from typing import Any
 
+from .._common import settings
 from .._common.settings import thresholds
 from . import attribution, monitor
 from .advice import advise
+from .changes import Change
 from .stats import Recompile, Row, answers_to, reason_kind, registry
 
 __all__ = ["expect_compiles", "RecompileLimitWarning", "RecompileLimitError", "hold", "release", "check_limit",
-           "forget_warnings", "limit_message"]
+           "check_raise", "forget_warnings", "limit_message"]
 
 
 class expect_compiles:
@@ -129,12 +133,19 @@ def _rows_named(name: str) -> list[Row]:
 # --- the recompile limit ------------------------------------------------------------------------
 
 
-class RecompileLimitWarning(UserWarning):
-    """A function compiled more often than ``jaxmagic.thresholds.limit`` allows."""
+class RecompileLimitWarning(monitor.ReachesUser, UserWarning):
+    """A function compiled more often than ``jaxmagic.thresholds.limit`` allows.
+
+    With warnings turned into errors (``-W error``) it is raised out of the call that compiled.
+    """
 
 
 class RecompileLimitError(monitor.ReachesUser, AssertionError):
-    """A compile past ``jaxmagic.thresholds.limit`` while ``limit_raises`` is on (``%jittrace_limit N --raise``)."""
+    """A compile past ``jaxmagic.thresholds.limit`` while ``limit_raises`` is on (``%jittrace_limit N --raise``).
+
+    Raised as JAX lowers the function, before it compiles: nothing is compiled or cached, so the
+    same call raises again with the same reason until the limit changes.
+    """
 
 
 _holders = 0
@@ -143,20 +154,23 @@ _warned: set[str] = set()  # rows warned about since the limit last changed
 
 
 def hold() -> None:
-    """Turn the limit on: checked after each compile (reference-counted with :func:`release`)."""
+    """Turn the limit on: checked at each lowering and compile (reference-counted with :func:`release`)."""
     global _holders
     with _lock:
         _holders += 1
         if _holders == 1:
             attribution.after_compile.append(check_limit)
+            attribution.before_compile.append(check_raise)
 
 
 def release() -> None:
     global _holders
     with _lock:
         _holders = max(0, _holders - 1)
-        if not _holders and check_limit in attribution.after_compile:
-            attribution.after_compile.remove(check_limit)
+        if not _holders:
+            for hooks, hook in ((attribution.after_compile, check_limit), (attribution.before_compile, check_raise)):
+                if hook in hooks:
+                    hooks.remove(hook)
 
 
 def forget_warnings(name: str | None = None) -> None:
@@ -168,13 +182,19 @@ def forget_warnings(name: str | None = None) -> None:
             _warned.discard(name)
 
 
+def _limit_changed(name: str, value: Any) -> None:
+    if name in ("limit", "limit_raises"):
+        forget_warnings()  # a new limit warns afresh, however it was set
+
+
+settings.on_change(_limit_changed)
+
+
 def check_limit(row: Row) -> None:
-    """After ``row`` counted a compile: warn once past the limit, or raise if asked to."""
+    """After ``row`` counted a compile: past the limit, warn once (unless the limit raises instead)."""
     limit = thresholds.limit
-    if limit is None or row.internal or row.compiles <= limit:
+    if limit is None or thresholds.limit_raises or row.internal or row.compiles <= limit:
         return
-    if thresholds.limit_raises:
-        raise RecompileLimitError(limit_message(row, limit, raising=True))
     with _lock:
         if row.name in _warned:
             return
@@ -182,8 +202,19 @@ def check_limit(row: Row) -> None:
     warnings.warn(RecompileLimitWarning(limit_message(row, limit)), stacklevel=_user_level())
 
 
-def limit_message(row: Row, limit: int, raising: bool = False) -> str:
-    """What the limit says of ``row``: count, reasons grouped, advice, and how to change the limit."""
+def check_raise(row: Row, changes: list[Change]) -> None:
+    """As JAX lowers for ``row``: raise if the compile that follows would pass the limit (``--raise``)."""
+    limit = thresholds.limit
+    if limit is None or not thresholds.limit_raises or row.internal or row.compiles < limit:
+        return
+    raise RecompileLimitError(limit_message(row, limit, upcoming=changes))
+
+
+def limit_message(row: Row, limit: int, upcoming: list[Change] | None = None) -> str:
+    """What the limit says of ``row``: count, reasons grouped, advice, and how to change the limit.
+
+    ``upcoming``: the compile about to happen is refused (``--raise``), for these reasons.
+    """
     with row.lock:
         events = list(row.events)
         dropped = collections.Counter(row.dropped)
@@ -192,12 +223,17 @@ def limit_message(row: Row, limit: int, raising: bool = False) -> str:
     reasons = ", ".join(f"{kind} \u00d7{count}" for kind, count in grouped.most_common(6))
     if len(grouped) > 6:
         reasons += f" and {len(grouped) - 6} more kinds"
-    lines = [f"jaxmagic: {row.name} compiled {compiles} times, past the limit of {limit}."]
+    if upcoming is not None:
+        why = "; ".join(str(change) for change in upcoming) or "reason unknown"
+        lines = [f"jaxmagic: {row.name} would compile a {_ordinal(compiles + 1)} time, past the limit of {limit}; "
+                 "nothing was compiled.", f"This compile's reason: {why}."]
+    else:
+        lines = [f"jaxmagic: {row.name} compiled {compiles} times, past the limit of {limit}."]
     if row.tracked:
         lines.append(f"Reasons so far: {reasons}.")
     for advice in _advice(row):
         lines.append(f"Advice ({advice.kind}): {advice.message}")
-    if raising:
+    if upcoming is not None:
         lines.append("Every compile kept, oldest first:")
         lines += [f"  {event.id}: {event.reason}" for event in events]
         lines.append("(%jittrace_limit N --raise is on: each compile past the limit raises.)")
@@ -205,6 +241,11 @@ def limit_message(row: Row, limit: int, raising: bool = False) -> str:
         lines.append(f"This is said once for {row.name}. Change the limit with %jittrace_limit N "
                      "(or jaxmagic.thresholds.limit), or turn it off with %jittrace_limit off.")
     return "\n".join(lines)
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def _advice(row: Row) -> list[Any]:
@@ -217,22 +258,21 @@ def _advice(row: Row) -> list[Any]:
 
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # jaxmagic's own files
+# installed code (JAX, wrappers, optax, the standard library): never the line a warning points at
+_LIBRARIES = tuple(sorted({
+    os.path.abspath(path) + os.sep
+    for key in ("stdlib", "platstdlib", "purelib", "platlib") if (path := sysconfig.get_paths().get(key))
+} | {os.path.abspath(path) + os.sep for path in site.getsitepackages() + [site.getusersitepackages()]}))
 
 
 def _user_level() -> int:
-    """``stacklevel`` pointing the warning at the user's line: past JAX's, jaxmagic's and wrappers' frames."""
+    """``stacklevel`` pointing the warning at the user's line: past jaxmagic's frames and installed code."""
     frame = sys._getframe(1)
     level = 1
     while frame is not None:
         filename = frame.f_code.co_filename
-        if not (filename.startswith(_PACKAGE) or _library(filename)):
+        if not (filename.startswith(_PACKAGE) or filename.startswith(_LIBRARIES) or filename.startswith("<frozen")):
             return level
         frame = frame.f_back
         level += 1
     return 1
-
-
-def _library(filename: str) -> bool:
-    parts = filename.replace("\\", "/").split("/")
-    return (any(part in ("jax", "jaxlib", "flax", "equinox") for part in parts[:-1])
-            or parts[-1] in ("contextlib.py", "functools.py") or filename.startswith("<frozen"))

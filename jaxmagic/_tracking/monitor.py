@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import os
 import sys
 import threading
+import weakref
 from collections.abc import Callable
+from typing import Any
 
+import jax
 from jax import monitoring
 from jax._src import monitoring as _jax_monitoring  # where the registered listeners are kept
 
 __all__ = [
     "Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted",
-    "memory_figures", "ReachesUser",
+    "memory_figures", "ReachesUser", "JAX_ROOT",
 ]
 
+JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))  # JAX's own files
 TRACE = "/jax/core/compile/jaxpr_trace_duration"
 LOWER = "/jax/core/compile/jaxpr_to_mlir_module_duration"
 COMPILE = "/jax/core/compile/backend_compile_duration"
@@ -43,6 +48,7 @@ class Event:
     trace_seconds: float | None = None
     lower_seconds: float | None = None
     from_disk_cache: bool = False
+    module: int = 0  # a lowering or compile: the id of JAX's module (0 when JAX's frames did not show it)
 
 
 _lock = threading.Lock()
@@ -54,57 +60,101 @@ _tls = threading.local()
 
 def _listener(name: str, seconds: float, **kwargs: object) -> None:
     kind = _KINDS.get(name)
-    if kind is None or getattr(_tls, "muted", False):
+    if kind is None:
+        return
+    if getattr(_tls, "muted", False):
+        if kind == "compile":
+            _tls.cache = None  # a muted compile's cache outcome is never lent to the next one
         return
     fun_name = str(kwargs.get("fun_name", ""))
     if kind == "compile":
-        phases = _take_phases(fun_name)
-        event = Event(kind, fun_name, float(seconds), threading.get_ident(), _compiled_memory(sys._getframe(1)),
-                      *phases)
+        compiling = _frame_of(sys._getframe(1), "_cached_compilation")
+        local = compiling.f_locals if compiling is not None else {}
+        trace, lower = _take_phases(fun_name, local.get("computation"))
+        from_disk = getattr(_tls, "cache", None) == "hit"
+        _tls.cache = None
+        module = local.get("computation")
+        event = Event(kind, fun_name, float(seconds), threading.get_ident(),
+                      _compiled_memory(local.get("xla_executable")), trace, lower, from_disk,
+                      id(module) if module is not None else 0)
     else:
-        _note_phase(kind, fun_name, float(seconds))
-        event = Event(kind, fun_name, float(seconds), threading.get_ident())
+        module = None
+        if kind == "trace":
+            _pending_traces()[_bare(fun_name)] = float(seconds)
+        else:
+            lowering = _frame_of(sys._getframe(1), "_cached_lowering_to_hlo")
+            result = lowering.f_locals.get("lowering_result") if lowering is not None else None
+            module = getattr(result, "module", None)
+            _note_lowering(fun_name, float(seconds), module)
+        event = Event(kind, fun_name, float(seconds), threading.get_ident(),
+                      module=id(module) if module is not None else 0)
     with _lock:
         _counts[(kind, event.fun_name)] += 1
     _deliver(event)
 
 
-_PHASES_KEPT = 32  # traces awaiting their compile per thread (jits traced inside another one never compile)
+# Each compile's trace and lowering. A lowering takes the trace just made of its function in its thread
+# (and drops the others: traces of jits inside it, which compile as part of it); a compile takes the
+# phases of the very module it compiles, by identity, so ``f.lower(a)``, ``f.lower(b)``, then
+# ``.compile()`` of the first gets the first's. Where JAX's frames do not show the module (another
+# JAX), the newest lowering of the name in the thread stands in.
+_LOWERINGS_KEPT = 64  # lowerings awaiting their compile (an AOT ``.lower()`` may never compile)
+_lowerings: dict[int, tuple[Any, float | None, float]] = {}  # id(module) -> (weak ref, trace, lower)
 
 
-def _phases() -> dict[tuple[str, str], float]:
-    found = getattr(_tls, "phases", None)
+def _pending_traces() -> dict[str, float]:
+    found = getattr(_tls, "traces", None)
     if found is None:
-        found = _tls.phases = {}
+        found = _tls.traces = {}
     return found
 
 
-def _note_phase(kind: str, fun_name: str, seconds: float) -> None:
-    """Keep a trace's or lowering's duration until the compile it leads to (by JAX's name for it)."""
-    phases = _phases()
-    if len(phases) >= _PHASES_KEPT:
-        phases.pop(next(iter(phases)))
-    phases[(kind, _bare(fun_name))] = seconds
+def _note_lowering(fun_name: str, seconds: float, module: Any) -> None:
+    traces = _pending_traces()
+    trace = traces.pop(_bare(fun_name), None)
+    traces.clear()
+    try:
+        ref = weakref.ref(module) if module is not None else None
+    except TypeError:  # a module without weak references: named instead
+        ref = None
+    if ref is None:
+        _tls.by_name = (_bare(fun_name), trace, seconds)
+        return
+    with _lock:
+        if len(_lowerings) >= _LOWERINGS_KEPT:
+            _lowerings.pop(next(iter(_lowerings)))
+        _lowerings[id(module)] = (ref, trace, seconds)
 
 
-def _take_phases(fun_name: str) -> tuple[float | None, float | None, bool]:
-    """The trace and lowering seconds of the compile of ``fun_name`` and whether it came from disk.
-
-    Everything noted in this thread is dropped at each compile: a phase belongs to the compile that
-    follows it, so a jit traced inside another one (which compiles as part of it) never lends its
-    trace time to a later compile of its own.
-    """
-    phases = _phases()
-    name = _bare(fun_name)
-    trace, lower = phases.get(("trace", name)), phases.get(("lower", name))
-    phases.clear()
-    from_disk = getattr(_tls, "cache", None) == "hit"
-    _tls.cache = None
-    return trace, lower, from_disk
+def _take_phases(fun_name: str, module: Any) -> tuple[float | None, float | None]:
+    """The trace and lowering seconds of the compile of ``module`` (None for a phase it did not have)."""
+    _pending_traces().clear()  # a trace not lowered before this compile belongs to no compile
+    if module is not None:
+        with _lock:
+            found = _lowerings.pop(id(module), None)
+        if found is not None and found[0]() is module:
+            return found[1], found[2]
+        return None, None  # compiled from a lowering JAX made earlier (kept by JAX): no phases of its own
+    named = getattr(_tls, "by_name", None)
+    _tls.by_name = None
+    if named is not None and named[0] == _bare(fun_name):
+        return named[1], named[2]
+    return None, None
 
 
 def _bare(fun_name: str) -> str:
     return fun_name[4:-1] if fun_name.startswith("jit(") and fun_name.endswith(")") else fun_name
+
+
+def _frame_of(frame: Any, function: str) -> Any:
+    """JAX's frame running ``function``, a few frames above the listener; None if not there."""
+    for _ in range(8):
+        if frame is None:
+            return None
+        if frame.f_code.co_name == function and frame.f_code.co_filename.startswith(JAX_ROOT):
+            return frame
+        frame = frame.f_back
+    return None
 
 
 # JAX's persistent compilation cache reports, just before the compile event, where the executable came from
@@ -139,25 +189,18 @@ def memory_figures(stats: object) -> dict[str, int]:
     return found
 
 
-def _compiled_memory(frame: object) -> tuple[tuple[str, int], ...]:
-    """The memory analysis of the executable JAX just compiled, read from its compiling frame.
+def _compiled_memory(executable: Any) -> tuple[tuple[str, int], ...]:
+    """The memory analysis of the executable JAX just compiled (a local of its compiling frame).
 
-    The compile event fires as JAX's ``_cached_compilation`` finishes, its new executable in a local:
-    asking it for its statistics costs tens of microseconds and no compile. Nothing when the frame
-    is not there (another JAX).
+    Asking it costs well under a millisecond and no compile. Nothing when the frame did not show it
+    (another JAX) or the backend has no memory analysis.
     """
-    for _ in range(8):
-        if frame is None:
-            return ()
-        code = getattr(frame, "f_code", None)
-        if code is not None and code.co_name == "_cached_compilation":
-            executable = frame.f_locals.get("xla_executable")  # type: ignore[attr-defined]
-            try:
-                return tuple(memory_figures(executable.get_compiled_memory_stats()).items())
-            except Exception:  # noqa: BLE001 - a backend without memory analysis
-                return ()
-        frame = getattr(frame, "f_back", None)
-    return ()
+    if executable is None:
+        return ()
+    try:
+        return tuple(memory_figures(executable.get_compiled_memory_stats()).items())
+    except Exception:  # noqa: BLE001 - a backend without memory analysis
+        return ()
 
 
 def _start_listener(name: str, value: float, **kwargs: object) -> None:

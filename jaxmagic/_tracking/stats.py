@@ -331,12 +331,14 @@ class Registry:
         self.rows: dict[str, Row] = {}
         self.lock = threading.Lock()
         self.listeners: list[Callable[[], None]] = []
+        self.numbered: dict[str, int] = {}  # a dropped row's last compile number: a new row of its name goes on
 
     def row(self, name: str, *, tracked: bool, where: str = "", internal: bool = False) -> Row:
         with self.lock:
             found = self.rows.get(name)
             if found is None:
                 found = self.rows[name] = Row(name, tracked=tracked, where=where, internal=internal)
+                found.numbered = self.numbered.pop(name, 0)
             elif where and not found.where:
                 found.where = where
             return found
@@ -353,6 +355,12 @@ class Registry:
                 unique = f"{candidate}#{number}"
                 number += 1
             return unique
+
+    def drop(self, name: str) -> None:
+        """Forget the row ``name`` (call with the lock held); its compile ids are never given again."""
+        row = self.rows.pop(name, None)
+        if row is not None and row.numbered:
+            self.numbered[name] = row.numbered
 
     def changed(self) -> None:
         for listener in list(self.listeners):

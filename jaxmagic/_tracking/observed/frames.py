@@ -19,9 +19,10 @@ from typing import Any
 import jax
 from jax._src import core, pjit, stages  # JAX's stages: a report's cost without a new trace
 
+from ..monitor import JAX_ROOT
+
 __all__ = ["JaxCall", "find_jax_call", "frames_above", "JAX_ROOT", "library_root", "stage_of"]
 
-JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
 _DEPTH = 64  # frames walked up from the listener
 
 

@@ -9,6 +9,7 @@ standing for an earlier one. The compile that follows takes them over.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import threading
 import time
 import weakref
@@ -129,13 +130,17 @@ def forget() -> None:
 class _Pending:
     """A trace whose compile has not come yet: its reasons, as text, and JAX's function (weakly)."""
 
-    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation", "key")
+    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation", "key", "module")
 
     def __init__(self, function: ObservedFunction, signature: str, changes: list[Change],
                  compared_to: str | None, record: TraceRecord | None, fun: Any, key: Any) -> None:
         self.function, self.signature, self.changes = function, signature, changes
         self.compared_to, self.record, self.fun = compared_to, record, _weak(fun)
         self.generation, self.key = _generation, key
+        self.module = 0  # the id of the module JAX lowered it to, once lowered: its compile is that module's
+
+
+_numbers = itertools.count()  # pending traces by arrival: several of one function may await their compile
 
 
 def _pending() -> dict[int, _Pending]:
@@ -145,12 +150,29 @@ def _pending() -> dict[int, _Pending]:
     return found
 
 
-def _waiting(observed: ObservedFunction, pop: bool = False) -> _Pending | None:
+def _waiting(observed: ObservedFunction, pop: bool = False, module: int = 0,
+             lowered: bool = False) -> _Pending | None:
+    """The trace of ``observed`` awaiting its compile: the one lowered to ``module`` if any, else the newest
+    not lowered yet (two ``.lower()`` of one function before either compiles keep their own reasons); with
+    ``lowered``, else the newest lowered one (lowered again: its compile was refused by the limit)."""
     pending = _pending()
-    found = pending.pop(id(observed), None) if pop else pending.get(id(observed))
-    if found is None or found.function is not observed or found.generation != _generation:
+    chosen = fallback = None
+    for number in reversed(pending):
+        waiting = pending[number]
+        if waiting.function is not observed or waiting.generation != _generation:
+            continue
+        if module and waiting.module == module:
+            chosen = number
+            break
+        if chosen is None and not waiting.module:
+            chosen = number
+        if fallback is None and waiting.module:
+            fallback = number
+    if chosen is None and lowered:
+        chosen = fallback
+    if chosen is None:
         return None
-    return found
+    return pending.pop(chosen) if pop else pending[chosen]
 
 
 def start_lines(user: UserCall) -> None:
@@ -207,8 +229,7 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
     pending = _pending()
     if len(pending) > 64:  # traces never compiled (``.trace()``, ``.lower()`` alone): keep only recent ones
         pending.pop(next(iter(pending)))
-    pending.pop(id(observed), None)  # the newest trace last: traced_just_now reads from the end
-    pending[id(observed)] = _Pending(
+    pending[next(_numbers)] = _Pending(  # the newest trace last: traced_just_now reads from the end
         observed, signature.text() if signature is not None else "", changes,
         compared_to.text() if compared_to is not None else None, record, call.fun,
         fast_key(signature) if signature is not None else None,
@@ -230,11 +251,11 @@ def traced_named(jax_name: str) -> ObservedFunction | None:
     An ahead-of-time ``jitted.lower(...).compile()`` compiles where no jitted call is on the stack:
     its trace came just before, in this thread.
     """
-    found = [
-        waiting.function for waiting in _pending().values()
+    found = {
+        id(waiting.function): waiting.function for waiting in _pending().values()
         if waiting.generation == _generation and (fun := waiting.fun()) is not None and jax_name_of(fun) == jax_name
-    ]
-    return found[0] if len(found) == 1 else None  # two of that name: which one compiles cannot be told
+    }
+    return next(iter(found.values())) if len(found) == 1 else None  # two of that name: which cannot be told
 
 
 def _compiled(observed: ObservedFunction, key: Any) -> None:
@@ -245,13 +266,17 @@ def _compiled(observed: ObservedFunction, key: Any) -> None:
     observed.compiled.add(key)
 
 
-def on_lower(observed: ObservedFunction, call: JaxCall, seconds: float) -> None:
-    """JAX lowered ``call``: note how long, and keep JAX's parameters for the report's cost."""
-    waiting = _waiting(observed)
+def on_lower(observed: ObservedFunction, call: JaxCall | None, seconds: float, module: int = 0) -> list[Change]:
+    """JAX lowered ``call`` (to the module of id ``module``): note how long, and keep JAX's parameters
+    for the report's cost. Returns why it is about to compile (empty when no trace came before)."""
+    waiting = _waiting(observed, lowered=True)
+    if waiting is not None:
+        waiting.module = module
     if waiting is not None and waiting.record is not None:
         waiting.record.lower_seconds = seconds
-        if call.params is not None:
+        if call is not None and call.params is not None:
             waiting.record.stage = stage_of(call.params, call.args_flat)
+    return list(waiting.changes) if waiting is not None else []
 
 
 def on_compile(observed: ObservedFunction, compiled: monitor.Event, placements: dict[str, str],
@@ -262,7 +287,7 @@ def on_compile(observed: ObservedFunction, compiled: monitor.Event, placements: 
     function was traced inside another jit first, and JAX kept that trace).
     """
     seconds = compiled.seconds
-    waiting = _waiting(observed, pop=True)
+    waiting = _waiting(observed, pop=True, module=compiled.module)
     signature: Signature | None = None
     if waiting is None:  # no trace event before it: traced inside another jit first, or a new placement
         try:
