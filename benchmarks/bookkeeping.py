@@ -210,11 +210,13 @@ class _StepTime(_OwnTime):
     totals in its row, the recompile limit's check."""
 
     _STEPS = (
-        ("jaxmagic._tracking.monitor", None, "_note_phase"),
+        ("jaxmagic._tracking.monitor", None, "_pending_traces"),
+        ("jaxmagic._tracking.monitor", None, "_note_lowering"),
         ("jaxmagic._tracking.monitor", None, "_take_phases"),
         ("jaxmagic._tracking.stats", None, "phases_of"),
         ("jaxmagic._tracking.stats", "Row", "add_compile"),
         ("jaxmagic._tracking.budget", None, "check_limit"),
+        ("jaxmagic._tracking.budget", None, "check_raise"),
     )
 
 

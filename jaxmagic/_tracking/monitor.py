@@ -23,7 +23,7 @@ from jax._src import monitoring as _jax_monitoring  # where the registered liste
 
 __all__ = [
     "Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted",
-    "memory_figures", "ReachesUser", "JAX_ROOT",
+    "memory_figures", "ReachesUser", "JAX_ROOT", "MemoryReading",
 ]
 
 JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))  # JAX's own files
@@ -41,8 +41,8 @@ class Event:
     fun_name: str  # JAX's name: "f" for traces, "jit(f)" for lowering and compiles
     seconds: float
     thread: int
-    # a compile: XLA's memory analysis of the executable just made, (figure, bytes) pairs
-    memory: tuple[tuple[str, int], ...] = ()
+    # a compile: XLA's memory analysis of the executable just made, read when first asked for
+    memory: MemoryReading | tuple[tuple[str, int], ...] = ()
     # a compile: the trace and lowering that led to it in this thread (None: it had none, e.g. a
     # new placement of a signature traced before), and whether JAX's persistent cache supplied it
     trace_seconds: float | None = None
@@ -74,8 +74,9 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
         from_disk = getattr(_tls, "cache", None) == "hit"
         _tls.cache = None
         module = local.get("computation")
+        executable = local.get("xla_executable")
         event = Event(kind, fun_name, float(seconds), threading.get_ident(),
-                      _compiled_memory(local.get("xla_executable")), trace, lower, from_disk,
+                      MemoryReading(executable) if executable is not None else (), trace, lower, from_disk,
                       id(module) if module is not None else 0)
     else:
         module = None
@@ -187,6 +188,41 @@ def memory_figures(stats: object) -> dict[str, int]:
         if isinstance(value, (int, float)) and value > 0:  # 0 is how a backend says "not measured"
             found[label] = int(value)
     return found
+
+
+class MemoryReading:
+    """XLA's memory analysis of one new executable, read when first asked for (a snapshot of its row).
+
+    Reading it costs a few hundred microseconds for a small program, too much to spend inside
+    every compile; until then the reading holds the executable, which JAX's own cache holds too.
+    At most :data:`_UNREAD` readings wait: past that the oldest is read at once and lets go.
+    """
+
+    __slots__ = ("_executable", "_figures")
+
+    def __init__(self, executable: Any) -> None:
+        self._executable = executable
+        self._figures: tuple[tuple[str, int], ...] = ()
+        with _lock:
+            if len(_unread) >= _UNREAD:
+                oldest = _unread.popleft()
+            else:
+                oldest = None
+            _unread.append(self)
+        if oldest is not None:
+            oldest.figures()
+
+    def figures(self) -> tuple[tuple[str, int], ...]:
+        """(figure, bytes) pairs: what the backend reports, zeros and absent figures left out."""
+        with _lock:
+            executable, self._executable = self._executable, None
+        if executable is not None:
+            self._figures = _compiled_memory(executable)
+        return self._figures
+
+
+_UNREAD = 256
+_unread: collections.deque[MemoryReading] = collections.deque()
 
 
 def _compiled_memory(executable: Any) -> tuple[tuple[str, int], ...]:

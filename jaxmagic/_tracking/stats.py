@@ -24,6 +24,7 @@ from typing import Any
 from .._render.display import Displayed
 from .._render.numbers import duration
 from .changes import Change
+from .monitor import MemoryReading
 
 __all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "answers_to", "phases_of", "reason_kind", "take_counted", "time_summary", "HISTORY"]
 
@@ -73,8 +74,9 @@ class Recompile:
     retraced: bool = True
     tracked: bool = True  # False: a jit jaxmagic only counts; its reasons are unknown
     # XLA's memory analysis of this compile's executable: (figure, bytes) pairs, figures a backend gives
-    # as 0 left out (a tuple, shared when empty: a function keeps up to 1,000 of these)
-    memory: tuple[tuple[str, int], ...] = ()
+    # as 0 left out (a tuple, shared when empty: a function keeps up to 1,000 of these); in the row, a
+    # MemoryReading until a snapshot reads it
+    memory: tuple[tuple[str, int], ...] | MemoryReading = ()
     trace_seconds: float | None = None
     lower_seconds: float | None = None
     from_disk_cache: bool = False
@@ -206,6 +208,7 @@ class Row:
         self.lower_seconds = 0.0
         self.from_disk_cache = 0
         self.numbered = 0  # compiles ever numbered here: ids stay unique across resets
+        self.unread = 0  # compiles whose memory analysis no snapshot has read yet
         self.events: collections.deque[Recompile] = collections.deque(maxlen=HISTORY)
         self.dropped: collections.Counter[str] = collections.Counter()
         # what advice counts, over every compile (not only the kept ones), never crowded out by other changes
@@ -227,6 +230,7 @@ class Row:
             self.trace_seconds += event.trace_seconds or 0.0
             self.lower_seconds += event.lower_seconds or 0.0
             self.from_disk_cache += event.from_disk_cache
+            self.unread += isinstance(event.memory, MemoryReading)
             if len(self.events) == self.events.maxlen:
                 _count_capped(self.dropped, reason_kind(self.events[0]), "other reasons")
             self.events.append(event)
@@ -248,6 +252,9 @@ class Row:
 
     def snapshot(self, advise: Callable[[Row], list[Advice]] | None = None) -> FunctionStats:
         with self.lock:
+            if self.unread:  # XLA's memory analyses, read now rather than inside each compile
+                self.events = collections.deque(map(_read_memory, self.events), maxlen=HISTORY)
+                self.unread = 0
             stats = FunctionStats(
                 name=self.name,
                 traces=self.traces,
@@ -269,7 +276,7 @@ class Row:
 
     def reset(self) -> None:
         with self.lock:
-            self.traces = self.compiles = self.from_disk_cache = 0
+            self.traces = self.compiles = self.from_disk_cache = self.unread = 0
             self.compile_seconds = self.trace_seconds = self.lower_seconds = 0.0
             self.events.clear()
             self.dropped.clear()
@@ -277,6 +284,12 @@ class Row:
             self.weak_type_flips.clear()
             if self.analysis is not None:
                 self.analysis.reset()
+
+
+def _read_memory(event: Recompile) -> Recompile:
+    if isinstance(event.memory, MemoryReading):
+        return dataclasses.replace(event, memory=event.memory.figures())
+    return event
 
 
 _counted = threading.local()
