@@ -169,8 +169,9 @@ def test_the_limit_warns_once_per_function_with_reasons_and_advice(shell):
                                   "    churn(jnp.ones(n))")
     assert len(said) == 1  # once, never one line per compile
     (text,) = said
-    assert text.startswith("jaxmagic: churn compiled 4 times, past the limit of 3.")
-    assert "Reasons so far: shape of x \u00d73, first call \u00d71." in text
+    assert text.startswith("jaxmagic: churn is compiling a 4th time, past the limit of 3.\n"
+                           "This compile's reason: x: shape f32[3] \u2192 f32[4].")  # said before JAX compiles
+    assert "Reasons so far: shape of x \u00d72, first call \u00d71." in text  # the 3 compiles before it
     assert "%jittrace_limit off" in text
     assert _limit_warnings(shell, "churn(jnp.ones(9))") == []
     shell.run("%jittrace_reset churn")  # counts start again, and so does the warning
@@ -199,13 +200,36 @@ def test_the_limit_raises_before_each_compile_past_it_with_every_compile(shell, 
     assert jax_events.compiles["jit(strict)"] == 3
 
 
+def test_after_two_refusals_each_retry_compiles_for_its_own_signature_and_reason(shell):
+    shell.run("import jaxmagic\n%jittrace_limit 1 --raise")
+    shell.run("@jax.jit\ndef twice(x):\n    return x * 2\ntwice(jnp.ones(1))\n"
+              "@jaxmagic.track\ndef mine(x):\n    return x * 3\nmine(jnp.ones(1))")
+    for name in ("twice", "mine"):
+        for n in (2, 3):
+            with pytest.raises(jaxmagic.RecompileLimitError):
+                shell.run(f"{name}(jnp.ones({n}))")
+    shell.run("%jittrace_limit off\ntwice(jnp.ones(2)); mine(jnp.ones(2))")
+    for name in ("twice", "mine"):
+        last = jaxmagic.stats(name).events[-1]
+        assert (last.signature, last.reason) == ("x: f32[2]", "x: shape f32[1] \u2192 f32[2]")
+        assert dict(last.memory)["arguments"] == 8
+
+
+def test_a_new_placement_after_a_trace_never_compiled_says_placement(shell):
+    shell.run("import jaxmagic\n@jax.jit\ndef placed(x):\n    return x * 2\nx4 = jnp.ones(4)\nplaced(x4)\n"
+              "placed.lower(jnp.ones(5))\nplaced.eval_shape(jnp.ones(7))\n"
+              "placed(jax.device_put(x4, jax.devices()[0]))")  # committed: compiles again, no new trace
+    last = jaxmagic.stats("placed").events[-1]
+    assert [c.what for c in last.changes] == ["sharding"] and not last.retraced and last.trace_seconds is None
+
+
 def test_the_limit_warns_again_when_it_changes_however_it_is_set(shell):
     shell.run("%config JitTrace.limit = 2")
     define = "@jax.jit\ndef rearm(x):\n    return x * 4\n"
     assert len(_limit_warnings(shell, define + "for n in range(1, 5):\n    rearm(jnp.ones(n))")) == 1
     jaxmagic.thresholds.limit = 5
     said = _limit_warnings(shell, "for n in range(5, 8):\n    rearm(jnp.ones(n))")
-    assert len(said) == 1 and "rearm compiled 6 times, past the limit of 5." in said[0]
+    assert len(said) == 1 and "rearm is compiling a 6th time, past the limit of 5." in said[0]
 
 
 def test_with_warnings_as_errors_the_limit_reaches_the_user(shell):
@@ -213,8 +237,10 @@ def test_with_warnings_as_errors_the_limit_reaches_the_user(shell):
     shell.run("@jax.jit\ndef strict_w(x):\n    return x + 2\nstrict_w(jnp.ones(1))")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        with pytest.raises(jaxmagic.RecompileLimitWarning, match="strict_w compiled 2 times"):
+        with pytest.raises(jaxmagic.RecompileLimitWarning, match="strict_w is compiling a 2nd time"):
             shell.run("strict_w(jnp.ones(2))")
+    shell.run("strict_w(jnp.ones(2))")  # raised before JAX compiled: now it compiles once, for its true reason
+    assert [e.reason for e in jaxmagic.stats("strict_w").events] == ["first call", "x: shape f32[1] \u2192 f32[2]"]
 
 
 def test_the_warning_points_at_the_users_line_not_a_librarys(shell):
@@ -358,8 +384,8 @@ def test_in_a_kernel_the_warning_is_in_that_cells_output_once(kernel_run):
     streams = [o for o in kernel_run[1].outputs if o.output_type == "stream" and o.name == "stderr"]
     text = "".join(o.text for o in streams)
     assert text.count("RecompileLimitWarning") == 1
-    assert "jaxmagic: step compiled 4 times, past the limit of 3." in text
-    assert "Reasons so far: shape of x \u00d73, first call \u00d71." in text
+    assert "jaxmagic: step is compiling a 4th time, past the limit of 3." in text
+    assert "Reasons so far: shape of x \u00d72, first call \u00d71." in text
     assert not [o for o in kernel_run[2].outputs if o.output_type == "stream" and o.name == "stderr"]
 
 

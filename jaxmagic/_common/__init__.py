@@ -8,7 +8,8 @@ detector), ``through`` (a stack of JAX transformations rebuilt around a
 copy of the function at its bottom), ``settings`` (``jaxmagic.thresholds``:
 advice thresholds, the recompile limit, the panel's redraw interval) and
 ``journal`` (the explanations shown in this process, as plain data, for the
-saved log).
+saved log) and ``xla_memory`` (XLA's memory analysis of an executable, read
+when first asked for).
 
 May import: the standard library, jax and numpy; nothing of jaxmagic outside ``_common``.
 """

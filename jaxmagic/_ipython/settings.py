@@ -11,6 +11,7 @@ from typing import Any
 
 from traitlets import Bool, Float, Int, TraitError, observe, validate
 from traitlets.config import Configurable
+from traitlets.config.loader import DeferredConfig
 
 from .._common import settings
 from .._common.settings import DEFAULT_LIMIT, thresholds
@@ -98,7 +99,13 @@ def attach(shell: Any) -> JitTrace:
 def _drop_refused(shell: Any) -> None:
     """Leave out of the shell's config the ``JitTrace`` values the settings refuse (``%config`` kept them)."""
     section = shell.config.get("JitTrace") if "JitTrace" in shell.config else None
+    traits = JitTrace.class_traits(config=True)
     for name in list(section or ()):
+        if isinstance(section[name], DeferredConfig) and name in traits:  # ``--JitTrace.limit=20`` on a command line
+            try:
+                section[name] = section[name].get_value(traits[name])
+            except Exception:  # noqa: BLE001 - refused below, by name
+                pass
         try:
             settings.checked(name, section[name])
         except (AttributeError, TypeError, ValueError) as exc:

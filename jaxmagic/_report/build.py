@@ -18,7 +18,7 @@ import jax
 from .._common.source import function_node
 from .._explain.explanation import Explanation
 from .._explain.failures import explain_failure
-from .._tracking.monitor import memory_figures
+from .._common.xla_memory import memory_figures
 from .._tracking.signature import Signature, abstract_call, sharding_text, short_repr
 from .._tracking.stats import registry
 from .._tracking.tracked import Collector, TraceRecord, building_report

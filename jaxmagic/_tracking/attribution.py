@@ -23,11 +23,12 @@ from typing import Any
 import jax
 
 from . import monitor
-from .changes import Change, placement_changes
+from .changes import Change, fast_key, placement_changes
 from .observed import functions
 from .observed.adapters import is_internal, user_call
 from .observed.frames import JAX_ROOT, JaxCall, find_jax_call
 from .redefinition import describe_location
+from .history import reasons
 from .stats import Recompile, Row, phases_of, registry, take_counted
 from .tracked import TRACKED_ATTR, TrackedFunction, collectors, pending_compiles, thread_state
 
@@ -102,13 +103,14 @@ def _on_event(event: monitor.Event) -> None:
         tracked, plain = _frames_with_function(_bare(event.fun_name))
     upcoming = None  # a lowering: the row about to compile and why
     if tracked is not None:
-        upcoming = _tracked_event(tracked, event)
+        upcoming = _tracked_event(tracked, event, call)
     elif call is not None and not is_internal(call.fun):
         upcoming = _observed_event(call, event)
     elif call is None and event.kind != "trace" and (ahead := functions.traced_named(_bare(event.fun_name))):
         # ``.lower(...)`` and ``.compile()`` of a trace just seen: the module lowered says which trace compiles
-        if event.kind == "lower":
-            upcoming = ahead.row, functions.on_lower(ahead, None, event.seconds, event.module)
+        if event.kind == "lower":  # nothing may compile yet (looking at the HLO): the limit checks the compile
+            functions.on_lower(ahead, None, event.seconds, event.module, fresh=event.trace_seconds is not None,
+                               avals=event.avals)
         else:
             functions.on_compile(ahead, event, {}, lambda: None)
     else:  # JAX's own helper jits, or a compile JAX's frames do not place
@@ -150,30 +152,45 @@ def _observed_event(call: JaxCall, event: monitor.Event) -> tuple[Row, list[Chan
     # the lowering and the compile of a trace just seen in this thread: no second reading of the call
     observed = functions.traced_just_now(call.fun) or functions.observed_for(user_call(call))
     if event.kind == "lower":
-        return observed.row, functions.on_lower(observed, call, event.seconds, event.module)
+        return observed.row, functions.on_lower(observed, call, event.seconds, event.module,
+                                                fresh=event.trace_seconds is not None, user=lambda: user_call(call),
+                                                avals=event.avals)
     functions.on_compile(observed, event, _flat_placements(observed, call), lambda: user_call(call))
 
 
-def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> tuple[Row, list[Change]] | None:
+def _tracked_event(tracked: TrackedFunction, event: monitor.Event,
+                   call: JaxCall | None = None) -> tuple[Row, list[Change]] | None:
     last = getattr(thread_state, "last", None)
     if event.kind == "trace":
         tracked.row.add_trace()
         if last is not None and last.function is tracked and last.trace_seconds is None:
             last.trace_seconds = event.seconds
+            last.avals = functions.avals_of(call.jaxpr) if call is not None else None
             if last.error is not None:
                 thread_state.last = None  # no compile follows; its traceback (and arguments) are not ours to keep
-        return
-    placements = _placements(tracked, getattr(_here, "call_frame", None))
+        return None
+    frame = getattr(_here, "call_frame", None)
+    placements = _placements(tracked, frame)
     _here.call_frame = None
-    record = pending_compiles().get(id(tracked))
+    lowered = _lowered()
     if event.kind == "lower":
         tracked.placements_pending = placements
-        if record is not None and record.lower_seconds is None:
-            record.lower_seconds = event.seconds
-        return tracked.row, list(record.changes) if record is not None else placement_changes(
-            tracked.placements, placements)
+        fresh = event.trace_seconds is not None
+        key, record = _trace_compiling(tracked, frame, fresh=fresh, avals=event.avals)
+        if fresh and (record is None or record.trace_seconds is None):
+            monitor.not_traced(event.module)  # the trace just before was another's
+        lowered[id(tracked)] = key
+        if record is not None:
+            if record.lower_seconds is None:
+                record.lower_seconds = event.seconds
+            return tracked.row, list(record.changes)
+        return tracked.row, _untraced_changes(tracked, frame, placements)
+    if id(tracked) in lowered:  # the trace its lowering took (none: a kept trace, e.g. a new placement)
+        key = lowered.pop(id(tracked))
+    else:  # no lowering seen (JAX kept that too): the newest trace awaiting its compile
+        key = _trace_compiling(tracked, None, fresh=True)[0]
+    record = pending_compiles().pop(key, None) if key is not None else None
     if record is not None:
-        del pending_compiles()[id(tracked)]
         record.compile_seconds = event.seconds
         changes = list(record.changes)
         signature = record.signature.text() if record.signature is not None else ""
@@ -182,7 +199,7 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> tuple[Row,
         tracked.redefined = False
         if getattr(thread_state, "last", None) is record:
             thread_state.last = None  # done with it: the thread keeps none of the call's static values
-    else:  # compiled again without a new trace: same abstract signature, new placement
+    else:  # compiled without a new trace: a new placement of a signature compiled before
         changes = placement_changes(tracked.placements, placements)
         signature, compared, retraced = "", None, False
         for collector in list(collectors):
@@ -194,6 +211,45 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event) -> tuple[Row,
     )
     if record is not None:
         record.compile_id, record.from_disk_cache = counted.id, counted.from_disk_cache
+    return None
+
+
+def _lowered() -> dict[int, Any]:
+    """This thread's lowerings awaiting their compile: the key of the trace each took, by function."""
+    found = getattr(thread_state, "lowered", None)
+    if found is None:
+        found = thread_state.lowered = {}
+    return found
+
+
+def _trace_compiling(tracked: TrackedFunction, frame: Any, fresh: bool, avals: tuple = ()) -> tuple[Any, Any]:
+    """The pending trace a lowering of ``tracked`` takes, as (key, record); (None, None) when none.
+
+    After a new trace, the newest one. Without one (JAX lowered a trace it kept: a retry after the
+    limit refused a compile, a new placement), the one traced for this call's own signature, if any.
+    """
+    pending = pending_compiles()
+    if fresh:
+        for key in reversed(pending):
+            if key[0] == id(tracked):
+                if monitor.same_avals(pending[key].avals, avals):
+                    return key, pending[key]
+                break  # traced for other arguments (``eval_shape``): this lowering's trace was kept by JAX
+        if frame is None:
+            return None, None
+    found = _call_arguments(frame) if frame is not None else None
+    signature = tracked.signature_for(*found) if found is not None else None
+    key = (id(tracked), fast_key(signature)) if signature is not None else None
+    return (key, pending[key]) if key in pending else (None, None)
+
+
+def _untraced_changes(tracked: TrackedFunction, frame: Any, placements: dict[str, str]) -> list[Change]:
+    """Why a lowering with no trace of its own is about to compile: a new signature, or a new placement."""
+    found = _call_arguments(frame) if frame is not None else None
+    signature = tracked.signature_for(*found) if found is not None else None
+    if signature is not None and not tracked.history.has(signature):
+        return reasons(tracked.history, signature, tracked.redefined)[1]
+    return placement_changes(tracked.placements, placements)
 
 
 def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:

@@ -34,7 +34,7 @@ from .._common.settings import thresholds
 from . import attribution, monitor
 from .advice import advise
 from .changes import Change
-from .stats import Recompile, Row, answers_to, reason_kind, registry
+from .stats import Recompile, Row, answers_to, read_memory, reason_kind, registry
 
 __all__ = ["expect_compiles", "RecompileLimitWarning", "RecompileLimitError", "hold", "release", "check_limit",
            "check_raise", "forget_warnings", "limit_message"]
@@ -101,7 +101,7 @@ class expect_compiles:
                 continue
             with row.lock:
                 kept = list(row.events)[-new:]
-            found += [(row.name, event) for event in kept]
+            found += [(row.name, read_memory(event)) for event in kept]
         return sorted(found, key=lambda pair: pair[1].when)
 
     def _check(self, name: str, allowed: int) -> str:
@@ -151,6 +151,7 @@ class RecompileLimitError(monitor.ReachesUser, AssertionError):
 _holders = 0
 _lock = threading.Lock()
 _warned: set[str] = set()  # rows warned about since the limit last changed
+_here = threading.local()
 
 
 def hold() -> None:
@@ -190,30 +191,54 @@ def _limit_changed(name: str, value: Any) -> None:
 settings.on_change(_limit_changed)
 
 
-def check_limit(row: Row) -> None:
-    """After ``row`` counted a compile: past the limit, warn once (unless the limit raises instead)."""
+def check_raise(row: Row, changes: list[Change]) -> None:
+    """As JAX lowers for ``row``, before it compiles: past the limit, raise (``--raise``) or warn once.
+
+    Here a raise costs nothing: nothing is compiled or cached, and the same call raises again. A
+    warning turned into an error (``-W error``) is raised here too, for the same reason.
+    """
     limit = thresholds.limit
-    if limit is None or thresholds.limit_raises or row.internal or row.compiles <= limit:
+    if limit is None or row.internal or row.compiles < limit:
         return
+    _checked()[id(row)] = row.compiles  # the compile that follows was checked here
+    if thresholds.limit_raises:
+        raise RecompileLimitError(limit_message(row, limit, upcoming=changes))
+    _warn_once(row, limit_message(row, limit, upcoming=changes, refused=False))
+
+
+def check_limit(row: Row) -> None:
+    """After ``row`` counted a compile no lowering was checked for (JAX kept the lowering): the same check."""
+    if _checked().pop(id(row), None) == row.compiles - 1:
+        return
+    limit = thresholds.limit
+    if limit is None or row.internal or row.compiles <= limit:
+        return
+    if thresholds.limit_raises:
+        raise RecompileLimitError(limit_message(row, limit))
+    _warn_once(row, limit_message(row, limit))
+
+
+def _checked() -> dict[int, int]:
+    """This thread's rows checked at a lowering: the compile count they had then."""
+    found = getattr(_here, "checked", None)
+    if found is None:
+        found = _here.checked = {}
+    return found
+
+
+def _warn_once(row: Row, text: str) -> None:
     with _lock:
         if row.name in _warned:
             return
         _warned.add(row.name)
-    warnings.warn(RecompileLimitWarning(limit_message(row, limit)), stacklevel=_user_level())
+    warnings.warn(RecompileLimitWarning(text), stacklevel=_user_level())
 
 
-def check_raise(row: Row, changes: list[Change]) -> None:
-    """As JAX lowers for ``row``: raise if the compile that follows would pass the limit (``--raise``)."""
-    limit = thresholds.limit
-    if limit is None or not thresholds.limit_raises or row.internal or row.compiles < limit:
-        return
-    raise RecompileLimitError(limit_message(row, limit, upcoming=changes))
-
-
-def limit_message(row: Row, limit: int, upcoming: list[Change] | None = None) -> str:
+def limit_message(row: Row, limit: int, upcoming: list[Change] | None = None, refused: bool = True) -> str:
     """What the limit says of ``row``: count, reasons grouped, advice, and how to change the limit.
 
-    ``upcoming``: the compile about to happen is refused (``--raise``), for these reasons.
+    ``upcoming``: the reasons of the compile about to happen, which is refused (``--raise``) or, with
+    ``refused`` false, goes ahead after the warning.
     """
     with row.lock:
         events = list(row.events)
@@ -225,15 +250,16 @@ def limit_message(row: Row, limit: int, upcoming: list[Change] | None = None) ->
         reasons += f" and {len(grouped) - 6} more kinds"
     if upcoming is not None:
         why = "; ".join(str(change) for change in upcoming) or "reason unknown"
-        lines = [f"jaxmagic: {row.name} would compile a {_ordinal(compiles + 1)} time, past the limit of {limit}; "
-                 "nothing was compiled.", f"This compile's reason: {why}."]
+        head = (f"would compile a {_ordinal(compiles + 1)} time, past the limit of {limit}; nothing was compiled."
+                if refused else f"is compiling a {_ordinal(compiles + 1)} time, past the limit of {limit}.")
+        lines = [f"jaxmagic: {row.name} {head}", f"This compile's reason: {why}."]
     else:
         lines = [f"jaxmagic: {row.name} compiled {compiles} times, past the limit of {limit}."]
-    if row.tracked:
+    if row.tracked and grouped:
         lines.append(f"Reasons so far: {reasons}.")
     for advice in _advice(row):
         lines.append(f"Advice ({advice.kind}): {advice.message}")
-    if upcoming is not None:
+    if thresholds.limit_raises:
         lines.append("Every compile kept, oldest first:")
         lines += [f"  {event.id}: {event.reason}" for event in events]
         lines.append("(%jittrace_limit N --raise is on: each compile past the limit raises.)")

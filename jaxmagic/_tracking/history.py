@@ -132,6 +132,12 @@ class History:
                         key = (leaf.path, axis)  # past DISTINCT sizes, the largest still counts: buckets cover it
                         self.axis_largest[key] = max(size, self.axis_largest.get(key, 0))
 
+    def has(self, signature: Signature) -> bool:
+        """Whether ``signature`` (in the form kept) is among the signatures remembered."""
+        key = _slim(signature).key()
+        with self._lock:
+            return key in self._keys
+
     def largest(self, path: str, axis: int) -> int:
         """The largest size axis ``axis`` of ``path`` took, beyond the sizes kept one by one."""
         with self._lock:

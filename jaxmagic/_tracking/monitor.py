@@ -21,9 +21,11 @@ import jax
 from jax import monitoring
 from jax._src import monitoring as _jax_monitoring  # where the registered listeners are kept
 
+from .._common.xla_memory import MemoryReading
+
 __all__ = [
     "Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted",
-    "memory_figures", "ReachesUser", "JAX_ROOT", "MemoryReading",
+    "ReachesUser", "JAX_ROOT", "same_avals", "not_traced",
 ]
 
 JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))  # JAX's own files
@@ -45,10 +47,12 @@ class Event:
     memory: MemoryReading | tuple[tuple[str, int], ...] = ()
     # a compile: the trace and lowering that led to it in this thread (None: it had none, e.g. a
     # new placement of a signature traced before), and whether JAX's persistent cache supplied it
+    # (a lowering: the trace just before it, None when JAX lowered a trace it kept, e.g. a retry)
     trace_seconds: float | None = None
     lower_seconds: float | None = None
     from_disk_cache: bool = False
     module: int = 0  # a lowering or compile: the id of JAX's module (0 when JAX's frames did not show it)
+    avals: tuple = ()  # a lowering: the abstract values of the arguments lowered for (empty when not shown)
 
 
 _lock = threading.Lock()
@@ -79,16 +83,18 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
                       MemoryReading(executable) if executable is not None else (), trace, lower, from_disk,
                       id(module) if module is not None else 0)
     else:
-        module = None
+        module = trace = None
+        avals: tuple = ()
         if kind == "trace":
             _pending_traces()[_bare(fun_name)] = float(seconds)
         else:
             lowering = _frame_of(sys._getframe(1), "_cached_lowering_to_hlo")
             result = lowering.f_locals.get("lowering_result") if lowering is not None else None
             module = getattr(result, "module", None)
-            _note_lowering(fun_name, float(seconds), module)
-        event = Event(kind, fun_name, float(seconds), threading.get_ident(),
-                      module=id(module) if module is not None else 0)
+            trace = _note_lowering(fun_name, float(seconds), module)
+            avals = tuple(lowering.f_locals.get("in_avals") or ()) if lowering is not None else ()
+        event = Event(kind, fun_name, float(seconds), threading.get_ident(), trace_seconds=trace,
+                      module=id(module) if module is not None else 0, avals=avals)
     with _lock:
         _counts[(kind, event.fun_name)] += 1
     _deliver(event)
@@ -110,7 +116,8 @@ def _pending_traces() -> dict[str, float]:
     return found
 
 
-def _note_lowering(fun_name: str, seconds: float, module: Any) -> None:
+def _note_lowering(fun_name: str, seconds: float, module: Any) -> float | None:
+    """Keep the lowering's phases for its compile; returns the trace it took (None: no new trace came first)."""
     traces = _pending_traces()
     trace = traces.pop(_bare(fun_name), None)
     traces.clear()
@@ -120,11 +127,20 @@ def _note_lowering(fun_name: str, seconds: float, module: Any) -> None:
         ref = None
     if ref is None:
         _tls.by_name = (_bare(fun_name), trace, seconds)
-        return
+        return trace
     with _lock:
         if len(_lowerings) >= _LOWERINGS_KEPT:
             _lowerings.pop(next(iter(_lowerings)))
         _lowerings[id(module)] = (ref, trace, seconds)
+    return trace
+
+
+def not_traced(module: int) -> None:
+    """The lowering of module ``module`` took a trace JAX kept: the trace just before it was another's."""
+    with _lock:
+        found = _lowerings.get(module)
+        if found is not None:
+            _lowerings[module] = (found[0], None, found[2])
 
 
 def _take_phases(fun_name: str, module: Any) -> tuple[float | None, float | None]:
@@ -141,6 +157,23 @@ def _take_phases(fun_name: str, module: Any) -> tuple[float | None, float | None
     if named is not None and named[0] == _bare(fun_name):
         return named[1], named[2]
     return None, None
+
+
+def same_avals(traced: tuple | None, lowered: tuple) -> bool:
+    """Whether a trace's argument avals are the ones a lowering is for (True when either is not known).
+
+    A trace not lowered at once (``eval_shape``, ``.trace()``) is no lowering's trace: a later
+    lowering of another signature, from a trace JAX kept, must not take it.
+    """
+    if not traced or not lowered or len(traced) != len(lowered):
+        return True  # not shown, or arguments JAX pruned: taken as this trace's
+    for before, now in zip(traced, lowered):
+        shape, lowered_shape = getattr(before, "shape", None), getattr(now, "shape", None)
+        if shape is None or lowered_shape is None or len(shape) != len(lowered_shape):
+            continue  # a mapped axis (pmap lowers the global shape): not a sign either way
+        if tuple(shape) != tuple(lowered_shape) or getattr(before, "dtype", None) != getattr(now, "dtype", None):
+            return False
+    return True
 
 
 def _bare(fun_name: str) -> str:
@@ -168,75 +201,6 @@ def _cache_listener(name: str, **kwargs: object) -> None:
         _tls.cache = None
     elif name == _CACHE_HIT:
         _tls.cache = "hit"
-
-
-# XLA's memory analysis, by the name a reader knows each figure by
-_MEMORY_FIELDS = (
-    ("arguments", "argument_size_in_bytes"),
-    ("outputs", "output_size_in_bytes"),
-    ("temporaries", "temp_size_in_bytes"),
-    ("generated code", "generated_code_size_in_bytes"),
-    ("peak", "peak_memory_in_bytes"),
-)
-
-
-def memory_figures(stats: object) -> dict[str, int]:
-    """XLA's memory statistics as {figure: bytes}, leaving out what a backend reports as 0 or not at all."""
-    found = {}
-    for label, field in _MEMORY_FIELDS:
-        value = getattr(stats, field, None)
-        if isinstance(value, (int, float)) and value > 0:  # 0 is how a backend says "not measured"
-            found[label] = int(value)
-    return found
-
-
-class MemoryReading:
-    """XLA's memory analysis of one new executable, read when first asked for (a snapshot of its row).
-
-    Reading it costs a few hundred microseconds for a small program, too much to spend inside
-    every compile; until then the reading holds the executable, which JAX's own cache holds too.
-    At most :data:`_UNREAD` readings wait: past that the oldest is read at once and lets go.
-    """
-
-    __slots__ = ("_executable", "_figures")
-
-    def __init__(self, executable: Any) -> None:
-        self._executable = executable
-        self._figures: tuple[tuple[str, int], ...] = ()
-        with _lock:
-            if len(_unread) >= _UNREAD:
-                oldest = _unread.popleft()
-            else:
-                oldest = None
-            _unread.append(self)
-        if oldest is not None:
-            oldest.figures()
-
-    def figures(self) -> tuple[tuple[str, int], ...]:
-        """(figure, bytes) pairs: what the backend reports, zeros and absent figures left out."""
-        with _lock:
-            executable, self._executable = self._executable, None
-        if executable is not None:
-            self._figures = _compiled_memory(executable)
-        return self._figures
-
-
-_UNREAD = 256
-_unread: collections.deque[MemoryReading] = collections.deque()
-
-
-def _compiled_memory(executable: Any) -> tuple[tuple[str, int], ...]:
-    """The memory analysis of the executable JAX just compiled (a local of its compiling frame).
-
-    Asking it costs well under a millisecond and no compile. Nothing when the frame did not show it
-    (another JAX) or the backend has no memory analysis.
-    """
-    if executable is None:
-        return ()
-    try:
-        return tuple(memory_figures(executable.get_compiled_memory_stats()).items())
-    except Exception:  # noqa: BLE001 - a backend without memory analysis
-        return ()
 
 
 def _start_listener(name: str, value: float, **kwargs: object) -> None:

@@ -21,12 +21,13 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from .._common.xla_memory import MemoryReading
 from .._render.display import Displayed
 from .._render.numbers import duration
 from .changes import Change
-from .monitor import MemoryReading
 
-__all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "answers_to", "phases_of", "reason_kind", "take_counted", "time_summary", "HISTORY"]
+__all__ = ["Recompile", "Advice", "FunctionStats", "Row", "registry", "answers_to", "phases_of", "reason_kind",
+           "read_memory", "take_counted", "time_summary", "HISTORY"]
 
 HISTORY = 1000  # compiles kept per function; older ones are counted by reason
 
@@ -253,7 +254,7 @@ class Row:
     def snapshot(self, advise: Callable[[Row], list[Advice]] | None = None) -> FunctionStats:
         with self.lock:
             if self.unread:  # XLA's memory analyses, read now rather than inside each compile
-                self.events = collections.deque(map(_read_memory, self.events), maxlen=HISTORY)
+                self.events = collections.deque(map(read_memory, self.events), maxlen=HISTORY)
                 self.unread = 0
             stats = FunctionStats(
                 name=self.name,
@@ -286,7 +287,8 @@ class Row:
                 self.analysis.reset()
 
 
-def _read_memory(event: Recompile) -> Recompile:
+def read_memory(event: Recompile) -> Recompile:
+    """``event`` with XLA's memory analysis read (a row keeps it unread until a snapshot asks)."""
     if isinstance(event.memory, MemoryReading):
         return dataclasses.replace(event, memory=event.memory.figures())
     return event

@@ -25,7 +25,7 @@ from jax._src import source_info_util, traceback_util
 from .._common.lambdas import user_qualname
 from .._common.source import unwrap_function, without_partial
 from . import monitor
-from .changes import Change
+from .changes import Change, fast_key
 from .history import History, reasons
 from .linehits import LineCounter
 from .redefinition import register
@@ -102,6 +102,7 @@ class TraceRecord:
     lower_seconds: float | None = None
     compile_seconds: float | None = None
     compile_id: str | None = None  # the compile's id in its row (``f#2``), once it compiled
+    avals: tuple | None = None  # the arguments' abstract values JAX traced for, when its frames showed them
     from_disk_cache: bool = False  # JAX's persistent compilation cache supplied the executable
     during_report: bool = False
     compared_to: Signature | None = None
@@ -162,9 +163,10 @@ class TrackedFunction:
 
     # --- called by the recorder, inside JAX's trace --------------------------
 
-    def _begin(self, args: tuple, kwargs: dict) -> TraceRecord:
+    def signature_for(self, args: tuple, kwargs: dict) -> Signature | None:
+        """The signature of a call with these arguments (None when one cannot be read)."""
         try:
-            signature: Signature | None = build_signature(
+            return build_signature(
                 args,
                 kwargs,
                 names=self.names,
@@ -174,7 +176,10 @@ class TrackedFunction:
                 abstract=_abstract,
             )
         except Exception:  # noqa: BLE001 - an odd argument must not break the user's trace
-            signature = None
+            return None
+
+    def _begin(self, args: tuple, kwargs: dict) -> TraceRecord:
+        signature = self.signature_for(args, kwargs)
         compared_to, changes = reasons(self.history, signature, self.redefined)
         stack = _stack()
         record = TraceRecord(
@@ -207,14 +212,22 @@ class TrackedFunction:
         if error is None and record.signature is not None:
             self.history.add(record.signature)
         thread_state.last = record  # JAX reports the trace's duration right after, failed or not
-        if error is None and record.parent is None:
-            pending_compiles()[id(self)] = record  # its compile comes later, maybe
+        if error is None and record.parent is None:  # its compile comes later, maybe
+            pending = pending_compiles()
+            if len(pending) >= _PENDING_KEPT:  # traces never compiled (``.trace()``, a refused compile)
+                pending.pop(next(iter(pending)))
+            key = (id(self), fast_key(record.signature) if record.signature is not None else None)
+            pending.pop(key, None)
+            pending[key] = record  # the newest last
         for collector in list(collectors):
             collector._add(record)
 
 
-def pending_compiles() -> dict[int, TraceRecord]:
-    """This thread's finished traces whose compile has not been seen yet, by function."""
+_PENDING_KEPT = 64
+
+
+def pending_compiles() -> dict[tuple[int, Any], TraceRecord]:
+    """This thread's finished traces whose compile has not been seen yet, by function and signature."""
     pending = getattr(thread_state, "pending", None)
     if pending is None:
         pending = thread_state.pending = {}

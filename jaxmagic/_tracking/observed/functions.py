@@ -33,7 +33,7 @@ from .usercall import UserCall
 
 __all__ = [
     "ObservedFunction", "observed_for", "forget", "start_lines", "on_trace", "traced_just_now", "traced_named",
-    "on_lower", "on_compile",
+    "on_lower", "on_compile", "avals_of",
 ]
 
 
@@ -130,7 +130,8 @@ def forget() -> None:
 class _Pending:
     """A trace whose compile has not come yet: its reasons, as text, and JAX's function (weakly)."""
 
-    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation", "key", "module")
+    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation", "key", "module",
+                 "avals")
 
     def __init__(self, function: ObservedFunction, signature: str, changes: list[Change],
                  compared_to: str | None, record: TraceRecord | None, fun: Any, key: Any) -> None:
@@ -138,6 +139,7 @@ class _Pending:
         self.compared_to, self.record, self.fun = compared_to, record, _weak(fun)
         self.generation, self.key = _generation, key
         self.module = 0  # the id of the module JAX lowered it to, once lowered: its compile is that module's
+        self.avals: tuple | None = None  # the arguments' abstract values it was traced for, when JAX showed them
 
 
 _numbers = itertools.count()  # pending traces by arrival: several of one function may await their compile
@@ -150,26 +152,22 @@ def _pending() -> dict[int, _Pending]:
     return found
 
 
-def _waiting(observed: ObservedFunction, pop: bool = False, module: int = 0,
-             lowered: bool = False) -> _Pending | None:
-    """The trace of ``observed`` awaiting its compile: the one lowered to ``module`` if any, else the newest
-    not lowered yet (two ``.lower()`` of one function before either compiles keep their own reasons); with
-    ``lowered``, else the newest lowered one (lowered again: its compile was refused by the limit)."""
+def _waiting(observed: ObservedFunction, pop: bool = False, module: int = 0) -> _Pending | None:
+    """The trace of ``observed`` awaiting its compile: the one lowered to ``module`` (two ``.lower()`` of one
+    function before either compiles keep their own reasons); with no module known, the newest not lowered."""
     pending = _pending()
-    chosen = fallback = None
+    chosen = None
     for number in reversed(pending):
         waiting = pending[number]
         if waiting.function is not observed or waiting.generation != _generation:
             continue
-        if module and waiting.module == module:
+        if module:
+            if waiting.module == module:
+                chosen = number
+                break
+        elif not waiting.module:
             chosen = number
             break
-        if chosen is None and not waiting.module:
-            chosen = number
-        if fallback is None and waiting.module:
-            fallback = number
-    if chosen is None and lowered:
-        chosen = fallback
     if chosen is None:
         return None
     return pending.pop(chosen) if pop else pending[chosen]
@@ -229,12 +227,22 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
     pending = _pending()
     if len(pending) > 64:  # traces never compiled (``.trace()``, ``.lower()`` alone): keep only recent ones
         pending.pop(next(iter(pending)))
-    pending[next(_numbers)] = _Pending(  # the newest trace last: traced_just_now reads from the end
+    waiting = _Pending(
         observed, signature.text() if signature is not None else "", changes,
         compared_to.text() if compared_to is not None else None, record, call.fun,
         fast_key(signature) if signature is not None else None,
     )
+    waiting.avals = avals_of(call.jaxpr)
+    pending[next(_numbers)] = waiting  # the newest trace last: traced_just_now reads from the end
     return observed
+
+
+def avals_of(jaxpr: Any) -> tuple | None:
+    """The argument avals a traced jaxpr is for (None when it does not say)."""
+    try:
+        return tuple(jaxpr.in_avals) if jaxpr is not None else None
+    except Exception:  # noqa: BLE001 - a jaxpr of another form: the lowering is taken as this trace's
+        return None
 
 
 def traced_just_now(fun: Any) -> ObservedFunction | None:
@@ -266,17 +274,55 @@ def _compiled(observed: ObservedFunction, key: Any) -> None:
     observed.compiled.add(key)
 
 
-def on_lower(observed: ObservedFunction, call: JaxCall | None, seconds: float, module: int = 0) -> list[Change]:
+def on_lower(observed: ObservedFunction, call: JaxCall | None, seconds: float, module: int = 0,
+             fresh: bool = True, user: Callable[[], UserCall] | None = None, avals: tuple = ()) -> list[Change]:
     """JAX lowered ``call`` (to the module of id ``module``): note how long, and keep JAX's parameters
-    for the report's cost. Returns why it is about to compile (empty when no trace came before)."""
-    waiting = _waiting(observed, lowered=True)
-    if waiting is not None:
-        waiting.module = module
-    if waiting is not None and waiting.record is not None:
+    for the report's cost. Returns why it is about to compile.
+
+    After a new trace (``fresh``) the lowering takes the newest trace awaiting its compile. Without
+    one, JAX lowered a trace it kept (a retry after the limit refused a compile, a new placement):
+    it takes the trace made for this call's own signature, read from ``user``, if one awaits.
+    """
+    signature = None
+    waiting = _waiting(observed) if fresh else None
+    if waiting is not None and not monitor.same_avals(waiting.avals, avals):
+        waiting, fresh = None, False  # the newest trace was for other arguments (``eval_shape``): not this one
+        monitor.not_traced(module)
+    if not fresh:
+        signature = _signature(user)
+        waiting = _awaiting(observed, fast_key(signature)) if signature is not None else None
+    if waiting is None:
+        return _untraced_changes(observed, signature if not fresh else _signature(user))
+    waiting.module = module
+    if waiting.record is not None:
         waiting.record.lower_seconds = seconds
         if call is not None and call.params is not None:
             waiting.record.stage = stage_of(call.params, call.args_flat)
-    return list(waiting.changes) if waiting is not None else []
+    return list(waiting.changes)
+
+
+def _signature(user: Callable[[], UserCall] | None) -> Signature | None:
+    try:
+        return user().signature() if user is not None else None
+    except Exception:  # noqa: BLE001 - an odd argument must not break the user's jit
+        return None
+
+
+def _awaiting(observed: ObservedFunction, key: Any) -> _Pending | None:
+    """The newest trace of ``observed`` for the signature ``key`` awaiting its compile."""
+    for waiting in reversed(list(_pending().values())):
+        if waiting.function is observed and waiting.generation == _generation and waiting.key == key:
+            return waiting
+    return None
+
+
+def _untraced_changes(observed: ObservedFunction, signature: Signature | None) -> list[Change]:
+    """Why a lowering that took no trace is about to compile: a new signature, or a new placement."""
+    if signature is None:
+        return []
+    if fast_key(signature) in observed.compiled:
+        return placement_changes(observed.placements, {})
+    return reasons(observed.history, signature, observed.redefined)[1]
 
 
 def on_compile(observed: ObservedFunction, compiled: monitor.Event, placements: dict[str, str],
