@@ -8,6 +8,7 @@ a disk cache, ``%config JitTrace``.
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import subprocess
 import sys
@@ -333,6 +334,23 @@ def test_a_later_change_survives_a_reload_and_copies_of_thresholds_stay_apart(sh
     other = jaxmagic.Thresholds(static_values=2)
     assert other.static_values == 2
     assert (jaxmagic.thresholds.limit, _configurable(shell).limit, _configurable(shell).static_values) == (20, 20, 5)
+
+
+def test_settings_given_on_the_ipython_command_line_are_taken(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "IPython", "--no-banner", "--JitTrace.limit=20", "--JitTrace.limit_raises=True",
+         "--JitTrace.redraw_interval=1.5", "-c",
+         "%load_ext jaxmagic\nimport jaxmagic\nt = jaxmagic.thresholds\nprint('SEEN', t.limit, t.limit_raises, "
+         "t.redraw_interval)"],
+        capture_output=True, text=True, timeout=240, cwd=tmp_path, env={**os.environ, "IPYTHONDIR": str(tmp_path)})
+    assert "SEEN 20 True 1.5" in done.stdout, done.stdout + done.stderr
+
+
+def test_an_aot_lower_past_the_limit_is_not_refused_but_its_compile_is(shell):
+    shell.run("import jaxmagic\n%jittrace_limit 1 --raise\n@jax.jit\ndef ahead(x):\n    return x + 3\n"
+              "ahead(jnp.ones(1))\nlowered = ahead.lower(jnp.ones(2))")  # only lowered: nothing compiles
+    with pytest.raises(jaxmagic.RecompileLimitError, match="ahead compiled 2 times, past the limit of 1"):
+        shell.run("lowered.compile()")
 
 
 def test_an_advice_threshold_set_by_config_changes_the_advice(shell):
