@@ -25,7 +25,7 @@ import sys
 import sysconfig
 import threading
 import warnings
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import TracebackType
 from typing import Any
 
@@ -203,7 +203,7 @@ def check_raise(row: Row, changes: list[Change]) -> None:
     _checked()[id(row)] = row.compiles  # the compile that follows was checked here
     if thresholds.limit_raises:
         raise RecompileLimitError(limit_message(row, limit, upcoming=changes))
-    _warn_once(row, limit_message(row, limit, upcoming=changes, refused=False))
+    _warn_once(row, lambda: limit_message(row, limit, upcoming=changes, refused=False))
 
 
 def check_limit(row: Row) -> None:
@@ -215,7 +215,7 @@ def check_limit(row: Row) -> None:
         return
     if thresholds.limit_raises:
         raise RecompileLimitError(limit_message(row, limit))
-    _warn_once(row, limit_message(row, limit))
+    _warn_once(row, lambda: limit_message(row, limit))
 
 
 def _checked() -> dict[int, int]:
@@ -226,12 +226,13 @@ def _checked() -> dict[int, int]:
     return found
 
 
-def _warn_once(row: Row, text: str) -> None:
+def _warn_once(row: Row, text: Callable[[], str]) -> None:
+    """Warn about ``row`` unless it was warned about already (the text, with its advice, is built only then)."""
     with _lock:
         if row.name in _warned:
             return
         _warned.add(row.name)
-    warnings.warn(RecompileLimitWarning(text), stacklevel=_user_level())
+    warnings.warn(RecompileLimitWarning(text()), stacklevel=_user_level())
 
 
 def limit_message(row: Row, limit: int, upcoming: list[Change] | None = None, refused: bool = True) -> str:
