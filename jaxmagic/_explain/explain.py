@@ -363,10 +363,12 @@ def _argument_from_fix(found: Explanation, tree: Any) -> None:
 
 def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
     arg = f"`{found.path}`" if found.path else "the value"
-    aval = _aval_of(found, facts) or "shape and dtype only"
+    aval = _aval_of(found, facts)
     if kind == "leaked-tracer":
         arg = f"a value computed from `{found.path}`" if found.path else "a traced value"
     template = WHY.get(kind, "")
+    if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
+        template = template.replace(" ({aval})", "")
     return template.format(arg=arg, aval=aval)
 
 
