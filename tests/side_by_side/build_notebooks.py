@@ -1,13 +1,16 @@
-"""Writes the side-by-side notebooks of this folder (run it after editing a workload here).
+"""Writes the side-by-side notebooks of this folder (run it after editing a workload or a truth here).
 
 Each notebook is a small reduction, in our own words, of a pattern from the flax, equinox,
 optax or JAX documentation (its first cell cites the page), run with JAX's
-``jax_explain_cache_misses`` on and with jaxmagic loaded. Its last cell pairs every miss
-JAX explains with jaxmagic's compile event (``sidebyside.compare``) and prints the pairs
-and, on one line after ``SIDE_BY_SIDE_JSON=``, the comparison as JSON.
+``jax_explain_cache_misses`` on and with jaxmagic loaded. After the workload, a ``TRUTH`` cell
+states, by construction, the true cause of every compile of each of its functions (see
+:func:`cause`); the last cell lines up JAX's traces and messages and jaxmagic's compile
+events with it (``sidebyside.compare``) and prints them and, on one line after
+``SIDE_BY_SIDE_JSON=``, the comparison as JSON.
 """
 from __future__ import annotations
 
+import json
 import pathlib
 
 import nbformat
@@ -18,43 +21,92 @@ HERE = pathlib.Path(__file__).resolve().parent
 SETUP = '''\
 %load_ext jaxmagic
 import json
-import logging
 
 import jax
 import jax.numpy as jnp
 import jaxmagic
-import sidebyside  # this folder's helper: reads JAX's messages and pairs them with jaxmagic's
+import sidebyside  # this folder's helper: records what JAX reports, lines it up with the truth
 
 jax.config.update("jax_explain_cache_misses", True)
+RECORDED = sidebyside.Recorder.install()  # JAX's traces and cache-miss messages, kept for the last cell'''
 
+TRUTH_INTRO = '''\
+## The true cause of every compile
 
-class CacheMisses(logging.Handler):
-    """Keeps every "TRACING CACHE MISS" message JAX logs, with its time."""
-
-    def __init__(self):
-        super().__init__(logging.WARNING)
-        self.records = []
-
-    def emit(self, record):
-        message = record.getMessage()
-        if message.startswith("TRACING CACHE MISS"):
-            self.records.append({"created": record.created, "text": message})
-
-
-MISSES = CacheMisses()
-logging.getLogger("jax").addHandler(MISSES)  # kept here, not printed: the last cell shows them
-EXPECT_INSTEAD = {}  # (function, n-th miss): the true cause where JAX's pick of the closest call misleads'''
+Stated by construction of the cells above, not taken from JAX's or jaxmagic's words: for each
+function, its compiles in order, each with its causes as `[path, what]` (the user's name for
+what changed, `""` for the function as a whole). `also` lists true differences an explanation
+may leave out, `or` another answer that is just as close.'''
 
 COMPARE = '''\
-RESULT = sidebyside.compare(MISSES.records, jaxmagic.stats(), globals(), EXPECT_INSTEAD)
+RESULT = sidebyside.compare(RECORDED, jaxmagic.stats(), globals(), TRUTH)
 sidebyside.show(RESULT)
 print(sidebyside.MARK + json.dumps(RESULT))'''
+
+FIRST = {"causes": [["", "first-call"]]}
+
+
+def cause(*causes: str, why: str = "", also: tuple[str, ...] = (), alt: tuple[str, ...] = ()) -> dict:
+    """One compile's truth from ``"path: what"`` strings (a bare ``what`` for the function as a whole).
+
+    Parameters
+    ----------
+    *causes : str
+        Every true cause, each required of jaxmagic.
+    why : str
+        How the cells make it so.
+    also : tuple of str
+        True differences an explanation may name or leave out.
+    alt : tuple of str
+        Another list of causes, as close as ``causes`` (two earlier calls tie).
+    """
+
+    def pair(text: str) -> list[str]:
+        path, _, what = text.rpartition(": ")
+        return [path, what]
+
+    entry: dict = {"causes": [pair(c) for c in causes]}
+    if also:
+        entry["also"] = [pair(c) for c in also]
+    if alt:
+        entry["or"] = [[pair(c) for c in alt]]
+    if why:
+        entry["why"] = why
+    return entry
+
+
+def truth_cell(truth: dict[str, list[dict]]) -> str:
+    """The ``TRUTH = {...}`` cell: one compile a line, as a Python literal."""
+    lines = ["TRUTH = {"]
+    for fn, compiles in truth.items():
+        lines.append(f"    {json.dumps(fn)}: [")
+        lines += [f"        {json.dumps(c, ensure_ascii=False)}," for c in compiles]
+        lines.append("    ],")
+    lines.append("}")
+    return "\n".join(lines)
+
 
 NOTEBOOKS: dict[str, dict] = {}
 
 
-def notebook(name: str, title: str, source: str, about: str, cells: list[str]) -> None:
-    NOTEBOOKS[name] = {"title": title, "source": source, "about": about, "cells": cells}
+def notebook(name: str, title: str, source: str | list[str], about: str, cells: list[str],
+             truth: dict[str, list[dict]]) -> None:
+    """Add a notebook: its cells, and the truth about every compile of each of its functions.
+
+    Parameters
+    ----------
+    name, title : str
+        The file's name and the notebook's heading.
+    source : str or list of str
+        The page(s) the pattern comes from.
+    about : str
+        What the notebook shows, in a sentence or three.
+    cells : list of str
+        The workload, one code cell each.
+    truth : dict
+        For each jitted function, its compiles in order (:data:`FIRST`, :func:`cause`).
+    """
+    NOTEBOOKS[name] = {"title": title, "source": source, "about": about, "cells": cells, "truth": truth}
 
 
 notebook(
@@ -63,10 +115,10 @@ notebook(
     "https://docs.jax.dev/en/latest/jit-compilation.html#jit-and-caching",
     "JAX's guide to `jax.jit` says a function jitted inside a loop is a new function each pass "
     "(so nothing is cached), and that every new value of a static argument compiles again. "
-    "The last call shows how JAX picks its \"closest previous key\": any static difference "
-    "ranks before a type difference, so it blames `power` although a call with the same "
-    "`power` was made before; the true cause is the dtype of `v`. Running a cell that defines "
-    "a jitted function again makes a new function too, which JAX reports as never seen.",
+    "The last call passes int32 data with a `power` already seen with float32 data, so the "
+    "closest earlier call differs only in the dtype of `v`; an explanation that ranks a static "
+    "difference first blames `power` instead. Running a cell that defines a jitted function "
+    "again makes a new function too.",
     [
         '''\
 xs = jnp.arange(4.0)
@@ -84,12 +136,7 @@ def raise_to(v, power):
 for power in (2, 3, 2):  # the second 2 is cached
     raise_to(xs, power=power)''',
         '''\
-raise_to(jnp.arange(4), power=3)  # int32 data; power=3 was seen with float32 data
-EXPECT_INSTEAD[("raise_to", 3)] = {
-    "why": "JAX ranks a static difference before a type difference, so it compares with "
-    "power=2; the call with power=3 and float32 data differs only in v's dtype",
-    "causes": [["v", "dtype"]],
-}''',
+raise_to(jnp.arange(4), power=3)  # int32 data; power=3 was seen with float32 data''',
         '''\
 @jax.jit
 def normalize(v):
@@ -104,13 +151,21 @@ def normalize(v):
     return v / jnp.linalg.norm(v)
 
 
-normalize(xs)
-EXPECT_INSTEAD[("normalize", 2)] = {
-    "why": "JAX reports a never-seen function (its redefinition hint needs the same call line); "
-    "the function is `normalize` again, defined anew by running its cell again",
-    "causes": [[None, "function-redefined"]],
-}''',
+normalize(xs)''',
     ],
+    {
+        "<lambda>": [
+            FIRST,
+            cause("function-redefined", why="the loop's second pass makes a new lambda"),
+            cause("function-redefined", why="and its third pass another"),
+        ],
+        "raise_to": [
+            FIRST,
+            cause("power: static-value", why="power 2 → 3 (the second power=2 is cached)"),
+            cause("v: dtype", why="power=3 was seen, with float32 v: only v's dtype differs from that call"),
+        ],
+        "normalize": [FIRST, cause("function-redefined", why="the same def run again in a new cell")],
+    },
 )
 
 notebook(
@@ -140,6 +195,13 @@ for start in range(0, 10, 4):  # batches of 4, 4 and 2
         '''\
 batch_loss(weights, features[:4], labels[:4].astype(np.float32))  # labels as floats''',
     ],
+    {
+        "batch_loss": [
+            FIRST,
+            cause("batch: shape", "targets: shape", why="the last batch holds 2 rows, not 4"),
+            cause("targets: dtype", why="labels passed as float32 instead of int32"),
+        ],
+    },
 )
 
 notebook(
@@ -173,6 +235,14 @@ affine(params, x)
 params = {"gain": params["gain"] * jnp.float32(0.9), "bias": params["bias"]}  # now an array
 affine(params, x)''',
     ],
+    {
+        "scale": [
+            FIRST,
+            cause("factor: weak-type", why="2.0 is weakly typed, jnp.float32(2.0) is not"),
+            cause("factor: dtype", why="a Python int: weak int32, against the weak float32 of 2.0 and 3.0"),
+        ],
+        "affine": [FIRST, cause("params['gain']: weak-type", why="a Python float, then a float32 array")],
+    },
 )
 
 notebook(
@@ -207,6 +277,14 @@ def pair_sum(pair):
 pair_sum((labels, weights))
 pair_sum([labels, weights])  # a list this time''',
     ],
+    {
+        "weighted_loss": [
+            FIRST,
+            cause("batch['weights']: pytree-structure", why="the key is added"),
+            cause("batch['weights']: pytree-structure", why="the key is kept, set to None (a pytree with no leaves)"),
+        ],
+        "pair_sum": [FIRST, cause("pair: pytree-structure", why="a list where a tuple was passed")],
+    },
 )
 
 notebook(
@@ -239,6 +317,14 @@ def top_k_sum(x, k):
 top_k_sum(x, 2)
 top_k_sum(x, k=2)  # the same value, by keyword''',
     ],
+    {
+        "smooth": [
+            FIRST,
+            cause("width: pytree-structure", why="passed by position where it was left out"),
+            cause("width: pytree-structure", why="passed by keyword"),
+        ],
+        "top_k_sum": [FIRST, cause("k: pytree-structure", why="the same static value, by keyword")],
+    },
 )
 
 notebook(
@@ -264,6 +350,13 @@ project(a, a)  # outside again: cached''',
 with jax.numpy_dtype_promotion("strict"):
     project(a, a)''',
     ],
+    {
+        "project": [
+            FIRST,
+            cause("jax_default_matmul_precision: tracing-context", why="inside default_matmul_precision"),
+            cause("jax_numpy_dtype_promotion: tracing-context", why="inside numpy_dtype_promotion"),
+        ],
+    },
 )
 
 notebook(
@@ -278,8 +371,9 @@ notebook(
     "mode (and is cached when the mode comes back). Then two edits in the spirit of the "
     "model surgery guide: a layer replaced by a wider one, and a kernel kept in bfloat16. "
     "JAX names the module's state by its own flattening (`model.states[0][3]`); the user's "
-    "names are the module's attributes. The last call shows JAX's ranking again: a graph "
-    "difference to an older call outranks the one dtype that differs from the previous call.",
+    "names are the module's attributes. The last call differs from the previous one only in "
+    "the kernel's dtype; an explanation that ranks a graph difference first compares it with "
+    "an older call and blames the graph instead.",
     [
         '''\
 from flax import nnx
@@ -324,13 +418,19 @@ model.out = nnx.Linear(8, 3, rngs=nnx.Rngs(1))  # a wider output layer
 scores(model, x)''',
         '''\
 model.hidden.kernel.set_value(model.hidden.kernel[...].astype(jnp.float32))  # back to float32
-scores(model, x)
-EXPECT_INSTEAD[("scores", 4)] = {
-    "why": "JAX ranks a graph difference before a type difference, so it compares with a call "
-    "before the output layer was widened; the previous call differs only in the kernel's dtype",
-    "causes": [["model", "dtype"]],
-}''',
+scores(model, x)''',
     ],
+    {
+        "predict": [FIRST, cause("model: pytree-structure", why="eval() flips Dropout's and BatchNorm's flags")],
+        "scores": [
+            FIRST,
+            cause("model.hidden.kernel: dtype", why="the kernel cast to bfloat16"),
+            cause("model: pytree-structure", also=("model.out: shape",),
+                  why="a new output layer of 3 features (its kernel and bias change shape too)"),
+            cause("model.hidden.kernel: dtype",
+                  why="the kernel back to float32: the previous call differs only in the kernel's dtype"),
+        ],
+    },
 )
 
 notebook(
@@ -376,6 +476,15 @@ for epoch in range(2):
     for start in range(0, 10, 4):  # batches of 4, 4 and 2
         train_step(model, optimizer, inputs[start : start + 4], targets[start : start + 4])''',
     ],
+    {
+        "train_step": [
+            FIRST,
+            cause("x: shape", "y: shape", why="the last batch holds 2 rows, not 4"),
+            cause("optimizer: pytree-structure", why="a new nnx.Optimizer: its optax transformation is a new object"),
+            cause("optimizer: pytree-structure", alt=("x: shape", "y: shape"),
+                  why="a batch of 2 with the new optimizer: the old optimizer saw 2 rows, this one only 4"),
+        ],
+    },
 )
 
 notebook(
@@ -424,6 +533,15 @@ def evaluate(model, x):
 evaluate(model, x)
 evaluate(model, x.astype(jnp.float16))''',
     ],
+    {
+        "sgd_step": [
+            FIRST,
+            cause("learning_rate: static-value", why="0.1 → 0.05 (the second 0.1 is cached)"),
+            cause("learning_rate: static-value", why="0.05 → 0.02"),
+            cause("learning_rate: static-value", why="0.02 → 0.01"),
+        ],
+        "evaluate": [FIRST, cause("x: dtype", why="x cast to float16")],
+    },
 )
 
 notebook(
@@ -478,6 +596,14 @@ for learning_rate in (0.1, 0.05):
     step_fn = make_step(learning_rate)  # a new jitted function per learning rate
     params = step_fn(params, x, y)''',
     ],
+    {
+        "update": [
+            FIRST,
+            cause("opt_state.hyperparams['learning_rate']: weak-type",
+                  why="a Python float where a float32 array was (the next step gets an array back: cached)"),
+        ],
+        "sgd_update": [FIRST, cause("function-redefined", why="make_step jits a new function per learning rate")],
+    },
 )
 
 
@@ -489,12 +615,16 @@ def build(name: str) -> nbformat.NotebookNode:
         + "".join(f"**Source:** <{s}>\n\n" for s in sources)
         + f"{spec['about']}\n\n"
         "A minimal reduction written for this comparison, not the page's own code. It runs with "
-        "JAX's `jax_explain_cache_misses` on and with jaxmagic loaded; the last cell pairs each "
-        "miss JAX explains with jaxmagic's reason for that compile."
+        "JAX's `jax_explain_cache_misses` on and with jaxmagic loaded. The cell after the workload "
+        "states the true cause of every compile, by construction; the last cell checks jaxmagic's "
+        "reason for each compile against it and scores JAX's explanation against it."
     )
     cells = [new_markdown_cell(intro), new_code_cell(SETUP)]
     cells += [new_code_cell(c) for c in spec["cells"]]
-    cells += [new_markdown_cell("## JAX's explanations next to jaxmagic's"), new_code_cell(COMPARE)]
+    cells += [new_markdown_cell(TRUTH_INTRO), new_code_cell(truth_cell(spec["truth"]))]
+    cells += [new_markdown_cell("## JAX's explanations and jaxmagic's, against the truth"), new_code_cell(COMPARE)]
+    for i, cell in enumerate(cells):
+        cell.id = f"cell-{i}"  # stable ids: a rebuild changes only what was edited
     nb = new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["side_by_side"] = {"sources": sources}
@@ -502,7 +632,12 @@ def build(name: str) -> nbformat.NotebookNode:
 
 
 def main() -> None:
+    import sidebyside  # this folder's helper (the script's folder is on sys.path)
+
     for name in NOTEBOOKS:
+        problems = sidebyside.check_truth(NOTEBOOKS[name]["truth"])
+        if problems:
+            raise SystemExit(f"{name}: " + "; ".join(problems))
         nbformat.write(build(name), HERE / name)
         print("wrote", name)
 

@@ -3,11 +3,13 @@
     python tests/side_by_side/table.py            # all notebooks (about a minute)
     python tests/side_by_side/table.py jax_caching.ipynb --details
 
-Columns: the notebook; its source; the cache misses JAX explained; of those, how many
-jaxmagic gives the same cause for (in the user's names); where JAX's pick of the closest
-earlier call misleads, how many jaxmagic gives the true cause for; compiles jaxmagic explained
-that JAX said nothing about; the median words of an explanation, JAX's and jaxmagic's.
-``--details`` also lists every pair, and every case where jaxmagic differs.
+The truth is each notebook's own ``TRUTH`` cell: the cause of every compile, by
+construction. Columns: the notebook; its source; the compiles that happened; for how many
+jaxmagic gives the true cause; how JAX's explanation of each compile scores against the
+same truth (the same cause; vaguer or unavailable; misleading; silent); the median words
+of an explanation, JAX's and jaxmagic's. Below the table: every compile where JAX's
+explanation falls short, and every place where jaxmagic is wrong. ``--details`` also
+prints each compile.
 """
 from __future__ import annotations
 
@@ -15,62 +17,85 @@ import argparse
 import pathlib
 import statistics
 import sys
+from typing import Any
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import sidebyside  # noqa: E402
+
+HEADER = ("| notebook | source | compiles | jaxmagic: true cause | JAX: same cause | JAX: vaguer / unavailable "
+          "| JAX: misleads | JAX: silent | median words, JAX / jaxmagic |")
 
 
 def _fmt(x: float) -> str:
     return f"{x:g}"
 
 
+def render(results: dict[str, dict[str, Any]]) -> str:
+    """The table (Markdown) for the notebooks' comparisons, in the order given, with the notes below it."""
+    rows, jax_words, jm_words, notes, wrong = [], [], [], [], []
+    for name, result in results.items():
+        s = sidebyside.summary(name, result)
+        rows.append(s)
+        stem = name.removesuffix(".ipynb")
+        for c in result["compiles"]:
+            if c["jax"]:
+                jax_words.append(c["jax"]["words"])
+            if c["jaxmagic"]:
+                jm_words.append(c["jaxmagic"]["words"])
+            if c["jax_score"] != "same cause":
+                note = f": {c['jax_note']}" if c["jax_note"] else ""
+                notes.append(f"- {stem} `{c['id']}`, {c['jax_score']}{note}")
+            if c["problems"]:
+                wrong.append(f"- {stem} `{c['id']}`: " + "; ".join(c["problems"]))
+        wrong += [f"- {stem} `{u['id']}`: a compile the truth does not list" for u in result["untold"]]
+        wrong += [f"- {stem} `{o['row']}`: jaxmagic explains a compile that did not happen: {o['reason']}"
+                  for o in result["jaxmagic_only"]]
+
+    kernel = next(iter(results.values()))["kernel"] if results else {}
+    lines = [f"JAX {kernel.get('jax', '?')} on Python {kernel.get('python', '?')}:", "", HEADER,
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    total: dict[str, Any] = {"compiles": 0, "jaxmagic_true": 0, "jax": dict.fromkeys(sidebyside.SCORES, 0)}
+    for s in rows:
+        total["compiles"] += s["compiles"]
+        total["jaxmagic_true"] += s["jaxmagic_true"]
+        for k, v in s["jax"].items():
+            total["jax"][k] += v
+        sources = " ".join(f"<{u}>" for u in s["sources"])
+        lines.append(_row(s["notebook"].removesuffix(".ipynb"), sources, s, s["jax_words"], s["jaxmagic_words"]))
+    lines.append(_row("**all**", "", total, statistics.median(jax_words) if jax_words else 0,
+                      statistics.median(jm_words) if jm_words else 0))
+    if total["jax"]["unparsed"]:
+        lines.append(f"\n{total['jax']['unparsed']} of JAX's messages could not be read by this comparison "
+                     "(counted in no JAX column).")
+    if notes:
+        lines += ["", "Where JAX's explanation is not the true cause:", *notes]
+    if wrong:
+        lines += ["", "Where jaxmagic is wrong:", *wrong]
+    return "\n".join(lines)
+
+
+def _row(name: str, sources: str, s: dict[str, Any], jax_words: float, jm_words: float) -> str:
+    j = s["jax"]
+    return (f"| {name} | {sources} | {s['compiles']} | {s['jaxmagic_true']}/{s['compiles']} | {j['same cause']} | "
+            f"{j['vaguer'] + j['unavailable']} | {j['misleads']} | {j['silent']} | "
+            f"{_fmt(jax_words)} / {_fmt(jm_words)} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("notebooks", nargs="*", default=sidebyside.NOTEBOOKS)
-    parser.add_argument("--details", action="store_true", help="print every pair, and every difference")
+    parser.add_argument("--details", action="store_true", help="print every compile")
     args = parser.parse_args(argv)
 
-    rows, differences, all_jax, all_jm = [], [], [], []
+    results = {}
     for name in args.notebooks:
-        result = sidebyside.run_notebook(HERE / name)
-        s = sidebyside.summary(name, result)
-        rows.append(s)
-        for p in result["pairs"]:
-            all_jax.append(p["jax"]["words"])
-            if p["jaxmagic"]:
-                all_jm.append(p["jaxmagic"]["words"])
-            if p["problems"]:
-                differences.append((name, p))
+        results[name] = sidebyside.run_notebook(HERE / name)
         if args.details:
             print(f"### {name}\n```")
-            sidebyside.show(result)
+            sidebyside.show(results[name])
             print("```\n")
-
-    print("| notebook | source | JAX misses | same cause in jaxmagic | JAX misleads: jaxmagic true | "
-          "jaxmagic only | median words JAX | median words jaxmagic |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|")
-    for s in rows:
-        sources = " ".join(f"<{u}>" for u in s["sources"])
-        misled = f"{s['jax_misled_true_cause']}/{s['jax_misled']}" if s["jax_misled"] else "–"
-        print(f"| {s['notebook'].removesuffix('.ipynb')} | {sources} | {s['jax_misses']} | "
-              f"{s['matched']}/{s['jax_misses'] - s['jax_misled']} | {misled} | {s['jaxmagic_only']} | "
-              f"{_fmt(s['jax_words'])} | {_fmt(s['jaxmagic_words'])} |")
-    total = sum(s["jax_misses"] for s in rows)
-    misled = sum(s["jax_misled"] for s in rows)
-    print(f"| **all** | | {total} | {sum(s['matched'] for s in rows)}/{total - misled} | "
-          f"{sum(s['jax_misled_true_cause'] for s in rows)}/{misled} | "
-          f"{sum(s['jaxmagic_only'] for s in rows)} | "
-          f"{_fmt(statistics.median(all_jax) if all_jax else 0)} | "
-          f"{_fmt(statistics.median(all_jm) if all_jm else 0)} |")
-    if differences:
-        print("\nWhere jaxmagic differs:")
-        for name, p in differences:
-            jax_first = p["jax"]["text"].splitlines()[3:6] if p["jax"]["kind"] != "never-seen" else []
-            print(f"- {name} {p['id']}: " + "; ".join(p["problems"]))
-            if args.details:
-                print("  JAX: " + " / ".join(line.strip()[:160] for line in jax_first))
-                print("  jaxmagic: " + (p["jaxmagic"]["reason"].replace("\n", "⏎")[:300] if p["jaxmagic"] else "-"))
+    print(render(results))
     return 0
 
 
