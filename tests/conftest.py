@@ -119,11 +119,32 @@ def jax_events() -> Any:
     _m.unregister_event_duration_listener(counts)
 
 
+def pytest_collection_modifyitems(session: Any, config: Any, items: list) -> None:
+    """Start the lowest- and newest-versions runs now, in the background, when their tests were collected."""
+    import version_runs
+
+    if not version_runs.inside_a_run() and any(item.get_closest_marker("versions") for item in items):
+        version_runs.start()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    import version_runs
+
+    for outcome in version_runs.started():
+        terminalreporter.write_line(outcome.line())
+
+
+def pytest_sessionfinish(session: Any) -> None:
+    import version_runs
+
+    version_runs.stop()  # a run not waited for (the main run stopped early) ends with it
+
+
 def pytest_report_header(config: Any) -> str:
     """Which versions this run tests (the lowest-versions run prints its own)."""
     import importlib.metadata as metadata
 
-    names = ("jax", "jaxlib", "ipython", "ipywidgets")
+    names = ("jax", "jaxlib", "ipython", "ipywidgets", "ipykernel")
     return "jaxmagic tested with " + ", ".join(f"{n} {metadata.version(n)}" for n in names)
 
 

@@ -1,84 +1,57 @@
-"""The suite again at the lowest versions ``pyproject.toml`` declares for jax, jaxlib, IPython and ipywidgets.
+"""The suite at both ends of the supported range: the lowest declared versions and the newest releases.
 
-The bounds are read from ``pyproject.toml`` itself, so the versions tested are the ones declared. The
-main run installs the newest versions available (a fresh ``pip install``); this test builds a second
-virtual environment pinned to the lower bounds, checks what got installed, and runs every test but the
-browser ones there. The environment is kept in ``.lowest-venv`` (ignored by git) and rebuilt only when
-the bounds change.
+The runs themselves are in ``version_runs.py``; ``conftest.py`` starts them in the background as soon as
+this module's tests are collected, so they overlap the main run. Each test here waits for its run and
+fails with the run's own output when a test failed there.
 """
 from __future__ import annotations
 
-import json
-import os
-import re
-import shutil
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
+
+import version_runs
 
 pytestmark = pytest.mark.versions
 
-ROOT = Path(__file__).resolve().parent.parent
-PINNED = ("jax", "jaxlib", "ipython", "ipywidgets")
 
-
-def lower_bounds() -> dict[str, str]:
-    import tomllib
-
-    with open(ROOT / "pyproject.toml", "rb") as handle:
-        dependencies = tomllib.load(handle)["project"]["dependencies"]
-    bounds = {}
-    for requirement in dependencies:
-        found = re.match(r"\s*([A-Za-z0-9_.-]+)\s*>=\s*([0-9][0-9.]*)", requirement)
-        if found:
-            bounds[found.group(1).lower()] = found.group(2)
-    return bounds
-
-
-def _same(installed: str, bound: str) -> bool:
-    parts = lambda v: [int(p) for p in v.split(".")] + [0] * (4 - len(v.split(".")))  # noqa: E731
-    return parts(installed) == parts(bound)
+def _check(name: str) -> version_runs.Outcome:
+    if version_runs.inside_a_run():
+        pytest.skip("this is a versions run itself")
+    outcome = version_runs.result(name)
+    print("\n" + outcome.line())
+    if outcome.skipped:
+        pytest.skip(outcome.skipped)
+    assert not outcome.failed, outcome.failed
+    assert outcome.returncode == 0, outcome.output
+    return outcome
 
 
 def test_the_suite_passes_at_the_lowest_declared_versions():
-    if os.environ.get("JAXMAGIC_LOWEST") == "1":
-        pytest.skip("this is the lowest-versions run itself")
-    bounds = lower_bounds()
-    assert set(PINNED) <= set(bounds), f"pyproject.toml declares no lower bound for {set(PINNED) - set(bounds)}"
-    venv = Path(os.environ.get("JAXMAGIC_LOWEST_VENV", ROOT / ".lowest-venv"))
-    python = venv / "bin" / "python"
-    stamp = venv / "bounds.json"
-    if not (python.exists() and stamp.exists() and json.loads(stamp.read_text()) == bounds):
-        shutil.rmtree(venv, ignore_errors=True)
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-        constraints = venv / "constraints.txt"
-        constraints.write_text("".join(f"{name}=={bounds[name]}\n" for name in PINNED))
-        install = subprocess.run(
-            [str(python), "-m", "pip", "install", "-q", "-c", str(constraints), "-e", f"{ROOT}[test-core]"],
-            capture_output=True, text=True, timeout=1200, check=False,
-        )
-        assert install.returncode == 0, install.stderr[-3000:]
-        stamp.write_text(json.dumps(bounds))
-    shown = subprocess.run(
-        [str(python), "-c", "import importlib.metadata as m, json;"
-         f"print(json.dumps({{n: m.version(n) for n in {PINNED!r}}}))"],
-        capture_output=True, text=True, check=True,
-    )
-    installed = json.loads(shown.stdout)
-    assert all(_same(installed[name], bounds[name]) for name in PINNED), (installed, bounds)
-    env = dict(os.environ, JAXMAGIC_LOWEST="1", JAXMAGIC_FUZZ_EXAMPLES="200")
-    env.pop("PYTHONPATH", None)
-    # IPython adds $VIRTUAL_ENV's site-packages to sys.path: point it at this venv, or the main run's
-    # packages (flax, built for the newest jax) would leak into the lowest-versions run
-    env["VIRTUAL_ENV"] = str(venv)
-    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    done = subprocess.run(
-        [str(python), "-m", "pytest", "-q", "-x", "-m", "not browser and not versions", "-p", "no:cacheprovider",
-         str(ROOT / "tests")],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=2400, check=False,
-    )
-    summary = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-    print(f"\nat the lowest versions {installed}: {summary}")
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    outcome = _check("lowest")
+    pins = {name: version_runs.lower_bounds()[name] for name in version_runs.LOWEST_PINNED}
+    assert all(version_runs._same(outcome.installed[n], pins[n]) for n in pins), (outcome.installed, pins)
+
+
+def test_the_suite_passes_at_the_newest_versions_on_the_newest_python():
+    outcome = _check("newest")
+    assert tuple(int(p) for p in outcome.python.split(".")[:2]) >= version_runs.MINIMUM_NEWEST
+    assert set(outcome.installed) == set(version_runs.SHOWN)
+
+
+def test_the_newest_python_is_found_where_one_exists(tmp_path, monkeypatch):
+    """A python3.X on the PATH (here a link to this interpreter when it is 3.12 or newer) is a candidate;
+    an interpreter that does not run is not."""
+    import os
+    import sys
+
+    broken = tmp_path / "python3.19"
+    broken.write_text("#!/bin/sh\nexit 3\n")
+    broken.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
+    if sys.version_info[:2] >= version_runs.MINIMUM_NEWEST:
+        (tmp_path / f"python3.{sys.version_info[1]}").symlink_to(sys.executable)
+    found = version_runs.python_candidates()
+    assert all(name != str(broken) for _, name in found)
+    assert all(version[:2] >= version_runs.MINIMUM_NEWEST for version, _ in found)
+    assert found == sorted(found, reverse=True)
+    if sys.version_info[:2] >= version_runs.MINIMUM_NEWEST:
+        assert tuple(sys.version_info[:3]) in [version for version, _ in found]
