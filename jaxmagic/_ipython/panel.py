@@ -1,16 +1,26 @@
 """The live recompile panel: the compile table in an ipywidgets ``HTML`` widget, updated while cells run.
 
 jaxmagic's ``jax.monitoring`` listener tells the registry after every trace
-or compile (never on a cached call); the panel redraws at most once per
-``interval`` seconds, and a timer draws the last change when a burst ends,
-so a loop that recompiles thousands of times costs a few redraws a second.
-The interval stretches to twenty times the last redraw's cost, so redrawing
-never takes more than about 5% of the time of the loop it watches.
+or compile (never on a cached call). The panel redraws at most once per
+``interval`` seconds; the interval stretches to twenty times the last
+redraw's cost, so redrawing never takes more than about 5% of the time of
+the loop it watches.
+
+Every widget message and display update is sent from the thread that runs
+the user's cells (the kernel's own), never from another: ipykernel 7.0
+dropped messages sent from other threads, and Colab ignores them. So a
+change that arrives too soon after a redraw, or on a thread of the user's
+own, is only noted; the kernel's thread draws it at its next trace or
+compile past the interval, and after the cell at the latest.
 
 The widget is the compile table (an ``HTML`` widget) above an ``Accordion``
 with one function's history per item: a redraw replaces only the table and
-the histories that changed, and an item the user opened stays open.
-Where no widget frontend exists, the same table shows as text and HTML.
+the histories that changed, and an item the user opened stays open. Beside
+it, in a kernel, a plain HTML copy is shown under a display id and updated
+with each redraw: front ends without a widget manager (VS Code without its
+widget renderer, nbconvert and nbclient, a notebook opened again after its
+kernel ended) show that copy, live where the front end follows display ids.
+Where no widget frontend exists at all, the same table shows as text.
 """
 from __future__ import annotations
 
@@ -59,9 +69,9 @@ class Panel:
         self._last = 0.0
         self._cost = 0.0  # seconds the last redraw took
         self._dirty = False
-        self._timer: threading.Timer | None = None
+        self._owner = threading.get_ident()  # the thread that runs cells: the only one that sends
         self._lock = threading.Lock()
-        self._draw_lock = threading.Lock()  # the timer thread and the kernel's thread both redraw
+        self._draw_lock = threading.Lock()
         self._new_html = ipywidgets.HTML
         # a table wider than the notebook scrolls within the panel, never past the output's edge
         self.table = ipywidgets.HTML(layout=ipywidgets.Layout(overflow="auto", max_width="100%"))
@@ -127,37 +137,37 @@ class Panel:
 
     # --- live updates -------------------------------------------------------------
 
+    def on_kernel_thread(self) -> bool:
+        """Whether the caller runs on the thread that runs cells (the one thread that may send)."""
+        return threading.get_ident() == self._owner
+
     def changed(self) -> None:
-        """Called after each trace or compile: redraw now, or once the interval has passed."""
+        """Called after each trace or compile: redraw now if the interval has passed, else note it.
+
+        Only the kernel's own thread draws. A change noted now is drawn at the
+        kernel thread's next trace or compile past the interval, or when the
+        cell ends (:func:`~.extension._refresh_panels`).
+        """
         if self.closed:
             return
         self.notified += 1
         with self._lock:
+            self._dirty = True
+            if not self.on_kernel_thread():
+                return
             now = time.monotonic()
             interval = thresholds.redraw_interval if self.interval is None else self.interval
-            wait = max(interval, 20 * self._cost) - (now - self._last)
-            if wait > 0:
-                self._dirty = True
-                if self._timer is None:
-                    self._timer = threading.Timer(wait, self._deferred)
-                    self._timer.daemon = True
-                    self._timer.start()
+            if max(interval, 20 * self._cost) > now - self._last:
                 return
             self._last = now
-            self._dirty = False  # this redraw covers what a pending timer would have drawn
-            if self._timer is not None:
-                self._timer.cancel()
-                self._timer = None
+            self._dirty = False  # this redraw covers every change noted so far
         self.refresh(analyse=False)
+        self.update_copy()
 
-    def _deferred(self) -> None:
-        with self._lock:
-            self._timer = None
-            if not self._dirty:
-                return
-            self._dirty = False
-            self._last = time.monotonic()
-        self.refresh(analyse=False)
+    @property
+    def pending(self) -> bool:
+        """A change was noted that no redraw has shown yet."""
+        return self._dirty
 
     def show_copy(self) -> None:
         """Show the panel's HTML copy, kept up to date after each cell: what a reopened notebook shows."""
@@ -166,7 +176,7 @@ class Panel:
 
     def update_copy(self) -> None:
         """Bring the copy up to the panel's state (front ends that follow display ids across cells save it)."""
-        if self.copy_id is None or self.closed:
+        if self.copy_id is None or self.closed or not self.on_kernel_thread():
             return
         try:
             update_display(PanelCopy(self), display_id=self.copy_id)
@@ -174,9 +184,18 @@ class Panel:
             pass
 
     def refresh(self, analyse: bool = True) -> None:
-        """Redraw now (``analyse`` also reads jaxprs for unrolled-loop advice: not inside JAX)."""
+        """Redraw now (``analyse`` also reads jaxprs for unrolled-loop advice: not inside JAX).
+
+        On a thread other than the kernel's, nothing is sent: the change is
+        noted, and the kernel's thread draws it.
+        """
         if self.closed:
             return
+        if not self.on_kernel_thread():
+            with self._lock:
+                self._dirty = True
+            return
+        self._dirty = False
         if getattr(_drawing, "active", False):
             # reading jaxprs for advice can make JAX trace again, and that trace tells the panel:
             # drawing now would wait on this very thread's lock; the next redraw picks it up
@@ -200,9 +219,7 @@ class Panel:
         self.closed = True
         if self._listener in registry.listeners:
             registry.listeners.remove(self._listener)
-        if self._timer is not None:
-            self._timer.cancel()
-        with self._draw_lock:  # not while a timer's redraw is making widgets
+        with self._draw_lock:  # not while a redraw is making widgets
             widgets = (*self._history_widgets.values(), self.histories, self.table, self.widget)
         for widget in widgets:
             try:
@@ -215,7 +232,9 @@ class Panel:
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
         bundle["text/plain"] = self.text()
-        bundle["text/html"] = self.html(analyse=False)
+        # a front end without widgets shows this instead: where the copy is shown (it updates), a pointer to
+        # it, so that such a front end never shows a second table frozen at this moment
+        bundle["text/html"] = _POINTER if self.copy_id is not None else self.html(analyse=False)
         return bundle
 
     def __repr__(self) -> str:
@@ -223,6 +242,8 @@ class Panel:
 
 
 LIVE_CLASS = "jm-live-panel"
+_POINTER = ('<div class="jm-report"><div class="jm-p jm-note">the live compile panel needs a widget front end; '
+            'its copy, just above, is kept up to date instead</div></div>')
 
 # The copy and the live panel share one cell: while the live panel is drawn the copy steps aside; where
 # it is not (a reopened notebook, its kernel gone) the widget's "model not found" steps aside instead.
