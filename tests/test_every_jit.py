@@ -93,13 +93,14 @@ def test_a_lambda_jitted_in_a_loop_is_one_row_redefined_with_advice(watched, jax
 
 
 def test_a_partial_jitted_in_a_loop_is_redefined_too(watched):
-    def scale(x, factor):
+    # (a name no other test's function has: a live ``scale`` of another test would take the plain name)
+    def scale_by_partial(x, factor):
         return x * factor
 
     for factor in (1.0, 2.0, 3.0, 4.0):
-        jax.jit(functools.partial(scale, factor=factor))(jnp.ones(2))
-    row = jaxmagic.stats("scale")
-    assert _reasons("scale") == ["first call"] + ["the function was redefined"] * 3
+        jax.jit(functools.partial(scale_by_partial, factor=factor))(jnp.ones(2))
+    row = jaxmagic.stats("scale_by_partial")
+    assert _reasons("scale_by_partial") == ["first call"] + ["the function was redefined"] * 3
     assert row.advice[0].kind == "redefined-function"
 
 
@@ -140,6 +141,46 @@ def test_a_jit_inside_a_users_module_is_understood(watched, tmp_path, monkeypatc
     assert row.where == "mylib_every_jit.py:4"
     assert _reasons("normalise") == ["first call", "x: shape f32[3] \u2192 f32[5]"]
     sys.modules.pop("mylib_every_jit", None)
+
+
+def test_a_lambda_inside_an_installed_library_is_a_hidden_helper_and_no_row_name_has_an_absolute_path(
+        watched, tmp_path, monkeypatch):
+    """Issue 25.7: a library's own lambda (flax's helpers jit some) is not the user's function."""
+    library = tmp_path / "lib" / "python3" / "site-packages" / "helperlib_every_jit"
+    library.mkdir(parents=True)
+    (library / "__init__.py").write_text(textwrap.dedent("""
+        import jax
+
+        def double(x):
+            return jax.jit(lambda v: v * 2)(x)  # a helper of the library's own, jitted anew each call
+    """))
+    (tmp_path / "lambdas_every_jit.py").write_text(textwrap.dedent("""
+        import jax
+
+        twice = jax.jit(lambda v: v * 2)
+        thrice = [jax.jit(lambda v: v * 3)]  # bound to no name: a row "<lambda>"
+        plus = [jax.jit(lambda v: v + 3)]  # another, while the first lives: a row "<lambda>@<where>"
+    """))
+    monkeypatch.syspath_prepend(str(library.parent))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    helperlib = importlib.import_module("helperlib_every_jit")
+    mine = importlib.import_module("lambdas_every_jit")
+    for n in (2, 3):
+        helperlib.double(jnp.ones(n))
+        mine.twice(jnp.ones(n))
+        mine.thrice[0](jnp.ones(n))
+        mine.plus[0](jnp.ones(n))
+    visible = jaxmagic.stats()
+    hidden = {name: s for name, s in jaxmagic.stats(include_internal=True).items() if name not in visible}
+    assert [s.compiles for name, s in hidden.items() if "helperlib" in s.where] == [2]
+    assert not any("helperlib" in s.where for s in visible.values())
+    assert visible["twice"].compiles == 2
+    assert visible["<lambda>@lambdas_every_jit.py:6"].compiles == 2, list(visible)
+    for name, s in jaxmagic.stats(include_internal=True).items():
+        assert str(tmp_path) not in name and not re.search(r"@/", name), name
+        assert str(tmp_path) not in s.where, s.where
+    sys.modules.pop("helperlib_every_jit", None)
+    sys.modules.pop("lambdas_every_jit", None)
 
 
 def test_jax_helper_jits_stay_hidden(watched):

@@ -17,7 +17,10 @@ import types
 
 import jax
 
-__all__ = ["tracing_kind", "message_of", "is_user_file", "traceback_entries", "user_entries", "user_frame"]
+__all__ = [
+    "tracing_kind", "message_of", "is_user_file", "is_installed_library", "short_path", "traceback_entries",
+    "user_entries", "user_frame",
+]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
 _CLASS_KINDS: list[tuple[str, str]] = [
@@ -128,6 +131,30 @@ def is_user_file(filename: str) -> bool:
     if path.startswith(_STDLIB) and "site-packages" not in path:
         return False
     return "site-packages" not in path or "ipykernel_" in path
+
+
+_INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]")
+
+
+def is_installed_library(filename: str) -> bool:
+    """True for a file of an installed package (flax, optax, ...), not of the user's own code."""
+    return bool(filename) and bool(_INSTALLED.search(filename)) and "ipykernel_" not in filename
+
+
+def short_path(filename: str) -> str:
+    """A file named for a reader, never by its absolute path.
+
+    Relative to the import root that holds it (``flax/training/dynamic_scale.py`` in site-packages,
+    ``models/mlp.py`` in the working folder), else its base name; pseudo-files (``<string>``) as they are.
+    """
+    if not filename or filename.startswith("<"):
+        return filename
+    path = os.path.abspath(filename)
+    roots = [os.path.abspath(entry or os.curdir) for entry in sys.path if isinstance(entry, str)]
+    holding = [root for root in roots if path.startswith(root.rstrip(os.sep) + os.sep)]
+    if holding:
+        return os.path.relpath(path, max(holding, key=len))
+    return os.path.basename(path)
 
 
 def traceback_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:

@@ -6,6 +6,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .._common.errors import short_path
+
 __all__ = ["cell_namer", "running_cell_number", "typed_lines"]
 
 
@@ -14,11 +16,12 @@ def _numbers(shell: Any) -> dict[str, int]:
 
 
 def cell_namer(shell: Any) -> Callable[[str, int], str]:
-    """``Cell In[3], line 2`` for a cell's file (as IPython's tracebacks say), else ``file:line``."""
+    """``Cell In[3], line 2`` for a cell's file (as IPython's tracebacks say), else ``file:line`` with the
+    file named from its import root (``models/mlp.py:10``, never an absolute path)."""
 
     def name(filename: str, lineno: int) -> str:
         number = _numbers(shell).get(filename)
-        return f"Cell In[{number}], line {lineno}" if number is not None else f"{filename}:{lineno}"
+        return f"Cell In[{number}], line {lineno}" if number is not None else f"{short_path(filename)}:{lineno}"
 
     return name
 

@@ -8,13 +8,13 @@ the name gets a row of its own, ``name@<where it is defined>``.
 """
 from __future__ import annotations
 
-import os
 import re
 import threading
 import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .._common.errors import short_path
 from .._common.lambdas import bound_name, jit_call_of
 from .._common.source import innermost_function, layers, without_partial
 from .history import History
@@ -58,7 +58,7 @@ def describe_location(fn: Any) -> str:
             return _namer(code.co_filename, code.co_firstlineno)
         except Exception:  # noqa: BLE001
             pass
-    return f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}"
+    return f"{short_path(code.co_filename)}:{code.co_firstlineno}"
 
 
 def register(tracked: Candidate) -> tuple[Row, str, bool]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import jax
 
+from ..._common.errors import is_installed_library
 from ..._common.lambdas import user_qualname
 from ..._common.source import innermost_function, layers, without_partial
 from ..signature import normalize_static, positional_names
@@ -175,9 +176,13 @@ def transformations(fn: Any) -> list[str]:
 
 
 def is_internal(fn: Any) -> bool:
-    """JAX's own helper jits (eager ops building arrays), told apart by the module of their function."""
+    """A helper jit, not the user's function: JAX's own (eager ops building arrays), told apart by the
+    module of their function, or a lambda written inside an installed library (flax's own helpers)."""
     if pmap.is_pmap_function(fn):
         return False  # ``jax.pmap`` wraps the user's function in JAX's own: read by ``pmap.read``
     inner = innermost_function(fn) or without_partial(fn)
     module = getattr(inner, "__module__", None) or ""
-    return module.startswith(("jax.", "jaxlib")) or module == "jax"
+    if module.startswith(("jax.", "jaxlib")) or module == "jax":
+        return True
+    code = getattr(inner, "__code__", None)
+    return code is not None and code.co_name == "<lambda>" and is_installed_library(code.co_filename)
