@@ -278,14 +278,10 @@ def clone(node: Any) -> Any:
         return [clone(item) for item in node]
     if not isinstance(node, ast.AST):
         return node
-    new = type(node)()
-    for field in node._fields:
-        if hasattr(node, field):
-            setattr(new, field, clone(getattr(node, field)))
-    for attr in node._attributes:
-        if hasattr(node, attr):
-            setattr(new, attr, getattr(node, attr))
-    return new
+    # fields given to the constructor (Python 3.13 warns, and 3.15 will refuse, a node made without them)
+    fields = {field: clone(getattr(node, field)) for field in node._fields if hasattr(node, field)}
+    attributes = {attr: getattr(node, attr) for attr in node._attributes if hasattr(node, attr)}
+    return type(node)(**fields, **attributes)
 
 
 def names_in(node: ast.AST) -> Iterator[str]:
