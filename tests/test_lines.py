@@ -153,3 +153,34 @@ def test_on_python_312_lines_are_counted_beside_a_debuggers_tracer(shell):
         assert sys.monitoring.get_tool(3) is None and sys.monitoring.get_tool(4) is None  # given back
     else:
         assert not lines[6].runs  # counting would have meant replacing the debugger's tracer
+
+
+def test_an_inner_jit_from_another_cell_or_module_keeps_its_own_lines_and_its_call_the_callers(
+        shell, tmp_path, monkeypatch):
+    """Issue 25.5: since JAX 0.9.1 an inner jit's equations carry only its own frames; on every JAX the call
+    is the caller's line and the body's equations say their own line, in the other cell or module."""
+    (tmp_path / "inner_lines_mod.py").write_text(
+        "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef inner(x):\n    y = jnp.sin(x)\n    return y * 2.0\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    shell.run("from inner_lines_mod import inner")
+    shell.run("@jax.jit\ndef cellinner(x):\n    z = jnp.cos(x)\n    return z + 1.0")
+    cell_number = shell.ip.execution_count - (1 if shell.ip.execution_count > 1 else 0)
+    report = shell.run(
+        "%%jittrace\ndef outer(x):\n    a = cellinner(x)\n    b = inner(a)\n    return b * 3.0\nouter(jnp.ones(3))"
+    )
+    lines = {line.lineno: line for line in report.lines}
+    call, *body = lines[3].ops
+    assert (call.primitive, call.depth, call.origin) == ("jit", 0, "")  # the call: this cell's line
+    # (JAX 0.8 also reports the inner jit's own trace, as a program of its own: the same equations again)
+    assert {(op.primitive, op.depth) for op in body if op.function == "outer"} == {("cos", 1), ("add", 1)}
+    cells = {re.fullmatch(r"In\[(\d+)\]:(\d+)", op.origin).groups() for op in body}
+    assert {line for _, line in cells} == {"3", "4"} and len({number for number, _ in cells}) == 1
+    assert abs(int(next(iter(cells))[0]) - cell_number) <= 1  # the cell that defined cellinner
+    call, *body = lines[4].ops
+    assert call.primitive == "jit" and {op.origin for op in body} == {"inner_lines_mod.py:7", "inner_lines_mod.py:8"}
+    assert lines[5].ops[0].origin == ""  # this cell's own equation
+    text = report.text()
+    assert "= sin b  \u2190 inner_lines_mod.py:7" in text or re.search(r"= sin \w+  \u2190 inner_lines_mod\.py:7", text)
+    assert re.search(r"= cos \w+  \u2190 In\[\d+\]:3", text)
+    assert str(tmp_path) not in text  # the module by its import name, never its absolute path

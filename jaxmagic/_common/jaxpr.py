@@ -18,10 +18,12 @@ from typing import Any
 
 from jax._src import core, source_info_util
 
+from .errors import is_user_file
+
 _walked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # jaxpr -> {filename: its steps}
 _walked_lock = threading.Lock()
 
-__all__ = ["Equation", "Nested", "walk", "equations", "place_of", "print_jaxpr"]
+__all__ = ["Equation", "Nested", "walk", "equations", "place_of", "origin_of", "print_jaxpr", "EquationPrinter"]
 
 _printing = threading.Lock()
 
@@ -58,6 +60,33 @@ def print_jaxpr(closed: Any) -> tuple[str, dict]:
     return text, names
 
 
+class EquationPrinter:
+    """Variables and equations printed one at a time, under the names one listing of JAX gave them.
+
+    ``names`` is the naming :func:`print_jaxpr` caught; variables it does not
+    know are named as JAX names new ones. Where this JAX prints differently,
+    an equation falls back to its primitive's name and variables to "".
+    """
+
+    def __init__(self, names: dict) -> None:
+        self._context = core.JaxprPpContext()
+        self._context.var_names.update(names)  # (JAX 0.8 takes no names when the context is made)
+
+    def variables(self, variables: Any, shapes: bool = True) -> str:
+        try:
+            return core.pp_vars(variables, self._context, print_shapes=shapes).format(use_color=False)
+        except Exception:  # noqa: BLE001 - JAX internals differ between versions
+            return ""
+
+    def equation(self, eqn: Any) -> str:
+        try:
+            ins = core.pp_vars(eqn.invars, self._context).format(use_color=False)
+            outs = core.pp_vars(eqn.outvars, self._context, print_shapes=True).format(use_color=False)
+            return f"{outs} = {eqn.primitive.name} {ins}".rstrip()
+        except Exception:  # noqa: BLE001 - JAX internals differ between versions
+            return eqn.primitive.name
+
+
 @dataclasses.dataclass(frozen=True)
 class Equation:
     """One equation and where the user's code made it.
@@ -73,6 +102,9 @@ class Equation:
     depth: int
     within: str
     file: str | None = None
+    # ``(file, line)`` of the user's own code that made it, when that is not the walked file: the body of
+    # a jit defined in another cell or module, placed (``line``) on the walked file's line that called it
+    origin: tuple[str, int] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,9 +128,41 @@ def place_of(eqn: Any, filename: str | None = None) -> tuple[str, int, int | Non
     another cell or a library is placed on the line of this file that called
     it); without, the innermost user frame anywhere.
     """
+    return _frame_where(eqn, lambda name: filename is None or name == filename)
+
+
+def origin_of(eqn: Any) -> tuple[str, int] | None:
+    """``(file, line)`` of the innermost frame of the user's own code (a cell or the user's module, not an
+    installed library) that made ``eqn``; None when none did.
+
+    Since JAX 0.9.1 an equation's traceback stops at the jit that holds it, so for the body of an inner
+    jit this is its own line, in whichever cell or module defines it (earlier JAX kept the whole stack,
+    whose innermost user frame is that same line).
+    """
+    found = _frame_where(eqn, is_user_file)
+    return (found[0], found[1]) if found is not None else None
+
+
+def _places(eqn: Any, filename: str | None) -> tuple[tuple[str, int, int | None] | None, tuple[str, int] | None]:
+    """:func:`place_of` in ``filename`` and, when the user's code that made ``eqn`` is in another file,
+    :func:`origin_of`; one reading of the traceback for both."""
+    place = origin = None
     try:
         for frame in source_info_util.user_frames(eqn.source_info.traceback):
+            if origin is None and filename is not None and is_user_file(frame.file_name):
+                origin = (frame.file_name, frame.start_line)
             if filename is None or frame.file_name == filename:
+                place = frame.file_name, frame.start_line, getattr(frame, "start_column", None)
+                break
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None, None
+    return place, (origin if origin is not None and origin[0] != filename else None)
+
+
+def _frame_where(eqn: Any, wanted: Any) -> tuple[str, int, int | None] | None:
+    try:
+        for frame in source_info_util.user_frames(eqn.source_info.traceback):
+            if wanted(frame.file_name):
                 return frame.file_name, frame.start_line, getattr(frame, "start_column", None)
     except Exception:  # noqa: BLE001 - JAX internals differ between versions
         return None
@@ -127,9 +191,10 @@ def _walk(
     jaxpr: Any, filename: str | None, depth: int, within: str, inherited: tuple | None
 ) -> Iterator[Equation | Nested]:
     for eqn in getattr(jaxpr, "jaxpr", jaxpr).eqns:
-        place = place_of(eqn, filename) or inherited
+        own, origin = _places(eqn, filename)
+        place = own or inherited
         file, line, column = place if place is not None else (None, None, None)
-        yield Equation(eqn, line, column, depth, within, file)
+        yield Equation(eqn, line, column, depth, within, file, origin)
         for label, inner in nested_programs(eqn.params):
             yield Nested(label, inner, line, depth)
             yield from _walk(inner, filename, depth + 1, eqn.primitive.name, place)

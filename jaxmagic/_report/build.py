@@ -19,7 +19,8 @@ from .._common.source import function_node
 from .._explain.explanation import Explanation
 from .._explain.failures import explain_failure
 from .._common.xla_memory import memory_figures
-from .._tracking.signature import Signature, abstract_call, sharding_text, short_repr
+from .._tracking.compiling.placements import aval_sharding_text
+from .._tracking.signature import Signature, abstract_call, short_repr
 from .._tracking.stats import registry
 from .._tracking.tracked import Collector, TraceRecord, building_report
 from .entries import Argument, Output, TraceEntry, TraceReport, error_info
@@ -65,7 +66,7 @@ def _explicit(mesh: Any) -> bool:
 
 def _mesh_sharding(aval: Any) -> str:
     """The sharding of a value on a device mesh, as text; "" for a value on one device."""
-    text = sharding_text(aval) if aval is not None else ""
+    text = aval_sharding_text(aval) if aval is not None else ""
     if "on mesh" not in text or not _explicit(getattr(getattr(aval, "sharding", None), "mesh", None)):
         return ""  # on an Auto mesh the abstract value does not say how the array is laid out
     return text

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import re
 from typing import Any
 
+from .._common.errors import short_path
 from .._common.jaxpr import equations
 from .._common.loops import loops_in
 from .._common.source import parse_file
+from .._tracking.redefinition import location_namer
 
-__all__ = ["LineOp", "SourceLine", "source_lines"]
+__all__ = ["LineOp", "SourceLine", "source_lines", "origin_text"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,6 +42,10 @@ class LineOp:
         The equation it is nested in (``cond``, ``while``, ``pjit``), or "".
     function : str
         The traced function whose jaxpr holds it.
+    origin : str
+        Where the user's code made it when that is not this line's file (``In[3]:5``,
+        ``models/mlp.py:12``): the body of a jit defined in another cell or module, whose
+        call is this line; "" otherwise.
     """
 
     primitive: str
@@ -46,6 +53,7 @@ class LineOp:
     depth: int = 0
     within: str = ""
     function: str = ""
+    origin: str = ""
 
     def __str__(self) -> str:
         return f"{self.primitive}: {self.outputs}" if self.outputs else self.primitive
@@ -122,6 +130,20 @@ def _outputs(eqn: Any) -> str:
     return ", ".join(parts)
 
 
+def origin_text(origin: tuple[str, int] | None) -> str:
+    """A place of the user's code as a reader names it: ``In[3]:5`` for a cell, ``mlp.py:12`` for a file."""
+    if origin is None:
+        return ""
+    file, line = origin
+    namer = location_namer()
+    try:
+        where = namer(file, line) if namer is not None else f"{short_path(file)}:{line}"
+    except Exception:  # noqa: BLE001 - a namer of the front's: the file's own name then
+        where = f"{short_path(file)}:{line}"
+    cell = re.fullmatch(r"Cell (In\[\d+\]), line (\d+)", where)
+    return f"{cell.group(1)}:{cell.group(2)}" if cell else where
+
+
 def source_lines(source: str, filename: str, traces: list[Any], first_line: int = 1) -> list[SourceLine]:
     """The cell's lines with the equations each produced, over every trace in ``traces``.
 
@@ -157,9 +179,10 @@ def source_lines(source: str, filename: str, traces: list[Any], first_line: int 
         for step in equations(jaxpr, filename):
             number = step.line
             if number in by_number and number not in done:
-                by_number[number].ops.append(
-                    LineOp(step.eqn.primitive.name, _outputs(step.eqn), step.depth, step.within, entry.function)
-                )
+                by_number[number].ops.append(LineOp(
+                    step.eqn.primitive.name, _outputs(step.eqn), step.depth, step.within, entry.function,
+                    origin_text(step.origin),
+                ))
                 fresh.add(number)
         done |= fresh
     tree = parse_file(filename)

@@ -16,21 +16,19 @@ from __future__ import annotations
 import sys
 import threading
 import time
-import types
 from collections.abc import Callable
 from typing import Any
 
-import jax
-
 from . import monitor
+from .compiling import pending, placements
 from .changes import Change, fast_key, placement_changes
 from .observed import functions
 from .observed.adapters import is_internal, user_call
-from .observed.frames import JAX_ROOT, JaxCall, find_jax_call
+from .compiling.jax_frames import JaxCall, call_arguments, find_jax_call, functions_on_stack
 from .redefinition import describe_location
 from .history import reasons
 from .stats import Recompile, Row, phases_of, registry, take_counted
-from .tracked import TRACKED_ATTR, TrackedFunction, collectors, pending_compiles, thread_state
+from .tracked import TRACKED_ATTR, TrackedFunction, collectors, thread_state
 
 __all__ = ["activate", "deactivate", "active", "after_compile", "before_compile"]
 
@@ -41,46 +39,16 @@ _DEPTH = 48  # frames to walk up from the listener
 _here = threading.local()  # ``call_frame``: JAX's frame holding the concrete arguments of the call compiling now
 
 
-def _call_arguments(frame: Any) -> tuple | None:
-    """The concrete arguments of the jitted call, from JAX's ``cache_miss(*args, **kwargs)`` frame."""
-    for _ in range(4):
-        if frame is None:
-            return None
-        if frame.f_code.co_filename.startswith(JAX_ROOT):
-            local = frame.f_locals
-            if isinstance(local.get("args"), tuple) and isinstance(local.get("kwargs"), dict):
-                return local["args"], local["kwargs"]
-        frame = frame.f_back
-    return None
-
-
 def _frames_with_function(jax_name: str) -> tuple[TrackedFunction | None, Any]:
     """The tracked function, or else the plain function, JAX is working on under ``jax_name``."""
-    frame = sys._getframe(3)
     plain = None
-    depth = 0
-    while frame is not None and depth < _DEPTH:
-        # Only JAX's own frames: reading ``f_locals`` of a user's function frame would leave a
-        # snapshot of its locals (its arrays) alive on that frame after they are deleted.
-        if not frame.f_code.co_filename.startswith(JAX_ROOT):
-            frame = frame.f_back
-            depth += 1
-            continue
-        try:
-            values = list(frame.f_locals.values())
-        except Exception:  # noqa: BLE001
-            values = []
-        for value in values:
-            if not isinstance(value, types.FunctionType):
-                continue
-            tracked = getattr(value, TRACKED_ATTR, None)
-            if isinstance(tracked, TrackedFunction) and tracked.jax_name == jax_name:
-                _here.call_frame = frame  # where the concrete arguments are, for placements
-                return tracked, value
-            if plain is None and getattr(value, "__name__", None) == jax_name:
-                plain = value
-        frame = frame.f_back
-        depth += 1
+    for frame, value in functions_on_stack(sys._getframe(3), _DEPTH):
+        tracked = getattr(value, TRACKED_ATTR, None)
+        if isinstance(tracked, TrackedFunction) and tracked.jax_name == jax_name:
+            _here.call_frame = frame  # where the concrete arguments are, for placements
+            return tracked, value
+        if plain is None and getattr(value, "__name__", None) == jax_name:
+            plain = value
     return None, plain
 
 
@@ -166,46 +134,51 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event,
         if last is not None and last.function is tracked and last.trace_seconds is None:
             last.trace_seconds = event.seconds
             last.avals = functions.avals_of(call.jaxpr) if call is not None else None
+            waiting = pending.newest(tracked)
+            if waiting is not None and waiting.record is last:
+                waiting.avals = last.avals
             if last.error is not None:
                 thread_state.last = None  # no compile follows; its traceback (and arguments) are not ours to keep
         return None
     frame = getattr(_here, "call_frame", None)
-    placements = _placements(tracked, frame)
+    placed = _placements(tracked, frame)
     _here.call_frame = None
     lowered = _lowered()
     if event.kind == "lower":
-        tracked.placements_pending = placements
+        tracked.placements_pending = placed
         fresh = event.trace_seconds is not None
-        key, record = _trace_compiling(tracked, frame, fresh=fresh, avals=event.avals)
+        waiting = _trace_compiling(tracked, frame, fresh=fresh, avals=event.avals)
+        record = waiting.record if waiting is not None else None
         if fresh and (record is None or record.trace_seconds is None):
             monitor.not_traced(event.module)  # the trace just before was another's
-        lowered[id(tracked)] = key
-        if record is not None:
-            if record.lower_seconds is None:
+        lowered[id(tracked)] = waiting
+        if waiting is not None:
+            waiting.module = event.module
+            if record is not None and record.lower_seconds is None:
                 record.lower_seconds = event.seconds
-            return tracked.row, list(record.changes)
-        return tracked.row, _untraced_changes(tracked, frame, placements)
-    if id(tracked) in lowered:  # the trace its lowering took (none: a kept trace, e.g. a new placement)
-        key = lowered.pop(id(tracked))
-    else:  # no lowering seen (JAX kept that too): the newest trace awaiting its compile
-        key = _trace_compiling(tracked, None, fresh=True)[0]
-    record = pending_compiles().pop(key, None) if key is not None else None
-    if record is not None:
-        record.compile_seconds = event.seconds
-        changes = list(record.changes)
-        signature = record.signature.text() if record.signature is not None else ""
-        compared = record.compared_to.text() if record.compared_to is not None else None
-        retraced = True
+            return tracked.row, list(waiting.changes)
+        return tracked.row, _untraced_changes(tracked, frame, placed)
+    # the trace lowered to this very module; else the one its lowering took (none: a kept trace, e.g. a new
+    # placement); with no lowering seen (JAX kept that too), the newest trace awaiting its compile
+    waiting = pending.lowered_to(tracked, event.module)
+    took = lowered.pop(id(tracked), False)
+    if waiting is None:
+        waiting = took if took is not False else pending.newest(tracked)
+    record = pending.take(waiting).record if waiting is not None else None
+    if waiting is not None:
+        if record is not None:
+            record.compile_seconds = event.seconds
+        changes, signature, compared, retraced = list(waiting.changes), waiting.signature, waiting.compared_to, True
         tracked.redefined = False
-        if getattr(thread_state, "last", None) is record:
+        if record is not None and getattr(thread_state, "last", None) is record:
             thread_state.last = None  # done with it: the thread keeps none of the call's static values
     else:  # compiled without a new trace: a new placement of a signature compiled before
-        changes = placement_changes(tracked.placements, placements)
+        changes = placement_changes(tracked.placements, placed)
         signature, compared, retraced = "", None, False
         for collector in list(collectors):
             collector._add_recompile(tracked.name, changes)
-    if placements:
-        tracked.placements = placements
+    if placed:
+        tracked.placements = placed
     counted = tracked.row.add_compile(
         Recompile(changes, event.seconds, time.time(), compared, signature, retraced, **phases_of(event))
     )
@@ -215,37 +188,34 @@ def _tracked_event(tracked: TrackedFunction, event: monitor.Event,
 
 
 def _lowered() -> dict[int, Any]:
-    """This thread's lowerings awaiting their compile: the key of the trace each took, by function."""
+    """This thread's lowerings awaiting their compile: the trace each took (None: none), by function."""
     found = getattr(thread_state, "lowered", None)
     if found is None:
         found = thread_state.lowered = {}
     return found
 
 
-def _trace_compiling(tracked: TrackedFunction, frame: Any, fresh: bool, avals: tuple = ()) -> tuple[Any, Any]:
-    """The pending trace a lowering of ``tracked`` takes, as (key, record); (None, None) when none.
+def _trace_compiling(tracked: TrackedFunction, frame: Any, fresh: bool, avals: tuple = ()) -> pending.Pending | None:
+    """The trace awaiting its compile that a lowering of ``tracked`` takes; None when none does.
 
     After a new trace, the newest one. Without one (JAX lowered a trace it kept: a retry after the
     limit refused a compile, a new placement), the one traced for this call's own signature, if any.
     """
-    pending = pending_compiles()
     if fresh:
-        for key in reversed(pending):
-            if key[0] == id(tracked):
-                if monitor.same_avals(pending[key].avals, avals):
-                    return key, pending[key]
-                break  # traced for other arguments (``eval_shape``): this lowering's trace was kept by JAX
+        newest = pending.newest(tracked)
+        if newest is not None and monitor.same_avals(newest.avals, avals):
+            return newest
+        # none, or traced for other arguments (``eval_shape``): this lowering's trace was kept by JAX
         if frame is None:
-            return None, None
-    found = _call_arguments(frame) if frame is not None else None
+            return None
+    found = call_arguments(frame) if frame is not None else None
     signature = tracked.signature_for(*found) if found is not None else None
-    key = (id(tracked), fast_key(signature)) if signature is not None else None
-    return (key, pending[key]) if key in pending else (None, None)
+    return pending.with_key(tracked, fast_key(signature)) if signature is not None else None
 
 
 def _untraced_changes(tracked: TrackedFunction, frame: Any, placements: dict[str, str]) -> list[Change]:
     """Why a lowering with no trace of its own is about to compile: a new signature, or a new placement."""
-    found = _call_arguments(frame) if frame is not None else None
+    found = call_arguments(frame) if frame is not None else None
     signature = tracked.signature_for(*found) if found is not None else None
     if signature is not None and not tracked.history.has(signature):
         return reasons(tracked.history, signature, tracked.redefined)[1]
@@ -254,10 +224,10 @@ def _untraced_changes(tracked: TrackedFunction, frame: Any, placements: dict[str
 
 def _placements(tracked: TrackedFunction, frame: Any) -> dict[str, str]:
     """Each array argument's placement (``P('d',) on mesh d:8``, ``one device``), by the user's path."""
-    found = _call_arguments(frame) if frame is not None else None
+    found = call_arguments(frame) if frame is not None else None
     if found is None:
         return tracked.placements_pending
-    return _placements_of(tracked.names or [], *found)
+    return placements.of_call(tracked.names or [], *found)
 
 
 def _flat_placements(observed: functions.ObservedFunction, call: JaxCall) -> dict[str, str]:
@@ -273,54 +243,7 @@ def _flat_placements(observed: functions.ObservedFunction, call: JaxCall) -> dic
     traced = [leaf.path for leaf in latest.leaves if not leaf.static] if latest is not None else []
     flat = flat[len(flat) - len(traced):] if traced and len(flat) >= len(traced) else flat
     positional = latest is not None and all(p.passed_as == "positional" for p in latest.parameters)
-    names = traced if positional and len(traced) == len(flat) else [f"argument {i}" for i in range(len(flat))]
-    out = {}
-    for name, leaf in zip(names, flat):
-        sharding = getattr(leaf, "sharding", None)
-        if sharding is not None and hasattr(leaf, "shape"):
-            out[name] = _placement_text(sharding)
-    return out
-
-
-def _placements_of(names: list[str], args: tuple, kwargs: dict) -> dict[str, str]:
-    out: dict[str, str] = {}
-    try:
-        leaves = jax.tree_util.tree_flatten_with_path((args, kwargs))[0]
-    except Exception:  # noqa: BLE001
-        return out
-    for path, leaf in leaves:
-        sharding = getattr(leaf, "sharding", None)
-        if sharding is None or not hasattr(leaf, "shape"):
-            continue
-        out[_user_path(names, path)] = _placement_text(sharding)
-    return out
-
-
-def _user_path(names: list[str], path: tuple) -> str:
-    head, rest = path[0], path[1:]
-    index = getattr(head, "idx", None)
-    if index == 0 and rest:  # positional: (args)[i]...
-        position = getattr(rest[0], "idx", None)
-        name = names[position] if position is not None and position < len(names) else f"args[{position}]"
-        return name + jax.tree_util.keystr(rest[1:])
-    if index == 1 and rest:  # keyword: (kwargs)['n']...
-        key = getattr(rest[0], "key", None)
-        return str(key) + jax.tree_util.keystr(rest[1:])
-    return jax.tree_util.keystr(path)
-
-
-def _placement_text(sharding: Any) -> str:
-    spec = getattr(sharding, "spec", None)
-    mesh = getattr(sharding, "mesh", None)
-    if spec is not None and mesh is not None:
-        try:
-            axes = ",".join(f"{name}:{size}" for name, size in mesh.shape.items())
-        except Exception:  # noqa: BLE001
-            axes = ""
-        return f"{spec} on mesh {axes}"
-    if getattr(sharding, "num_devices", 2) == 1 or type(sharding).__name__ == "SingleDeviceSharding":
-        return "one device"
-    return type(sharding).__name__
+    return placements.of_flat(flat, traced if positional else None)
 
 
 def _untracked_event(event: monitor.Event, plain: Any) -> tuple[Row, list[Change]] | None:

@@ -15,7 +15,8 @@ from typing import Any
 
 import jax
 
-from .signature import Leaf, Parameter, Signature, context_names, hash_key, sharding_text, short_repr
+from .compiling.placements import aval_sharding_text
+from .signature import Leaf, Parameter, Signature, context_names, hash_key, short_repr
 
 __all__ = ["Change", "diff", "closest", "fast_key", "placement_changes"]
 
@@ -196,7 +197,7 @@ def _leaf_changes(old: Leaf, new: Leaf) -> list[Change]:
     wa, wb = bool(getattr(a, "weak_type", False)), bool(getattr(b, "weak_type", False))
     if wa != wb:
         out.append(Change(new.path, "weak-type", _weak_word(wa), _weak_word(wb)))
-    sa, sb = sharding_text(a), sharding_text(b)
+    sa, sb = aval_sharding_text(a), aval_sharding_text(b)
     if sa != sb and not (sa.endswith("(no mesh)") and sb.endswith("(no mesh)")):  # off a mesh: only the rank
         out.append(Change(new.path, "sharding", sa, sb))
     return out

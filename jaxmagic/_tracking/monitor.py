@@ -10,25 +10,22 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import os
 import sys
 import threading
 import weakref
 from collections.abc import Callable
 from typing import Any
 
-import jax
 from jax import monitoring
-from jax._src import monitoring as _jax_monitoring  # where the registered listeners are kept
 
 from .._common.xla_memory import MemoryReading
+from .compiling.jax_frames import JAX_ROOT, compiling, lowering
 
 __all__ = [
     "Event", "install", "uninstall", "installed", "subscribe", "unsubscribe", "counts", "muted", "is_muted",
     "ReachesUser", "JAX_ROOT", "same_avals", "not_traced",
 ]
 
-JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))  # JAX's own files
 TRACE = "/jax/core/compile/jaxpr_trace_duration"
 LOWER = "/jax/core/compile/jaxpr_to_mlir_module_duration"
 COMPILE = "/jax/core/compile/backend_compile_duration"
@@ -72,13 +69,10 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
         return
     fun_name = str(kwargs.get("fun_name", ""))
     if kind == "compile":
-        compiling = _frame_of(sys._getframe(1), "_cached_compilation")
-        local = compiling.f_locals if compiling is not None else {}
-        trace, lower = _take_phases(fun_name, local.get("computation"))
+        module, executable = compiling(sys._getframe(1))
+        trace, lower = _take_phases(fun_name, module)
         from_disk = getattr(_tls, "cache", None) == "hit"
         _tls.cache = None
-        module = local.get("computation")
-        executable = local.get("xla_executable")
         event = Event(kind, fun_name, float(seconds), threading.get_ident(),
                       MemoryReading(executable) if executable is not None else (), trace, lower, from_disk,
                       id(module) if module is not None else 0)
@@ -88,11 +82,8 @@ def _listener(name: str, seconds: float, **kwargs: object) -> None:
         if kind == "trace":
             _pending_traces()[_bare(fun_name)] = float(seconds)
         else:
-            lowering = _frame_of(sys._getframe(1), "_cached_lowering_to_hlo")
-            result = lowering.f_locals.get("lowering_result") if lowering is not None else None
-            module = getattr(result, "module", None)
+            module, avals = lowering(sys._getframe(1))
             trace = _note_lowering(fun_name, float(seconds), module)
-            avals = tuple(lowering.f_locals.get("in_avals") or ()) if lowering is not None else ()
         event = Event(kind, fun_name, float(seconds), threading.get_ident(), trace_seconds=trace,
                       module=id(module) if module is not None else 0, avals=avals)
     with _lock:
@@ -180,17 +171,6 @@ def _bare(fun_name: str) -> str:
     return fun_name[4:-1] if fun_name.startswith("jit(") and fun_name.endswith(")") else fun_name
 
 
-def _frame_of(frame: Any, function: str) -> Any:
-    """JAX's frame running ``function``, a few frames above the listener; None if not there."""
-    for _ in range(8):
-        if frame is None:
-            return None
-        if frame.f_code.co_name == function and frame.f_code.co_filename.startswith(JAX_ROOT):
-            return frame
-        frame = frame.f_back
-    return None
-
-
 # JAX's persistent compilation cache reports, just before the compile event, where the executable came from
 _CACHE_REQUEST = "/jax/compilation_cache/compile_requests_use_cache"
 _CACHE_HIT = "/jax/compilation_cache/cache_hits"
@@ -239,32 +219,31 @@ def install() -> None:
         _refcount += 1
         if _refcount == 1:
             monitoring.register_event_duration_secs_listener(_listener)
-            register_scalar = getattr(monitoring, "register_scalar_listener", None)
-            if register_scalar is not None:
-                register_scalar(_start_listener)
+            monitoring.register_scalar_listener(_start_listener)
             monitoring.register_event_listener(_cache_listener)
 
 
 def uninstall() -> None:
-    """Undo one :func:`install`; the listener leaves JAX with the last one."""
+    """Undo one :func:`install`; the listeners leave JAX with the last one (JAX's public unregister functions)."""
     global _refcount
     with _lock:
         if _refcount == 0:
             return
         _refcount -= 1
         if _refcount == 0:
-            _unregister(_listener)
-            _unregister_event(_cache_listener)
-            scalars = getattr(_jax_monitoring, "_scalar_listeners", [])
-            if _start_listener in scalars:
-                scalars.remove(_start_listener)
+            for remove, callback in ((monitoring.unregister_event_duration_listener, _listener),
+                                     (monitoring.unregister_scalar_listener, _start_listener),
+                                     (monitoring.unregister_event_listener, _cache_listener)):
+                try:
+                    remove(callback)
+                except (AssertionError, ValueError):  # already gone: removed by someone else
+                    pass
 
 
 def installed() -> int:
     """How many times our listener is registered with JAX right now (0 or 1)."""
-    getter = getattr(_jax_monitoring, "get_event_duration_listeners", None)
-    listeners = getter() if getter else getattr(_jax_monitoring, "_event_duration_secs_listeners", [])
-    return sum(1 for cb in listeners if cb is _listener)
+    with _lock:
+        return 1 if _refcount else 0
 
 
 def subscribe(callback: Callable[[Event], None]) -> None:
@@ -283,29 +262,6 @@ def counts() -> dict[tuple[str, str], int]:
     """Events seen so far while installed, keyed by ``(kind, fun_name)``."""
     with _lock:
         return dict(_counts)
-
-
-def _unregister(callback: Callable[..., None]) -> None:
-    remove = getattr(_jax_monitoring, "unregister_event_duration_listener", None)
-    if remove is not None:
-        remove(callback)
-        return
-    listeners = getattr(_jax_monitoring, "_event_duration_secs_listeners", [])
-    if callback in listeners:
-        listeners.remove(callback)
-
-
-def _unregister_event(callback: Callable[..., None]) -> None:
-    remove = getattr(_jax_monitoring, "unregister_event_listener", None)
-    if remove is not None:
-        try:
-            remove(callback)
-        except (AssertionError, ValueError):  # already gone
-            pass
-        return
-    listeners = getattr(_jax_monitoring, "_event_listeners", [])
-    if callback in listeners:
-        listeners.remove(callback)
 
 
 class capture:

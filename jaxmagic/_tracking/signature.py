@@ -16,7 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import jax
-from jax._src import config as _jax_config  # JAX's tracing context: part of its cache key
+from .._common import jax_config  # JAX's tracing context: part of its cache key
+
+from .compiling.placements import aval_sharding_text
 
 __all__ = [
     "Leaf",
@@ -27,7 +29,6 @@ __all__ = [
     "build_signature",
     "abstract_call",
     "parameter_text",
-    "sharding_text",
     "short_repr",
     "hash_key",
     "static_tuple",
@@ -71,7 +72,7 @@ class Leaf:
                 cached = ("static", hash_key(self.value))
             else:
                 a = self.aval
-                cached = ("traced", a.shape, str(a.dtype), bool(getattr(a, "weak_type", False)), sharding_text(a))
+                cached = ("traced", a.shape, str(a.dtype), bool(getattr(a, "weak_type", False)), aval_sharding_text(a))
             object.__setattr__(self, "_key", cached)
         return cached
 
@@ -214,7 +215,7 @@ _CONTEXTS: dict[tuple, tuple] = {}  # one object per distinct context: signature
 def tracing_context() -> tuple:
     """JAX's tracing context now, as JAX keys its trace cache on it; () where this JAX has none."""
     try:
-        context = tuple(_jax_config.trace_context())
+        context = jax_config.trace_context()
     except Exception:  # noqa: BLE001 - another JAX: contexts are not compared
         return ()
     try:
@@ -229,7 +230,7 @@ def tracing_context() -> tuple:
 def context_names() -> tuple[str, ...]:
     """The names of the entries of :func:`tracing_context` (``jax_default_matmul_precision``), where JAX says them."""
     try:
-        return tuple(_jax_config.trace_context_names())
+        return jax_config.trace_context_names()
     except Exception:  # noqa: BLE001 - older JAX: the entries are unnamed
         return ()
 
@@ -272,25 +273,6 @@ def _spec(aval: Any) -> jax.ShapeDtypeStruct:
 def parameter_text(path: str, short: str, static: bool) -> str:
     """One argument as a signature prints it: ``x: f32[3]`` traced, ``n=3`` static."""
     return f"{path}={short}" if static else f"{path}: {short}"
-
-
-def sharding_text(aval: Any) -> str:
-    """An abstract value's sharding as JAX prints it: ``P('d',) on mesh d:8``, or "" without one.
-
-    Compared as text of the sharding itself, not of the type: a replicated array
-    on a mesh and an unsharded one both print ``float32[16]`` but compile apart.
-    """
-    sharding = getattr(aval, "sharding", None)
-    if sharding is None:
-        return ""
-    spec = getattr(sharding, "spec", None)
-    mesh = getattr(sharding, "mesh", None)
-    shape = getattr(mesh, "shape_tuple", None) or ()
-    try:
-        on = " on mesh " + ",".join(f"{name}:{size}" for name, size in shape) if shape else " (no mesh)"
-    except (TypeError, ValueError):
-        on = ""
-    return f"{spec}{on}" if spec is not None else repr(sharding)
 
 
 def hash_key(value: Any) -> Any:

@@ -20,11 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 import jax
-from jax._src import source_info_util, traceback_util
 
+from .._common import jax_config
 from .._common.lambdas import user_qualname
 from .._common.source import unwrap_function, without_partial
 from . import monitor
+from .compiling import pending
 from .changes import Change, fast_key
 from .history import History, reasons
 from .linehits import LineCounter
@@ -43,31 +44,19 @@ __all__ = [
     "is_jax_jit",
     "is_jit_object",
     "jax_name_of",
-    "pending_compiles",
     "thread_state",
     "TRACKED_ATTR",
 ]
 
 TRACKED_ATTR = "_jaxmagic_tracked"  # on the recorder and the jitted object: the TrackedFunction behind them
 
-# per thread: ``stack`` of traces running, ``pending`` traces awaiting their compile, ``last`` finished
-# trace (JAX reports its duration right after), ``building_report``
+# per thread: ``stack`` of traces running, ``last`` finished trace (JAX reports its duration right after),
+# ``building_report``; the traces awaiting their compile are in :mod:`.pending`
 thread_state = threading.local()
 
 
-def _register_frame_exclusion() -> None:
-    """Hide this package's frames from JAX's filtered tracebacks and source lines."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the whole package
-    try:
-        if here not in traceback_util._exclude_paths:
-            traceback_util.register_exclusion(here)
-        if here not in source_info_util._exclude_paths:
-            source_info_util.register_exclusion(here)
-    except AttributeError:  # pragma: no cover - other JAX versions
-        pass
-
-
-_register_frame_exclusion()
+# the recorder sits between JAX and the user's function: hide this package's frames from JAX's tracebacks
+jax_config.hide_frames_of(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 @dataclasses.dataclass(eq=False)
@@ -213,25 +202,14 @@ class TrackedFunction:
             self.history.add(record.signature)
         thread_state.last = record  # JAX reports the trace's duration right after, failed or not
         if error is None and record.parent is None:  # its compile comes later, maybe
-            pending = pending_compiles()
-            if len(pending) >= _PENDING_KEPT:  # traces never compiled (``.trace()``, a refused compile)
-                pending.pop(next(iter(pending)))
-            key = (id(self), fast_key(record.signature) if record.signature is not None else None)
-            pending.pop(key, None)
-            pending[key] = record  # the newest last
+            signature = record.signature
+            pending.add(pending.Pending(
+                self, fast_key(signature) if signature is not None else None, record.changes,
+                signature.text() if signature is not None else "",
+                record.compared_to.text() if record.compared_to is not None else None, record,
+            ), replace_same_key=True)
         for collector in list(collectors):
             collector._add(record)
-
-
-_PENDING_KEPT = 64
-
-
-def pending_compiles() -> dict[tuple[int, Any], TraceRecord]:
-    """This thread's finished traces whose compile has not been seen yet, by function and signature."""
-    pending = getattr(thread_state, "pending", None)
-    if pending is None:
-        pending = thread_state.pending = {}
-    return pending
 
 
 def _stack() -> list[TraceRecord]:

@@ -10,12 +10,10 @@ import collections
 import itertools
 from typing import Any
 
-from jax._src import core
-
-from .._common.jaxpr import Equation, walk
+from .._common.jaxpr import Equation, EquationPrinter, walk
 from .._render.document import SourceMap
 from .._report.entries import TraceReport
-from .._report.lines import SourceLine
+from .._report.lines import SourceLine, origin_text
 
 __all__ = ["source_map_block", "SHOWN"]
 
@@ -68,27 +66,17 @@ def _equation_rows(jaxpr: Any, filename: str, names: dict) -> list[tuple[int | N
     Variables carry the names JAX gave them when it printed the trace's
     jaxpr (``names``), so the two listings of a report agree.
     """
-    context = core.JaxprPpContext()
-    context.var_names.update(names)  # (JAX 0.8 takes no names when the context is made)
-    core.pp_vars(jaxpr.invars, context, print_shapes=True)
+    printer = EquationPrinter(names)
+    printer.variables(jaxpr.invars)  # the arguments are named first, as in JAX's listing
     rows: list[tuple[int | None, int, str]] = []
     for step in walk(jaxpr, filename):
         if isinstance(step, Equation):
-            rows.append((step.line, 1 + 2 * step.depth, _equation_text(step.eqn, context)))
+            # the body of a jit defined in another cell or module: placed on the line that called it, and
+            # tagged with its own line there
+            made = f"  \u2190 {origin_text(step.origin)}" if step.origin is not None else ""
+            rows.append((step.line, 1 + 2 * step.depth, printer.equation(step.eqn) + made))
             continue
         inner = getattr(step.jaxpr, "jaxpr", step.jaxpr)
-        try:
-            names = core.pp_vars(inner.invars, context, print_shapes=True).format(use_color=False)
-        except Exception:  # noqa: BLE001 - JAX internals differ between versions
-            names = ""
+        names = printer.variables(inner.invars)
         rows.append((step.line, 2 + 2 * step.depth, f"{step.label}: \u03bb {names}".rstrip() + " \u2192"))
     return rows
-
-
-def _equation_text(eqn: Any, context: Any) -> str:
-    try:
-        ins = core.pp_vars(eqn.invars, context).format(use_color=False)
-        outs = core.pp_vars(eqn.outvars, context, print_shapes=True).format(use_color=False)
-        return f"{outs} = {eqn.primitive.name} {ins}".rstrip()
-    except Exception:  # noqa: BLE001 - JAX internals differ between versions
-        return eqn.primitive.name

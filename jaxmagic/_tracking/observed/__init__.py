@@ -1,6 +1,6 @@
 """Every jit jaxmagic did not make itself: read through JAX's frames to the user's own call.
 
-``frames`` finds the jitted call JAX is tracing or compiling; ``adapters``
+``.._tracking.jax_frames`` finds the jitted call JAX is tracing or compiling; ``adapters``
 turns it into the user's call (the plain ``jax.jit`` reading, and one small
 module per library wrapper: ``equinox``, ``flax_nnx``); ``functions`` keeps
 one :class:`~.functions.ObservedFunction` per function and gives each compile

@@ -21,7 +21,7 @@ from ..._common.lambdas import user_qualname
 from ..._common.source import innermost_function, layers, without_partial
 from ..signature import normalize_static, positional_names
 from . import equinox, flax_nnx, pmap
-from .frames import JAX_ROOT, JaxCall
+from ..compiling.jax_frames import JAX_ROOT, JaxCall
 from .usercall import UserCall
 
 __all__ = [

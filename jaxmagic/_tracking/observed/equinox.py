@@ -17,7 +17,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from .frames import JaxCall, frames_above, library_root
+from ..compiling.jax_frames import JaxCall, frames_above, library_root
 from .usercall import UserCall
 
 __all__ = ["WRAPPER", "PACKAGE", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "is_array", "is_static"]

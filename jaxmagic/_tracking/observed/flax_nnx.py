@@ -21,7 +21,7 @@ import jax
 import numpy as np
 
 from ..signature import short_repr
-from .frames import JaxCall, frames_above, library_root
+from ..compiling.jax_frames import JaxCall, frames_above, library_root
 from .usercall import UserCall
 
 __all__ = ["WRAPPER", "PACKAGE", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "GraphStructure", "expand"]
@@ -202,8 +202,35 @@ def _walk(value: Any) -> tuple[GraphStructure, list[tuple[str, Any]]] | None:
             leaves.append((_path_text(path), node))
         else:
             statics.append((_path_text(path), _ADDRESS.sub("", short_repr(node, 60)), _hash(node)))
+    # NNX's tree mode (``nnx.set_graph_mode(False)``) walks modules as pytrees and yields no static attribute:
+    # read them from each module itself (``Dropout.deterministic``), as graph mode gives them
+    named = {path for path, _, _ in statics}
+    for path, node in [((), value), *((p, n) for p, n in found if kinds.get(type(n)) == "node")]:
+        for name, attribute in _static_attributes(node, is_node, variable):
+            where = _path_text((*path, name))
+            if where not in named:
+                named.add(where)
+                statics.append((where, _ADDRESS.sub("", short_repr(attribute, 60)), _hash(attribute)))
     structure = GraphStructure(type(value).__qualname__, tuple(sorted(nodes)), tuple(sorted(statics)))
     return structure, leaves
+
+
+def _static_attributes(node: Any, is_node: Any, variable: type) -> list[tuple[str, Any]]:
+    """A module's own attributes that are neither state nor sub-modules: what NNX holds static."""
+    try:
+        attributes = vars(node)
+    except TypeError:
+        return []
+    found = []
+    for name, attribute in attributes.items():
+        if name[:1] == "_" or isinstance(attribute, (variable, jax.Array, np.ndarray)) or is_node(attribute):
+            continue
+        if isinstance(attribute, (list, tuple, dict)):
+            items = attribute.values() if isinstance(attribute, dict) else attribute
+            if any(is_node(item) or isinstance(item, (variable, jax.Array, np.ndarray)) for item in items):
+                continue  # a container of sub-modules or state: its entries are walked themselves
+        found.append((name, attribute))
+    return found
 
 
 def _path_text(path: tuple) -> str:

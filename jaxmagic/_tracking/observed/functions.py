@@ -9,14 +9,11 @@ standing for an earlier one. The compile that follows takes them over.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import threading
 import time
 import weakref
 from collections.abc import Callable
 from typing import Any
-
-from jax._src import core
 
 from ..._common.source import innermost_function
 from ..changes import Change, fast_key, placement_changes
@@ -25,10 +22,11 @@ from ..linehits import LineCounter
 from ..redefinition import register
 from ..signature import Signature
 from .. import monitor
+from ..compiling import pending
 from ..stats import Recompile, phases_of
 from ..tracked import TraceRecord, collectors, jax_name_of, thread_state
 from .adapters import function_name
-from .frames import JaxCall, stage_of
+from ..compiling.jax_frames import JaxCall, inside_another_trace, stage_of
 from .usercall import UserCall
 
 __all__ = [
@@ -47,8 +45,8 @@ class ObservedFunction:
     """
 
     def __init__(self, call: UserCall) -> None:
-        self._fn = _weak(call.function)
-        self._jitted = _weak(call.jitted)
+        self._fn = pending.weak(call.function)
+        self._jitted = pending.weak(call.jitted)
         self.name = function_name(call.function)
         self.wrapper = call.wrapper
         self.variant = call.variant  # the jit's options: the same function jitted another way is another
@@ -72,20 +70,10 @@ class ObservedFunction:
 
     @jitted.setter
     def jitted(self, value: Any) -> None:
-        self._jitted = _weak(value)
+        self._jitted = pending.weak(value)
 
     def __repr__(self) -> str:
         return f"<ObservedFunction {self.name} ({self.wrapper}): {self.row.compiles} compiles>"
-
-
-def _weak(value: Any) -> Callable[[], Any]:
-    """A weak reference to ``value``, or a strong one where it takes none (a builtin)."""
-    if value is None:
-        return lambda: None
-    try:
-        return weakref.ref(value)
-    except TypeError:
-        return lambda: value
 
 
 # (id of the identity, variant) -> (weak reference to it, its function); an entry leaves when its identity dies.
@@ -93,7 +81,6 @@ def _weak(value: Any) -> Callable[[], Any]:
 _by_identity: dict[tuple, tuple[Callable[[], Any], ObservedFunction]] = {}
 _STRONG = 256  # identities that take no weak reference are kept strongly: at most this many
 _lock = threading.RLock()  # making a function registers its row: one at a time, so two threads agree
-_generation = 0  # bumped by forget(): traces seen before are no longer waited on
 
 
 def observed_for(call: UserCall) -> ObservedFunction:
@@ -120,57 +107,19 @@ def observed_for(call: UserCall) -> ObservedFunction:
 
 
 def forget() -> None:
-    """Drop every observed function (``jaxmagic.reset()``): each starts a new row at its next trace."""
-    global _generation
+    """Drop every observed function (``jaxmagic.reset()``): each starts a new row at its next trace, and no
+    trace made before is waited on."""
     with _lock:
         _by_identity.clear()
-        _generation += 1
+    pending.forget()
 
 
-class _Pending:
-    """A trace whose compile has not come yet: its reasons, as text, and JAX's function (weakly)."""
-
-    __slots__ = ("function", "signature", "changes", "compared_to", "record", "fun", "generation", "key", "module",
-                 "avals")
-
-    def __init__(self, function: ObservedFunction, signature: str, changes: list[Change],
-                 compared_to: str | None, record: TraceRecord | None, fun: Any, key: Any) -> None:
-        self.function, self.signature, self.changes = function, signature, changes
-        self.compared_to, self.record, self.fun = compared_to, record, _weak(fun)
-        self.generation, self.key = _generation, key
-        self.module = 0  # the id of the module JAX lowered it to, once lowered: its compile is that module's
-        self.avals: tuple | None = None  # the arguments' abstract values it was traced for, when JAX showed them
-
-
-_numbers = itertools.count()  # pending traces by arrival: several of one function may await their compile
-
-
-def _pending() -> dict[int, _Pending]:
-    found = getattr(thread_state, "observed", None)
-    if found is None:
-        found = thread_state.observed = {}
-    return found
-
-
-def _waiting(observed: ObservedFunction, pop: bool = False, module: int = 0) -> _Pending | None:
+def _waiting(observed: ObservedFunction, module: int = 0) -> pending.Pending | None:
     """The trace of ``observed`` awaiting its compile: the one lowered to ``module`` (two ``.lower()`` of one
     function before either compiles keep their own reasons); with no module known, the newest not lowered."""
-    pending = _pending()
-    chosen = None
-    for number in reversed(pending):
-        waiting = pending[number]
-        if waiting.function is not observed or waiting.generation != _generation:
-            continue
-        if module:
-            if waiting.module == module:
-                chosen = number
-                break
-        elif not waiting.module:
-            chosen = number
-            break
-    if chosen is None:
-        return None
-    return pending.pop(chosen) if pop else pending[chosen]
+    if module:
+        return pending.lowered_to(observed, module)
+    return pending.newest(observed, unlowered=True)
 
 
 def start_lines(user: UserCall) -> None:
@@ -210,7 +159,7 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
     except Exception:  # noqa: BLE001 - an odd argument must not break the user's jit
         signature = None
     compared_to, changes = reasons(observed.history, signature, observed.redefined)
-    nested = not core.trace_state_clean()  # JAX 0.8 reports a jit traced inside another: not compiled itself
+    nested = inside_another_trace()  # JAX 0.8 reports a jit traced inside another: not compiled itself
     if signature is not None and call.failure is None and not nested:
         observed.history.add(signature)
     observed.row.add_trace()
@@ -224,16 +173,12 @@ def on_trace(call: JaxCall, user: UserCall, seconds: float) -> ObservedFunction:
             collector._add(record)
     if call.failure is not None or nested:
         return observed  # nothing compiles after a failed trace, nor for a jit traced inside another one
-    pending = _pending()
-    if len(pending) > 64:  # traces never compiled (``.trace()``, ``.lower()`` alone): keep only recent ones
-        pending.pop(next(iter(pending)))
-    waiting = _Pending(
-        observed, signature.text() if signature is not None else "", changes,
-        compared_to.text() if compared_to is not None else None, record, call.fun,
-        fast_key(signature) if signature is not None else None,
+    waiting = pending.Pending(
+        observed, fast_key(signature) if signature is not None else None, changes,
+        signature.text() if signature is not None else "", compared_to.text() if compared_to is not None else None,
+        record, avals_of(call.jaxpr), pending.weak(call.fun),
     )
-    waiting.avals = avals_of(call.jaxpr)
-    pending[next(_numbers)] = waiting  # the newest trace last: traced_just_now reads from the end
+    pending.add(waiting)  # the newest last: traced_just_now reads from the end
     return observed
 
 
@@ -247,10 +192,7 @@ def avals_of(jaxpr: Any) -> tuple | None:
 
 def traced_just_now(fun: Any) -> ObservedFunction | None:
     """The function this thread traced last for JAX's function ``fun``, awaiting its lowering or compile."""
-    for waiting in reversed(list(_pending().values())):
-        if waiting.fun() is fun and waiting.generation == _generation:
-            return waiting.function
-    return None
+    return next((w.function for w in pending.entries() if w.fun() is fun), None)
 
 
 def traced_named(jax_name: str) -> ObservedFunction | None:
@@ -260,8 +202,9 @@ def traced_named(jax_name: str) -> ObservedFunction | None:
     its trace came just before, in this thread.
     """
     found = {
-        id(waiting.function): waiting.function for waiting in _pending().values()
-        if waiting.generation == _generation and (fun := waiting.fun()) is not None and jax_name_of(fun) == jax_name
+        id(waiting.function): waiting.function for waiting in pending.entries()
+        if isinstance(waiting.function, ObservedFunction) and (fun := waiting.fun()) is not None
+        and jax_name_of(fun) == jax_name
     }
     return next(iter(found.values())) if len(found) == 1 else None  # two of that name: which cannot be told
 
@@ -290,7 +233,7 @@ def on_lower(observed: ObservedFunction, call: JaxCall | None, seconds: float, m
         monitor.not_traced(module)
     if not fresh:
         signature = _signature(user)
-        waiting = _awaiting(observed, fast_key(signature)) if signature is not None else None
+        waiting = pending.with_key(observed, fast_key(signature)) if signature is not None else None
     if waiting is None:
         return _untraced_changes(observed, signature if not fresh else _signature(user))
     waiting.module = module
@@ -306,14 +249,6 @@ def _signature(user: Callable[[], UserCall] | None) -> Signature | None:
         return user().signature() if user is not None else None
     except Exception:  # noqa: BLE001 - an odd argument must not break the user's jit
         return None
-
-
-def _awaiting(observed: ObservedFunction, key: Any) -> _Pending | None:
-    """The newest trace of ``observed`` for the signature ``key`` awaiting its compile."""
-    for waiting in reversed(list(_pending().values())):
-        if waiting.function is observed and waiting.generation == _generation and waiting.key == key:
-            return waiting
-    return None
 
 
 def _untraced_changes(observed: ObservedFunction, signature: Signature | None) -> list[Change]:
@@ -333,7 +268,7 @@ def on_compile(observed: ObservedFunction, compiled: monitor.Event, placements: 
     function was traced inside another jit first, and JAX kept that trace).
     """
     seconds = compiled.seconds
-    waiting = _waiting(observed, pop=True, module=compiled.module)
+    waiting = pending.take(_waiting(observed, module=compiled.module))
     signature: Signature | None = None
     if waiting is None:  # no trace event before it: traced inside another jit first, or a new placement
         try:

@@ -12,7 +12,7 @@ from typing import Any
 import jax
 
 from ..._common.source import innermost_function
-from .frames import JaxCall
+from ..compiling.jax_frames import JaxCall
 from .usercall import UserCall
 
 __all__ = ["WRAPPER", "PACKAGE", "TYPES", "read", "call_of_object", "of_object", "rejit", "user_path", "is_pmap_function"]

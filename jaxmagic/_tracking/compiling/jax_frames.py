@@ -1,17 +1,24 @@
-"""The jitted call JAX is working on, read from JAX's own frames when it reports an event.
+"""The one reader of JAX's call frames: what JAX is tracing, lowering or compiling when it reports an event.
 
 JAX reports a trace or a compile by name only (``f``, ``jit(f)``), but it does
 so while its frames are on the stack: the frame that traces holds the
 function given to ``jax.jit``, the jit's static options, the call's arguments
-and, once tracing is done, the jaxpr. Only frames of JAX and of the wrapper
-libraries are read (``f_locals`` of a user's frame would keep its arrays
-alive), and only when JAX traces, lowers or compiles, never on a cached call.
+and, once tracing is done, the jaxpr; the frame that lowers holds the module
+and the arguments' abstract values; the frame that compiles holds the module
+and the executable. These are JAX's private locals, so every reading of them
+is here, in one module: a JAX release that renames them breaks this module
+alone, and ``tests/test_jax_internals.py`` says which reading broke.
+
+Only frames of JAX (and, for :func:`frames_above`, of the wrapper libraries)
+are read: ``f_locals`` of a user's frame would keep its arrays alive. All of
+this runs only when JAX traces, lowers or compiles, never on a cached call.
 """
 from __future__ import annotations
 
 import dataclasses
 import os
 import sys
+import types
 from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any
@@ -19,10 +26,12 @@ from typing import Any
 import jax
 from jax._src import core, pjit, stages  # JAX's stages: a report's cost without a new trace
 
-from ..monitor import JAX_ROOT
+__all__ = [
+    "JAX_ROOT", "JaxCall", "find_jax_call", "frames_above", "library_root", "stage_of", "call_arguments",
+    "functions_on_stack", "compiling", "lowering", "inside_another_trace",
+]
 
-__all__ = ["JaxCall", "find_jax_call", "frames_above", "JAX_ROOT", "library_root", "stage_of"]
-
+JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))  # JAX's own files
 _DEPTH = 64  # frames walked up from the listener
 
 
@@ -168,3 +177,72 @@ def stage_of(params: Any, args_flat: Any) -> Any:
             return stages.Traced(*pieces, None)
     except Exception:  # noqa: BLE001 - another JAX: the report says the cost is unavailable
         return None
+
+
+def _jax_frame(frame: FrameType | None, function: str, depth: int = 8) -> FrameType | None:
+    """JAX's frame running ``function``, at most ``depth`` frames above ``frame``; None if not there."""
+    for _ in range(depth):
+        if frame is None:
+            return None
+        if frame.f_code.co_name == function and frame.f_code.co_filename.startswith(JAX_ROOT):
+            return frame
+        frame = frame.f_back
+    return None
+
+
+def compiling(start: FrameType | None) -> tuple[Any, Any]:
+    """``(module, executable)`` of the backend compile JAX is reporting; Nones where its frame is not shown."""
+    frame = _jax_frame(start, "_cached_compilation")
+    local = frame.f_locals if frame is not None else {}
+    return local.get("computation"), local.get("xla_executable")
+
+
+def lowering(start: FrameType | None) -> tuple[Any, tuple]:
+    """``(module, argument avals)`` of the lowering JAX is reporting; ``(None, ())`` where its frame is not shown."""
+    frame = _jax_frame(start, "_cached_lowering_to_hlo")
+    if frame is None:
+        return None, ()
+    result = frame.f_locals.get("lowering_result")
+    return getattr(result, "module", None), tuple(frame.f_locals.get("in_avals") or ())
+
+
+def call_arguments(frame: FrameType | None) -> tuple[tuple, dict] | None:
+    """The concrete ``(args, kwargs)`` of the jitted call, from JAX's ``cache_miss(*args, **kwargs)`` frame
+    at or just above ``frame``."""
+    for _ in range(4):
+        if frame is None:
+            return None
+        if frame.f_code.co_filename.startswith(JAX_ROOT):
+            local = frame.f_locals
+            if isinstance(local.get("args"), tuple) and isinstance(local.get("kwargs"), dict):
+                return local["args"], local["kwargs"]
+        frame = frame.f_back
+    return None
+
+
+def functions_on_stack(start: FrameType | None, depth: int = 48) -> Iterator[tuple[FrameType, types.FunctionType]]:
+    """Every Python function held in a local of JAX's frames above ``start``, innermost frame first.
+
+    For a compile no jitted call places (an ahead-of-time ``.compile()``): the function JAX is working
+    on is among them.
+    """
+    frame, seen = start, 0
+    while frame is not None and seen < depth:
+        if frame.f_code.co_filename.startswith(JAX_ROOT):
+            try:
+                values = list(frame.f_locals.values())
+            except Exception:  # noqa: BLE001
+                values = []
+            for value in values:
+                if isinstance(value, types.FunctionType):
+                    yield frame, value
+        frame = frame.f_back
+        seen += 1
+
+
+def inside_another_trace() -> bool:
+    """Whether JAX is tracing some outer function now (JAX 0.8 reports a jit traced inside another one)."""
+    try:
+        return not core.trace_state_clean()
+    except Exception:  # noqa: BLE001 - another JAX: taken as a trace of its own
+        return False

@@ -1,0 +1,46 @@
+"""The one reader of JAX's private configuration: its tracing context, and its traceback filtering.
+
+JAX keys its trace cache on a *tracing context* (the values of the options
+that change what is traced: ``jax_default_matmul_precision``,
+``jax_numpy_dtype_promotion``, …) and filters its own frames out of
+tracebacks. Neither has a public reading, so both are read here, in one
+module: a JAX release that moves them breaks this module alone, and
+``tests/test_jax_internals.py`` says which reading broke. Every reading
+degrades to "not known" rather than failing.
+"""
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+from jax._src import config as _config, source_info_util, traceback_util
+
+__all__ = ["trace_context", "trace_context_names", "traceback_filtering_off", "hide_frames_of"]
+
+
+def trace_context() -> tuple:
+    """JAX's tracing context now, as JAX keys its trace cache on it (raises where this JAX has none)."""
+    return tuple(_config.trace_context())
+
+
+def trace_context_names() -> tuple[str, ...]:
+    """The option names of :func:`trace_context`'s entries (raises where this JAX does not say them)."""
+    return tuple(_config.trace_context_names())
+
+
+@contextlib.contextmanager
+def traceback_filtering_off() -> Iterator[None]:
+    """JAX's frames kept in tracebacks raised inside (jaxmagic's own probes read them), in this thread."""
+    with _config.traceback_filtering("off"):
+        yield
+
+
+def hide_frames_of(folder: str) -> None:
+    """Leave the files under ``folder`` out of JAX's filtered tracebacks and of the source line JAX records
+    for each equation (jaxmagic's recorder sits between JAX and the user's function)."""
+    for module in (traceback_util, source_info_util):
+        try:
+            if folder not in module._exclude_paths:
+                module.register_exclusion(folder)
+        except AttributeError:  # another JAX: its frames show, nothing breaks
+            pass
