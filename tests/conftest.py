@@ -119,11 +119,12 @@ def jax_events() -> Any:
     _m.unregister_event_duration_listener(counts)
 
 
-def pytest_collection_modifyitems(session: Any, config: Any, items: list) -> None:
-    """Start the lowest- and newest-versions runs now, in the background, when their tests were collected."""
+def pytest_collection_finish(session: Any) -> None:
+    """Start the lowest- and newest-versions runs now, in the background, when their tests are to run
+    (collected, and not deselected by ``-m`` or ``-k``)."""
     import version_runs
 
-    if not version_runs.inside_a_run() and any(item.get_closest_marker("versions") for item in items):
+    if not version_runs.inside_a_run() and any(item.get_closest_marker("versions") for item in session.items):
         version_runs.start()
 
 
