@@ -56,8 +56,10 @@ def _free_port() -> int:
 class Server:
     """A Jupyter server for one test: ``kind`` is ``"lab"`` or ``"notebook"`` (Notebook 7)."""
 
-    def __init__(self, root: Path, kind: str = "lab", theme: str = "JupyterLab Light") -> None:
+    def __init__(self, root: Path, kind: str = "lab", theme: str = "JupyterLab Light",
+                 kernel_path: Path | None = None) -> None:
         self.root = root
+        self.kernel_path = kernel_path  # a folder put first on the kernel's PYTHONPATH (another ipykernel)
         self.kind = kind
         self.token = secrets.token_hex(16)
         self.port = _free_port()
@@ -97,10 +99,14 @@ class Server:
         env.pop("JUPYTER_PATH", None)
         # the kernel must be this interpreter's, with jaxmagic importable
         (folders["JUPYTER_DATA_DIR"] / "kernels" / "python3").mkdir(parents=True, exist_ok=True)
-        (folders["JUPYTER_DATA_DIR"] / "kernels" / "python3" / "kernel.json").write_text(json.dumps({
+        spec = {
             "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
             "display_name": "Python 3 (ipykernel)", "language": "python",
-        }))
+        }
+        if self.kernel_path is not None:
+            spec["env"] = {"PYTHONPATH": os.pathsep.join(filter(None, [str(self.kernel_path),
+                                                                       os.environ.get("PYTHONPATH", "")]))}
+        (folders["JUPYTER_DATA_DIR"] / "kernels" / "python3" / "kernel.json").write_text(json.dumps(spec))
         return env
 
     def start(self, timeout: float = 60) -> None:
@@ -158,8 +164,9 @@ class Server:
 
 
 @contextlib.contextmanager
-def running(root: Path, kind: str = "lab", theme: str = "JupyterLab Light") -> Iterator[Server]:
-    server = Server(root, kind, theme)
+def running(root: Path, kind: str = "lab", theme: str = "JupyterLab Light",
+            kernel_path: Path | None = None) -> Iterator[Server]:
+    server = Server(root, kind, theme, kernel_path)
     try:
         server.start()
         yield server

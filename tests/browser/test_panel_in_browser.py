@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import sys
 import time
 from pathlib import Path
 
@@ -224,4 +225,26 @@ def test_notebook_7_shows_the_report_and_a_live_count(browser, notebook, tmp_pat
         seen = _watch_live_count(page, "grow", CELLS[4])
         assert any(0 < count < LOOP_COMPILES for count, running in seen if running), seen[:20]
         assert "jittrace: 1 trace of scale" in _output(page, 2).inner_text()
+    assert browser.guard.blocked == []
+
+
+@pytest.mark.parametrize("release", ["6.29.5", "7.0.1"])
+def test_the_panel_is_live_in_jupyterlab_with_older_ipykernels(browser, tmp_path, release):
+    """ipykernel 7.0 dropped messages sent from threads: the panel sends none, so it stays live there too."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import kernel_versions
+
+    folder, why = kernel_versions.overlay(release)
+    if folder is None:
+        pytest.skip(why)
+    cells = [CELLS[0] + "\nimport ipykernel\nprint('ipykernel', ipykernel.__version__)", *CELLS[1:]]
+    notebook = write_notebook(tmp_path, "panel_release.ipynb", cells)
+    with running(tmp_path, "lab", kernel_path=folder) as server, browser.on(server) as page:
+        _open_and_run_all(page, server, notebook)
+        seen = _watch_live_count(page, "grow", CELLS[4])
+        live = sorted({count for count, running in seen if running})
+        assert any(0 < count < LOOP_COMPILES for count in live), f"no count seen while the loop ran: {seen[:20]}"
+        assert seen and seen[-1] == (LOOP_COMPILES, False)
+        assert f"ipykernel {release}" in _output(page, 0).inner_text()
+        print(f"ipykernel {release}: panel counts read while the loop cell ran: {live}")
     assert browser.guard.blocked == []
