@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._explain.explanation import Explanation as Explanation, Fix as Fix
+from ._explain.explanation import Explanation as Explanation, Fix as Fix, Operand as Operand
 from ._report.entries import (
     Argument as Argument,
     ErrorInfo as ErrorInfo,
@@ -48,6 +48,7 @@ __all__ = [
     "Fix",
     "FunctionStats",
     "LineOp",
+    "Operand",
     "Output",
     "Recompile",
     "RecompileLimitError",

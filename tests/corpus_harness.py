@@ -69,7 +69,10 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     sys.modules[module.__name__] = module  # dataclasses look their module up
     namespace = module.__dict__
     exec(compile(ast.Module(setup, []), filename, "exec"), namespace)
-    call = last.value
+    # the failing call, alone or as the last statement of a ``with`` block (a setting on for that call only:
+    # ``with jax.enable_checks(True):``); its callee and arguments are read before the block runs
+    inner = last.body[-1] if isinstance(last, ast.With) and last.body else last
+    call = getattr(inner, "value", None)
     assert isinstance(call, ast.Call), case.id
 
     def value(node: ast.expr) -> Any:

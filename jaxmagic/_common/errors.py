@@ -1,13 +1,16 @@
 """Recognising tracing errors, and the user's own entries in a traceback.
 
 :func:`tracing_kind` says whether an exception is a tracing error (whatever
-its class) and of which kind, in SPEC's vocabulary. :func:`traceback_entries`
+its class) and of which kind, in SPEC's vocabulary; :func:`shape_family` says
+which of JAX's shape checks a plain ``TypeError``/``ValueError`` is, when JAX
+raised it (shapes that do not fit are the ``shape-mismatch`` kind). :func:`traceback_entries`
 walks a traceback, :func:`user_entries` keeps the user's code (cells and
 their own modules, not JAX, Python or jaxmagic), and :func:`user_frame`
 names the innermost of those: where in the user's code an error arose.
 """
 from __future__ import annotations
 
+import ast
 import linecache
 import os
 import re
@@ -17,9 +20,11 @@ import types
 
 import jax
 
+from .source import node_at, parse_file, position_of
+
 __all__ = [
-    "tracing_kind", "message_of", "is_user_file", "is_installed_library", "short_path", "traceback_entries",
-    "user_entries", "user_frame",
+    "tracing_kind", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file", "is_installed_library",
+    "short_path", "traceback_entries", "user_entries", "user_frame",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -30,7 +35,14 @@ _CLASS_KINDS: list[tuple[str, str]] = [
     ("NonConcreteBooleanIndexError", "boolean-index"),
     ("UnexpectedTracerError", "leaked-tracer"),
     ("ConcretizationTypeError", "concretization"),
+    # shape polymorphism: a comparison or division of symbolic dimensions that holds for some sizes only
+    ("InconclusiveDimensionOperation", "symbolic-dimension"),
+    # JAX's type checker found a jaxpr equation whose types disagree (jax.errors since 0.10.1; jax.core before)
+    ("JaxprTypeError", "jaxpr-type"),
 ]
+
+# The kinds about shapes that do not fit, rather than values that are not known
+SHAPE_KINDS = ("shape-mismatch", "symbolic-dimension", "jaxpr-type")
 
 # JAX's words when an axis or another argument that must be a Python value got a tracer
 _STATIC_NEEDED = "argument must be known statically"
@@ -85,13 +97,142 @@ def tracing_kind(exc: BaseException) -> str | None:
         for name, kind in _CLASS_KINDS:
             if cls.__name__ == name and cls.__module__.startswith("jax"):
                 return kind
+    if shape_family(exc) is not None:
+        return "shape-mismatch"
     text = message_of(exc)
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
     if isinstance(exc, TypeError) and _UNHASHABLE_TRACER.search(text):
         return "concretization"
+    if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and _raised_by_jax(exc):
+        return "symbolic-dimension"  # two symbolic shapes made by separate symbolic_shape calls
     return None
+
+
+# --- shapes that do not fit ----------------------------------------------------
+
+# JAX's shape and type checks, raised as plain exceptions while it works out a result's shape and dtype from
+# its operands' (eagerly, under jit, vmap, scan or grad alike): the class, the start of JAX's words (0.8-0.12;
+# case matters: NumPy words some of the same checks in lower case), and the family of the check.
+_SHAPE_CHECKS: list[tuple[type[BaseException], re.Pattern[str], str]] = [
+    (TypeError, re.compile(r"dot_general requires (contracting|lhs batch) dimensions"), "contraction"),
+    (ValueError, re.compile(r"Incompatible types for matmul arguments"), "contraction"),
+    (ValueError, re.compile(r"Size of label '.+' for operand \d+ \(\d+\) does not match previous terms"), "einsum"),
+    (ValueError, re.compile(r"Incompatible shapes for broadcasting: "), "broadcast"),
+    (TypeError, re.compile(r"\w+ got incompatible shapes for broadcasting: "), "broadcast"),
+    (TypeError, re.compile(r"\w+: arrays must have the same number of dimensions, got"), "broadcast"),
+    (ValueError, re.compile(r"Incompatible types for broadcasting: input type="), "broadcast-to"),
+    (TypeError, re.compile(r"select(_n)? cases must have the same shapes"), "broadcast"),
+    (TypeError, re.compile(r"cannot reshape array of shape \(.*\) into shape"), "reshape"),
+    (TypeError, re.compile(r"reshape total size must be unchanged"), "reshape"),
+    (TypeError, re.compile(r"Cannot concatenate arrays with (shapes that differ|different numbers of dimensions)"),
+     "concatenate"),
+    (ValueError, re.compile(r"All input arrays must have the same shape"), "stack"),
+    (TypeError, re.compile(r"body function carry input and carry output must have"), "carry"),
+    (TypeError, re.compile(r"body_fun output and input must have identical types"), "carry"),
+    (TypeError, re.compile(r"(cond|switch) branches must have (equal|the same)"), "branches"),
+    (TypeError, re.compile(r"true_fun and false_fun output must have identical types"), "branches"),
+    (ValueError, re.compile(r"vmap got inconsistent sizes for array axes to be mapped"), "mapped-axes"),
+    (ValueError, re.compile(r"scan got values with different leading axis sizes"), "mapped-axes"),
+    (ValueError, re.compile(r"array split does not result in an equal division"), "split"),
+    (TypeError, re.compile(r"dynamic_update_slice update (shape must be smaller|must have the same rank)"), "update"),
+    (TypeError, re.compile(r"slice (slice_sizes|limit_indices) must be less than or equal to operand shape"), "slice"),
+    (ValueError, re.compile(r"cannot select an axis to squeeze out which has size not equal to one"), "squeeze"),
+    (ValueError, re.compile(r"inconsistent size for core dimension"), "core-dimension"),
+    (ValueError, re.compile(r"matmul input operand \d must have ndim at least 1"), "contraction"),
+    (ValueError, re.compile(r"axis -?\d+ is out of bounds for array of dimension \d+"), "axis"),
+    (IndexError, re.compile(r"Too many indices"), "index-rank"),
+    (ValueError, re.compile(r"conv_general_dilated lhs feature dimension size"), "convolution"),
+    (ValueError, re.compile(r"Custom VJP bwd rule .*must produce an output with the same"), "custom-rule"),
+    (TypeError, re.compile(r"Custom JVP rule .*must produce primal and tangent outputs with"), "custom-rule"),
+    (TypeError, re.compile(r"Gradient only defined for scalar-output functions"), "scalar-output"),
+]
+
+
+def shape_family(exc: BaseException) -> str | None:
+    """Which of JAX's shape checks ``exc`` is (``contraction``, ``broadcast``, ``carry``...), or None.
+
+    The words must be JAX's and JAX must have raised them: an exception that a ``raise`` statement outside
+    JAX raised (the user's own, NumPy's) is not one, whatever it says.
+    """
+    if any(cls.__name__ == name and cls.__module__.startswith("jax") for cls in type(exc).__mro__
+           for name, _ in _CLASS_KINDS):
+        return None  # JAX's own error classes (a JaxprTypeError that quotes a shape rule) are theirs
+    text = message_of(exc).lstrip().split("\n", 1)[0]  # JAX names the check on its first line
+    for cls, pattern, family in _SHAPE_CHECKS:
+        if isinstance(exc, cls) and pattern.search(text) and _raised_by_jax(exc):
+            return family
+    return None
+
+
+_JAX_ROOTS = tuple(
+    os.path.dirname(os.path.abspath(m.__file__))
+    for m in (jax, sys.modules.get("jaxlib"), sys.modules.get("opt_einsum"))  # opt_einsum: jnp.einsum's planner
+    if m is not None and getattr(m, "__file__", None)
+)
+_RAISE = re.compile(r"\s*raise\b")
+
+
+def is_jax_file(filename: str) -> bool:
+    """True for JAX's own code (``jax``, ``jaxlib``, and ``opt_einsum``, which ``jnp.einsum`` plans with)."""
+    return bool(filename) and os.path.abspath(filename).startswith(_JAX_ROOTS)
+
+
+def _raised_by_jax(exc: BaseException) -> bool:
+    """True when JAX raised ``exc``: its traceback's innermost frame is JAX's own, or JAX removed its frames.
+
+    JAX's traceback filtering (which says so in a note, or in the exception's cause) leaves innermost the
+    frame that called into JAX, stopped at that call: a call that reads a traced or JAX array or a JAX
+    function. A frame stopped at a ``raise`` statement raised the exception itself, and NumPy's errors
+    that JAX words alike are called with NumPy's arrays. An exception with no traceback at all (built
+    or pickled) is taken at its word.
+    """
+    entries = traceback_entries(exc.__traceback__)
+    if not entries:
+        return True
+    innermost = entries[-1].tb_frame.f_code.co_filename
+    if is_jax_file(innermost):
+        return True
+    filtered = any(_FILTERED in str(note) for note in getattr(exc, "__notes__", ()) or ()) or \
+        type(exc.__cause__).__name__ == "UnfilteredStackTrace"
+    line = linecache.getline(innermost, entries[-1].tb_lineno)
+    return (filtered and bool(line) and not _RAISE.match(line) and not _NUMPY.search(os.path.abspath(innermost))
+            and _calls_into_jax(entries[-1]))
+
+
+_FILTERED = "JAX has removed its internal frames"  # JAX's note on a filtered traceback (0.8 to 0.12)
+
+
+def _calls_into_jax(entry: types.TracebackType) -> bool:
+    """True when the expression a frame stopped at reads a JAX array (traced or not) or a JAX function."""
+    position = position_of(entry)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    if node is None:
+        return False
+    frame = entry.tb_frame
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.Name):
+            continue
+        value = frame.f_locals.get(sub.id, frame.f_globals.get(sub.id))
+        module = getattr(value, "__name__", "") if isinstance(value, types.ModuleType) else \
+            getattr(value, "__module__", None) or ""
+        if isinstance(value, jax.Array) or module == "jax" or module.startswith("jax."):  # tracers are jax.Arrays
+            return True
+        if any(isinstance(leaf, jax.Array) for leaf in _leaves(value)):
+            return True  # a pytree of arrays (params['w']) or a layer holding them
+    return False
+
+
+def _leaves(value: object) -> list:
+    try:
+        return jax.tree_util.tree_leaves(value)[:64]
+    except Exception:  # noqa: BLE001 - an odd object: no leaves of its own
+        return []
+
+
+_NUMPY = re.compile(r"[/\\]numpy[/\\]|[/\\]scipy[/\\]")
 
 
 def message_of(exc: BaseException) -> str:

@@ -23,7 +23,10 @@ from .errors import is_user_file
 _walked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # jaxpr -> {filename: its steps}
 _walked_lock = threading.Lock()
 
-__all__ = ["Equation", "Nested", "walk", "equations", "place_of", "origin_of", "print_jaxpr", "EquationPrinter"]
+__all__ = [
+    "Equation", "Nested", "walk", "equations", "place_of", "origin_of", "traceback_place", "print_jaxpr",
+    "EquationPrinter",
+]
 
 _printing = threading.Lock()
 
@@ -157,6 +160,16 @@ def _places(eqn: Any, filename: str | None) -> tuple[tuple[str, int, int | None]
     except Exception:  # noqa: BLE001 - JAX internals differ between versions
         return None, None
     return place, (origin if origin is not None and origin[0] != filename else None)
+
+
+def traceback_place(traceback: Any) -> tuple[str, int] | None:
+    """``(file, line)`` of the innermost user frame of one of JAX's recorded tracebacks (a tracer's, an
+    equation's); None when it has none or this JAX records them differently."""
+    try:
+        frame = source_info_util.user_frame(traceback)
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None
+    return (frame.file_name, frame.start_line) if frame is not None else None
 
 
 def _frame_where(eqn: Any, wanted: Any) -> tuple[str, int, int | None] | None:

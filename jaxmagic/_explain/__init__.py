@@ -4,9 +4,10 @@
 (data: the failing call; the result), ``failures`` (explain an error met
 while running user code), ``argument``/``provenance``/``lift``/``leaks``/``dataflow``
 (where the failing value came from), ``recover`` (the call, from the
-traceback), ``rebuild`` and ``verify`` (private copies, probe traces) and
-``fixes/`` (the fix builders). Importing this package loads nothing: the
-engine loads on the first failure.
+traceback), ``rebuild`` and ``verify`` (private copies, probe traces),
+``fixes/`` (the fix builders) and ``shaped/`` (shapes that do not fit: the
+operands that meet, their shapes and arguments, the certain fix). Importing
+this package loads nothing: the engine loads on the first failure.
 
 May import: ``_common``, ``_tracking`` and ``_render.display``. Inside,
 ``fixes/`` never imports ``explain``, ``argument`` or ``verify``; ``call``

@@ -12,7 +12,7 @@ import inspect
 import re
 from typing import Any
 
-from jax._src import config as _jax_config
+from .._common.jax_config import traceback_filtering_off
 
 from .._common.errors import tracing_kind, user_entries
 from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
@@ -90,7 +90,7 @@ def _probe_origin(call: Call, kind: str) -> tuple[Origin, BaseException] | None:
     assert call.fn is not None
     # a plain jit with the wrapper's static choices: its frames name the user's parameters (a wrapper's
     # own frames would name its internals, such as equinox's ``dynamic_nodonate``)
-    with _jax_config.traceback_filtering("off"):
+    with traceback_filtering_off():
         probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums, call.static_argnames, through=call.through)
     if probe is None or tracing_kind(probe) != kind:
         return None

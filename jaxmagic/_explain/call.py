@@ -21,7 +21,8 @@ import jax
 import numpy as np
 
 from .._common.lambdas import bound_name
-from .._common.source import function_node, innermost_function, shown_lines, unwrap_function
+from .._common.source import (function_node, innermost_function, parse_file, position_of, shown_lines,
+                              unwrap_function)
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
 from .._common.through import has_transformations
@@ -38,6 +39,7 @@ __all__ = [
     "data_dependent",
     "known_call",
     "plain_function",
+    "transformed_expression",
 ]
 
 
@@ -142,10 +144,21 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     made = Call(fn, args, kwargs, nums, names)
     user = innermost_function(fn)
     if (user is not None and user is not plain and _is_jax(plain) and not _is_jax(user)
-            and has_transformations(fn, user)):
+            and _rebuildable(fn, user)):
         # jax.vmap(f), jax.jit(jax.jacrev(f)): the fix is made to f and verified through the same stack
         made.fn, made.through = user, (fn, user)
     return made
+
+
+def _rebuildable(fn: Any, user: Any) -> bool:
+    """True when the stack of transformations around ``user`` can be rebuilt around a copy of it.
+
+    A stack holding an object that cannot be copied (a ``custom_vjp`` function under ``jax.grad``) cannot.
+    """
+    try:
+        return has_transformations(fn, user)
+    except Exception:  # noqa: BLE001 - an odd object in the stack: verify nothing through it
+        return False
 
 
 def _is_jax(fn: Any) -> bool:
@@ -277,3 +290,25 @@ def plain_function(fn: Any) -> Any:
     """The user's plain function inside ``fn`` (a jit, a tracked jit, a method), or None."""
     call = call_of(fn, (), {}, None, None) if fn is not None else None
     return call.fn if call is not None else None
+
+
+def transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple[str | None, str] | None:
+    """The user's source for ``outer`` (``jax.jit(jax.vmap(f))``): bound to a name in their code, or
+    written inline where they call it; None when it is not found."""
+    for entry in user:  # the outermost first: where the user called it
+        held = entry.tb_frame.f_globals
+        bound = next((k for k, v in held.items() if v is outer and not k.startswith("_")), None)
+        position = position_of(entry)
+        tree = parse_file(position.filename)
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            if (bound and isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == bound
+                    and isinstance(node.value, ast.Call)):
+                return bound, ast.unparse(node.value)
+        for node in ast.walk(tree):  # inline: jax.jit(jax.jacrev(f))(x) on the call's line
+            if (isinstance(node, ast.Call) and getattr(node, "lineno", None) == position.lineno
+                    and isinstance(node.func, ast.Call)):
+                return None, ast.unparse(node.func)
+    return None

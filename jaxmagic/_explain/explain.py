@@ -14,10 +14,10 @@ import types
 from typing import Any
 
 import jax
-from jax._src import config as _jax_config
+from .._common.jax_config import traceback_filtering_off
 
 from .._common import journal
-from .._common.errors import message_of, tracing_kind, user_entries
+from .._common.errors import SHAPE_KINDS, message_of, shape_family, tracing_kind, user_entries
 from .._common.source import (
     Position,
     enclosing_function,
@@ -31,7 +31,8 @@ from .._common.source import (
 )
 from .._tracking.observed.adapters import plain_view, user_path
 from .argument import origin
-from .call import Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of
+from .call import (Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of,
+                   transformed_expression)
 from .explanation import Explanation, docs_for
 from .fixes.imports import with_imports
 from .fixes.propose import Site, propose
@@ -41,6 +42,7 @@ from .leaks import find_leak, leaking_call
 from .provenance import Origin, leaked_tracer
 from .rebuild import Names, copy_function, probe_trace
 from .recover import Impure, evaluate_pure
+from .shaped.origin import SHAPE_WHY, shape_origin, shape_why
 from .verify import verify
 
 __all__ = ["explain", "WHY"]
@@ -65,6 +67,7 @@ WHY = {
     "hashable (and compared by value); {arg} is not.",
     "non-array-argument": "jit traces its arguments as arrays (or pytrees of arrays); {arg} is not one, so it "
     "has to be static or turned into a pytree.",
+    **SHAPE_WHY,
 }
 
 
@@ -156,7 +159,7 @@ def _explain(
         facts.wrapper = wrapper  # and worded for it
     user = _user_entries(exc, kind, call)
     if call is not None and call.through is not None and facts is not None:
-        facts.transformed = _transformed_expression(call.through[0], user)
+        facts.transformed = transformed_expression(call.through[0], user)
     position = position_of(user[-1]) if user else None
     if position is not None:
         found.filename, found.lineno = position.filename, position.lineno
@@ -174,13 +177,15 @@ def _explain(
             found.filename, found.lineno = leak.filename, leak.store.lineno
             position = Position(leak.filename, leak.store.lineno)
         found.function = leak.function
-    where_from = origin(exc, kind, message, call, facts, leak, escaped)
+    tree = parse_file(found.filename) if found.filename else None
+    node = node_at(tree, position) if tree is not None and position is not None else None
+    if kind in SHAPE_KINDS:  # the operands that meet at the line, each with its shape and arguments
+        where_from = shape_origin(found, exc, kind, user, node, call, facts)
+    else:
+        where_from = origin(exc, kind, message, call, facts, leak, escaped)
     if wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
         where_from.paths = [user_path(wrapper, p, facts.params) for p in where_from.paths]
     _name_arguments(found, where_from, facts)
-
-    tree = parse_file(found.filename) if found.filename else None
-    node = node_at(tree, position) if tree is not None and position is not None else None
     if kind == "bool-conversion" and _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None)):
         # jnp.extract(x > 0, x): JAX itself needed the count of selected elements, an output length
         kind = found.kind = "traced-shape"
@@ -213,6 +218,7 @@ def _explain(
         leak_store=leak.store if leak else None,
         leak_outer=leak.outer if leak else None,
         globals_=globals_,
+        operands=found.operands, family=shape_family(exc),
     )
     found.fixes = propose(site)
     if not found.paths:
@@ -226,7 +232,7 @@ def _explain(
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template else 0)
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
         fix.code = with_imports(fix.code, globals_)
-    found.why = _why(kind, found, facts)
+    found.why = shape_why(kind, found) if kind in SHAPE_KINDS else _why(kind, found, facts)
     found.message = found.text()
     return found
 
@@ -253,28 +259,6 @@ def _outlived_its_trace(exc: BaseException) -> bool:
 _JAX_DIR = os.path.dirname(os.path.abspath(jax.__file__))
 
 
-def _transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple[str | None, str] | None:
-    """The user's source for ``outer`` (``jax.jit(jax.vmap(f))``): bound to a name in their code, or
-    written inline where they call it; None when it is not found."""
-    for entry in user:  # the outermost first: where the user called it
-        held = entry.tb_frame.f_globals
-        bound = next((k for k, v in held.items() if v is outer and not k.startswith("_")), None)
-        position = position_of(entry)
-        tree = parse_file(position.filename)
-        if tree is None:
-            continue
-        for node in ast.walk(tree):
-            if (bound and isinstance(node, ast.Assign) and len(node.targets) == 1
-                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == bound
-                    and isinstance(node.value, ast.Call)):
-                return bound, ast.unparse(node.value)
-        for node in ast.walk(tree):  # inline: jax.jit(jax.jacrev(f))(x) on the call's line
-            if (isinstance(node, ast.Call) and getattr(node, "lineno", None) == position.lineno
-                    and isinstance(node.func, ast.Call)):
-                return None, ast.unparse(node.func)
-    return None
-
-
 def _called(call: Call | None) -> tuple[str, str, int] | None:
     """(name, file, def line) of the function the user called, for a leak JAX's message does not place."""
     found = function_node(call.fn) if call is not None and call.fn is not None else None
@@ -289,7 +273,7 @@ def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[type
     user = user_entries(exc.__traceback__)
     if not user and call is not None and call.fn is not None and kind != "leaked-tracer":
         # an exception without its traceback (built, pickled, re-raised bare): trace a copy to find the line
-        with _jax_config.traceback_filtering("off"):
+        with traceback_filtering_off():
             probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
                                 call.static_argnames, through=call.through)
         if probe is not None and tracing_kind(probe) == kind:

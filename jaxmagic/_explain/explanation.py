@@ -6,7 +6,7 @@ from typing import Any
 
 from .._render.display import Displayed
 
-__all__ = ["Fix", "Explanation", "DOCS", "docs_for"]
+__all__ = ["Fix", "Operand", "Explanation", "DOCS", "docs_for", "SHAPE_FIX_KINDS"]
 
 # JAX's error documentation, one section per error class.
 _ERRORS_PAGE = "https://docs.jax.dev/en/latest/errors.html"
@@ -20,7 +20,17 @@ DOCS: dict[str, str] = {
     "leaked-tracer": _ERRORS_PAGE + "#jax.errors.UnexpectedTracerError",
     "unhashable-static": "https://docs.jax.dev/en/latest/jit-compilation.html#marking-arguments-as-static",
     "non-array-argument": "https://docs.jax.dev/en/latest/faq.html#how-to-use-jit-with-methods",
+    "shape-mismatch": "https://docs.jax.dev/en/latest/key-concepts.html#tracing",
+    "symbolic-dimension": "https://docs.jax.dev/en/latest/export/shape_poly.html"
+    "#comparison-of-symbolic-dimensions-is-partially-supported",
+    "jaxpr-type": "https://docs.jax.dev/en/latest/jaxpr.html",
 }
+
+# Fix kinds for shapes that do not fit (beside SPEC's list; ``astype`` is SPEC's own):
+# ``transpose``: one operand of a matrix product transposed (``w.T``), the only transposition that fits;
+# ``expand-dims``: one new axis on the lower-rank operand (``y[:, None]``), the only one that broadcasts to the
+# other operand's shape; ``concatenate-axis``: the one axis along which the arrays can be joined.
+SHAPE_FIX_KINDS = ("transpose", "expand-dims", "concatenate-axis", "astype")
 
 # the error classes JAX's error page has a section for
 _DOCUMENTED = {
@@ -80,6 +90,30 @@ class Fix:
 
 
 @dataclasses.dataclass
+class Operand:
+    """A value that meets others at the failing line, with its shape: one side of a shape mismatch.
+
+    Attributes
+    ----------
+    expression : str
+        The operand as written in the user's code (``x``, ``params['w']``, ``x @ w``), or, for a value
+        the line does not spell out (a ``scan`` body's carry), what it is.
+    shape : str
+        Its abstract value as JAX prints it short (``f32[8,3]``).
+    paths : list of str
+        The jitted function's parameters (pytree leaves) it depends on.
+    """
+
+    expression: str
+    shape: str
+    paths: list[str] = dataclasses.field(default_factory=list)
+    # the dimensions and dtype, and the syntax-tree node (jaxmagic's own; not part of the contract)
+    dims: tuple = dataclasses.field(default=(), repr=False, compare=False)
+    dtype: Any = dataclasses.field(default=None, repr=False, compare=False)
+    node: Any = dataclasses.field(default=None, repr=False, compare=False)
+
+
+@dataclasses.dataclass
 class Explanation(Displayed):
     """A tracing error explained in the user's own terms.
 
@@ -119,6 +153,12 @@ class Explanation(Displayed):
         The matching section of JAX's error documentation.
     certain : bool
         False when the argument is a best guess (said in the message).
+    operands : list of Operand
+        For shapes that do not fit: the values that meet at the line, with their shapes and arguments.
+    detail : str
+        For shapes that do not fit: what does not fit, in one sentence.
+    must_agree : str
+        For shapes that do not fit: which dimensions must agree (said when no fix is certain).
     """
 
     kind: str
@@ -141,6 +181,9 @@ class Explanation(Displayed):
     certain: bool = True
     paths: list[str] = dataclasses.field(default_factory=list)
     analysis_failed: str | None = None  # set when jaxmagic's own analysis failed: the kind is all it knows
+    operands: list[Operand] = dataclasses.field(default_factory=list)
+    detail: str = ""
+    must_agree: str = ""
 
     def __str__(self) -> str:
         return self.message

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .._common import journal
+from .._common.errors import is_jax_file
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
@@ -68,7 +69,8 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
         inner = getattr(obj, "func", None)  # a library wrapper bound to an instance
         if is_wrapper(obj) or (inner is not None and is_wrapper(inner)):
             return True
-        return (is_jit_object(obj) or is_jit_object(getattr(obj, "__func__", None))) and not is_library_jit(obj)
+        return ((is_jit_object(obj) or is_jit_object(getattr(obj, "__func__", None))) and not is_library_jit(obj)
+                and not _jax_own(obj))
 
     recovered = recover_call(exc, is_target)
     if recovered is not None and recovered[1] is not None:
@@ -79,3 +81,9 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
     if recovered is not None:
         return recovered  # the function without its arguments
     return None, (), {}
+
+
+def _jax_own(obj: Any) -> bool:
+    """True for a function JAX jitted itself (``jnp.dot``): the user's failing call is further out."""
+    wrapped = getattr(obj, "__wrapped__", None) or getattr(obj, "_fun", None)
+    return is_jax_file(getattr(getattr(wrapped, "__code__", None), "co_filename", ""))

@@ -16,8 +16,8 @@ import re
 from typing import Any
 
 import jax
-from jax._src import source_info_util
 
+from .._common.jaxpr import traceback_place
 from .._common.source import enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
 from .call import call_of
 from .dataflow import depends_on
@@ -128,12 +128,7 @@ def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None, st
     created = None
     line_info = getattr(inner, "_line_info", None)
     if line_info is not None:
-        try:
-            frame = source_info_util.user_frame(line_info.traceback)
-        except Exception:  # noqa: BLE001 - JAX internals differ between versions
-            frame = None
-        if frame is not None:
-            created = (frame.file_name, frame.start_line)
+        created = traceback_place(line_info.traceback)
     return where["name"], where["file"], int(where["line"]), created, getattr(info, "traced_for", None)
 
 

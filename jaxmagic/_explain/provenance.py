@@ -20,10 +20,7 @@ import re
 import types
 from typing import Any
 
-try:  # the tracer base class; its home moved between JAX versions
-    from jax._src.core import Tracer
-except ImportError:  # pragma: no cover
-    from jax.core import Tracer  # type: ignore[no-redef]
+from jax.core import Tracer  # the tracer base class, exported by jax.core from 0.8 to 0.12
 
 from .._common.errors import is_user_file, traceback_entries
 from .._common.source import Position, names_in, node_at, parse_file, position_of

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from .._common.source import shown_lines
-from .._explain.explanation import Explanation, Fix
+from .._explain.explanation import Explanation, Fix, Operand
 from .._render.display import layout_for
 from .._render.document import Code, Document, Paragraph, Section, Span, spans
 
@@ -34,6 +34,9 @@ PROBLEMS = {
     "leaked-tracer": "a tracer escaped the function it was traced in",
     "unhashable-static": "a static argument cannot be hashed",
     "non-array-argument": "an argument is not something JAX can trace",
+    "shape-mismatch": "shapes that must fit together do not",
+    "symbolic-dimension": "a symbolic dimension was compared or divided inconclusively",
+    "jaxpr-type": "a jaxpr's types disagree",
 }
 
 
@@ -59,16 +62,35 @@ def explanation_blocks(found: Explanation) -> list:
     if found.use_lineno:
         used = found.use_location or f"line {found.use_lineno}"
         blocks.append(Paragraph(spans("used later at ", Span(used, "code"), ", where JAX raised"), "error"))
+    # a saved log's record of an explanation (``journal.ExplainedError``) has no operands: its message says them
+    detail, must_agree = getattr(found, "detail", ""), getattr(found, "must_agree", "")
+    if detail:
+        blocks.append(Paragraph(prose(detail), "error"))
+    blocks += [Paragraph(_operand(operand)) for operand in getattr(found, "operands", ())]
     blocks.append(Paragraph(_depends(found)))
     if found.fixes:
         blocks.append(Paragraph(spans("Fixes, preferred first:")))
         for number, fix in enumerate(found.fixes, 1):
             blocks += _fix_blocks(number, fix)
+    elif must_agree:
+        blocks.append(Paragraph(prose(f"jaxmagic has no certain fix: {must_agree}."), "note"))
     else:
         blocks.append(Paragraph(spans("jaxmagic has no fix to suggest for this line."), "note"))
     if found.docs:
         blocks.append(Paragraph(spans("More: ", Span(found.docs, "link")), "note"))
     return blocks
+
+
+def _operand(operand: Operand) -> tuple:
+    """``  x @ w is f32[8,3], from argument params['w']``: one operand of a shape mismatch."""
+    parts: list = [Span("  "), Span(operand.expression, "code"), Span(" is "), Span(operand.shape, "type")]
+    if operand.paths:
+        parts.append(Span(", from argument " if len(operand.paths) == 1 else ", from arguments "))
+        for i, path in enumerate(operand.paths):
+            parts += [*([Span(", ")] if i else []), Span(path, "name")]
+    elif operand.node is not None:  # read from the user's frame: it truly depends on no argument
+        parts.append(Span(", from no argument", "muted"))
+    return tuple(parts)
 
 
 def _depends(found: Explanation) -> tuple:

@@ -2,11 +2,12 @@
 
 ``propose`` (dispatch by kind, the order), ``site`` (what every builder
 shares), one module per family (``conditions``, ``conversions``, ``shapes``,
-``sizes``, ``arguments``, ``equality``, ``leak_fixes``), ``leak_code`` (a
+``sizes``, ``arguments``, ``equality``, ``leak_fixes``; shapes that do not fit
+have theirs in ``shaped.fixes``), ``leak_code`` (a
 leak fix written for the user's function: the stored value threaded out as
 an output), ``imports`` (the import lines a fix needs) and ``rewrites`` (the
 syntax-tree edits, which ``verify`` applies to a private copy).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``rebuild``, ``provenance`` and ``dataflow`` — never ``explain``, ``argument`` or ``verify``.
+``rebuild``, ``provenance``, ``dataflow`` and ``shaped.fixes`` — never ``explain``, ``argument`` or ``verify``.
 """

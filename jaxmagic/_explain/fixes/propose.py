@@ -9,11 +9,13 @@ The builders live in one module per family of errors.
 """
 from __future__ import annotations
 
+from ..._common.errors import SHAPE_KINDS
 from ..explanation import Fix
 from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
+from ..shaped.fixes import mismatch_fixes
 from .shapes import mask_fixes, shape_fixes
 from .site import Site
 from .sizes import helper_static_fix
@@ -25,7 +27,7 @@ def propose(site: Site) -> list[Fix]:
     """The fixes for ``site``, preferred first (none when nothing fits)."""
     handler = _HANDLERS.get(site.kind)
     fixes = handler(site) if handler else []
-    retraced = checkpoint_static_fix(site)
+    retraced = checkpoint_static_fix(site) if site.kind not in SHAPE_KINDS else None
     if retraced is not None:  # the user made it static already: the checkpoint below the jit traced it again
         fixes = [retraced, *fixes]
     helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None
@@ -54,4 +56,5 @@ _HANDLERS = {
     "leaked-tracer": leak_fixes,
     "unhashable-static": unhashable_fixes,
     "non-array-argument": non_array_fixes,
+    "shape-mismatch": mismatch_fixes,
 }

@@ -73,6 +73,8 @@ class Site:
     leak_store: ast.stmt | None = None
     leak_outer: ast.AST | None = None  # the jitted definition the storing code runs in
     globals_: dict | None = None  # the namespace the failing line's names live in
+    operands: list = dataclasses.field(default_factory=list)  # shapes that do not fit: the Operands at the line
+    family: str | None = None  # which of JAX's shape checks failed (``contraction``, ``broadcast``, ...)
 
     def __post_init__(self) -> None:
         self._parents = parents(self.tree) if self.tree is not None else {}

@@ -1,0 +1,16 @@
+"""Shapes that do not fit: the operands that meet at the user's line, what does not fit, and the certain fix.
+
+``origin`` (the pipeline's entry: operands, their arguments, the words, and
+each kind's sentence of why), ``operands`` (an operand read back from the
+user's frame, abstractly when computed), ``checks`` (the checks made on one
+expression's operands: matrix products, broadcasts, reshapes, joins,
+``einsum``), ``structured`` (the checks whose operands the line does not
+spell out: a loop's carry, ``cond``'s branches, ``vmap``'s axes, derivative
+rules, symbolic dimensions, a jaxpr's types), ``deeper`` (the arrays a library
+layer gave JAX, when the user's line shows only its call) and ``fixes`` (a fix
+only when exactly one edit of its kind makes the shapes fit).
+
+May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
+``lift``, ``provenance``, ``rebuild`` and ``fixes.site``; never ``explain``,
+``argument`` or ``verify``.
+"""
