@@ -108,7 +108,7 @@ def _transpose(site: Site) -> Fix | None:
     becomes = ", ".join(f"{o.shape} becomes {_reshown(o, o.dims[::-1])}" for o in flipped)
     return edit_fix(
         "transpose", site.node, _replaced(site.node, changes),
-        f"transpose {names} ({becomes}): of the operands' transpositions, only this one makes the contracted "
+        f"{names} transposed ({becomes}): of the operands' transpositions, only this one makes the contracted "
         f"axes match",
     )
 
