@@ -400,38 +400,11 @@ def test_equinox_module_fields_and_methods_by_the_users_paths(watched, eqx):
     ]
 
 
-def test_nnx_state_by_attribute_path_and_a_mode_switch_as_a_graph_change(watched, nnx):
-    class Net(nnx.Module):
-        def __init__(self, rngs):
-            self.l1 = nnx.Linear(2, 3, rngs=rngs)
-            self.drop = nnx.Dropout(0.5, rngs=rngs)
-
-        def __call__(self, x):
-            return self.drop(self.l1(x))
-
-    @nnx.jit
-    def forward(model, x):
-        return model(x)
-
-    model = Net(nnx.Rngs(0))
-    forward(model, jnp.ones((8, 2)))
-    forward(model, jnp.ones((3, 2)))  # the dataset's smaller last batch
-    model.eval()
-    forward(model, jnp.ones((8, 2)))
-    row = jaxmagic.stats("forward")
-    assert row.wrapper == "flax.nnx.jit" and row.where.startswith("test_every_jit.py:")
-    assert "model.l1.kernel: f32[2,3]" in row.events[0].signature
-    assert _reasons("forward") == [
-        "first call",
-        "x: shape f32[8,2] \u2192 f32[3,2]",
-        "model: pytree structure drop.deterministic=False \u2192 drop.deterministic=True",
-    ]
-
-
 @pytest.mark.parametrize("graph, updates", [(True, True), (False, False), (True, False)],
                          ids=["graph-mode-with-updates", "tree-mode", "graph-mode-without-updates"])
 def test_nnx_in_each_of_flax_graph_modes_gives_reasons_in_the_users_names(watched, nnx, graph, updates):
-    """Issue 25.6: flax's defaults (graph mode with graph updates) and the modes it is moving to; in tree mode
+    """Module state by attribute path, a smaller last batch, and ``model.eval()`` as a graph change, in flax's
+    default mode (graph mode with graph updates) and the modes it is moving to (issue 25.6); in tree mode
     (flax 0.12.12) ``model.eval()`` was read as "a signature seen before"."""
     with nnx.set_graph_mode(graph), nnx.set_graph_updates(updates):
         class Net(nnx.Module):
