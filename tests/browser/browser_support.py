@@ -97,6 +97,9 @@ class Server:
         (settings / "notebook-extension" / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
         env = dict(os.environ, JAX_PLATFORMS="cpu", **{k: str(v) for k, v in folders.items()})
         env.pop("JUPYTER_PATH", None)
+        # in a virtual environment Jupyter prefers the environment's own kernel spec to the data folder's:
+        # the one written below (with its PYTHONPATH, when another ipykernel is laid over) must win
+        env["JUPYTER_PREFER_ENV_PATH"] = "0"
         # the kernel must be this interpreter's, with jaxmagic importable
         (folders["JUPYTER_DATA_DIR"] / "kernels" / "python3").mkdir(parents=True, exist_ok=True)
         spec = {
