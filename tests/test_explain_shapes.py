@@ -221,7 +221,9 @@ def test_operands_a_library_layer_holds_are_named_by_the_argument_they_are():
     found = jaxmagic.explain(exc, ns["run"], (ns["layer"], jnp.ones((8, 5))))
     assert (found.kind, found.lineno) == ("shape-mismatch", 5)
     [(x, x_shape), (kernel, kernel_shape)] = [(o.expression, o.shape) for o in found.operands]
-    assert (x, x_shape, kernel_shape) == ("x", "f32[8,5]", "f32[3,4]") and kernel.startswith("model")
+    # NNX passes a module's state as its own flat list (JAX names it model.states[0][1]): named by attribute
+    assert (x, x_shape, kernel, kernel_shape) == ("x", "f32[8,5]", "model.kernel", "f32[3,4]")
+    assert found.paths == ["x", "model.kernel"]
     assert "the contracting axes 5 and 3 differ" in found.detail
 
 

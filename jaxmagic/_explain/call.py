@@ -94,6 +94,13 @@ class Call:
         # (outer, plain) when JAX transformations stand between the callable and the user's function
         self.through: tuple[Any, Any] | None = None
 
+    def by_name(self) -> dict[str, Any]:
+        """Each argument by its parameter's name (empty where the call does not bind to the function)."""
+        try:
+            return dict(inspect.signature(self.fn).bind(*self.args, **self.kwargs).arguments)
+        except (TypeError, ValueError):
+            return {}
+
     def with_values(self, replace: dict[str, Any]) -> tuple[tuple, dict]:
         """The arguments with some parameters given new values."""
         if not replace:

@@ -184,7 +184,8 @@ def _explain(
     else:
         where_from = origin(exc, kind, message, call, facts, leak, escaped)
     if wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
-        where_from.paths = [user_path(wrapper, p, facts.params) for p in where_from.paths]
+        passed = call.by_name() if call is not None else {}
+        where_from.paths = [user_path(wrapper, p, facts.params, passed) for p in where_from.paths]
     _name_arguments(found, where_from, facts)
     if kind == "bool-conversion" and _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None)):
         # jnp.extract(x > 0, x): JAX itself needed the count of selected elements, an output length

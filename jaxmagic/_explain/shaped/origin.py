@@ -60,6 +60,7 @@ def shape_origin(found: Explanation, exc: BaseException, kind: str, user: list[t
     # the function whose parameters are the arguments: a value read in a scan body is lifted out to it
     # (none when the callee is JAX's own, such as ``export.export(...)``: the values are read where they fail)
     outer = probe_name(call.fn.__name__) if call is not None and call.fn is not None else facts and facts.name
+    passed = call.by_name() if call is not None else {}
     if call is not None and is_jax_file(getattr(getattr(call.fn, "__code__", None), "co_filename", "")):
         outer = None
     wrapper = call.wrapper if call is not None else "jax.jit"
@@ -70,17 +71,17 @@ def shape_origin(found: Explanation, exc: BaseException, kind: str, user: list[t
     readings = None
     if family in _PAIRED and frame is not None:
         readings = [r for r in (read(n, frame) for n in operand_nodes(node)) if r is not None]
-        _name(readings, source, outer, facts, wrapper)
+        _name(readings, source, outer, facts, wrapper, passed)
         deeper = library_operands(exc, call, family) if len(readings) < 2 else None
         if deeper is not None:  # the arrays a library gave JAX, each named by the argument it is
             readings, library_source = deeper
-            _name(readings, library_source, outer, facts, wrapper)
+            _name(readings, library_source, outer, facts, wrapper, passed)
             for reading in readings:
                 if len(reading.operand.paths) == 1:
                     reading.operand.expression = reading.operand.paths[0]
     analysis = analyse(family, exc, node, frame, readings)
     if readings is None:
-        _name(analysis.readings, source, outer, facts, wrapper)
+        _name(analysis.readings, source, outer, facts, wrapper, passed)
     found.operands = [r.operand for r in analysis.readings]
     found.detail, found.must_agree = analysis.detail, analysis.must_agree
     paths = list(dict.fromkeys(p for r in analysis.readings for p in r.operand.paths))
@@ -88,14 +89,16 @@ def shape_origin(found: Explanation, exc: BaseException, kind: str, user: list[t
     return Origin(paths, function, "trace" if any(r.tracers for r in analysis.readings) else "none")
 
 
-def _name(readings: list[Reading], source: Any, outer: str | None, facts: CallFacts | None, wrapper: str) -> None:
-    """Each reading's arguments: the provenance of its tracers, lifted to ``outer``, in the user's names."""
+def _name(readings: list[Reading], source: Any, outer: str | None, facts: CallFacts | None, wrapper: str,
+          passed: dict | None = None) -> None:
+    """Each reading's arguments: the provenance of its tracers, lifted to ``outer``, in the user's names
+    (``passed``: the call's arguments by parameter, for a wrapper's own layout of them)."""
     for reading in readings:
         if not reading.tracers:
             continue
         origin = lift(origin_of(source, reading.tracers), source, outer)
         paths = named_varargs(origin.paths, facts)
         if wrapper != "jax.jit" and facts is not None:  # a library's jit: its internals named as the user's
-            paths = [user_path(wrapper, p, facts.params) for p in paths]
+            paths = [user_path(wrapper, p, facts.params, passed) for p in paths]
         reading.operand.paths = list(dict.fromkeys(paths))
         reading.function = origin.function

@@ -142,11 +142,19 @@ def rejit(wrapper: str, fn: Any, static_argnums: tuple, static_argnames: tuple) 
     return jax.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
 
 
-def user_path(wrapper: str, path: str, params: list[str]) -> str:
-    """A path JAX named in a message about a wrapper's call, as the user's parameter where it can be told."""
+def user_path(wrapper: str, path: str, params: list[str], arguments: dict | None = None) -> str:
+    """A path JAX named in a message about a wrapper's call, as the user's parameter where it can be told.
+
+    ``arguments`` (parameter name → the value passed) lets a wrapper read its own layout of an argument
+    (NNX's ``model.states[0][3]`` is ``model.l1.kernel``).
+    """
     for library in LIBRARIES:
         if library.WRAPPER == wrapper:
-            return library.user_path(path, params) or path
+            try:
+                found = library.user_path(path, params, arguments or {})
+            except Exception:  # noqa: BLE001 - a library's internals changed: JAX's own name then
+                found = None
+            return found or path
     return path
 
 

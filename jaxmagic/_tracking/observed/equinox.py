@@ -102,7 +102,7 @@ def rejit(fn: Any, static_argnums: tuple, static_argnames: tuple) -> Any:
 _PATH = re.compile(r"^dynamic_(?:no)?donate\['(first|rest)'\]\[(\d+)\]")
 
 
-def user_path(path: str, params: list[str]) -> str | None:
+def user_path(path: str, params: list[str], arguments: dict | None = None) -> str | None:
     """A path in JAX's message about equinox's internals, as the user's parameter (best guess).
 
     ``dynamic_nodonate['first'][0]`` is an array of the first argument;

@@ -280,6 +280,22 @@ def rejit(fn: Any, static_argnums: tuple, static_argnames: tuple) -> Any:
     return nnx.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
 
 
-def user_path(path: str, params: list[str]) -> str | None:
-    """NNX keeps each argument's position: JAX's message names the user's parameter already."""
-    return None
+_STATE_PATH = re.compile(r"^([A-Za-z_]\w*)\.states\[0\]\[(\d+)\](.*)$")
+
+
+def user_path(path: str, params: list[str], arguments: dict | None = None) -> str | None:
+    """NNX keeps each argument's position, but names a module's state by its own flat layout:
+    ``model.states[0][3]`` is the fourth variable of NNX's flat state of ``model``, read back from the
+    module passed (``arguments``) as its attribute path, ``model.l1.kernel``; None when it cannot be told."""
+    found = _STATE_PATH.match(path)
+    module = (arguments or {}).get(found.group(1)) if found else None
+    nnx = sys.modules.get("flax.nnx")
+    if module is None or nnx is None:
+        return None
+    _, state = nnx.split(module)
+    flatten = getattr(nnx, "to_flat_state", None)  # newer flax; ``State.flat_state`` warns there
+    pairs = list(flatten(state) if flatten is not None else state.flat_state())
+    index = int(found.group(2))
+    if index >= len(pairs):
+        return None
+    return found.group(1) + _path_text(pairs[index][0]) + found.group(3)

@@ -57,5 +57,5 @@ def rejit(fn: Any, static_argnums: tuple, static_argnames: tuple) -> Any:
     return None
 
 
-def user_path(path: str, params: list[str]) -> str | None:
+def user_path(path: str, params: list[str], arguments: dict | None = None) -> str | None:
     return None
