@@ -24,7 +24,7 @@ _walked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # jaxpr -> {fi
 _walked_lock = threading.Lock()
 
 __all__ = [
-    "Equation", "Nested", "walk", "equations", "place_of", "origin_of", "traceback_place", "print_jaxpr",
+    "Equation", "Nested", "walk", "equations", "place_of", "traceback_place", "print_jaxpr",
     "EquationPrinter",
 ]
 
@@ -131,24 +131,14 @@ def place_of(eqn: Any, filename: str | None = None) -> tuple[str, int, int | Non
     another cell or a library is placed on the line of this file that called
     it); without, the innermost user frame anywhere.
     """
-    return _frame_where(eqn, lambda name: filename is None or name == filename)
-
-
-def origin_of(eqn: Any) -> tuple[str, int] | None:
-    """``(file, line)`` of the innermost frame of the user's own code (a cell or the user's module, not an
-    installed library) that made ``eqn``; None when none did.
-
-    Since JAX 0.9.1 an equation's traceback stops at the jit that holds it, so for the body of an inner
-    jit this is its own line, in whichever cell or module defines it (earlier JAX kept the whole stack,
-    whose innermost user frame is that same line).
-    """
-    found = _frame_where(eqn, is_user_file)
-    return (found[0], found[1]) if found is not None else None
+    return _places(eqn, filename)[0]
 
 
 def _places(eqn: Any, filename: str | None) -> tuple[tuple[str, int, int | None] | None, tuple[str, int] | None]:
-    """:func:`place_of` in ``filename`` and, when the user's code that made ``eqn`` is in another file,
-    :func:`origin_of`; one reading of the traceback for both."""
+    """:func:`place_of` in ``filename`` and, when the user's own code (a cell or the user's module, not an
+    installed library) that made ``eqn`` is in another file, that place, ``(file, line)``: one reading of
+    the traceback for both. Since JAX 0.9.1 an inner jit's equations carry only its own frames; earlier
+    JAX kept the whole stack, whose innermost user frame is that same place."""
     place = origin = None
     try:
         for frame in source_info_util.user_frames(eqn.source_info.traceback):
@@ -170,16 +160,6 @@ def traceback_place(traceback: Any) -> tuple[str, int] | None:
     except Exception:  # noqa: BLE001 - JAX internals differ between versions
         return None
     return (frame.file_name, frame.start_line) if frame is not None else None
-
-
-def _frame_where(eqn: Any, wanted: Any) -> tuple[str, int, int | None] | None:
-    try:
-        for frame in source_info_util.user_frames(eqn.source_info.traceback):
-            if wanted(frame.file_name):
-                return frame.file_name, frame.start_line, getattr(frame, "start_column", None)
-    except Exception:  # noqa: BLE001 - JAX internals differ between versions
-        return None
-    return None
 
 
 def walk(jaxpr: Any, filename: str | None = None) -> Iterator[Equation | Nested]:

@@ -143,11 +143,8 @@ def _split_parts(pure: Any) -> tuple[Any, list]:
 
 def _remember(graphdef: Any, structure: GraphStructure, value: Any, flat: list) -> None:
     """Keep the structure and state paths of ``graphdef``, in NNX's own flat order (checked against it)."""
-    nnx = sys.modules.get("flax.nnx")
     try:
-        _, state = nnx.split(value)
-        flatten = getattr(nnx, "to_flat_state", None)  # newer flax; ``State.flat_state`` warns there
-        pairs = list(flatten(state) if flatten is not None else state.flat_state())
+        pairs = _flat_state(value)
     except Exception:  # noqa: BLE001 - another flax: walk every time
         return
     if len(pairs) != len(flat):
@@ -163,6 +160,14 @@ def _remember(graphdef: Any, structure: GraphStructure, value: Any, flat: list) 
         _KNOWN[graphdef] = (structure, tuple(_path_text(path) for path, _ in pairs))
     except TypeError:
         pass
+
+
+def _flat_state(module: Any) -> list[tuple[tuple, Any]]:
+    """NNX's flat state of ``module``, ``[(path, variable)]``, in the order NNX passes it to JAX."""
+    nnx = sys.modules["flax.nnx"]
+    _, state = nnx.split(module)
+    flatten = getattr(nnx, "to_flat_state", None)  # newer flax; ``State.flat_state`` warns there
+    return list(flatten(state) if flatten is not None else state.flat_state())
 
 
 def _walk(value: Any) -> tuple[GraphStructure, list[tuple[str, Any]]] | None:
@@ -289,12 +294,9 @@ def user_path(path: str, params: list[str], arguments: dict | None = None) -> st
     module passed (``arguments``) as its attribute path, ``model.l1.kernel``; None when it cannot be told."""
     found = _STATE_PATH.match(path)
     module = (arguments or {}).get(found.group(1)) if found else None
-    nnx = sys.modules.get("flax.nnx")
-    if module is None or nnx is None:
+    if module is None or sys.modules.get("flax.nnx") is None:
         return None
-    _, state = nnx.split(module)
-    flatten = getattr(nnx, "to_flat_state", None)  # newer flax; ``State.flat_state`` warns there
-    pairs = list(flatten(state) if flatten is not None else state.flat_state())
+    pairs = _flat_state(module)
     index = int(found.group(2))
     if index >= len(pairs):
         return None
