@@ -26,7 +26,8 @@ from corpus_harness import run_case  # noqa: E402
 from explain_fresh import CASES  # noqa: E402
 
 
-def measure() -> tuple[dict[str, float], list[str], list[float]]:
+def measure(cases: list | None = None) -> tuple[dict[str, float], list[str], list[float]]:
+    cases = CASES if cases is None else cases
     hits = {"kind": 0, "argument": 0, "line": 0, "top fix": 0, "top fix verified": 0}
     wrongly_verified = 0
     misses: list[str] = []
@@ -42,7 +43,7 @@ def measure() -> tuple[dict[str, float], list[str], list[float]]:
 
     corpus_harness.jaxmagic.explain = timed
     with tempfile.TemporaryDirectory() as folder:
-        for case in CASES:
+        for case in cases:
             outcome = run_case(case, Path(folder))
             found = outcome.explanation
             if found is None:
@@ -70,7 +71,7 @@ def measure() -> tuple[dict[str, float], list[str], list[float]]:
                     f"want {case.kind}, {case.argument}, {case.line}, {case.fixes})"
                 )
     corpus_harness.jaxmagic.explain = explain
-    n = len(CASES)
+    n = len(cases)
     figures = {name: 100.0 * count / n for name, count in hits.items()}
     figures["wrongly verified (count)"] = wrongly_verified
     return figures, misses, seconds
