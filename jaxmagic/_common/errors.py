@@ -107,7 +107,51 @@ def tracing_kind(exc: BaseException) -> str | None:
         return "concretization"
     if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and _raised_by_jax(exc):
         return "symbolic-dimension"  # two symbolic shapes made by separate symbolic_shape calls
-    return None
+    return _library_check(exc)
+
+
+# A library's own name for a value it needs at compile time: a count, a size, a length, a bound
+_SIZE_NAME = re.compile(r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|shape|count|restart|width|height|"
+                        r"crop|pad|padding|segments|axis|axes|dim|dims|rank|order|iters?|k)(?:_|$)", re.I)
+
+
+def _library_check(exc: BaseException) -> str | None:
+    """The kind of an error that a library raised itself because a value it needs as a Python value is
+    traced (``max_steps must be a Python integer``): raised by a ``raise`` of an installed library's, while a
+    JAX transformation runs, with a tracer in that frame's variables. A count or size the library needs is
+    ``traced-shape``; any other value, ``concretization``."""
+    entries = traceback_entries(exc.__traceback__)
+    if not entries:
+        return None
+    frame = entries[-1].tb_frame
+    filename = frame.f_code.co_filename
+    if not is_installed_library(filename) or is_jax_file(filename):
+        return None
+    if not _RAISE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
+        return None
+    tracers = [name for name, value in frame.f_locals.items() if _holds_tracer(value)]
+    if not tracers or not _inside_a_trace(frame):
+        return None
+    return "traced-shape" if any(_SIZE_NAME.search(name) for name in tracers) else "concretization"
+
+
+def _holds_tracer(value: object) -> bool:
+    """A tracer, or a tuple, list or dict holding one (a checker's ``*args``)."""
+    if isinstance(value, jax.core.Tracer):
+        return True
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (tuple, list)) else ()
+    return any(isinstance(item, jax.core.Tracer) for item in list(items)[:64])
+
+
+def _inside_a_trace(frame: types.FrameType | None) -> bool:
+    """True when a frame of JAX's is among the callers of ``frame`` (a transformation is running)."""
+    for _ in range(256):
+        if frame is None:
+            return False
+        if is_jax_file(frame.f_code.co_filename):
+            return True
+        frame = frame.f_back
+    return False
 
 
 # --- shapes that do not fit ----------------------------------------------------

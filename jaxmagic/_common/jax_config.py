@@ -11,11 +11,12 @@ degrades to "not known" rather than failing.
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Iterator
 
 from jax._src import config as _config, source_info_util, traceback_util
 
-__all__ = ["trace_context", "trace_context_names", "traceback_filtering_off", "hide_frames_of"]
+__all__ = ["trace_context", "trace_context_names", "traceback_filtering_off", "hide_frames_of", "private_trace_caches"]
 
 
 def trace_context() -> tuple:
@@ -44,3 +45,31 @@ def hide_frames_of(folder: str) -> None:
                 module.register_exclusion(folder)
         except AttributeError:  # another JAX: its frames show, nothing breaks
             pass
+
+
+# An option JAX keys its caches on (part of the tracing context) that changes nothing a trace does: the
+# version of an XLA profile, read only when compiling with profile-guided optimisation.
+_PRIVATE_KEY = "jax_xla_profile_version"
+_private_values = itertools.count(1 << 30)
+
+
+@contextlib.contextmanager
+def private_trace_caches() -> Iterator[bool]:
+    """Traces inside are cached by JAX under a tracing context of their own, new on every entry, in this
+    thread: nothing they cache can serve a later trace outside (or another probe). Yields False, with
+    nothing changed, where this JAX has no such option."""
+    state = getattr(_config, _PRIVATE_KEY, None)
+    if state is None or not callable(state):
+        yield False
+        return
+    try:
+        before = trace_context()
+        scope = state(next(_private_values))
+        scope.__enter__()
+    except Exception:  # noqa: BLE001 - another JAX: no private caches
+        yield False
+        return
+    try:
+        yield trace_context() != before
+    finally:
+        scope.__exit__(None, None, None)

@@ -9,7 +9,6 @@ arguments are known, try each fix on a private copy (:mod:`.verify`).
 from __future__ import annotations
 
 import ast
-import os
 import types
 from typing import Any
 
@@ -38,12 +37,14 @@ from .fixes.imports import with_imports
 from .fixes.propose import Site, propose
 from .fixes.sizes import NONZERO_FUNCS
 from .fixes.site import dotted_of, is_jnp
-from .leaks import find_leak, leaking_call
+from .leaks import find_leak, leaking_call, outlived_its_trace
 from .provenance import Origin, leaked_tracer
 from .rebuild import Names, copy_function, probe_trace
 from .recover import Impure, evaluate_pure
 from .shaped.origin import SHAPE_WHY, shape_origin, shape_why
 from .verify import verify
+from .reach.library import library_call, library_needs_a_size, users_origin
+from .reach.in_place import verify_in_place
 
 __all__ = ["explain", "WHY"]
 
@@ -120,14 +121,21 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
         return None
     try:
         known = args is not None  # jaxmagic passes None when only the function is known
+        retrace = fn is not None and known  # SPEC: from the exception alone, no fix is verified
+        given = (fn, tuple(args or ()), dict(kwargs or {})) if retrace else None  # the call, as the user made it
         plain = plain_view(fn, tuple(args or ()), dict(kwargs or {})) if fn is not None else None
         wrapper = "jax.jit"
         if plain is not None:  # equinox.filter_jit, flax.nnx.jit: the user's function, static as the wrapper holds
             fn, args, kwargs, nums, names, wrapper = plain
             static_argnums = static_argnums if static_argnums is not None else nums
             static_argnames = static_argnames if static_argnames is not None else names
+        if fn is not None and library_call(exc, kind, fn, _OWN_ARGUMENTS):
+            # optimistix.minimise(loss, ...): the library's function is not the user's; their function is
+            # read from the traceback, and fixes are tried by running the failing trace again
+            fn, args, known = None, (), False
         return _explain(
-            exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper
+            exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper,
+            given,
         )
     except Exception as fault:  # noqa: BLE001 - never worse than no tool
         found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=docs_for(kind, exc))
@@ -149,6 +157,7 @@ def _explain(
     static_argnames: Any,
     known: bool = True,
     wrapper: str = "jax.jit",
+    given: tuple[Any, tuple, dict] | None = None,
 ) -> Explanation:
     found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=docs_for(kind, exc))
     message = message_of(exc)
@@ -165,7 +174,7 @@ def _explain(
         found.filename, found.lineno = position.filename, position.lineno
 
     leak = escaped = None
-    if kind in _CONVERSIONS and _outlived_its_trace(exc):
+    if kind in _CONVERSIONS and outlived_its_trace(exc):
         # np.array(obj.cache) after the jitted call: the tracer was stored during a trace that has ended
         kind = found.kind = "leaked-tracer"
         found.docs = docs_for(kind, exc)
@@ -183,6 +192,8 @@ def _explain(
         where_from = shape_origin(found, exc, kind, user, node, call, facts)
     else:
         where_from = origin(exc, kind, message, call, facts, leak, escaped)
+    if kind not in _OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
+        where_from = users_origin(exc, where_from)
     if wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
         passed = call.by_name() if call is not None else {}
         where_from.paths = [user_path(wrapper, p, facts.params, passed) for p in where_from.paths]
@@ -193,6 +204,11 @@ def _explain(
         found.docs = docs_for(kind, exc)
     if kind == "integer-conversion" and _jax_function_called(node, user):
         # x.sum(axis=axes) with traced axes: JAX asked for an axis, a compile-time argument, not the user's int()
+        kind = found.kind = "traced-shape"
+        found.docs = docs_for(kind, exc)
+    if kind in _CONVERSIONS and library_needs_a_size(exc, node, user):
+        # dm_pix.center_crop(image, size, size) with a traced size: the library branches on the count in
+        # Python, so it needs it when tracing, as JAX needs a shape
         kind = found.kind = "traced-shape"
         found.docs = docs_for(kind, exc)
     if kind == "array-conversion" and _jax_function_called(node, user):
@@ -228,6 +244,9 @@ def _explain(
         call = leaking_call(call, found.fixes, escaped, globals_)
     if call is not None and call.fn is not None:
         verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
+    if given is not None and kind != "leaked-tracer":  # what a copy could not try: the failing trace, again
+        verify_in_place(found.fixes, exc, kind, found.filename, names, given)
+    if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template else 0)
@@ -239,25 +258,10 @@ def _explain(
 
 
 _CONVERSIONS = {"array-conversion", "bool-conversion", "concretization", "integer-conversion"}
-def _outlived_its_trace(exc: BaseException) -> bool:
-    """True when a tracer error was raised by plain Python code that no JAX transformation is running.
-
-    Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
-    frame is called, at some depth, from JAX's own code. When no frame above it is JAX's, the tracer
-    it met belongs to a trace that has ended: it leaked out and is used now.
-    """
-    user = user_entries(exc.__traceback__)
-    if not user:
-        return False
-    frame = user[-1].tb_frame
-    while frame is not None:
-        if frame.f_code.co_filename.startswith(_JAX_DIR):
-            return False
-        frame = frame.f_back
-    return True
+# kinds whose argument is one the user passed to the jit itself, named by JAX's message
+_OWN_ARGUMENTS = {"leaked-tracer", "non-array-argument", "unhashable-static"}
 
 
-_JAX_DIR = os.path.dirname(os.path.abspath(jax.__file__))
 
 
 def _called(call: Call | None) -> tuple[str, str, int] | None:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import os
 import re
 from typing import Any
 
 import jax
 
+from .._common.errors import user_entries
 from .._common.jaxpr import traceback_place
 from .._common.source import enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
 from .call import call_of
@@ -24,7 +26,7 @@ from .dataflow import depends_on
 from .fixes.leak_code import ThreadOut
 from .provenance import jaxpr_tracer
 
-__all__ = ["Leak", "find_leak", "leaking_call", "stores_outside"]
+__all__ = ["Leak", "find_leak", "leaking_call", "stores_outside", "outlived_its_trace"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
@@ -296,3 +298,24 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None) -> 
     made = call_of(jitted, (), args, None, None)
     found = function_node(made.fn) if made is not None and made.fn is not None else None
     return made if found is not None and found[0].lineno == recipe.original.lineno else None
+
+
+def outlived_its_trace(exc: BaseException) -> bool:
+    """True when a tracer error was raised by plain Python code that no JAX transformation is running.
+
+    Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
+    frame is called, at some depth, from JAX's own code. When no frame above it is JAX's, the tracer
+    it met belongs to a trace that has ended: it leaked out and is used now.
+    """
+    user = user_entries(exc.__traceback__)
+    if not user:
+        return False
+    frame = user[-1].tb_frame
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(_JAX_DIR):
+            return False
+        frame = frame.f_back
+    return True
+
+
+_JAX_DIR = os.path.dirname(os.path.abspath(jax.__file__))

@@ -22,12 +22,12 @@ from typing import Any
 
 from jax.core import Tracer  # the tracer base class, exported by jax.core from 0.8 to 0.12
 
-from .._common.errors import is_user_file, traceback_entries
+from .._common.errors import is_installed_library, is_user_file, traceback_entries
 from .._common.source import Position, names_in, node_at, parse_file, position_of
 from .rebuild import probe_name
 from .recover import Impure, evaluate_pure
 
-__all__ = ["Origin", "origin_of", "leaked_tracer", "jaxpr_tracer", "Tracer"]
+__all__ = ["Origin", "origin_of", "leaked_tracer", "jaxpr_tracer", "Tracer", "failing_tracers", "progenitors"]
 
 _MAX_ITEMS = 64  # containers larger than this are not searched for tracers
 
@@ -56,7 +56,7 @@ class Origin:
 def origin_of(exc: BaseException, tracers: list[Tracer] | None = None) -> Origin:
     """The arguments the value that failed in ``exc`` (or the given tracers) depends on."""
     if tracers is None:
-        tracers = _failing_tracers(traceback_entries(exc.__traceback__))
+        tracers = _failing_tracers(traceback_entries(exc.__traceback__), _message(exc))
     paths: list[str] = []
     function = None
     found_trace = False
@@ -76,7 +76,7 @@ def origin_of(exc: BaseException, tracers: list[Tracer] | None = None) -> Origin
     return Origin(paths, function, "trace" if found_trace else "none")
 
 
-def _failing_tracers(entries: list[types.TracebackType]) -> list[Tracer]:
+def _failing_tracers(entries: list[types.TracebackType], message: str = "") -> list[Tracer]:
     """The tracers at the point of failure: JAX's innermost frame holding any.
 
     Falls back to the innermost user frame, keeping only the variables its
@@ -84,6 +84,16 @@ def _failing_tracers(entries: list[types.TracebackType]) -> list[Tracer]:
     """
     user = [i for i, tb in enumerate(entries) if is_user_file(tb.tb_frame.f_code.co_filename)]
     innermost_user = user[-1] if user else -1
+    if entries and innermost_user < len(entries) - 1 and is_installed_library(entries[-1].tb_frame.f_code.co_filename):
+        # a library's own check raised: the value it checked is a parameter of the function that raised
+        # (the variable its message names, ``max_steps``; else its parameters)
+        frame = entries[-1].tb_frame
+        code = frame.f_code
+        named = [v for k, v in frame.f_locals.items() if message and re.search(rf"\b{re.escape(k)}\b", message)]
+        params = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+        checked = _tracers_in_locals(named) or _tracers_in_locals([frame.f_locals.get(p) for p in params])
+        if checked:
+            return checked
     for tb in reversed(entries[innermost_user + 1 :]):
         found = _tracers_in_locals(tb.tb_frame.f_locals.values())
         if found:
@@ -196,6 +206,30 @@ def jaxpr_tracer(tracer: Tracer) -> Tracer | None:
             return None
         tracer = inner
     return None
+
+
+def failing_tracers(exc: BaseException) -> list[Tracer]:
+    """The tracers at the point where ``exc`` was raised (see :func:`origin_of`)."""
+    return _failing_tracers(traceback_entries(exc.__traceback__), _message(exc))
+
+
+def _message(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - an exception that cannot say itself
+        return ""
+
+
+def progenitors(tracer: Tracer) -> tuple[Any, frozenset[int]] | None:
+    """The trace a jit-level tracer belongs to, and the positions of that trace's inputs it depends on."""
+    frame = getattr(getattr(tracer, "_trace", None), "frame", None)
+    if frame is None or not hasattr(frame, "find_progenitors"):
+        return None
+    try:
+        positions, _ = frame.find_progenitors(tracer)
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None
+    return frame, frozenset(positions or ())
 
 
 def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:

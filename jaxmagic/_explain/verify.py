@@ -29,7 +29,7 @@ from .leaks import stores_outside
 from .rebuild import Names, copy_function, probe_trace, rebuild
 from .._common.through import outer_jit
 
-__all__ = ["verify"]
+__all__ = ["verify", "first_line"]
 
 
 def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool) -> None:
@@ -50,7 +50,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             fix.verified, fix.outcome = True, "traced"
         else:
             fix.verified = False
-            fix.outcome = f"still fails: {type(outcome).__name__}: {_first_line(outcome)}"
+            fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
 
 _UNTRIED = object()
@@ -170,7 +170,7 @@ def _holds(node: ast.AST, target: ast.AST) -> bool:
     return node.lineno <= target.lineno <= (node.end_lineno or node.lineno)
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
     try:
         text = str(exc).strip().splitlines()
     except Exception:  # noqa: BLE001

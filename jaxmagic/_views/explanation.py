@@ -116,7 +116,7 @@ def _fix_blocks(number: int, fix: Fix) -> list:
     elif fix.verified is False:
         head.append(Span(f"  \u2717 tried: {fix.outcome}", "error"))
     else:
-        head.append(Span("  \u00b7 not tried", "muted"))
+        head.append(Span(f"  \u00b7 not tried: {fix.outcome}" if fix.outcome else "  \u00b7 not tried", "muted"))
     blocks: list = [Paragraph(tuple(head)), Code(fix.code, "python")]
     if fix.warning:
         blocks.append(Paragraph(prose("warning: " + fix.warning), "error"))

@@ -1,0 +1,13 @@
+"""Reaching into library code: the user's function that a library or a transformation called, and fixes tried
+by running the failing trace again.
+
+``entry`` (the user's function as library code called it, and which of its
+parameters the failing value came from), ``library`` (a call that was the
+library's own, a library's check that needed a size) and ``in_place`` (the innermost
+jitted call on the stack traced again, abstractly, with the user's code
+rewritten in place for the duration, under JAX caches of its own).
+
+May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
+``provenance``, ``call``, ``recover``, ``rebuild``, ``verify`` and ``fixes.rewrites``; never
+``explain`` or ``argument``.
+"""

@@ -1,0 +1,222 @@
+"""The user's function that library code called, and which of its parameters a failing value came from.
+
+A solver calls the user's objective, a search calls the user's ``recurrent_fn``,
+``jax.vmap`` calls the user's function with slices: the trace JAX reports is
+the library's (``_fn``, ``body_fun``), and its inputs have the library's names
+(``_dynamic_flat[0]``, ``carry``). The user knows the function they wrote. Its
+frame is still in the traceback: the outermost frame of the user's innermost
+run of frames, the one that library (or JAX) code called. Its parameters hold
+tracers of the same trace as the value that failed; the parameters whose
+tracers share an input of that trace with the failing value are the ones it
+depends on, named by their pytree paths (``y``, ``state.count``).
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+import types
+from typing import Any
+
+import jax
+
+from ..._common.errors import is_user_file, traceback_entries
+from ..._common.source import FunctionNode, enclosing_function, names_in, node_at, parse_file, position_of
+from ..dataflow import depends_on
+from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, progenitors
+
+__all__ = ["Entry", "entry_of", "entry_origin"]
+
+_MAX_LEAVES = 4096  # a parameter with more leaves than this is not searched
+
+
+@dataclasses.dataclass
+class Entry:
+    """The user's function as library code called it.
+
+    Attributes
+    ----------
+    frame : the function's frame (alive as long as the exception is).
+    name : its name.
+    params : its parameter names, in order.
+    caller : the file of the code that called it (a library's, or JAX's).
+    """
+
+    frame: types.FrameType
+    name: str
+    params: list[str]
+    caller: str
+
+
+def entry_of(exc: BaseException) -> Entry | None:
+    """The outermost frame of the innermost run of the user's frames, when non-user code called it."""
+    entries = traceback_entries(exc.__traceback__)
+    failing = next((tb.tb_frame for tb in reversed(entries) if is_user_file(tb.tb_frame.f_code.co_filename)), None)
+    if failing is None:
+        return None
+    # up the live stack (JAX's filtered traceback skips its own frames): the user's frames run together
+    frame = failing
+    while frame.f_back is not None and is_user_file(frame.f_back.f_code.co_filename):
+        frame = frame.f_back
+    caller = frame.f_back
+    if caller is None or not _user_above(caller):
+        return None  # the user's top-level code (a cell), run by IPython or Python: no library called it
+    code = frame.f_code
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)  # *args, **kwargs
+    return Entry(frame, code.co_name, list(code.co_varnames[:count]), caller.f_code.co_filename)
+
+
+def _user_above(frame: types.FrameType | None) -> bool:
+    """True when one of the user's frames is among the callers of ``frame`` (the call that led here)."""
+    for _ in range(512):
+        if frame is None:
+            return False
+        if is_user_file(frame.f_code.co_filename):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def entry_origin(exc: BaseException, entry: Entry) -> Origin | None:
+    """The entry function's parameters (as pytree paths) the failing value depends on; None when unknown."""
+    failing = [t for t in (jaxpr_tracer(t) for t in failing_tracers(exc)) if t is not None]
+    read = [progenitors(t) for t in failing]
+    read = [r for r in read if r is not None]
+    if read:
+        paths = _sharing_inputs(entry, read)
+        if paths:
+            return Origin(_narrowed(exc, entry, paths), entry.name, "trace")
+        if any(frame is _frame_of(entry) for frame, _ in read):
+            return Origin([], entry.name, "trace")  # computed inside the function, from no parameter
+    # the value's trace is not the one the parameters were traced in (a branch of the user's lax.cond):
+    # a backward slice through the user's own source
+    named = _sliced(exc, entry)
+    return Origin(named, entry.name, "source") if named else None
+
+
+def _frame_of(entry: Entry) -> Any:
+    """The trace the entry function's parameters belong to, when they hold tracers."""
+    local = entry.frame.f_locals
+    for param in entry.params:
+        for _, leaf in _tracer_leaves(param, local.get(param)):
+            inner = jaxpr_tracer(leaf)
+            read = progenitors(inner) if inner is not None else None
+            if read is not None:
+                return read[0]
+    return None
+
+
+def _sharing_inputs(entry: Entry, read: list[tuple[Any, frozenset[int]]]) -> list[str]:
+    """Paths of the entry's tracer leaves that share an input of their trace with a failing value."""
+    found: list[str] = []
+    local = entry.frame.f_locals
+    for param in entry.params:
+        value = local.get(param)
+        for path, leaf in _tracer_leaves(param, value):
+            inner = jaxpr_tracer(leaf)
+            if inner is None:
+                continue
+            mine = progenitors(inner)
+            if mine is None:
+                continue
+            if any(frame is mine[0] and positions & mine[1] for frame, positions in read):
+                found.append(path)
+    return found
+
+
+def _narrowed(exc: BaseException, entry: Entry, paths: list[str]) -> list[str]:
+    """Of several parameters, the ones the failing expression's source depends on, when it tells."""
+    roots = list(dict.fromkeys(_root(p) for p in paths))
+    if len(roots) < 2:
+        return paths
+    sliced = set(_sliced(exc, entry))
+    kept = [p for p in paths if _root(p) in sliced]
+    return kept or paths
+
+
+def _sliced(exc: BaseException, entry: Entry) -> list[str]:
+    """Parameters of the entry function the failing statement reads, through its assignments."""
+    entries = traceback_entries(exc.__traceback__)
+    failing = next((tb for tb in reversed(entries) if is_user_file(tb.tb_frame.f_code.co_filename)), None)
+    if failing is None:
+        return []
+    position = position_of(failing)
+    tree = parse_file(position.filename)
+    if tree is None or entry.frame.f_code.co_filename != position.filename:
+        return []
+    outer = _definition(tree, entry.frame.f_code)
+    statement = _statement(tree, position, _message(exc))
+    if outer is None or statement is None:
+        return []
+    try:
+        depends = depends_on(outer, statement, enclosing_function(tree, position.lineno), tree)
+    except Exception:  # noqa: BLE001 - an unusual definition: nothing from the source
+        return []
+    local = entry.frame.f_locals
+    return [p for p in depends if p in entry.params and _holds_tracer(local.get(p))]
+
+
+def _message(exc: BaseException) -> str:
+    try:
+        return str(exc)
+    except Exception:  # noqa: BLE001 - an exception that cannot say itself
+        return ""
+
+
+def _definition(tree: ast.AST, code: types.CodeType) -> FunctionNode | None:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
+            if code.co_firstlineno in (node.lineno, *(d.lineno for d in node.decorator_list)):
+                return node
+        elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>" and node.lineno == code.co_firstlineno:
+            return node
+    return None
+
+
+def _statement(tree: ast.AST, position: Any, message: str = "") -> ast.AST | None:
+    """The failing expression, as a statement whose value :func:`depends_on` reads.
+
+    When the error's message names a keyword of the failing call (a library's check: ``max_steps must be
+    a Python integer``), only that keyword's value is read.
+    """
+    node = node_at(tree, position)
+    if isinstance(node, (ast.If, ast.While, ast.Assert)):
+        node = node.test
+    elif isinstance(node, (ast.Return, ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        node = node.value
+    if not isinstance(node, ast.expr):
+        return None
+    for call in ast.walk(node):
+        if isinstance(call, ast.Call):
+            named = [k.value for k in call.keywords if k.arg and message
+                     and re.search(rf"\b{re.escape(k.arg)}\b", message)]
+            if named:
+                node = named[0]
+                break
+    return ast.Expr(value=ast.Tuple(elts=[node], ctx=ast.Load())) if list(names_in(node)) else None
+
+
+def _tracer_leaves(param: str, value: Any) -> list[tuple[str, Tracer]]:
+    if isinstance(value, Tracer):
+        return [(param, value)]
+    try:
+        flat, _ = jax.tree_util.tree_flatten_with_path(value)
+    except Exception:  # noqa: BLE001 - an object JAX cannot flatten: no tracers from it
+        return []
+    if len(flat) > _MAX_LEAVES:
+        return []
+    return [(param + jax.tree_util.keystr(path), leaf) for path, leaf in flat if isinstance(leaf, Tracer)]
+
+
+def _holds_tracer(value: Any) -> bool:
+    return bool(_tracer_leaves("", value))
+
+
+def _root(path: str) -> str:
+    end = len(path)
+    for mark in ("[", "."):
+        at = path.find(mark)
+        if at > 0:
+            end = min(end, at)
+    return path[:end]

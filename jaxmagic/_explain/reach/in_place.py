@@ -1,0 +1,315 @@
+"""Fixes tried where the error happened: the failing trace run again, with the user's code rewritten in place.
+
+A function that library code calls (an objective under a solver's own jit, a
+``recurrent_fn`` under a search's loop, a method of a Module, a body the user
+handed to ``vmap`` inside a library) cannot be copied and jitted again by
+jaxmagic: the library holds it, and rebuilds the call its own way. The trace
+that failed can be run again all the same:
+
+1. JAX's frames name the innermost jitted call on the stack: the function
+   JAX was given (the library's own, often) and the call's arguments. The
+   arguments that were tracers of an enclosing trace are replaced by their
+   shapes and dtypes.
+2. The fix is applied to the syntax of the user's definition, compiled in the
+   function's own file, and its code object put in place of the function's
+   code — of the outermost of the user's definitions that the re-run runs
+   again, so a nested ``def`` is rebuilt by its parent — for the duration of
+   an abstract trace (``.trace``: no lowering, no backend compile), then put
+   back, whatever happens.
+3. Every such trace keys JAX's caches on a tracing context of its own, new on
+   every try, so nothing traced with rewritten code can ever serve the user's
+   own calls, nor another try.
+
+The trace is first run with nothing rewritten: unless it fails as the user's
+did, nothing is tried (a fix that "traces" there would prove nothing).
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import dataclasses
+import gc
+import io
+import os
+import types
+from typing import Any
+
+import jax
+import numpy as np
+
+from ..._common.errors import is_user_file, tracing_kind, user_entries
+from ..._common.jax_config import private_trace_caches
+from ..._common.source import enclosing_function, parse_file
+from ..._tracking import monitor
+from ..._tracking.compiling.jax_frames import find_jax_call
+from .entry import entry_of
+from ..explanation import Fix
+from ..fixes.rewrites import Checkified, Edit, apply_edit
+from ..provenance import Tracer
+from ..rebuild import Names, rebuild
+from ..verify import first_line
+
+__all__ = ["Replay", "replay_of", "verify_in_place"]
+
+_MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract trace)
+
+
+@dataclasses.dataclass(eq=False)
+class Replay:
+    """The failing trace, ready to run again.
+
+    Attributes
+    ----------
+    jitted : a new ``jax.jit`` of the function JAX was tracing, with the call's static options.
+    args, kwargs : the call's arguments, tracers of an enclosing trace as ``jax.ShapeDtypeStruct``.
+    frames : the user's frames the trace ran, outermost first (the failing one last).
+    where : who runs the user's code: a library's file name, or ``jax.jit``.
+    """
+
+    jitted: Any
+    args: tuple
+    kwargs: dict
+    frames: list[types.FrameType]
+    where: str
+
+    def run(self, swaps: list[tuple[types.FunctionType, types.CodeType]] = (), names: dict | None = None
+            ) -> BaseException | None:
+        """Trace again with each function's code swapped for the given code; the exception, or None."""
+        swapped: list[tuple[types.FunctionType, types.CodeType]] = []
+        added: list[tuple[dict, str]] = []
+        try:
+            for fn, code in swaps:
+                swapped.append((fn, fn.__code__))
+                fn.__code__ = code
+                for name, value in (names or {}).items():  # modules the fix names and the file lacks
+                    if name not in fn.__globals__:
+                        fn.__globals__[name] = value
+                        added.append((fn.__globals__, name))
+            with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()),
+                  contextlib.redirect_stderr(io.StringIO()), private_trace_caches() as private):
+                if not private:
+                    return _Refused("this JAX cannot keep the rewritten code out of its caches")
+                self.jitted.trace(*self.args, **self.kwargs)
+        except Exception as exc:  # noqa: BLE001 - the trace's outcome, whatever it is
+            return exc
+        finally:
+            for fn, code in reversed(swapped):
+                fn.__code__ = code
+            for held, name in added:
+                held.pop(name, None)
+        return None
+
+
+class _Refused(Exception):
+    """A try that jaxmagic would not run, with the reason."""
+
+
+def replay_of(exc: BaseException, kind: str) -> Replay | str:
+    """The trace that raised ``exc``, ready to run again; or why it cannot be."""
+    user = user_entries(exc.__traceback__)
+    if not user:
+        return "no line of the user's in the traceback"
+    failing = user[-1].tb_frame
+    call = find_jax_call(failing)
+    if call is None:
+        return "no jitted call on the stack to run again"
+    frames = []
+    frame: types.FrameType | None = failing
+    while frame is not None and frame is not call.frame:
+        if is_user_file(frame.f_code.co_filename):
+            frames.append(frame)
+        frame = frame.f_back
+    static = set(call.static_argnums)
+    try:
+        args = tuple(a if i in static else _abstract(a) for i, a in enumerate(call.args))
+        kwargs = {k: v if k in call.static_argnames else _abstract(v) for k, v in call.kwargs.items()}
+        jitted = jax.jit(call.fun, static_argnums=call.static_argnums or None,
+                         static_argnames=call.static_argnames or None)
+    except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
+        return f"its arguments cannot be given again ({type(fault).__name__})"
+    return Replay(jitted, args, kwargs, frames[::-1], _runner(exc))
+
+
+def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Replay | str:
+    """The user's own call, traced under a jit of jaxmagic's: for a trace that no jit started (a library's
+    ``lax`` loop or ``vmap`` run eagerly). Its arrays are traced, everything else is held as given."""
+    if fn is None or not callable(fn):
+        return "no jitted call on the stack to run again"
+    try:
+        leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
+    except Exception:  # noqa: BLE001 - arguments JAX cannot flatten
+        return "its arguments cannot be given again"
+    dynamic = [i for i, leaf in enumerate(leaves) if isinstance(leaf, (jax.Array, np.ndarray))]
+
+    def call(*arrays: Any) -> Any:
+        filled = list(leaves)
+        for i, array in zip(dynamic, arrays):
+            filled[i] = array
+        given_args, given_kwargs = jax.tree_util.tree_unflatten(tree, filled)
+        return fn(*given_args, **given_kwargs)
+
+    user = user_entries(exc.__traceback__)
+    frames = [tb.tb_frame for tb in user]
+    return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames,
+                  _runner(exc))
+
+
+def _abstract(value: Any) -> Any:
+    """``value`` with every tracer replaced by its shape and dtype (the trace that made it has ended)."""
+    def leaf(x: Any) -> Any:
+        if isinstance(x, Tracer):
+            aval = x.aval
+            return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=getattr(aval, "weak_type", False))
+        return x
+
+    return jax.tree_util.tree_map(leaf, value)
+
+
+def _runner(exc: BaseException) -> str:
+    """The library whose code called the user's function that failed (the first package above it that is
+    neither JAX nor jaxmagic), or ``jax.jit``."""
+    entry = entry_of(exc)
+    caller = entry.frame.f_back if entry is not None else None
+    for _ in range(64):
+        if caller is None:
+            break
+        package = _package(caller.f_code.co_filename)
+        if package and package not in ("jax", "jaxlib", "jaxmagic"):
+            return package
+        caller = caller.f_back
+    return "jax.jit"
+
+
+def _package(filename: str) -> str | None:
+    parts = os.path.normpath(filename).split(os.sep)
+    for marker in ("site-packages", "dist-packages"):
+        if marker in parts:
+            at = parts.index(marker)
+            return parts[at + 1].removesuffix(".py") if at + 1 < len(parts) else None
+    return None
+
+
+def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: str | None, names: Names,
+                    given: tuple[Any, tuple, dict] | None = None) -> None:
+    """Try, by running the failing trace again, every code fix that is still untried.
+
+    ``given`` is the user's call (function, arguments, keywords): traced under a jit of jaxmagic's when
+    no jit is on the stack.
+    """
+    wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, Edit)
+              and not isinstance(f.recipe, Checkified)]
+    if not wanted or filename is None:
+        return
+    replay = replay_of(exc, kind)
+    if isinstance(replay, str) and given is not None:
+        replay = replay_of_call(exc, *given)
+    if isinstance(replay, str):
+        _untried(wanted, replay)
+        return
+    baseline = replay.run()
+    if baseline is None or tracing_kind(baseline) != kind:
+        reason = str(baseline) if isinstance(baseline, _Refused) else "running the failing trace again did not fail the same way"
+        _untried(wanted, reason)
+        return
+    tree = parse_file(filename)
+    for fix in wanted[:_MAX_TRIES]:
+        swaps = _swaps(fix.recipe, replay, tree, filename)
+        if isinstance(swaps, str):
+            fix.outcome = swaps
+            continue
+        outcome = replay.run(swaps, names.missing)
+        if isinstance(outcome, _Refused):
+            fix.outcome = str(outcome)
+        elif outcome is None:
+            fix.verified, fix.outcome = True, f"traced (the failing trace run again through {replay.where})"
+        else:
+            fix.verified = False
+            fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+
+
+def _untried(fixes: list[Fix], reason: str) -> None:
+    for fix in fixes:
+        fix.outcome = fix.outcome or reason
+
+
+def _swaps(edit: Edit, replay: Replay, tree: ast.Module | None, filename: str
+           ) -> list[tuple[types.FunctionType, types.CodeType]] | str:
+    """The live functions whose code to swap for ``edit``, each with its rewritten code."""
+    if tree is None:
+        return "the source is not readable"
+    line = edit.target.lineno
+    chain = _definitions_holding(tree, line)
+    ran = {f.f_code: f for f in replay.frames if f.f_code.co_filename == filename}
+    chosen = None
+    for node in chain:  # innermost first: the outermost definition that the trace runs again wins
+        code = next((c for c in ran if _defines(node, c)), None)
+        if code is not None:
+            chosen = (node, code, ran[code])
+    if chosen is None:
+        return "the line is not in a function this trace runs"
+    node, code, frame = chosen
+    functions = _functions_with(code, frame)
+    if not functions:
+        return "the function object was not found"
+    edited = apply_edit(node, edit)
+    if edited is None:
+        return "the fix does not apply to this definition"
+    try:
+        new = rebuild(functions[0], edited, filename, dict(functions[0].__globals__)).__code__
+    except Exception as fault:  # noqa: BLE001 - the rewritten definition does not compile here
+        return f"the rewritten function does not compile ({type(fault).__name__})"
+    if new.co_freevars != code.co_freevars:
+        return "the rewritten function needs names its closure does not hold"
+    return [(fn, new) for fn in functions]
+
+
+def _definitions_holding(tree: ast.AST, line: int) -> list[ast.AST]:
+    """Every ``def`` (and lambda) whose lines hold ``line``, innermost first."""
+    found = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+             and n.lineno <= line <= (n.end_lineno or n.lineno)]
+    innermost = enclosing_function(tree, line)
+    found.sort(key=lambda n: (n.end_lineno or n.lineno) - n.lineno)
+    if innermost is not None and innermost in found:
+        found.remove(innermost)
+        found.insert(0, innermost)
+    return found
+
+
+def _defines(node: ast.AST, code: types.CodeType) -> bool:
+    if isinstance(node, ast.Lambda):
+        return code.co_name == "<lambda>" and code.co_firstlineno == node.lineno
+    lines = (node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ())))
+    return code.co_name == node.name and code.co_firstlineno in lines
+
+
+def _functions_with(code: types.CodeType, frame: types.FrameType) -> list[types.FunctionType]:
+    """The live functions whose code is ``code``: by name in the frame's module or class, else any."""
+    candidates: list[Any] = [frame.f_globals.get(code.co_name)]
+    if code.co_argcount:
+        first = frame.f_locals.get(code.co_varnames[0])  # self or cls: the method on its class
+        owner = first if isinstance(first, type) else type(first)
+        for klass in getattr(owner, "__mro__", ()):
+            candidates.append(vars(klass).get(code.co_name))
+    for candidate in candidates:
+        found = _unwrapped(candidate, code)
+        if found is not None:
+            return [found]
+    return [f for f in gc.get_referrers(code) if isinstance(f, types.FunctionType) and f.__code__ is code]
+
+
+def _unwrapped(value: Any, code: types.CodeType) -> types.FunctionType | None:
+    for _ in range(8):
+        if value is None:
+            return None
+        if isinstance(value, types.FunctionType) and value.__code__ is code:
+            return value
+        inner = None
+        for attr in ("__func__", "__wrapped__", "_fun", "method", "fn", "func", "fun"):
+            try:
+                inner = getattr(value, attr, None)
+            except Exception:  # noqa: BLE001 - an object answering attributes its own way
+                inner = None
+            if inner is not None and inner is not value:
+                break
+        value = inner
+    return None

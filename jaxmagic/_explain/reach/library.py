@@ -1,0 +1,98 @@
+"""What library code did: the call the user made was a library's, or a library's check needed a size.
+
+A researcher calls ``optimistix.minimise(loss, ...)``: the function called is
+the library's, its parameters are not the user's, and the line that failed is
+in ``loss``. A library branches in Python on a count the user passed
+(``dm_pix.center_crop(image, size, size)``): the value had to be known when
+tracing, as a shape does.
+"""
+from __future__ import annotations
+
+import ast
+import re
+import types
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from ..._common.errors import is_installed_library, is_jax_file, traceback_entries, user_entries
+from ..._common.source import names_in, node_at, parse_file, position_of, unwrap_function
+from ..call import plain_function
+from ..provenance import Origin, Tracer
+from ..recover import Impure, evaluate_pure
+from .entry import entry_of, entry_origin
+
+__all__ = ["library_call", "library_names", "library_needs_a_size", "users_origin"]
+
+
+def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]) -> bool:
+    """True when ``fn`` is a library's function and the failing line is in a function of the user's
+    that library code called (a solver's objective): the library's parameters are not the user's."""
+    if kind in own_arguments:  # JAX's message names the jitted function's own argument
+        return False
+    plain = plain_function(fn)
+    filename = getattr(getattr(plain, "__code__", None), "co_filename", "")
+    if not is_installed_library(filename):
+        return False
+    entry = entry_of(exc)
+    return entry is not None and entry.frame.f_code is not getattr(plain, "__code__", None)
+
+
+def users_origin(exc: BaseException, where_from: Origin) -> Origin:
+    """``where_from`` in the user's terms, when it names the inputs of a library's trace (or none).
+
+    The parameter of the user's function that library code called: ``y`` of the objective, not the
+    solver's ``_dynamic_flat[0]``; no argument at all, rather than a library's, when the value was
+    computed inside the user's function (a sampled site).
+    """
+    entry = entry_of(exc)
+    if entry is None or not (where_from.how == "none" or library_names(where_from, exc)):
+        return where_from
+    remapped = entry_origin(exc, entry)
+    if remapped is not None:
+        return remapped
+    return Origin([], entry.name, "trace") if where_from.paths else where_from
+
+
+def library_names(where_from: Origin, exc: BaseException) -> bool:
+    """True when the origin names inputs of a trace of library code, not of any function of the user's."""
+    users = {tb.tb_frame.f_code.co_name for tb in user_entries(exc.__traceback__)}
+    return where_from.function is not None and where_from.function not in users
+
+
+def library_needs_a_size(exc: BaseException, node: Any, user: list[types.TracebackType]) -> bool:
+    """True when the failing expression calls a library's function (not JAX's), the error arose inside that
+    library, and the value it needed is an integer: a count or size the library reads in Python."""
+    if not isinstance(node, ast.Call) or not user:
+        return False
+    entries = traceback_entries(exc.__traceback__)
+    if not entries or not is_installed_library(entries[-1].tb_frame.f_code.co_filename):
+        return False
+    try:
+        callee = evaluate_pure(node.func, user[-1].tb_frame)
+    except Impure:
+        return False
+    code = getattr(unwrap_function(callee), "__code__", None)
+    if code is None or not is_installed_library(code.co_filename) or is_jax_file(code.co_filename):
+        return False
+    if re.search(r"[/\\](numpy|scipy)[/\\]", code.co_filename):
+        return False  # NumPy's own functions on a tracer: the fix is jnp's, not a static size
+    # the library function's own parameters that are traced (the failing value is their comparison, a bool)
+    frame = entries[-1].tb_frame
+    code = frame.f_code
+    params = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    position = position_of(entries[-1])
+    tree = parse_file(position.filename)
+    at = node_at(tree, position) if tree is not None else None
+    read = set(names_in(at)) if at is not None else set()
+    # the library's parameters its failing line reads (``assert image_shape >= crop_sizes``)
+    feeding = [leaf for p in params if p in read for leaf in _leaves(frame.f_locals.get(p)) if isinstance(leaf, Tracer)]
+    return bool(feeding) and all(jnp.issubdtype(t.aval.dtype, jnp.integer) for t in feeding)
+
+
+def _leaves(value: Any) -> list:
+    try:
+        return jax.tree_util.tree_leaves(value)[:64]
+    except Exception:  # noqa: BLE001 - an object JAX cannot flatten: no leaves
+        return []
