@@ -33,7 +33,7 @@ from .argument import origin
 from .call import (Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of,
                    transformed_expression)
 from .explanation import Explanation, docs_for
-from .fixes.imports import with_imports
+from .fixes.rewrites import with_imports
 from .fixes.propose import Site, propose
 from .fixes.sizes import NONZERO_FUNCS
 from .fixes.site import dotted_of, is_jnp

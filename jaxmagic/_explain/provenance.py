@@ -22,7 +22,7 @@ from typing import Any
 
 from jax.core import Tracer  # the tracer base class, exported by jax.core from 0.8 to 0.12
 
-from .._common.errors import is_installed_library, is_user_file, traceback_entries
+from .._common.errors import is_installed_library, is_jax_file, is_user_file, traceback_entries
 from .._common.source import Position, names_in, node_at, parse_file, position_of
 from .rebuild import probe_name
 from .recover import Impure, evaluate_pure
@@ -84,7 +84,8 @@ def _failing_tracers(entries: list[types.TracebackType], message: str = "") -> l
     """
     user = [i for i, tb in enumerate(entries) if is_user_file(tb.tb_frame.f_code.co_filename)]
     innermost_user = user[-1] if user else -1
-    if entries and innermost_user < len(entries) - 1 and is_installed_library(entries[-1].tb_frame.f_code.co_filename):
+    innermost = entries[-1].tb_frame.f_code.co_filename if entries else ""
+    if innermost_user < len(entries) - 1 and is_installed_library(innermost) and not is_jax_file(innermost):
         # a library's own check raised: the value it checked is a parameter of the function that raised
         # (the variable its message names, ``max_steps``; else its parameters)
         frame = entries[-1].tb_frame

@@ -1,12 +1,12 @@
 """The fix builders: code for the user's own line, in the order array logic > ``jax.lax`` > static.
 
 ``propose`` (dispatch by kind, the order), ``site`` (what every builder
-shares), one module per family (``conditions``, ``conversions``, ``shapes``,
+shares), one module per family (``conditions``, ``conversions``, ``printing``, ``shapes``,
 ``sizes``, ``arguments``, ``equality``, ``leak_fixes``; shapes that do not fit
 have theirs in ``shaped.fixes``), ``leak_code`` (a
 leak fix written for the user's function: the stored value threaded out as
-an output), ``imports`` (the import lines a fix needs) and ``rewrites`` (the
-syntax-tree edits, which ``verify`` applies to a private copy).
+an output) and ``rewrites`` (the syntax-tree edits, which ``verify`` applies to a
+private copy, and the import lines a fix needs).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
 ``rebuild``, ``provenance``, ``dataflow`` and ``shaped.fixes`` — never ``explain``, ``argument`` or ``verify``.

@@ -19,6 +19,7 @@ from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
 from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
+from .printing import is_format_call, print_call, printed_conversion
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
@@ -35,13 +36,16 @@ def concretization_fixes(site: Site) -> list[Fix]:
     if inner is not None:  # m = jit_helper(n); float(m): the inner jit made a tracer of a static value
         fixes.append(inner)
     for node in site.ancestors():
-        if isinstance(node, ast.JoinedStr) or _is_format_call(node):
-            printed = _print_call(site, node)
+        if isinstance(node, ast.JoinedStr) or is_format_call(node):
+            printed = print_call(site, node)
             if printed is not None:
                 return with_static(site, [f for f in [printed] if f is not None])
         if isinstance(node, ast.Call):
             func = node.func
             unwrapped = _unwrap_concrete_call(node)
+            printed = printed_conversion(site, node, unwrapped) if unwrapped is not None else None
+            if printed is not None:  # print("mean:", float(v)): the value is wanted for looking at, not computing
+                return [printed]
             if unwrapped is not None and _in_condition(site, node):
                 return bool_fixes(site, test_edit=Edit(node, unwrapped))
             builtin = site.parent(node)
@@ -168,67 +172,6 @@ def _builtin_reduction(node: ast.AST | None) -> bool:
         and len(node.args) == 1
         and not node.keywords
     )
-
-
-def _is_format_call(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and (
-        (isinstance(node.func, ast.Name) and node.func.id == "format")
-        or (isinstance(node.func, ast.Attribute) and node.func.attr == "format")
-    )
-
-
-def _print_call(site: Site, inner: ast.AST) -> Fix | None:
-    names = site.names
-    printer = next(
-        (n for n in site.ancestors(inner) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-         and n.func.id == "print"),
-        None,
-    )
-    joined = inner if isinstance(inner, ast.JoinedStr) else None
-    if joined is None:
-        return Fix(
-            "jax.debug.print",
-            f"{names.jax}.debug.print(\"{{}}\", value)",
-            "a tracer has no value to format at trace time; `jax.debug.print` prints the value when the "
-            "compiled function runs",
-            template=True,
-        )
-    template, keywords = _format_template(joined)
-    if printer is None:
-        # a string built for later (a label, a log line): show it when the compiled code runs instead
-        shown = ast.Call(attr(f"{names.jax}.debug.print"), [ast.Constant(template)],
-                         [ast.keyword(k, v) for k, v in keywords.items()])
-        return Fix(
-            "jax.debug.print", ast.unparse(ast.fix_missing_locations(shown)),
-            "a tracer has no value to format at trace time, so no string can hold it; "
-            "`jax.debug.print` formats the value when the compiled function runs (or return the value "
-            "and format it outside)",
-        )
-    replacement = ast.Call(attr(f"{names.jax}.debug.print"), [ast.Constant(template)],
-                           [ast.keyword(k, v) for k, v in keywords.items()])
-    return edit_fix(
-        "jax.debug.print", printer, replacement,
-        "a tracer has no value to format at trace time; `jax.debug.print` formats the value when the "
-        "compiled function runs",
-    )
-
-
-def _format_template(joined: ast.JoinedStr) -> tuple[str, dict[str, ast.expr]]:
-    template, keywords = "", {}
-    for part in joined.values:
-        if isinstance(part, ast.Constant):
-            template += str(part.value).replace("{", "{{").replace("}", "}}")
-        elif isinstance(part, ast.FormattedValue):
-            key = part.value.id if isinstance(part.value, ast.Name) else f"v{len(keywords)}"
-            keywords[key] = clone(part.value)
-            spec = ""
-            if part.format_spec is not None:
-                spec = ":" + "".join(str(v.value) for v in part.format_spec.values if isinstance(v, ast.Constant))
-            template += "{" + key + spec + "}"
-    return template, keywords
-
-
-# --- integer conversion: range(n), list[i] --------------------------------------
 
 
 def integer_fixes(site: Site) -> list[Fix]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 import re
 import types
 from typing import Any
@@ -23,9 +24,10 @@ import jax
 from ..._common.errors import is_user_file, traceback_entries
 from ..._common.source import FunctionNode, enclosing_function, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
-from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, progenitors
+from ..._tracking.compiling.jax_frames import find_jax_call
+from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_of, progenitors
 
-__all__ = ["Entry", "entry_of", "entry_origin"]
+__all__ = ["Entry", "entry_of", "entry_origin", "message_origin"]
 
 _MAX_LEAVES = 4096  # a parameter with more leaves than this is not searched
 
@@ -220,3 +222,57 @@ def _root(path: str) -> str:
         if at > 0:
             end = min(end, at)
     return path[:end]
+
+
+_MESSAGE_PATH = re.compile(r"depends on the values? of the arguments? (\S+?)\.?(?:\s|$)")
+_STEP = re.compile(r"\[(?:'([^']*)'|\"([^\"]*)\"|(-?\d+))\]|\.([A-Za-z_]\w*)")
+
+
+def message_origin(exc: BaseException) -> Origin | None:
+    """The user's argument behind the input JAX's message names in a library's jit
+    (``dynamic_nodonate['rest'][4]`` of equinox's wrapper around ``diffeqsolve``).
+
+    JAX names an input of the innermost jitted call by its path in that call's arguments. Those
+    arguments are still in JAX's frame; the value at the path is a tracer of the enclosing trace (the
+    user's jitted function), whose provenance names the user's parameter.
+    """
+    found = _MESSAGE_PATH.search(_message(exc))
+    entries = traceback_entries(exc.__traceback__)
+    if found is None or not entries:
+        return None
+    call = find_jax_call(entries[-1].tb_frame)
+    if call is None:
+        return None
+    try:
+        bound = inspect.signature(call.fun).bind(*call.args, **call.kwargs).arguments
+    except (TypeError, ValueError):
+        return None
+    value = _at_path(bound, found.group(1))
+    if not isinstance(value, Tracer):
+        return None
+    read = origin_of(exc, [value])
+    return read if read.paths else None
+
+
+def _at_path(bound: dict, path: str) -> Any:
+    root = re.match(r"[A-Za-z_]\w*", path)
+    if root is None or root.group(0) not in bound:
+        return None
+    value = bound[root.group(0)]
+    rest = path[root.end():]
+    while rest:
+        step = _STEP.match(rest)
+        if step is None:
+            return None
+        key, key2, index, attr = step.groups()
+        try:
+            if attr is not None:
+                value = getattr(value, attr)
+            elif index is not None:
+                value = value[int(index)]
+            else:
+                value = value[key if key is not None else key2]
+        except Exception:  # noqa: BLE001 - a path this value does not have
+            return None
+        rest = rest[step.end():]
+    return value

@@ -212,7 +212,11 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         _untried(wanted, reason)
         return
     tree = parse_file(filename)
-    for fix in wanted[:_MAX_TRIES]:
+    for tried, fix in enumerate(wanted[:_MAX_TRIES]):
+        if any(f.verified is True for f in wanted[:tried]):
+            # each try traces the library's whole call again: once the preferred fix traced, the rest wait
+            fix.outcome = "an earlier fix traced"
+            continue
         swaps = _swaps(fix.recipe, replay, tree, filename)
         if isinstance(swaps, str):
             fix.outcome = swaps

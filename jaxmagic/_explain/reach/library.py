@@ -21,7 +21,7 @@ from ..._common.source import names_in, node_at, parse_file, position_of, unwrap
 from ..call import plain_function
 from ..provenance import Origin, Tracer
 from ..recover import Impure, evaluate_pure
-from .entry import entry_of, entry_origin
+from .entry import entry_of, entry_origin, message_origin
 
 __all__ = ["library_call", "library_names", "library_needs_a_size", "users_origin"]
 
@@ -49,6 +49,9 @@ def users_origin(exc: BaseException, where_from: Origin) -> Origin:
     entry = entry_of(exc)
     if entry is None or not (where_from.how == "none" or library_names(where_from, exc)):
         return where_from
+    named = message_origin(exc)  # the input JAX's message names, read back through the library's jit
+    if named is not None and not library_names(named, exc):
+        return named
     remapped = entry_origin(exc, entry)
     if remapped is not None:
         return remapped
@@ -67,6 +70,8 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     if not isinstance(node, ast.Call) or not user:
         return False
     entries = traceback_entries(exc.__traceback__)
+    while entries and is_jax_file(entries[-1].tb_frame.f_code.co_filename):
+        entries = entries[:-1]  # JAX's own frames, when its traceback filtering is off
     if not entries or not is_installed_library(entries[-1].tb_frame.f_code.co_filename):
         return False
     try:

@@ -1,0 +1,242 @@
+"""Issue 26: explanations reach into the libraries researchers use.
+
+Each cell is my own minimal reduction of a real report (cited), run with the
+real library: the failing line is in the user's function, but library code
+(a solver's loop, a sampler's jit, a Haiku transform, ``vmap``) called it.
+The fixes are tried by running the failing trace again with the user's code
+swapped in place; the tests also hold that doing so leaves nothing behind —
+the user's function keeps its code, JAX's caches never serve the rewritten
+code, and no backend compile happens.
+
+The held-out set (``explain_libraries_a.py``, ``explain_libraries_b.py``) is
+measured by ``explain_libraries_figures.py``; its figures before and after are in
+``docs/measurements/``. Here it is held to the level reached, so it cannot slip back.
+"""
+from __future__ import annotations
+
+import pytest
+from corpus_harness import run_case
+from explain_corpus import Case
+
+import jaxmagic
+
+pytest.importorskip("optimistix")
+pytest.importorskip("numpyro")
+pytest.importorskip("diffrax")
+pytest.importorskip("haiku")
+
+NUMPYRO_1570 = "https://github.com/pyro-ppl/numpyro/issues/1570"
+DIFFRAX_379 = "https://github.com/patrick-kidger/diffrax/issues/379"
+JAX_24740 = "https://github.com/jax-ml/jax/issues/24740"
+HAIKU_CONCRETE = "https://github.com/google/flax/issues/1077"
+
+OBJECTIVE = Case(
+    id="optx-objective-branches",
+    source=NUMPYRO_1570,  # the same pattern: a value check in a function a library's loop calls
+    code="""\
+import jax, jax.numpy as jnp
+import optimistix as optx
+
+def loss(y, args):
+    if y[0] > 0:
+        return jnp.sum(y ** 2)
+    return jnp.sum(y ** 4)
+
+optx.minimise(loss, optx.BFGS(rtol=1e-6, atol=1e-6), jnp.ones(3))
+""",
+    kind="bool-conversion", argument="y", path="y", line=5, fixes=("jnp.where", "lax.cond"), verifiable=True,
+    jax_fitting_fix=False,
+)
+
+SAMPLER = Case(
+    id="numpyro-model-helper-branches",
+    source=NUMPYRO_1570,
+    code="""\
+import jax, jax.numpy as jnp
+import numpyro, numpyro.distributions as dist
+from numpyro.infer import MCMC, NUTS
+
+def forward(x, a, b):
+    y = b + a * x
+    if a < 5:
+        y = y * 0.5
+    return y
+
+def model(x, obs):
+    a = numpyro.sample("a", dist.Normal(10.0, 1.0))
+    b = numpyro.sample("b", dist.Normal(0.0, 1.0))
+    numpyro.sample("obs", dist.Normal(forward(x, a, b), 1.0), obs=obs)
+
+mcmc = MCMC(NUTS(model), num_warmup=5, num_samples=5, progress_bar=False)
+mcmc.run(jax.random.key(0), jnp.arange(4.0), jnp.arange(4.0) * 10)
+""",
+    kind="bool-conversion", argument=None, path=None, line=7, fixes=("jnp.where", "lax.cond"), verifiable=True,
+    jax_fitting_fix=False,
+)
+
+SOLVER_BUDGET = Case(
+    id="diffrax-max-steps-traced",
+    source=DIFFRAX_379,
+    code="""\
+import jax, jax.numpy as jnp
+import diffrax
+
+def decay(t, y, args):
+    return -y
+
+@jax.jit
+def solve(y0, n):
+    return diffrax.diffeqsolve(diffrax.ODETerm(decay), diffrax.Tsit5(), 0.0, 1.0, 0.1, y0, max_steps=n).ys
+
+solve(jnp.ones(2), 16)
+""",
+    kind="traced-shape", argument="n", path="n", line=9, fixes=("static",), verifiable=True, jax_fitting_fix=False,
+)
+
+MAPPED = Case(
+    id="vmap-in-axes-branch-no-jit-on-stack",
+    source=JAX_24740,
+    code="""\
+import jax, jax.numpy as jnp
+
+def escape(c, limit):
+    z = c * c + c
+    if jnp.abs(z) > limit:
+        return jnp.array(1)
+    return jnp.array(0)
+
+jax.vmap(escape, in_axes=(0, None))(jnp.array([0.1, 2.0]), 2.0)
+""",
+    kind="bool-conversion", argument="c", path="c", line=5, fixes=("jnp.where", "lax.cond"), verifiable=True,
+    jax_fitting_fix=False,
+)
+
+HAIKU = Case(
+    id="haiku-forward-int-of-traced",
+    source=HAIKU_CONCRETE,  # a module's forward pass needing a Python value of its input under the library
+    code="""\
+import jax, jax.numpy as jnp
+import haiku as hk
+
+def forward(x):
+    n = int(x.sum())
+    return hk.Linear(4)(x) * n
+
+f = hk.without_apply_rng(hk.transform(forward))
+params = f.init(jax.random.key(0), jnp.ones((2, 3)))
+jax.jit(f.apply)(params, jnp.ones((2, 3)))
+""",
+    kind="concretization", argument="x", path="x", line=5, fixes=("astype",), verifiable=True, jax_fitting_fix=False,
+)
+
+CASES = [OBJECTIVE, SAMPLER, SOLVER_BUDGET, MAPPED, HAIKU]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_the_users_line_argument_and_a_fix_tried_through_the_library(case, tmp_path):
+    found = run_case(case, tmp_path).explanation
+    assert found is not None and found.analysis_failed is None
+    assert (found.kind, found.argument, found.lineno) == (case.kind, case.argument, case.line)
+    top = found.fixes[0]
+    assert top.kind in case.fixes
+    assert top.verified is True, top.outcome
+    assert "_dynamic" not in found.message and "dynamic_nodonate" not in found.message
+
+
+def test_the_outcome_names_the_library_that_ran_the_trace_again(tmp_path):
+    found = run_case(OBJECTIVE, tmp_path).explanation
+    assert found.fixes[0].outcome == "traced (the failing trace run again through optimistix)"
+    assert "while tracing loss" in found.text()
+
+
+def test_trying_fixes_in_place_leaves_the_users_function_and_jaxs_caches_as_they_were(tmp_path, jax_events):
+    outcome = run_case(OBJECTIVE, tmp_path)
+    assert outcome.explanation.fixes[0].verified is True
+    loss = outcome.exception.__traceback__  # the user's function, through the failing frame
+    frames = []
+    while loss is not None:
+        frames.append(loss.tb_frame)
+        loss = loss.tb_next
+    code = next(f.f_code for f in frames if f.f_code.co_name == "loss")
+    namespace = next(f.f_globals for f in frames if f.f_code.co_name == "loss")
+    assert namespace["loss"].__code__ is code  # swapped back
+    # the same call fails again as it did: no cache entry of the rewritten code serves it
+    import optimistix as optx
+    import jax.numpy as jnp
+
+    jax_events.clear()
+    with pytest.raises(Exception) as again:
+        optx.minimise(namespace["loss"], optx.BFGS(rtol=1e-6, atol=1e-6), jnp.ones(3))
+    assert type(again.value) is type(outcome.exception)
+
+
+def test_running_the_failing_trace_again_never_compiles_for_the_backend(tmp_path, jax_events, monkeypatch):
+    import corpus_harness
+
+    real = jaxmagic.explain
+    seen: dict[str, int] = {}
+
+    def counted(*args, **kwargs):  # JAX's own events while explain alone runs
+        compiles, traces = sum(jax_events.compiles.values()), sum(jax_events.traces.values())
+        found = real(*args, **kwargs)
+        seen["compiles"] = sum(jax_events.compiles.values()) - compiles
+        seen["traces"] = sum(jax_events.traces.values()) - traces
+        return found
+
+    monkeypatch.setattr(corpus_harness.jaxmagic, "explain", counted)
+    for case in (OBJECTIVE, SOLVER_BUDGET, HAIKU, MAPPED):
+        found = run_case(case, tmp_path).explanation
+        assert found.fixes[0].verified is True, case.id
+        assert seen["traces"] > 0, case.id  # it did trace again...
+        assert seen["compiles"] == 0, case.id  # ...and never compiled for the backend
+
+
+def test_a_librarys_own_check_on_a_traced_value_is_explained_like_jaxs():
+    import jax
+    import jax.numpy as jnp
+    import optimistix as optx
+
+    def loss(y, args):
+        return jnp.sum((y - args) ** 2)
+
+    @jax.jit
+    def fit(target, n_steps):
+        return optx.minimise(loss, optx.BFGS(rtol=1e-6, atol=1e-6), jnp.zeros(3), args=target,
+                             max_steps=n_steps).value
+
+    with pytest.raises(ValueError) as caught:  # optimistix's own words: max_steps must be a Python integer
+        fit(jnp.ones(3), 8)
+    found = jaxmagic.explain(caught.value, fit, (jnp.ones(3), 8))
+    assert found is not None and found.kind == "traced-shape" and found.argument == "n_steps"
+    assert found.fixes[0].kind == "static" and found.fixes[0].verified is True
+
+
+def test_from_the_exception_alone_nothing_is_tried(tmp_path):
+    outcome = run_case(OBJECTIVE, tmp_path)
+    found = jaxmagic.explain(outcome.exception)  # SPEC: without the call, no verified fixes
+    assert found.argument == "y" and all(f.verified is None for f in found.fixes)
+
+
+def test_the_held_out_library_set_stays_at_the_level_reached(tmp_path):
+    for library in ("lineax", "jaxopt", "interpax", "ott", "jraph", "chex", "mctx", "dm_pix"):
+        pytest.importorskip(library)
+    from explain_libraries_a import CASES as FIRST
+    from explain_libraries_b import CASES as SECOND
+
+    hits = {"kind": 0, "argument": 0, "line": 0, "top fix": 0, "top fix verified": 0}
+    cases = [*FIRST, *SECOND]
+    for case in cases:
+        found = run_case(case, tmp_path).explanation
+        if found is None:
+            continue
+        assert found.analysis_failed is None, case.id
+        top = found.fixes[0] if found.fixes else None
+        hits["kind"] += found.kind == case.kind
+        hits["argument"] += found.argument == case.argument
+        hits["line"] += found.lineno == case.line
+        hits["top fix"] += top is not None and top.kind in case.fixes
+        hits["top fix verified"] += top is not None and top.kind in case.fixes and top.verified is True
+    share = {name: count / len(cases) for name, count in hits.items()}
+    # the figures of issue 26's work (docs/measurements/issue-26-libraries-after.md), less one case each
+    floor = {"kind": 0.88, "argument": 0.84, "line": 0.96, "top fix": 0.68, "top fix verified": 0.40}
+    assert all(share[name] >= floor[name] for name in floor), share
