@@ -240,3 +240,66 @@ def test_the_held_out_library_set_stays_at_the_level_reached(tmp_path):
     # the figures of issue 26's work (docs/measurements/issue-26-libraries-after.md), less one case each
     floor = {"kind": 0.88, "argument": 0.84, "line": 0.96, "top fix": 0.68, "top fix verified": 0.40}
     assert all(share[name] >= floor[name] for name in floor), share
+
+
+PMAP_DOCS = "https://docs.jax.dev/en/latest/_autosummary/jax.pmap.html"
+VMAP_DOCS = "https://docs.jax.dev/en/latest/_autosummary/jax.vmap.html"
+METHODS_FAQ = "https://docs.jax.dev/en/latest/faq.html#how-to-use-jit-with-methods"
+
+
+def _cell(case_id: str, source: str, code: str, line: int, argument: str) -> Case:
+    return Case(id=case_id, source=source, code=code, kind="traced-shape", argument=argument, path=argument,
+                line=line, fixes=("static",), verifiable=True, jax_fitting_fix=False)
+
+
+def test_pmap_gets_static_broadcasted_argnums_in_the_users_own_expression(tmp_path):
+    case = _cell("pmap-padding-broadcast", PMAP_DOCS, """\
+import jax, jax.numpy as jnp
+
+def pad_each(img, width):
+    return jnp.pad(img, ((width, width), (0, 0)))
+
+jax.pmap(pad_each, in_axes=(0, None))(jnp.ones((1, 4, 3)), 2)
+""", 4, "width")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument) == ("traced-shape", "width")
+    top = found.fixes[0]
+    assert top.code == "jax.pmap(pad_each, in_axes=(0, None), static_broadcasted_argnums=(1,))"
+    assert top.verified is True and "pmap" in top.outcome
+
+
+def test_vmap_keeps_an_unmapped_argument_a_python_value(tmp_path):
+    case = _cell("vmap-size-unmapped", VMAP_DOCS, """\
+import jax, jax.numpy as jnp
+
+def head(row, k):
+    return jnp.zeros(k) + row[:1]
+
+jax.vmap(head)(jnp.ones((3, 5)), jnp.full((3,), 2))
+""", 4, "k")
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert top.kind == "static" and top.code == "jax.vmap(head, in_axes=(0, None))"
+    assert top.verified is True  # tried with the one value every example had
+
+
+def test_a_jitted_method_with_static_self_gets_every_static_argument_by_position(tmp_path):
+    case = _cell("method-static-self-positions", METHODS_FAQ, """\
+import functools
+import jax, jax.numpy as jnp
+
+class Window:
+    def __init__(self, scale):
+        self.scale = scale
+
+    @functools.partial(jax.jit, static_argnums=0)
+    def __call__(self, x, size):
+        return jnp.zeros(size) + x.sum() * self.scale
+
+Window(2.0)(jnp.ones(3), 4)
+""", 10, "size")
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    # with static_argnums given, JAX infers no names: static_argnames='size' would leave size traced
+    assert "static_argnums=(0, 2)" in top.code and "static_argnames" not in top.code
+    assert top.verified is True

@@ -44,6 +44,7 @@ from .recover import Impure, evaluate_pure
 from .shaped.origin import SHAPE_WHY, shape_origin, shape_why
 from .verify import verify
 from .reach.library import library_call, library_needs_a_size, users_origin
+from .reach.options import transform_option_fix
 from .reach.in_place import verify_in_place
 
 __all__ = ["explain", "WHY"]
@@ -121,6 +122,9 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
         return None
     try:
         known = args is not None  # jaxmagic passes None when only the function is known
+        method = getattr(type(fn), "__call__", None) if fn is not None else None
+        if not isinstance(fn, (types.FunctionType, types.MethodType)) and hasattr(method, "_jit_info"):
+            fn, args = method, (fn, *(args or ()))  # obj(x) with a jitted __call__: obj is its first argument
         retrace = fn is not None and known  # SPEC: from the exception alone, no fix is verified
         given = (fn, tuple(args or ()), dict(kwargs or {})) if retrace else None  # the call, as the user made it
         plain = plain_view(fn, tuple(args or ()), dict(kwargs or {})) if fn is not None else None
@@ -238,6 +242,10 @@ def _explain(
         operands=found.operands, family=shape_family(exc),
     )
     found.fixes = propose(site)
+    option = transform_option_fix(kind, found.argument if found.path == found.argument else None,
+                                  transformed_expression(given[0], user) if given else None, given, globals_)
+    if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
+        found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
     if not found.paths:
         _argument_from_fix(found, tree)
     if kind == "leaked-tracer":

@@ -65,6 +65,9 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
             return _UNTRIED  # the value of a new static argument is unknown
         static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove)
         static_nums = tuple(i for i in call.static_argnums if _param_name(fn, i) not in recipe.remove)
+        if static_nums:  # given static_argnums, JAX infers no positions from names: the new ones by position too
+            params = list(inspect.signature(fn).parameters)
+            static_nums = tuple(sorted({*static_nums, *(params.index(n) for n in recipe.add if n in params)}))
         args, kwargs = call.with_values(recipe.replace)
         outcome = probe_trace(copy_function(fn), args, kwargs, static_nums, static_names, call.wrapper, call.through)
         if outcome is not None and recipe.also and recipe.reword is not None and tracing_kind(outcome):

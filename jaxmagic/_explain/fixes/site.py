@@ -145,7 +145,11 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
     if facts.decorated:
         header = facts.def_line
-        options = [*(["static_argnums=0"] if static_self else []), *([f"static_argnames={spelled}"] if names else [])]
+        if static_self:  # with static_argnums given, JAX infers no names: every static one by its position
+            positions = (0, *(facts.params.index(n) for n in names if n in facts.params))
+            options = [f"static_argnums={positions[0] if len(positions) == 1 else positions}"]
+        else:
+            options = [f"static_argnames={spelled}"] if names else []
         decorator = f"@partial({jit}, {', '.join(options)})" if options else f"@{jit}"
         return f"{decorator}\n{header}\n    ...  # the body as it is"
     if not names:

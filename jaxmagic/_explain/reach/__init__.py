@@ -3,11 +3,13 @@ by running the failing trace again.
 
 ``entry`` (the user's function as library code called it, and which of its
 parameters the failing value came from), ``library`` (a call that was the
-library's own, a library's check that needed a size) and ``in_place`` (the innermost
+library's own, a library's check that needed a size), ``options`` (the static
+decision in a transformation's own option: ``pmap``'s
+``static_broadcasted_argnums``, ``vmap``'s ``in_axes``) and ``in_place`` (the innermost
 jitted call on the stack traced again, abstractly, with the user's code
 rewritten in place for the duration, under JAX caches of its own).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
-``provenance``, ``call``, ``recover``, ``rebuild``, ``verify`` and ``fixes.rewrites``; never
+``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify`` and ``fixes.rewrites``; never
 ``explain`` or ``argument``.
 """
