@@ -14,6 +14,8 @@ measured by ``explain_libraries_figures.py``; its figures before and after are i
 """
 from __future__ import annotations
 
+import ast
+
 import pytest
 from corpus_harness import run_case
 from explain_corpus import Case
@@ -230,6 +232,8 @@ def test_the_held_out_library_set_stays_at_the_level_reached(tmp_path):
         if found is None:
             continue
         assert found.analysis_failed is None, case.id
+        for fix in found.fixes:  # every fix is code that parses (or a %%jittrace line)
+            assert fix.code.startswith("%%") or ast.parse(fix.code), (case.id, fix.code)
         top = found.fixes[0] if found.fixes else None
         hits["kind"] += found.kind == case.kind
         hits["argument"] += found.argument == case.argument

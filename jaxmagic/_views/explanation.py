@@ -68,7 +68,12 @@ def explanation_blocks(found: Explanation) -> list:
         blocks.append(Paragraph(prose(detail), "error"))
     blocks += [Paragraph(_operand(operand)) for operand in getattr(found, "operands", ())]
     blocks.append(Paragraph(_depends(found)))
-    if found.fixes:
+    if found.fixes and all(getattr(f, "template", False) for f in found.fixes):
+        # patterns with placeholders: said as what they are, not as code for this line
+        blocks.append(Paragraph(spans("jaxmagic has only guidance here, no code for this line:"), "note"))
+        for number, fix in enumerate(found.fixes, 1):
+            blocks += _fix_blocks(number, fix)
+    elif found.fixes:
         blocks.append(Paragraph(spans("Fixes, preferred first:")))
         for number, fix in enumerate(found.fixes, 1):
             blocks += _fix_blocks(number, fix)

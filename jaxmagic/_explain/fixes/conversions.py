@@ -7,6 +7,7 @@ and list indexing (``integer-conversion``), NumPy on tracers
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -318,10 +319,36 @@ def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:
             break
     fixes: list[Fix] = []
     if target is not None:
-        new = clone(node)
-        new.func = attr(f"{site.names.jnp}.{fn}")
+        outer = node  # every NumPy call of the expression gets its twin (2 * u - np.roll(u, 1) - np.roll(u, -1))
+        for above in site.ancestors(node)[1:]:
+            if not isinstance(above, ast.expr):
+                break
+            outer = above
+        if sum(_numpy_twin(c, site) is not None for c in ast.walk(outer) if isinstance(c, ast.Call)) < 2:
+            outer = node  # one NumPy call: the fix is that call alone
+        new = clone(outer)
+        for call_node in ast.walk(new):
+            twin = _numpy_twin(call_node, site) if isinstance(call_node, ast.Call) else None
+            if twin is not None:
+                call_node.func = attr(f"{site.names.jnp}.{twin}")
         fixes.append(edit_fix(
-            "jnp-not-np", node, new,
+            "jnp-not-np", outer, new,
             f"NumPy computes on concrete values in Python; `jnp.{fn}` is the traceable twin",
         ))
     return with_static(site, [f for f in fixes if f is not None])
+
+
+def _numpy_twin(node: ast.Call, site: Site) -> str | None:
+    """``roll`` for ``np.roll(...)`` when ``jnp.roll`` exists; None otherwise."""
+    name = dotted_of(node.func) or ""
+    twin = name.split(".", 1)[1] if name.startswith((f"{site.names.np}.", "numpy.")) else None
+    return twin if twin is not None and _jnp_has(twin) else None
+
+
+def _jnp_has(name: str) -> bool:
+    target: Any = jnp
+    for part in name.split("."):
+        target = getattr(target, part, None)
+        if target is None:
+            return False
+    return True

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import inspect
+import os
 import re
 import types
 from typing import Any
@@ -26,6 +27,8 @@ from ..._common.source import FunctionNode, enclosing_function, names_in, node_a
 from ..dataflow import depends_on
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_of, progenitors
+
+_JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
 
 __all__ = ["Entry", "entry_of", "entry_origin", "message_origin"]
 
@@ -94,7 +97,29 @@ def entry_origin(exc: BaseException, entry: Entry) -> Origin | None:
     # the value's trace is not the one the parameters were traced in (a branch of the user's lax.cond):
     # a backward slice through the user's own source
     named = _sliced(exc, entry)
+    if len(named) > 1:
+        # the parameters named by the library's own words for the value: JAX's path to its input
+        # (``_dynamic[1][4].restart``), or the library's line that failed (``self.tau_a == 1.0``)
+        words = _library_words(exc)
+        named = [n for n in named if n in words] or named
     return Origin(named, entry.name, "source") if named else None
+
+
+def _library_words(exc: BaseException) -> set[str]:
+    words: set[str] = set()
+    found = _MESSAGE_PATH.search(_message(exc))
+    if found is not None:
+        words |= set(re.findall(r"[A-Za-z_]\w*", found.group(1)))
+    entries = [tb for tb in traceback_entries(exc.__traceback__)
+               if not is_user_file(tb.tb_frame.f_code.co_filename)
+               and not tb.tb_frame.f_code.co_filename.startswith(_JAX_ROOT)]
+    if entries:
+        position = position_of(entries[-1])
+        tree = parse_file(position.filename)
+        node = node_at(tree, position) if tree is not None else None
+        if node is not None:
+            words |= {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)} | set(names_in(node))
+    return words
 
 
 def _frame_of(entry: Entry) -> Any:
@@ -240,9 +265,14 @@ def message_origin(exc: BaseException) -> Origin | None:
     entries = traceback_entries(exc.__traceback__)
     if found is None or not entries:
         return None
+    root = re.match(r"[A-Za-z_]\w*", found.group(1))
+    users = {name for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)
+             for name in tb.tb_frame.f_code.co_varnames[:tb.tb_frame.f_code.co_argcount]}
+    if root is None or root.group(0) in users:
+        return None  # JAX's message already names a parameter of the user's
     call = find_jax_call(entries[-1].tb_frame)
-    if call is None:
-        return None
+    if call is None or is_user_file(getattr(getattr(call.fun, "__code__", None), "co_filename", "")):
+        return None  # the user's own jit: JAX's message already names their parameter
     try:
         bound = inspect.signature(call.fun).bind(*call.args, **call.kwargs).arguments
     except (TypeError, ValueError):

@@ -31,6 +31,7 @@ import dataclasses
 import gc
 import io
 import os
+import sys
 import types
 from typing import Any
 
@@ -63,7 +64,7 @@ class Replay:
     jitted : a new ``jax.jit`` of the function JAX was tracing, with the call's static options.
     args, kwargs : the call's arguments, tracers of an enclosing trace as ``jax.ShapeDtypeStruct``.
     frames : the user's frames the trace ran, outermost first (the failing one last).
-    where : who runs the user's code: a library's file name, or ``jax.jit``.
+    where : how it runs again, for the outcome's words (``through optimistix``).
     """
 
     jitted: Any
@@ -127,7 +128,7 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
                          static_argnames=call.static_argnames or None)
     except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
         return f"its arguments cannot be given again ({type(fault).__name__})"
-    return Replay(jitted, args, kwargs, frames[::-1], _runner(exc))
+    return Replay(jitted, args, kwargs, frames[::-1], f"through {_runner(exc)}")
 
 
 def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Replay | str:
@@ -150,8 +151,7 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
 
     user = user_entries(exc.__traceback__)
     frames = [tb.tb_frame for tb in user]
-    return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames,
-                  _runner(exc))
+    return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames, "as your call, traced abstractly")
 
 
 def _abstract(value: Any) -> Any:
@@ -166,18 +166,29 @@ def _abstract(value: Any) -> Any:
 
 
 def _runner(exc: BaseException) -> str:
-    """The library whose code called the user's function that failed (the first package above it that is
-    neither JAX nor jaxmagic), or ``jax.jit``."""
+    """The library the user called that ran their function: the outermost package (neither JAX nor
+    jaxmagic) between the user's failing function and the user's code that called it; else ``jax.jit``."""
     entry = entry_of(exc)
     caller = entry.frame.f_back if entry is not None else None
-    for _ in range(64):
-        if caller is None:
+    found = "jax.jit"
+    for _ in range(256):
+        if caller is None or is_user_file(caller.f_code.co_filename):
             break
         package = _package(caller.f_code.co_filename)
         if package and package not in ("jax", "jaxlib", "jaxmagic"):
-            return package
+            found = package
         caller = caller.f_back
-    return "jax.jit"
+    return found
+
+
+def _library_called(given: tuple[Any, tuple, dict] | None) -> str | None:
+    """The package of what the user called (``lx.FunctionLinearOperator``: lineax), when a library's."""
+    module = getattr(given[0], "__module__", None) if given is not None else None
+    if not isinstance(module, str) or not module:
+        return None
+    package = module.split(".", 1)[0]
+    return None if package in ("jax", "jaxlib", "jaxmagic", "builtins", "__main__") or \
+        package.startswith("jaxmagic_corpus") or package not in sys.modules else package
 
 
 def _package(filename: str) -> str | None:
@@ -225,7 +236,9 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         if isinstance(outcome, _Refused):
             fix.outcome = str(outcome)
         elif outcome is None:
-            fix.verified, fix.outcome = True, f"traced (the failing trace run again through {replay.where})"
+            library = _library_called(given)
+            where = f"through {library}" if library else replay.where
+            fix.verified, fix.outcome = True, f"traced (the failing trace run again {where})"
         else:
             fix.verified = False
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"

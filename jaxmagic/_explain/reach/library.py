@@ -47,11 +47,13 @@ def users_origin(exc: BaseException, where_from: Origin) -> Origin:
     computed inside the user's function (a sampled site).
     """
     entry = entry_of(exc)
-    if entry is None or not (where_from.how == "none" or library_names(where_from, exc)):
+    if entry is None:
         return where_from
     named = message_origin(exc)  # the input JAX's message names, read back through the library's jit
     if named is not None and not library_names(named, exc):
         return named
+    if not (where_from.how == "none" or library_names(where_from, exc)):
+        return where_from
     remapped = entry_origin(exc, entry)
     if remapped is not None:
         return remapped
