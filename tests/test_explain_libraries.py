@@ -307,3 +307,21 @@ Window(2.0)(jnp.ones(3), 4)
     # with static_argnums given, JAX infers no names: static_argnames='size' would leave size traced
     assert "static_argnums=(0, 2)" in top.code and "static_argnames" not in top.code
     assert top.verified is True
+
+
+GOTCHAS_MASKS = "https://docs.jax.dev/en/latest/notebooks/Common_Gotchas_in_JAX.html"
+
+
+def test_copying_masked_elements_into_another_array_becomes_one_where(tmp_path):
+    case = Case(id="at-set-selected", source=GOTCHAS_MASKS, code="""\
+import jax, jax.numpy as jnp
+
+def keep_valid(prior, logits, valid):
+    return prior.at[valid].set(logits[valid])
+
+jax.jit(keep_valid)(jnp.zeros(4), jnp.arange(4.0), jnp.array([True, False, True, False]))
+""", kind="boolean-index", argument="logits", path="logits", line=4, fixes=("jnp.where",), verifiable=True,
+        jax_fitting_fix=False)
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert top.code == "jnp.where(valid, logits, prior)" and top.verified is True

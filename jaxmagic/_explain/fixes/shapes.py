@@ -37,7 +37,7 @@ def mask_fixes(site: Site) -> list[Fix]:
         return []
     array, mask = subscript.value, subscript.slice
     fixes: list[Fix] = []
-    updated = _at_update(site, subscript)
+    updated = _at_update(site, subscript) or _at_set_selected(site, subscript)
     if updated is not None:
         return [f for f in [updated] if f is not None]
     reduced = _find_reduction(site, subscript)
@@ -107,6 +107,19 @@ def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
         "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
         "element-wise and keeps the shape",
     )
+
+
+def _at_set_selected(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x.at[mask].set(y[mask])`` (``y``'s elements where ``mask`` holds) → ``jnp.where(mask, y, x)``."""
+    outer = site.parent(subscript)
+    target = outer.func.value if isinstance(outer, ast.Call) and isinstance(outer.func, ast.Attribute) else None
+    same = isinstance(target, ast.Subscript) and ast.dump(target.slice) == ast.dump(subscript.slice)
+    if not (same and outer.args[:1] == [subscript] and outer.func.attr == "set"
+            and isinstance(target.value, ast.Attribute) and target.value.attr == "at"):
+        return None
+    where = call(f"{site.names.jnp}.where", clone(subscript.slice), clone(subscript.value), clone(target.value.value))
+    return edit_fix("jnp.where", outer, where, "copying the selected elements through a boolean mask moves a "
+                    "data-dependent number of them; `jnp.where` takes each element from one array or the other")
 
 
 _REDUCTIONS = {"sum": 0, "mean": 0, "max": float("-inf"), "min": float("inf"), "prod": 1, "any": False, "all": True}

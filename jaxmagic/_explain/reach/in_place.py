@@ -219,7 +219,8 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         return
     baseline = replay.run()
     if baseline is None or tracing_kind(baseline) != kind:
-        reason = str(baseline) if isinstance(baseline, _Refused) else "running the failing trace again did not fail the same way"
+        reason = (str(baseline) if isinstance(baseline, _Refused)
+                  else "running the failing trace again did not fail the same way")
         _untried(wanted, reason)
         return
     tree = parse_file(filename)

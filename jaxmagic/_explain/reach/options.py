@@ -25,6 +25,7 @@ from ..._common.jax_config import private_trace_caches
 from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of
+from ..verify import first_line
 
 __all__ = ["transform_option_fix"]
 
@@ -133,5 +134,5 @@ def _try(fixed: ast.Call, which: str, index: int, given: tuple[Any, tuple, dict]
             else:
                 jax.make_jaxpr(transformed, static_argnums=(index,))(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - the fix's outcome, whatever it is
-        return False, f"still fails: {type(exc).__name__}: {str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ''}"
+        return False, f"still fails: {type(exc).__name__}: {first_line(exc)}"
     return True, f"traced (the rewritten `{which}` traced again)"
