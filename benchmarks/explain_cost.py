@@ -3,8 +3,10 @@
 Each case of ``tests/explain_corpus.py`` (reductions of real errors),
 ``tests/explain_holdout.py`` (gathered after the explainer was written),
 ``tests/explain_fresh.py`` (issue 16's held-out set, written by someone who
-never read jaxmagic's code) and ``tests/explain_generalize.py`` (issue 16's
-patterns) is run as a user meets it: its cell written to a file on disk as a
+never read jaxmagic's code), ``tests/explain_generalize.py`` (issue 16's
+patterns) and ``tests/explain_libraries_a.py``/``_b.py`` (issue 26's held-out
+set: errors through libraries, their fixes tried by running the failing trace
+again, worst ≤ 1 s) is run as a user meets it: its cell written to a file on disk as a
 kernel writes it and executed, the failing call raising, then ``explain``
 called on the exception. Only ``explain`` is timed: finding the argument, the
 line and the fixes, and re-tracing a private copy of the function with each
@@ -61,17 +63,25 @@ def run(quick: bool) -> list[Result]:
     from explain_generalize import CASES as PATTERNS
     from explain_holdout import CASES as HOLDOUT
 
+    sets = [("corpus", CASES, 0.5), ("holdout", HOLDOUT, 0.5), ("fresh (issue 16)", FRESH, 0.5),
+            ("pattern (issue 16)", PATTERNS, 0.5)]
+    try:  # issue 26's held-out set: errors through libraries, fixes tried by running the failing trace again
+        from explain_libraries_a import CASES as FIRST
+        from explain_libraries_b import CASES as SECOND
+        import chex, dm_pix, interpax, jaxopt, jraph, lineax, mctx, optimistix, ott  # noqa: F401, E401
+        sets.append(("library (issue 26)", [*FIRST, *SECOND], 1.0))
+    except ImportError:  # the libraries are test dependencies
+        pass
     results = []
-    for label, cases in (("corpus", CASES), ("holdout", HOLDOUT), ("fresh (issue 16)", FRESH),
-                         ("pattern (issue 16)", PATTERNS)):
+    for label, cases, worst_target in sets:
         per_case, verified = _timed_cases(cases, 1 if quick else 3)
         median = statistics.median(statistics.median(times) for times in per_case.values())
         worst_case = max(per_case, key=lambda case: max(per_case[case]))
         worst = max(per_case[worst_case])
         results.append(Result(
             "5. explanation cost", f"`explain` with verification, {len(per_case)} {label} cases: median / worst",
-            f"{median * 1e3:.0f} ms / {worst * 1e3:.0f} ms", "median ≤ 50 ms, worst ≤ 500 ms",
-            median <= 0.05 and worst <= 0.5,
+            f"{median * 1e3:.0f} ms / {worst * 1e3:.0f} ms", f"median ≤ 50 ms, worst ≤ {worst_target * 1e3:.0f} ms",
+            median <= 0.05 and worst <= worst_target,
             f"slowest: {worst_case}; {verified} fixes verified by re-tracing; "
             + ("1 run per case" if quick else "median: of each case's median of 3 runs; worst: of every run"),
         ))

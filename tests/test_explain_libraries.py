@@ -325,3 +325,17 @@ jax.jit(keep_valid)(jnp.zeros(4), jnp.arange(4.0), jnp.array([True, False, True,
     found = run_case(case, tmp_path).explanation
     top = found.fixes[0]
     assert top.code == "jnp.where(valid, logits, prior)" and top.verified is True
+
+
+def test_a_real_kernel_explains_an_error_inside_a_library_with_the_fix_tried_there(tmp_path):
+    from notebook_support import run_notebook
+
+    cells = run_notebook([
+        "%load_ext jaxmagic\n%jittrace_explain on",
+        OBJECTIVE.code,
+    ], tmp_path, allow_errors=True)
+    shown = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cells[1].outputs)
+    assert "depends on argument y" in shown
+    assert "✓ verified: traces" in shown and "_dynamic" not in shown
+    assert any(o.get("output_type") == "error" and o.get("ename") == "TracerBoolConversionError"
+               for o in cells[1].outputs)  # the user's own exception is still there

@@ -114,9 +114,10 @@ def explain(
     return found
 
 
-def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnums: Any, static_argnames: Any
-              ) -> Explanation | None:
-    """:func:`explain` without a journal record: ``failures`` records what it shows, once placed."""
+def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnums: Any, static_argnames: Any,
+              ran_here: bool = False) -> Explanation | None:
+    """:func:`explain` without a journal record: ``failures`` records what it shows, once placed.
+    ``ran_here``: the call just failed in the user's cell: its failing trace may be run again unrecovered."""
     kind = tracing_kind(exc)
     if kind is None:
         return None
@@ -139,7 +140,7 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             fn, args, known = None, (), False
         return _explain(
             exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper,
-            given,
+            given, ran_here,
         )
     except Exception as fault:  # noqa: BLE001 - never worse than no tool
         found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=docs_for(kind, exc))
@@ -162,6 +163,7 @@ def _explain(
     known: bool = True,
     wrapper: str = "jax.jit",
     given: tuple[Any, tuple, dict] | None = None,
+    ran_here: bool = False,
 ) -> Explanation:
     found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=docs_for(kind, exc))
     message = message_of(exc)
@@ -252,7 +254,7 @@ def _explain(
         call = leaking_call(call, found.fixes, escaped, globals_)
     if call is not None and call.fn is not None:
         verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
-    if given is not None and kind != "leaked-tracer":  # what a copy could not try: the failing trace, again
+    if (given is not None or ran_here) and kind != "leaked-tracer":  # what a copy could not: the failing trace
         verify_in_place(found.fixes, exc, kind, found.filename, names, given)
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line,

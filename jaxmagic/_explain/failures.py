@@ -46,7 +46,7 @@ def explain_failure(
         fn, args, kwargs = call if call is not None else _find_call(exc, record)
         if fn is not None and isinstance(fn, types.MethodType):
             fn, args = fn.__func__, None if args is None else (fn.__self__, *args)
-        found = explained(exc, fn, args, kwargs, None, None)
+        found = explained(exc, fn, args, kwargs, None, None, ran_here=True)
         if found is None or found.analysis_failed:
             return None  # the caller says no explanation was found, beside the user's own error
         if describe is not None:

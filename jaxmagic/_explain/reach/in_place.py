@@ -86,8 +86,11 @@ class Replay:
                     if name not in fn.__globals__:
                         fn.__globals__[name] = value
                         added.append((fn.__globals__, name))
+            # nothing rewritten (the first run, to see it fail as the user's did): JAX's own caches serve it,
+            # as they served the user's run; with rewritten code, caches of its own
+            isolated = private_trace_caches() if swaps else contextlib.nullcontext(True)
             with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()),
-                  contextlib.redirect_stderr(io.StringIO()), private_trace_caches() as private):
+                  contextlib.redirect_stderr(io.StringIO()), isolated as private):
                 if not private:
                     return _Refused("this JAX cannot keep the rewritten code out of its caches")
                 self.jitted.trace(*self.args, **self.kwargs)
