@@ -7,7 +7,8 @@ runs cover the ends of the supported range, each in a virtual environment of its
   pinned to the lower bounds ``pyproject.toml`` declares; rebuilt only when the bounds change.
 * ``newest`` (``.newest-venv``): the newest Python on the machine (3.12 or newer: ``python3.13`` on
   the PATH, or one of pyenv's), with the newest jax, flax, equinox, optax, IPython, ipykernel and
-  ipywidgets (JAX 0.11 and later need Python 3.12). Skipped, with the reason, where there is none.
+  ipywidgets, and the libraries issue 26's explanations are read through (JAX 0.11 and later need
+  Python 3.12). Skipped, with the reason, where there is none.
 
 Both run every test but the browser ones. They start in the background as soon as pytest has
 collected a ``versions`` test (``conftest.py``), so that building the environments and running the
@@ -31,7 +32,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RUN_VARIABLE = "JAXMAGIC_VERSIONS_RUN"  # set inside a versions run: its name
 LOWEST_PINNED = ("jax", "jaxlib", "ipython", "ipywidgets", "ipykernel")
-NEWEST_PACKAGES = ("jax", "jaxlib", "flax", "equinox", "optax", "ipython", "ipykernel", "ipywidgets")
+NEWEST_PACKAGES = ("jax", "jaxlib", "flax", "equinox", "optax", "ipython", "ipykernel", "ipywidgets",
+                   # libraries whose code calls the user's function (tests/test_explain_libraries.py)
+                   "optimistix", "lineax", "diffrax", "numpyro", "dm-haiku", "jaxopt", "interpax", "ott-jax",
+                   "jraph", "chex", "mctx", "dm-pix")
 SHOWN = ("jax", "jaxlib", "flax", "equinox", "optax", "ipython", "ipykernel", "ipywidgets")
 MINIMUM_NEWEST = (3, 12)  # JAX 0.11 dropped Python 3.11
 _SUITE_TIMEOUT = 2400
