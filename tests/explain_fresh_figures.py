@@ -77,12 +77,13 @@ def measure(cases: list | None = None) -> tuple[dict[str, float], list[str], lis
     return figures, misses, seconds
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def report(cases: list, title: str) -> None:
+    """Measure ``cases`` and print the figures (``--markdown FILE`` also writes them)."""
+    parser = argparse.ArgumentParser(description=title)
     parser.add_argument("--markdown", type=Path)
     options = parser.parse_args()
-    figures, misses, seconds = measure()
-    lines = [f"{len(CASES)} fresh cases", "", "| figure | value |", "|---|---|"]
+    figures, misses, seconds = measure(cases)
+    lines = [f"{len(cases)} {title}", "", "| figure | value |", "|---|---|"]
     lines += [f"| {name} | {value:.0f}{'' if 'count' in name else '%'} |" for name, value in figures.items()]
     lines += [f"| explain time, median | {statistics.median(seconds or [0]) * 1e3:.0f} ms |",
               f"| explain time, worst | {max(seconds or [0]) * 1e3:.0f} ms |", "", "misses:"]
@@ -91,6 +92,10 @@ def main() -> None:
     print(text)
     if options.markdown:
         options.markdown.write_text(text + "\n")
+
+
+def main() -> None:
+    report(CASES, "fresh cases")
 
 
 if __name__ == "__main__":

@@ -11,13 +11,11 @@ not a test: issue 26 sets the targets these figures are held to.
 """
 from __future__ import annotations
 
-import argparse
-import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from explain_fresh_figures import measure  # noqa: E402
+from explain_fresh_figures import report  # noqa: E402
 from explain_libraries_a import CASES as FIRST  # noqa: E402
 from explain_libraries_b import CASES as SECOND  # noqa: E402
 
@@ -25,19 +23,7 @@ CASES = [*FIRST, *SECOND]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--markdown", type=Path)
-    options = parser.parse_args()
-    figures, misses, seconds = measure(CASES)
-    lines = [f"{len(CASES)} library cases", "", "| figure | value |", "|---|---|"]
-    lines += [f"| {name} | {value:.0f}{'' if 'count' in name else '%'} |" for name, value in figures.items()]
-    lines += [f"| explain time, median | {statistics.median(seconds or [0]) * 1e3:.0f} ms |",
-              f"| explain time, worst | {max(seconds or [0]) * 1e3:.0f} ms |", "", "misses:"]
-    lines += [f"- {miss}" for miss in misses]
-    text = "\n".join(lines)
-    print(text)
-    if options.markdown:
-        options.markdown.write_text(text + "\n")
+    report(CASES, "library cases")
 
 
 if __name__ == "__main__":
