@@ -339,3 +339,26 @@ def test_a_real_kernel_explains_an_error_inside_a_library_with_the_fix_tried_the
     assert "✓ verified: traces" in shown and "_dynamic" not in shown
     assert any(o.get("output_type") == "error" and o.get("ename") == "TracerBoolConversionError"
                for o in cells[1].outputs)  # the user's own exception is still there
+
+
+CONTROL_FLOW = "https://docs.jax.dev/en/latest/control-flow.html"
+
+
+def test_a_loop_temporary_is_not_carried_by_the_fori_loop_rewrite(tmp_path):
+    case = Case(id="fori-loop-temporary", source=CONTROL_FLOW, code="""\
+import jax, jax.numpy as jnp
+
+@jax.jit
+def smooth(x, steps):
+    for _ in range(steps):
+        avg = (x + jnp.roll(x, 1)) / 2
+        x = avg * 0.9
+    return x
+
+smooth(jnp.ones(4), 3)
+""", kind="integer-conversion", argument="steps", path="steps", line=5, fixes=("lax.fori_loop",), verifiable=True,
+        jax_fitting_fix=False)
+    found = run_case(case, tmp_path).explanation
+    loop = next(f for f in found.fixes if f.kind == "lax.fori_loop")
+    assert "x, = jax.lax.fori_loop(0, steps, body_fun, (x,))" in loop.code  # avg is set afresh each step
+    assert loop.verified is True

@@ -261,6 +261,20 @@ def assigned_names(body: list[ast.stmt]) -> list[str]:
     return found
 
 
+def _written_before_read(body: list[ast.stmt]) -> set[str]:
+    """Names every step of a loop body assigns before it reads them (straight-line assignments only)."""
+    read: set[str] = set()
+    written: set[str] = set()
+    for stmt in body:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
+            read |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)} - written
+            continue
+        read |= {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)} - written
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        written |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return written - read
+
+
 def _plain_loop_body(body: list[ast.stmt]) -> bool:
     for stmt in body:
         for node in ast.walk(stmt):
@@ -318,7 +332,8 @@ def fori_loop_for(stmt: ast.For, names: Names) -> list[ast.stmt] | None:
     ):
         return None
     start, stop = (ast.Constant(0), it.args[0]) if len(it.args) == 1 else (it.args[0], it.args[1])
-    state = [n for n in assigned_names(stmt.body) if n != stmt.target.id]
+    temporary = _written_before_read(stmt.body)  # set afresh each step: not carried (it has no value before)
+    state = [n for n in assigned_names(stmt.body) if n != stmt.target.id and n not in temporary]
     if not state:
         return None
     body = _state_function("body_fun", [stmt.target.id, "state"], state, stmt.body)
