@@ -17,6 +17,7 @@ import re
 import sys
 import sysconfig
 import types
+from collections.abc import Callable
 
 import jax
 
@@ -24,7 +25,7 @@ from .source import node_at, parse_file, position_of
 
 __all__ = [
     "tracing_kind", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file", "is_installed_library",
-    "short_path", "traceback_entries", "user_entries", "user_frame",
+    "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -130,7 +131,7 @@ def _library_check(exc: BaseException) -> str | None:
     if not _RAISE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
         return None
     tracers = [name for name, value in frame.f_locals.items() if _holds_tracer(value)]
-    if not tracers or not _inside_a_trace(frame):
+    if not tracers or not called_from(frame, is_jax_file):
         return None
     return "traced-shape" if any(_SIZE_NAME.search(name) for name in tracers) else "concretization"
 
@@ -143,12 +144,13 @@ def _holds_tracer(value: object) -> bool:
     return any(isinstance(item, jax.core.Tracer) for item in list(items)[:64])
 
 
-def _inside_a_trace(frame: types.FrameType | None) -> bool:
-    """True when a frame of JAX's is among the callers of ``frame`` (a transformation is running)."""
-    for _ in range(256):
+def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
+    """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
+    a JAX transformation is running; ``is_user_file``: the user's code led here)."""
+    for _ in range(512):
         if frame is None:
             return False
-        if is_jax_file(frame.f_code.co_filename):
+        if in_file(frame.f_code.co_filename):
             return True
         frame = frame.f_back
     return False
@@ -264,12 +266,13 @@ def _calls_into_jax(entry: types.TracebackType) -> bool:
             getattr(value, "__module__", None) or ""
         if isinstance(value, jax.Array) or module == "jax" or module.startswith("jax."):  # tracers are jax.Arrays
             return True
-        if any(isinstance(leaf, jax.Array) for leaf in _leaves(value)):
+        if any(isinstance(leaf, jax.Array) for leaf in leaves_of(value)):
             return True  # a pytree of arrays (params['w']) or a layer holding them
     return False
 
 
-def _leaves(value: object) -> list:
+def leaves_of(value: object) -> list:
+    """The first 64 pytree leaves of ``value``; none for an object JAX cannot flatten."""
     try:
         return jax.tree_util.tree_leaves(value)[:64]
     except Exception:  # noqa: BLE001 - an odd object: no leaves of its own

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 __all__ = [
+    "definition_of",
+    "defines",
     "own_nodes",
     "same_node",
     "inside",
@@ -244,15 +246,22 @@ def function_node(fn: Any) -> tuple[FunctionNode, str] | None:
     tree = parse_file(code.co_filename)
     if tree is None:
         return None
-    first = code.co_firstlineno
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
-            lines = [node.lineno] + [d.lineno for d in node.decorator_list]
-            if first in lines:
-                return node, code.co_filename
-        elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>" and node.lineno == first:
-            return node, code.co_filename
-    return None
+    node = definition_of(tree, code)
+    return (node, code.co_filename) if node is not None else None
+
+
+def definition_of(tree: ast.AST, code: types.CodeType) -> FunctionNode | None:
+    """The ``def`` (or lambda) of ``tree`` that compiled to ``code``."""
+    return next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+                 and defines(n, code)), None)
+
+
+def defines(node: ast.AST, code: types.CodeType) -> bool:
+    """True when ``code`` is compiled from ``node``: its name, and its first line (a decorator's, if any)."""
+    if isinstance(node, ast.Lambda):
+        return code.co_name == "<lambda>" and code.co_firstlineno == node.lineno
+    lines = (node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ())))
+    return code.co_name == getattr(node, "name", None) and code.co_firstlineno in lines
 
 
 def parameter_names(node: FunctionNode) -> list[str]:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import os
 import re
 from typing import Any
 
 import jax
 
-from .._common.errors import user_entries
+from .._common.errors import called_from, is_jax_file, user_entries
 from .._common.jaxpr import traceback_place
 from .._common.source import enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
 from .call import call_of
@@ -308,14 +307,4 @@ def outlived_its_trace(exc: BaseException) -> bool:
     it met belongs to a trace that has ended: it leaked out and is used now.
     """
     user = user_entries(exc.__traceback__)
-    if not user:
-        return False
-    frame = user[-1].tb_frame
-    while frame is not None:
-        if frame.f_code.co_filename.startswith(_JAX_DIR):
-            return False
-        frame = frame.f_back
-    return True
-
-
-_JAX_DIR = os.path.dirname(os.path.abspath(jax.__file__))
+    return bool(user) and not called_from(user[-1].tb_frame, is_jax_file)

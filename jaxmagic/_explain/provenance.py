@@ -22,7 +22,7 @@ from typing import Any
 
 from jax.core import Tracer  # the tracer base class, exported by jax.core from 0.8 to 0.12
 
-from .._common.errors import is_installed_library, is_jax_file, is_user_file, traceback_entries
+from .._common.errors import is_installed_library, is_jax_file, is_user_file, message_of, traceback_entries
 from .._common.source import Position, names_in, node_at, parse_file, position_of
 from .rebuild import probe_name
 from .recover import Impure, evaluate_pure
@@ -56,7 +56,7 @@ class Origin:
 def origin_of(exc: BaseException, tracers: list[Tracer] | None = None) -> Origin:
     """The arguments the value that failed in ``exc`` (or the given tracers) depends on."""
     if tracers is None:
-        tracers = _failing_tracers(traceback_entries(exc.__traceback__), _message(exc))
+        tracers = _failing_tracers(traceback_entries(exc.__traceback__), message_of(exc))
     paths: list[str] = []
     function = None
     found_trace = False
@@ -211,14 +211,7 @@ def jaxpr_tracer(tracer: Tracer) -> Tracer | None:
 
 def failing_tracers(exc: BaseException) -> list[Tracer]:
     """The tracers at the point where ``exc`` was raised (see :func:`origin_of`)."""
-    return _failing_tracers(traceback_entries(exc.__traceback__), _message(exc))
-
-
-def _message(exc: BaseException) -> str:
-    try:
-        return str(exc)
-    except Exception:  # noqa: BLE001 - an exception that cannot say itself
-        return ""
+    return _failing_tracers(traceback_entries(exc.__traceback__), message_of(exc))
 
 
 def progenitors(tracer: Tracer) -> tuple[Any, frozenset[int]] | None:

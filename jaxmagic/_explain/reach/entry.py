@@ -22,8 +22,8 @@ from typing import Any
 
 import jax
 
-from ..._common.errors import is_user_file, traceback_entries
-from ..._common.source import FunctionNode, enclosing_function, names_in, node_at, parse_file, position_of
+from ..._common.errors import called_from, is_user_file, message_of, traceback_entries
+from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_of, progenitors
@@ -64,23 +64,12 @@ def entry_of(exc: BaseException) -> Entry | None:
     while frame.f_back is not None and is_user_file(frame.f_back.f_code.co_filename):
         frame = frame.f_back
     caller = frame.f_back
-    if caller is None or not _user_above(caller):
+    if caller is None or not called_from(caller, is_user_file):
         return None  # the user's top-level code (a cell), run by IPython or Python: no library called it
     code = frame.f_code
     count = code.co_argcount + code.co_kwonlyargcount
     count += bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)  # *args, **kwargs
     return Entry(frame, code.co_name, list(code.co_varnames[:count]), caller.f_code.co_filename)
-
-
-def _user_above(frame: types.FrameType | None) -> bool:
-    """True when one of the user's frames is among the callers of ``frame`` (the call that led here)."""
-    for _ in range(512):
-        if frame is None:
-            return False
-        if is_user_file(frame.f_code.co_filename):
-            return True
-        frame = frame.f_back
-    return False
 
 
 def entry_origin(exc: BaseException, entry: Entry) -> Origin | None:
@@ -107,7 +96,7 @@ def entry_origin(exc: BaseException, entry: Entry) -> Origin | None:
 
 def _library_words(exc: BaseException) -> set[str]:
     words: set[str] = set()
-    found = _MESSAGE_PATH.search(_message(exc))
+    found = _MESSAGE_PATH.search(message_of(exc))
     if found is not None:
         words |= set(re.findall(r"[A-Za-z_]\w*", found.group(1)))
     entries = [tb for tb in traceback_entries(exc.__traceback__)
@@ -172,8 +161,8 @@ def _sliced(exc: BaseException, entry: Entry) -> list[str]:
     tree = parse_file(position.filename)
     if tree is None or entry.frame.f_code.co_filename != position.filename:
         return []
-    outer = _definition(tree, entry.frame.f_code)
-    statement = _statement(tree, position, _message(exc))
+    outer = definition_of(tree, entry.frame.f_code)
+    statement = _statement(tree, position, message_of(exc))
     if outer is None or statement is None:
         return []
     try:
@@ -182,23 +171,6 @@ def _sliced(exc: BaseException, entry: Entry) -> list[str]:
         return []
     local = entry.frame.f_locals
     return [p for p in depends if p in entry.params and _holds_tracer(local.get(p))]
-
-
-def _message(exc: BaseException) -> str:
-    try:
-        return str(exc)
-    except Exception:  # noqa: BLE001 - an exception that cannot say itself
-        return ""
-
-
-def _definition(tree: ast.AST, code: types.CodeType) -> FunctionNode | None:
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == code.co_name:
-            if code.co_firstlineno in (node.lineno, *(d.lineno for d in node.decorator_list)):
-                return node
-        elif isinstance(node, ast.Lambda) and code.co_name == "<lambda>" and node.lineno == code.co_firstlineno:
-            return node
-    return None
 
 
 def _statement(tree: ast.AST, position: Any, message: str = "") -> ast.AST | None:
@@ -261,7 +233,7 @@ def message_origin(exc: BaseException) -> Origin | None:
     arguments are still in JAX's frame; the value at the path is a tracer of the enclosing trace (the
     user's jitted function), whose provenance names the user's parameter.
     """
-    found = _MESSAGE_PATH.search(_message(exc))
+    found = _MESSAGE_PATH.search(message_of(exc))
     entries = traceback_entries(exc.__traceback__)
     if found is None or not entries:
         return None

@@ -40,7 +40,7 @@ import numpy as np
 
 from ..._common.errors import is_user_file, tracing_kind, user_entries
 from ..._common.jax_config import private_trace_caches
-from ..._common.source import enclosing_function, parse_file
+from ..._common.source import defines, enclosing_function, parse_file
 from ..._tracking import monitor
 from ..._tracking.compiling.jax_frames import find_jax_call
 from .entry import entry_of
@@ -263,7 +263,7 @@ def _swaps(edit: Edit, replay: Replay, tree: ast.Module | None, filename: str
     ran = {f.f_code: f for f in replay.frames if f.f_code.co_filename == filename}
     chosen = None
     for node in chain:  # innermost first: the outermost definition that the trace runs again wins
-        code = next((c for c in ran if _defines(node, c)), None)
+        code = next((c for c in ran if defines(node, c)), None)
         if code is not None:
             chosen = (node, code, ran[code])
     if chosen is None:
@@ -294,13 +294,6 @@ def _definitions_holding(tree: ast.AST, line: int) -> list[ast.AST]:
         found.remove(innermost)
         found.insert(0, innermost)
     return found
-
-
-def _defines(node: ast.AST, code: types.CodeType) -> bool:
-    if isinstance(node, ast.Lambda):
-        return code.co_name == "<lambda>" and code.co_firstlineno == node.lineno
-    lines = (node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ())))
-    return code.co_name == node.name and code.co_firstlineno in lines
 
 
 def _functions_with(code: types.CodeType, frame: types.FrameType) -> list[types.FunctionType]:

@@ -13,10 +13,9 @@ import re
 import types
 from typing import Any
 
-import jax
 import jax.numpy as jnp
 
-from ..._common.errors import is_installed_library, is_jax_file, traceback_entries, user_entries
+from ..._common.errors import is_installed_library, is_jax_file, leaves_of, traceback_entries, user_entries
 from ..._common.source import names_in, node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
 from ..provenance import Origin, Tracer
@@ -94,12 +93,5 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     at = node_at(tree, position) if tree is not None else None
     read = set(names_in(at)) if at is not None else set()
     # the library's parameters its failing line reads (``assert image_shape >= crop_sizes``)
-    feeding = [leaf for p in params if p in read for leaf in _leaves(frame.f_locals.get(p)) if isinstance(leaf, Tracer)]
+    feeding = [leaf for p in params if p in read for leaf in leaves_of(frame.f_locals.get(p)) if isinstance(leaf, Tracer)]
     return bool(feeding) and all(jnp.issubdtype(t.aval.dtype, jnp.integer) for t in feeding)
-
-
-def _leaves(value: Any) -> list:
-    try:
-        return jax.tree_util.tree_leaves(value)[:64]
-    except Exception:  # noqa: BLE001 - an object JAX cannot flatten: no leaves
-        return []
