@@ -23,6 +23,7 @@ READERS = {
     "_tracking/compiling/jax_frames.py": "JAX's call frames: the call being traced, lowered or compiled",
     "_common/jax_config.py": "JAX's configuration: its tracing context and traceback filtering",
     "_common/jaxpr.py": "JAX's jaxpr printer and each equation's source line",
+    "_common/trace_cache.py": "jax.jit's trace cache: the abstract arguments each function was traced with",
 }
 
 
@@ -168,3 +169,23 @@ def test_the_jaxpr_reader_prints_equations_and_places_them():
     place = place_of(closed.jaxpr.eqns[0], __file__)
     assert place is not None and place[1] == probe_lines.__code__.co_firstlineno + 1, (
         f"{where}: place_of no longer finds an equation's source line")
+
+
+def test_the_trace_cache_reader_gives_back_each_call_abstractly():
+    where = "jaxmagic/_common/trace_cache.py"
+    from functools import partial
+
+    from jaxmagic._common.trace_cache import traced_calls
+
+    @partial(jax.jit, static_argnums=1, static_argnames="n")
+    def cached_probe(tree, mode, y, n=None):
+        return tree["a"] * n
+
+    cached_probe({"a": jnp.ones(3), "b": (jnp.zeros(2, jnp.int32),)}, "fast", y=jnp.ones(1), n=3)
+    [found] = traced_calls(lambda code: code is cached_probe.__wrapped__.__code__)
+    assert found.fn is cached_probe.__wrapped__, f"{where}: the traced function is not read in jax {jax.__version__}"
+    tree, mode = found.args
+    assert mode == "fast" and found.kwargs["n"] == 3, f"{where}: static values misplaced in jax {jax.__version__}"
+    assert (tree["a"].shape, tree["b"][0].dtype, found.kwargs["y"].shape) == ((3,), jnp.int32, (1,)), where
+    assert found.static_argnums == (1,) and "n" in found.static_argnames, where
+    jax.jit(cached_probe.__wrapped__, static_argnums=1, static_argnames="n").trace(*found.args, **found.kwargs)

@@ -23,31 +23,38 @@ __all__ = ["rewrap", "has_transformations", "outer_jit"]
 _DEPTH = 12
 
 
-def rewrap(outer: Any, old: Any, new: Any, _depth: int = 0) -> Any | None:
-    """``outer`` with every path to ``old`` rebuilt around ``new``; None when ``old`` is not inside."""
+def rewrap(outer: Any, old: Any, new: Any, _depth: int = 0, statics: tuple[tuple, tuple] | None = None) -> Any | None:
+    """``outer`` with every path to ``old`` rebuilt around ``new``; None when ``old`` is not inside.
+
+    ``statics`` (static_argnums, static_argnames) are added to the jit that holds ``old`` itself
+    (``chex.chexify(jax.jit(f))``: a static argument being tried goes on the user's own jit).
+    """
     if outer is old:
         return new
     if _depth > _DEPTH:
         return None
     depth = _depth + 1
     if isinstance(outer, functools.partial):
-        inner = rewrap(outer.func, old, new, depth)
+        inner = rewrap(outer.func, old, new, depth, statics)
         return None if inner is None else functools.partial(inner, *outer.args, **outer.keywords)
     if isinstance(outer, types.MethodType):
-        inner = rewrap(outer.__func__, old, new, depth)
+        inner = rewrap(outer.__func__, old, new, depth, statics)
         return None if inner is None else types.MethodType(inner, outer.__self__)
     info = getattr(outer, "_jit_info", None)
     if info is not None and hasattr(outer, "_fun"):
-        inner = rewrap(outer._fun, old, new, depth)
+        inner = rewrap(outer._fun, old, new, depth, statics)
         if inner is None:
             return None
-        return jax.jit(inner, static_argnums=info.static_argnums or None,
-                       static_argnames=info.static_argnames or None)
+        nums, names = tuple(info.static_argnums or ()), tuple(info.static_argnames or ())
+        if statics is not None and outer._fun is old:
+            nums = tuple(sorted({*nums, *statics[0]}))
+            names = tuple(dict.fromkeys([*names, *statics[1]]))
+        return jax.jit(inner, static_argnums=nums or None, static_argnames=names or None)
     if isinstance(outer, types.FunctionType):
-        return _rewrap_closure(outer, old, new, depth)
+        return _rewrap_closure(outer, old, new, depth, statics)
     fun = getattr(outer, "fun", None)  # jax.custom_jvp / jax.custom_vjp objects hold the primal function
     if fun is not None and callable(fun):
-        inner = rewrap(fun, old, new, depth)
+        inner = rewrap(fun, old, new, depth, statics)
         if inner is None:
             return None
         made = copy.copy(outer)
@@ -58,7 +65,8 @@ def rewrap(outer: Any, old: Any, new: Any, _depth: int = 0) -> Any | None:
     return None
 
 
-def _rewrap_closure(outer: types.FunctionType, old: Any, new: Any, depth: int) -> types.FunctionType | None:
+def _rewrap_closure(outer: types.FunctionType, old: Any, new: Any, depth: int,
+                    statics: tuple[tuple, tuple] | None = None) -> types.FunctionType | None:
     if not outer.__closure__:
         return None
     cells = list(outer.__closure__)
@@ -70,7 +78,7 @@ def _rewrap_closure(outer: types.FunctionType, old: Any, new: Any, depth: int) -
             continue
         if not callable(held):
             continue
-        inner = rewrap(held, old, new, depth)
+        inner = rewrap(held, old, new, depth, statics)
         if inner is not None:
             cells[index] = types.CellType(inner)
             changed = True
@@ -80,7 +88,7 @@ def _rewrap_closure(outer: types.FunctionType, old: Any, new: Any, depth: int) -
     made.__kwdefaults__ = copy.copy(outer.__kwdefaults__)
     made.__dict__.update(outer.__dict__)
     if "__wrapped__" in outer.__dict__:
-        wrapped = rewrap(outer.__wrapped__, old, new, depth)
+        wrapped = rewrap(outer.__wrapped__, old, new, depth, statics)
         made.__wrapped__ = wrapped if wrapped is not None else outer.__wrapped__
     return made
 

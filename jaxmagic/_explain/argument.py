@@ -63,11 +63,20 @@ def origin(
             return Origin(leak.arguments, leak.function, "source")
         return Origin(origin.paths, leak.function or origin.function, origin.how)
     if origin.how == "none":
-        match = _ARG_IN_MESSAGE.search(message)
-        if match:
-            parts = re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1))
-            return Origin([p.strip() for p in parts if p.strip()], None, "message")
+        named = message_arguments(message)
+        if named:
+            return Origin(named, None, "message")
     return origin
+
+
+def message_arguments(message: str) -> list[str]:
+    """The arguments JAX's message says the value depends on; none for its placeholder ``unknown`` (a
+    ``custom_vjp`` function's inputs, which JAX cannot name)."""
+    match = _ARG_IN_MESSAGE.search(message)
+    if match is None:
+        return []
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1)) if p.strip()]
+    return [p for p in parts if p != "unknown"]
 
 
 def _narrow(origin: Origin, message: str) -> Origin:
@@ -77,10 +86,9 @@ def _narrow(origin: Origin, message: str) -> Origin:
     of a frame can hold more tracers than the one that failed (a ``scan``'s
     ``init`` beside its ``length``).
     """
-    match = _ARG_IN_MESSAGE.search(message)
-    if match is None or len(origin.paths) < 2:
+    named = set(message_arguments(message))
+    if not named or len(origin.paths) < 2:
         return origin
-    named = {p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1)) if p.strip()}
     kept = [p for p in origin.paths if p in named or p.split("[", 1)[0].split(".", 1)[0] in named]
     return Origin(kept, origin.function, origin.how) if kept else origin
 

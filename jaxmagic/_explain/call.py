@@ -25,6 +25,7 @@ from .._common.source import (function_node, innermost_function, parse_file, pos
                               unwrap_function)
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
+from .._common.errors import is_installed_library
 from .._common.through import has_transformations
 
 __all__ = [
@@ -73,6 +74,7 @@ class CallFacts:
     # with transformations between the call and the function (``jax.jit(jax.vmap(f))``): the user's own
     # expression for the transformed function, and the name it is bound to (static options go there)
     transformed: tuple[str | None, str] | None = None
+    source: tuple[Any, str] | None = None  # (the ``def`` node, its file), when its source is read
 
     @property
     def def_line(self) -> str:
@@ -133,7 +135,7 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     plain = unwrap_function(fn)
     if plain is None:
         return None
-    info = getattr(fn, "_jit_info", None)
+    info = getattr(fn, "_jit_info", None) or _wrapped_jit_info(fn)
     nums = static_tuple(static_argnums) or tuple(getattr(info, "static_argnums", ()) or ())
     names = static_tuple(static_argnames) or tuple(getattr(info, "static_argnames", ()) or ())
     bound = getattr(fn, "_fun", fn)
@@ -150,9 +152,10 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
     made = Call(fn, args, kwargs, nums, names)
     user = innermost_function(fn)
-    if (user is not None and user is not plain and _is_jax(plain) and not _is_jax(user)
+    if (user is not None and user is not plain and (_is_jax(plain) or _is_library(plain)) and not _is_jax(user)
             and _rebuildable(fn, user)):
-        # jax.vmap(f), jax.jit(jax.jacrev(f)): the fix is made to f and verified through the same stack
+        # jax.vmap(f), jax.jit(jax.jacrev(f)), chex.chexify(jax.jit(f)): the fix is made to f and verified
+        # through the same stack
         made.fn, made.through = user, (fn, user)
     return made
 
@@ -166,6 +169,24 @@ def _rebuildable(fn: Any, user: Any) -> bool:
         return has_transformations(fn, user)
     except Exception:  # noqa: BLE001 - an odd object in the stack: verify nothing through it
         return False
+
+
+def _wrapped_jit_info(fn: Any) -> Any:
+    """The static settings of the jit a library's wrapper holds (``chex.chexify(jax.jit(f))``), if any."""
+    for _ in range(8):
+        fn = getattr(fn, "__wrapped__", None)
+        if fn is None:
+            return None
+        info = getattr(fn, "_jit_info", None)
+        if info is not None:
+            return info
+    return None
+
+
+def _is_library(fn: Any) -> bool:
+    """True for a wrapper function an installed library defined (``chex.chexify``'s), not the user's."""
+    filename = getattr(getattr(fn, "__code__", None), "co_filename", "")
+    return bool(filename) and is_installed_library(filename)
 
 
 def _is_jax(fn: Any) -> bool:
@@ -212,7 +233,7 @@ def facts_of(fn: Any, call: Call) -> CallFacts | None:
     var_keyword = next((p.name for p in signature.parameters.values() if p.kind is p.VAR_KEYWORD), None) \
         if signature is not None else None
     return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell,
-                     header=header, var_keyword=var_keyword)
+                     header=header, var_keyword=var_keyword, source=node)
 
 
 def _header(node: ast.AST, filename: str) -> str:

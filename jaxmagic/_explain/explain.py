@@ -203,7 +203,9 @@ def _explain(
     if wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
         passed = call.by_name() if call is not None else {}
         where_from.paths = [user_path(wrapper, p, facts.params, passed) for p in where_from.paths]
-    _name_arguments(found, where_from, facts)
+    leaked_elsewhere = leak is not None and _called(call) != (leak.function, leak.filename, leak.def_line)
+    # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
+    _name_arguments(found, where_from, None if leaked_elsewhere else facts)
     if kind == "bool-conversion" and _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None)):
         # jnp.extract(x > 0, x): JAX itself needed the count of selected elements, an output length
         kind = found.kind = "traced-shape"
@@ -240,6 +242,7 @@ def _explain(
         data_dependent=data_dependent(found.paths, facts),
         leak_store=leak.store if leak else None,
         leak_outer=leak.outer if leak else None,
+        leak_jitted=bool(leak and leak.jitted),
         globals_=globals_,
         operands=found.operands, family=shape_family(exc),
     )
@@ -251,7 +254,7 @@ def _explain(
     if not found.paths:
         _argument_from_fix(found, tree)
     if kind == "leaked-tracer":
-        call = leaking_call(call, found.fixes, escaped, globals_)
+        call = leaking_call(call, found.fixes, escaped, globals_, found.filename)
     if call is not None and call.fn is not None:
         verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
     if (given is not None or ran_here) and kind != "leaked-tracer":  # what a copy could not: the failing trace
@@ -270,8 +273,6 @@ def _explain(
 _CONVERSIONS = {"array-conversion", "bool-conversion", "concretization", "integer-conversion"}
 # kinds whose argument is one the user passed to the jit itself, named by JAX's message
 _OWN_ARGUMENTS = {"leaked-tracer", "non-array-argument", "unhashable-static"}
-
-
 
 
 def _called(call: Call | None) -> tuple[str, str, int] | None:

@@ -12,13 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from .._common import journal
-from .._common.errors import is_jax_file
+from .._common.errors import called_from, is_jax_file, tracing_kind, user_entries
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
 from .explanation import Explanation
 
-__all__ = ["explain_failure"]
+__all__ = ["explain_failure", "unknown_while_tracing"]
 
 
 def explain_failure(
@@ -54,6 +54,28 @@ def explain_failure(
         journal.record(found)  # what the user is shown, placed in their cells
         return found
     except Exception:  # noqa: BLE001 - the report then says no explanation was found
+        return None
+
+
+def unknown_while_tracing(exc: BaseException, describe: Callable[[str, int], str] | None = None) -> str | None:
+    """One honest line for an error raised inside code JAX was tracing that is no tracing error jaxmagic knows.
+
+    None when ``exc`` is a tracing error, or was not raised under a JAX transformation (the user's own
+    error in plain Python needs nothing from jaxmagic).
+    """
+    try:
+        if tracing_kind(exc) is not None:
+            return None
+        user = user_entries(exc.__traceback__)
+        if not user or not called_from(user[-1].tb_frame, is_jax_file):
+            return None
+        entry = user[-1]
+        name = entry.tb_frame.f_code.co_name
+        filename, line = entry.tb_frame.f_code.co_filename, entry.tb_lineno
+        where = describe(filename, line) if describe is not None else f"{filename}:{line}"
+        return (f"jaxmagic: this {type(exc).__name__} was raised while JAX traced `{name}` ({where}), but it is "
+                "not a tracing error jaxmagic knows; JAX's message above is all there is.")
+    except Exception:  # noqa: BLE001 - say nothing rather than something wrong
         return None
 
 

@@ -13,13 +13,15 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import types
 from typing import Any
 
 import jax
 
 from .._common.errors import called_from, is_jax_file, user_entries
 from .._common.jaxpr import traceback_place
-from .._common.source import enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
+from .._common.trace_cache import traced_calls
+from .._common.source import defines, enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
 from .call import call_of
 from .dataflow import depends_on
 from .fixes.leak_code import ThreadOut
@@ -29,7 +31,7 @@ __all__ = ["Leak", "find_leak", "leaking_call", "stores_outside", "outlived_its_
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
-_CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)")
+_CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))? \((?P<name>[^)]*)\)")
 _SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
 _STORING_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft", "__setitem__"}
 
@@ -45,6 +47,7 @@ class Leak:
     store: ast.stmt | None
     arguments: list[str]
     outer: ast.AST | None = None  # the jitted definition the leaking one runs in (itself, or one holding it)
+    jitted: bool = False  # JAX's message says the leaking function itself was traced for jit
 
 
 def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | None = None) -> Leak:
@@ -81,6 +84,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     if definition is None:
         return leak
     leak.outer = jitted_definition(tree, definition, traced_for)
+    leak.jitted = traced_for in ("jit", "pjit") and leak.outer is definition
     # the value may have been stored by a function nested in the traced one (vmap, scan bodies)
     inner = enclosing_function(tree, created_line) if created_file == filename and created_line else None
     for scope in (inner, definition, *_called_from(tree, definition)):
@@ -90,6 +94,12 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         if store is not None:
             leak.store = store
             leak.arguments = depends_on(leak.outer, store, scope, tree)
+            made = _created_expression(tree, created) if created_file == filename else None
+            narrowed = depends_on(leak.outer, made, scope, tree) if made is not None else []
+            if narrowed and set(narrowed) < set(leak.arguments):
+                # the store holds several values; the leaked one is what JAX's message says was created
+                # there (``reward=jnp.sum(action)`` in a stored dataclass): its arguments alone
+                leak.arguments = narrowed
             break
     if leak.store is None:  # no store: a function closing over a traced parameter left in the output
         for holder in (_enclosing_def(tree, definition), definition):
@@ -99,6 +109,15 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
                 leak.outer = holder
                 break
     return leak
+
+
+def _created_expression(tree: ast.AST, created: re.Match | None) -> ast.expr | None:
+    """The widest expression starting at the line and column JAX's message says the leaked value was created."""
+    if created is None or created["col"] is None:
+        return None
+    line, col = int(created["line"]), int(created["col"])
+    starting = [n for n in ast.walk(tree) if isinstance(n, ast.expr) and n.lineno == line and n.col_offset == col]
+    return max(starting, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0), default=None)
 
 
 def _escaping_closure(holder: ast.AST) -> tuple[ast.stmt, list[str]] | None:
@@ -270,12 +289,13 @@ def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = N
     return found
 
 
-def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None) -> Any:
+def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, filename: str | None = None) -> Any:
     """The jitted function a leak fix rewrites, with arguments to re-trace it; None when unknown.
 
     The failing call is that function when the leak was caught inside it; when the
     leaked value was used later (``jnp.sin(last)`` after ``f(x)``), the function is
-    found by name and traced with the abstract arguments its leaked trace had.
+    found in JAX's trace cache (its abstract arguments and static values, pytrees
+    included), else by name, traced with the abstract arguments its leaked trace had.
     """
     recipe = next((f.recipe for f in fixes if isinstance(f.recipe, ThreadOut)), None)
     if recipe is None:
@@ -284,19 +304,46 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None) -> 
         found = function_node(call.fn)
         if found is not None and found[0].lineno == recipe.original.lineno:
             return call
+    cached = _cached_call(recipe.original, filename, tracer)
+    if cached is not None:
+        return cached
     globals_ = globals_ or {}
     jitted = globals_.get(recipe.original.name)
     owner = globals_.get(recipe.owner) if recipe.owner and recipe.method is None else None  # a jitted method
     if owner is not None:  # a jitted method: found on its class
         jitted = vars(owner).get(recipe.original.name)
+        if isinstance(jitted, types.FunctionType) and parameter_names(recipe.original)[:1] == ["self"]:
+            jitted = _jitted_bound(jitted, owner, globals_)  # jax.jit(env.step): the object's method was jitted
     if jitted is None or getattr(jitted, "_jit_info", None) is None:
         return None
     args = _abstract_arguments(tracer, recipe.original, owner, globals_)
     if args is None:
         return None
+    if isinstance(getattr(jitted, "_fun", None), types.MethodType):
+        args.pop("self", None)
     made = call_of(jitted, (), args, None, None)
     found = function_node(made.fn) if made is not None and made.fn is not None else None
     return made if found is not None and found[0].lineno == recipe.original.lineno else None
+
+
+def _jitted_bound(method: types.FunctionType, owner: type, globals_: dict) -> Any:
+    """``jax.jit(obj.method)`` again, for the one object of ``owner``'s class the user holds."""
+    instances = [v for v in globals_.values() if type(v) is owner]
+    return jax.jit(types.MethodType(method, instances[0])) if len(instances) == 1 else None
+
+
+def _cached_call(definition: ast.AST, filename: str | None, tracer: Any) -> Any:
+    """The leaking function's call rebuilt from JAX's trace cache: the trace the tracer came from, else the last."""
+    if filename is None:
+        return None
+    traced = traced_calls(lambda code: code.co_filename == filename and defines(definition, code))
+    if not traced:
+        return None
+    inner = jaxpr_tracer(tracer) if tracer is not None else None
+    invars = list(getattr(getattr(getattr(inner, "_trace", None), "frame", None), "invars", None) or ())
+    own = [t for t in traced if [v.aval for v in invars] == list(t.avals)] if invars else []
+    chosen = (own or traced)[-1]
+    return call_of(chosen.fn, chosen.args, chosen.kwargs, chosen.static_argnums, chosen.static_argnames)
 
 
 def outlived_its_trace(exc: BaseException) -> bool:
@@ -308,3 +355,8 @@ def outlived_its_trace(exc: BaseException) -> bool:
     """
     user = user_entries(exc.__traceback__)
     return bool(user) and not called_from(user[-1].tb_frame, is_jax_file)
+    trace = getattr(value, "_trace", None)
+    try:
+        return bool(trace.is_valid())
+    except Exception:  # noqa: BLE001 - a JAX without the check: the frames alone decide
+        return False

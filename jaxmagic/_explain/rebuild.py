@@ -180,7 +180,7 @@ def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums
     if jit is not None:  # the user's own jit: jitted again with the static settings being tried
         inner = rewrap(jit._fun, plain, fn)
         return None if inner is None else rejit(wrapper, inner, static_argnums, static_argnames)
-    made = rewrap(outer, plain, fn)
+    made = rewrap(outer, plain, fn, statics=(tuple(static_argnums), tuple(static_argnames)))
     if made is None:
         return None
     # no jit of the user's: one to trace with, holding static what is not an array (a mode string, a flag)

@@ -20,7 +20,8 @@ from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
 from .fixes.arguments import CheckpointStatic
-from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
+from .fixes.equality import (ChildrenRecipe, Declaration, EqRecipe, comparable_copy, compares, redeclared,
+                             structure_compares)
 from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, apply_edit
 from .fixes.sizes import HelperStatic
@@ -69,7 +70,12 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
             params = list(inspect.signature(fn).parameters)
             static_nums = tuple(sorted({*static_nums, *(params.index(n) for n in recipe.add if n in params)}))
         args, kwargs = call.with_values(recipe.replace)
-        outcome = probe_trace(copy_function(fn), args, kwargs, static_nums, static_names, call.wrapper, call.through)
+        params = inspect.signature(fn).parameters
+        kwargs = {**kwargs, **{k: v for k, v in recipe.replace.items() if k not in params}}  # a new parameter
+        base = copy_function(fn)
+        if recipe.edited is not None:  # a line added to the body too (a static dict made a dict again)
+            base = rebuild(fn, recipe.edited[0], recipe.edited[1], names.globals_for(fn.__globals__))
+        outcome = probe_trace(base, args, kwargs, static_nums, static_names, call.wrapper, call.through)
         if outcome is not None and recipe.also and recipe.reword is not None and tracing_kind(outcome):
             # the expression needs several compile-time values (jnp.tri(n, m)): all of them static together
             together = probe_trace(copy_function(fn), args, kwargs, static_nums, (*static_names, *recipe.also),
@@ -97,6 +103,11 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         checkpointed = jax.checkpoint(copy_function(fn), static_argnums=recipe.static_argnums)
         return probe_trace(checkpointed, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper)
+    if isinstance(recipe, Declaration):  # the class compiled again as declared in the fix, the value rebuilt
+        made = redeclared(recipe, call.by_name()[recipe.argument], names.globals_for(fn.__globals__))
+        args, kwargs = call.with_values({recipe.argument: made})
+        return probe_trace(copy_function(fn), args, kwargs, call.static_argnums, call.static_argnames,
+                           call.wrapper, call.through)
     if isinstance(recipe, (EqRecipe, ChildrenRecipe)):
         # the user's value, its class given the fix: it must compare as JAX compares, and trace
         bound = inspect.signature(fn).bind(*call.args, **call.kwargs).arguments
@@ -107,7 +118,8 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(copy_function(fn), args, kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     if isinstance(recipe, ThreadOut) and filename is not None:
-        # the jitted function rewritten to return what it stored: it must trace, and leak nothing
+        # the jitted function rewritten to return what it stored: it must trace, with no store left in it (checked
+        # in its source: jax.checking_leaks would also re-trace every JAX helper it calls, a second or more)
         found = function_node(fn)
         if found is None or found[1] != filename or found[0].lineno != recipe.original.lineno:
             return _UNTRIED
@@ -124,9 +136,8 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
                                     {recipe.method.name: rebuild(original, recipe.method, filename, globals_)})
             globals_[recipe.receiver] = copied
         rebuilt = rebuild(fn, recipe.edited, filename, globals_)
-        with jax.checking_leaks():
-            return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
-                               call.wrapper, call.through)
+        return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
+                           call.wrapper, call.through)
     if isinstance(recipe, Edit) and filename is not None:
         rebuilt = _rebuild_with(fn, recipe, filename, names)
         if rebuilt is None:

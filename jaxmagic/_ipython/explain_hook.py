@@ -13,7 +13,7 @@ from typing import Any
 from IPython.display import display
 
 from .._common.errors import tracing_kind
-from .._explain.failures import explain_failure
+from .._explain.failures import explain_failure, unknown_while_tracing
 from . import state
 from .naming import cell_namer
 
@@ -39,7 +39,12 @@ class ExplainHook:
 
     def after_cell(self, result: Any) -> None:
         exc = getattr(result, "error_in_exec", None)
-        if exc is None or tracing_kind(exc) is None:
+        if exc is None:
+            return
+        if tracing_kind(exc) is None:
+            unknown = unknown_while_tracing(exc, cell_namer(self.shell))
+            if unknown is not None:  # raised inside traced code, of a kind jaxmagic does not know
+                print(unknown)
             return
         last = state.last_report
         if last is not None and last.error is not None and last.error.exception is exc:

@@ -2,16 +2,20 @@
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jax
 
 from ..explanation import Fix
 from .site import Site, Static, dotted_of, is_hashable, is_array, leaf_static_fix, static_code, static_fix
 from ..._common.source import text_of
-from .equality import children_fix, eq_fix
+from .equality import children_fix, declared_static_fix, eq_fix
+
+if TYPE_CHECKING:
+    from ..call import CallFacts
 
 __all__ = ["unhashable_fixes", "non_array_fixes", "checkpoint_static_fix", "CheckpointStatic"]
 
@@ -70,7 +74,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     value = facts.values.get(name)
     if "metadata fields of pytree" in site.message and value is not None:
         moved = children_fix(name, value, site.names.jax)
-        return [moved] if moved is not None else []
+        declared = declared_static_fix(name, value)
+        # the fix goes where the field was declared static, when the user's source declares it
+        return [declared] if declared is not None else [moved] if moved is not None else []
     if "comparable using __eq__" in site.message and value is not None:
         equal = eq_fix(name, value, site.names.np)
         if equal is not None:
@@ -119,6 +125,11 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             return [guess, not_static]
     fixes: list[Fix] = []
     hashable = _hashable_version(value)
+    if isinstance(value, dict) and hashable is not None:
+        mapping = _dict_again(facts, name, hashable)
+        if mapping is not None:
+            fixes.append(mapping)
+            hashable = None
     if hashable is not None:
         code, new_value = hashable
         fixes.append(Fix(
@@ -129,6 +140,36 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         ))
     fixes.append(not_static)
     return fixes
+
+
+def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix | None:
+    """A dict passed static: its items as a tuple (hashable), made a dict again on the function's first line.
+
+    The body keeps reading it as a mapping (``**hparams``, ``hparams["lr"]``), so the
+    tuple alone would break it.
+    """
+    if facts.source is None:
+        return None
+    node, filename = facts.source
+    if not isinstance(node, ast.FunctionDef) or not node.body:
+        return None
+    edited = copy.deepcopy(node)
+    first = edited.body[0]
+    docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(
+        first.value.value, str)
+    again = ast.parse(f"{name} = dict({name})").body[0]
+    ast.copy_location(again, first)
+    ast.fix_missing_locations(again)
+    edited.body.insert(1 if docstring else 0, again)
+    code, new_value = hashable
+    shown = "\n".join([facts.def_line, f"    {name} = dict({name})   # a dict again inside",
+                       "    ...  # the body as it is", "", f"{facts.name}(..., {name}=tuple(sorted({name}.items())))"])
+    return Fix(
+        "hashable-static", shown,
+        f"a static argument is a key of JAX's compile cache, so it must be hashable, and a dict is not: pass "
+        f"`{name}`'s items as a sorted tuple and make it a dict again on the function's first line",
+        recipe=Static(replace={name: new_value}, edited=(edited, filename)),
+    )
 
 
 def _hashable_fields(value: Any) -> tuple[str, Any] | None:

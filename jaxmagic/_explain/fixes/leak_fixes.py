@@ -113,6 +113,8 @@ def _jitted(definition: ast.AST, site: Site) -> bool:
     """True when ``definition`` is the function the user jitted: a jit decorator, or a jit by its name."""
     if any("jit" in ast.unparse(d) for d in getattr(definition, "decorator_list", [])):
         return True
+    if site.leak_jitted and definition is site.leak_outer:  # jax.jit(env.step): JAX traced it for jit
+        return True
     if site.facts is not None and site.facts.name == definition.name:
         return True
     held = (site.globals_ or {}).get(definition.name)

@@ -275,12 +275,10 @@ def _masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
     names = site.names
     array, start, size = (text_of(a) for a in node.args[:3])
     index = f"{names.jnp}.arange({array}.shape[0])"
-    return Fix(
-        "jnp.where",
-        f"{names.jnp}.where(({index} >= {start}) & ({index} < {start} + {size}), {array}, 0)",
-        "a window of traced length has no fixed shape; keep the whole axis and zero what lies outside "
-        "the window (sums and other reductions come out the same)",
-    )
+    masked = ast.parse(f"{names.jnp}.where(({index} >= {start}) & ({index} < {start} + {size}), {array}, 0)")
+    return edit_fix("jnp.where", node, masked.body[0].value, "a window of traced length has no fixed shape; keep the "
+                    "whole axis and zero what lies outside the window (sums and other reductions come out the same)",
+                    warning=_KEEPS_LENGTH.format(array))
 
 
 def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
@@ -356,12 +354,15 @@ def _masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
         parts.append(f"({index} >= {text_of(piece.lower)})")
     if piece.upper is not None:
         parts.append(f"({index} < {text_of(piece.upper)})")
-    return Fix(
-        "jnp.where",
-        f"{names.jnp}.where({' & '.join(parts)}, {array}, 0)",
-        "a slice whose length depends on traced values has no fixed shape; keep the whole axis and zero "
-        "what lies outside the bounds (reductions such as `.sum()` then give the same result)",
-    )
+    masked = ast.parse(f"{names.jnp}.where({' & '.join(parts)}, {array}, 0)").body[0].value
+    return edit_fix("jnp.where", subscript, masked, "a slice whose length depends on traced values has no fixed "
+                    "shape; keep the whole axis and zero what lies outside the bounds (reductions such as `.sum()` "
+                    "then give the same result)", warning=_KEEPS_LENGTH.format(array))
+
+
+# what a masked fix changes, which tracing it cannot show: the code after it sees the whole axis
+_KEEPS_LENGTH = ("the result keeps `{}`'s whole length, zeros outside the bounds: a sum is unchanged, but code "
+                 "that reads positions or the length (a mean, a polynomial) must allow for them")
 
 
 def _constant_width(lower: ast.expr, upper: ast.expr) -> ast.expr | None:

@@ -9,6 +9,7 @@ like it changes every call.
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import re
 from collections.abc import Hashable
@@ -54,6 +55,7 @@ class Static:
     # alone still fails, and ``reword`` rewrites the fix for the larger set
     also: tuple[str, ...] = ()
     reword: Any = None
+    edited: tuple[ast.AST, str] | None = None  # (the function's def with a line added, its file): traced instead
 
 
 @dataclasses.dataclass
@@ -71,6 +73,7 @@ class Site:
     facts: CallFacts | None = None
     data_dependent: bool = False  # the value is computed from array data
     leak_store: ast.stmt | None = None
+    leak_jitted: bool = False  # the leaking function itself was jitted (JAX's message: "traced for jit")
     leak_outer: ast.AST | None = None  # the jitted definition the storing code runs in
     globals_: dict | None = None  # the namespace the failing line's names live in
     operands: list = dataclasses.field(default_factory=list)  # shapes that do not fit: the Operands at the line
@@ -274,7 +277,54 @@ def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
         f"{facts.name} = jax.jit({facts.name}, static_argnames={name!r})   # and pass {leaf} as {name}",
         f"`{leaf}` is a leaf of a pytree argument, and leaves are traced; take it out of the pytree "
         f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
+        recipe=_leaf_static_recipe(facts, leaf, name),
     )
+
+
+def _leaf_static_recipe(facts: CallFacts, leaf: str, name: str) -> Static | None:
+    """The function given a new static parameter ``name``, read where the body read ``leaf``, and the leaf's
+    value (a Python scalar) passed for it: tried when the call's values and the function's source are known."""
+    if facts.source is None or name in facts.params:
+        return None
+    node, filename = facts.source
+    try:
+        wanted = ast.dump(ast.parse(leaf, mode="eval").body)
+    except SyntaxError:
+        return None
+    value = _leaf_value(facts.values.get(root_of(leaf)), leaf)
+    if value is None or not isinstance(node, ast.FunctionDef):
+        return None
+    edited = copy.deepcopy(node)
+    replaced = 0
+    for holder in ast.walk(edited):
+        for field, old in ast.iter_fields(holder):
+            items = old if isinstance(old, list) else [old]
+            for i, item in enumerate(items):
+                if isinstance(item, ast.expr) and ast.dump(item) == wanted:
+                    new = ast.copy_location(ast.Name(name, ast.Load()), item)
+                    if isinstance(old, list):
+                        old[i] = new
+                    else:
+                        setattr(holder, field, new)
+                    replaced += 1
+    if not replaced:
+        return None
+    edited.args.args.append(ast.arg(name))
+    return Static(add=(name,), replace={name: value}, edited=(edited, filename))
+
+
+def _leaf_value(value: Any, leaf: str) -> Any:
+    """The Python scalar at ``leaf`` (``cfg.n_steps``, ``opts['k']``) of the argument's value; None otherwise."""
+    for step in re.findall(r"\.(\w+)|\[([^\]]+)\]", leaf[len(root_of(leaf)):]):
+        attribute, key = step
+        try:
+            value = getattr(value, attribute) if attribute else value[ast.literal_eval(key)]
+        except Exception:  # noqa: BLE001 - a path through something we do not read
+            return None
+    if isinstance(value, (np.ndarray, jax.Array)) and getattr(value, "ndim", 1) == 0 and not isinstance(
+            value, jax.core.Tracer):
+        value = value.item()
+    return value if isinstance(value, (bool, int, float, str)) else None
 
 
 # --- helpers the builders share ------------------------------------------------
@@ -291,11 +341,13 @@ def with_static(site: Site, fixes: list[Fix]) -> list[Fix]:
     return fixes
 
 
-def edit_fix(kind: str, target: ast.AST, replacement: Any, summary: str, extra: tuple[str, ...] = ()) -> Fix | None:
+def edit_fix(kind: str, target: ast.AST, replacement: Any, summary: str, extra: tuple[str, ...] = (),
+             warning: str | None = None) -> Fix | None:
     if replacement is None:
         return None
     edit = Edit(target, replacement)
-    return Fix(kind, edit.code(), summary, kinds=(kind, *[k for k in extra if k != kind]), recipe=edit)
+    return Fix(kind, edit.code(), summary, kinds=(kind, *[k for k in extra if k != kind]), recipe=edit,
+               warning=warning)
 
 
 def dotted_of(node: ast.AST) -> str | None:

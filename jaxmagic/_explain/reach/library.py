@@ -15,7 +15,8 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import is_installed_library, is_jax_file, leaves_of, traceback_entries, user_entries
+from ..._common.errors import (is_installed_library, is_jax_file, leaves_of, message_of, traceback_entries,
+                              user_entries)
 from ..._common.source import names_in, node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
 from ..provenance import Origin, Tracer
@@ -94,4 +95,13 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     read = set(names_in(at)) if at is not None else set()
     # the library's parameters its failing line reads (``assert image_shape >= crop_sizes``)
     feeding = [leaf for p in params if p in read for leaf in leaves_of(frame.f_locals.get(p)) if isinstance(leaf, Tracer)]
-    return bool(feeding) and all(jnp.issubdtype(t.aval.dtype, jnp.integer) for t in feeding)
+    if feeding and all(jnp.issubdtype(t.aval.dtype, jnp.integer) for t in feeding):
+        return True
+    # a pytree parameter (``int(jnp.sum(graph.n_node))``): JAX's message gives the failing value's dtype
+    failed = _FAILED_AVAL.search(message_of(exc))
+    return (failed is not None and failed["dtype"].startswith(("int", "uint"))
+            and any(jnp.issubdtype(t.aval.dtype, jnp.integer) for t in feeding))
+
+
+# "...where concrete value is expected: traced array with shape int32[]"
+_FAILED_AVAL = re.compile(r"traced array with shape (?P<dtype>[a-z]+\d*)\[")

@@ -1,0 +1,205 @@
+"""Issue 26, continued: fixes tried where the first pass left them untried.
+
+- a leak's fix re-traced with the abstract call JAX itself cached for the leaking
+  function (pytrees and static values included), also for ``jax.jit(obj.method)``;
+- the leaked value's own arguments, read from the line and column JAX's message
+  gives for where it was created;
+- a dict passed static made hashable, and a dict again on the function's first line;
+- a pytree leaf taken out into its own static parameter, tried with the body rewritten;
+- an error raised inside traced code that is no tracing error jaxmagic knows gets
+  one honest line in the notebook instead of nothing.
+
+Each cell is my own minimal reduction of the pattern its ``source`` documents.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+
+from corpus_harness import run_case
+from explain_corpus import Case
+
+LEAK_DOCS = "https://docs.jax.dev/en/latest/errors.html#jax.errors.UnexpectedTracerError"
+PURE_FUNCTIONS = "https://docs.jax.dev/en/latest/notebooks/Common_Gotchas_in_JAX.html#pure-functions"
+STATIC_HASHABLE = "https://docs.jax.dev/en/latest/jit-compilation.html#marking-arguments-as-static"
+SCAN_LENGTH = "https://docs.jax.dev/en/latest/_autosummary/jax.lax.scan.html"
+
+
+def _leak(case_id: str, source: str, code: str, line: int, argument: str) -> Case:
+    return Case(id=case_id, source=source, code=code, kind="leaked-tracer", argument=argument, path=argument,
+                line=line, fixes=("return-value",), verifiable=True, jax_fitting_fix=True)
+
+
+def test_a_leak_from_a_function_of_pytrees_is_tried_with_the_call_jax_cached(tmp_path):
+    case = _leak("leak-pytree-state", LEAK_DOCS, """\
+import jax, jax.numpy as jnp
+
+history = {}
+
+@jax.jit
+def update(state, grads, lr=0.1):
+    new = {"w": state["w"] - lr * grads["w"], "step": state["step"] + 1}
+    history["last"] = new
+    return new["w"].sum()
+
+update({"w": jnp.ones(3), "step": jnp.zeros((), jnp.int32)}, {"w": jnp.ones(3)})
+jnp.sum(history["last"]["w"])
+""", line=8, argument="state")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 8, 12)
+    top = found.fixes[0]
+    assert top.kind == "return-value" and top.verified is True, (top.code, top.outcome)
+    assert "return (new['w'].sum(), history_last)" in top.code
+
+
+def test_a_leak_from_a_jitted_bound_method_is_tried_and_names_the_created_values_argument(tmp_path):
+    case = _leak("leak-bound-method", PURE_FUNCTIONS, """\
+import dataclasses
+import jax, jax.numpy as jnp
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Step:
+    position: jax.Array
+    cost: jax.Array
+
+class Walker:
+    def __init__(self):
+        self.previous = None
+
+    def move(self, position, velocity):
+        step = Step(position=position + velocity, cost=jnp.sum(velocity ** 2))
+        self.previous = step
+        return step.position
+
+walker = Walker()
+jax.jit(walker.move)(jnp.zeros(2), jnp.ones(2))
+jnp.sqrt(walker.previous.cost)
+""", line=16, argument="velocity")
+    found = run_case(case, tmp_path).explanation
+    # the stored Step holds values of both arguments; the leaked one (cost) JAX says was created at
+    # `jnp.sum(velocity ** 2)`, so it is velocity's
+    assert (found.kind, found.lineno, found.argument, found.arguments) == ("leaked-tracer", 16, "velocity",
+                                                                            ["velocity"])
+    top = found.fixes[0]
+    assert top.kind == "return-value" and top.verified is True, (top.code, top.outcome)
+    assert top.code.startswith("class Walker:")
+
+
+def test_a_static_dict_becomes_a_tuple_of_items_and_a_dict_again_inside(tmp_path):
+    case = Case(id="static-dict-options", source=STATIC_HASHABLE, code="""\
+from functools import partial
+import jax, jax.numpy as jnp
+
+@partial(jax.jit, static_argnames="options")
+def smooth(x, options):
+    width = options["width"]
+    return jnp.convolve(x, jnp.ones(width) / width, **{"mode": options.get("mode", "same")})
+
+smooth(jnp.arange(8.0), options={"width": 3, "mode": "valid"})
+""", kind="unhashable-static", argument="options", path="options", line=9, fixes=("hashable-static",),
+        verifiable=True, jax_fitting_fix=False)
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert top.kind == "hashable-static" and top.verified is True, (top.code, top.outcome)
+    assert "    options = dict(options)" in top.code
+    assert "options=tuple(sorted(options.items()))" in top.code
+
+
+def test_a_config_leaf_used_as_a_length_becomes_its_own_static_parameter_and_is_tried(tmp_path):
+    case = Case(id="config-leaf-length", source=SCAN_LENGTH, code="""\
+import dataclasses
+import jax, jax.numpy as jnp
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Schedule:
+    start: jax.Array
+    steps: int
+
+@jax.jit
+def warmup(schedule):
+    def grow(value, _):
+        return value * 1.1, value
+    _, values = jax.lax.scan(grow, schedule.start, None, length=schedule.steps)
+    return values
+
+warmup(Schedule(start=jnp.float32(0.1), steps=5))
+""", kind="concretization", argument="schedule", path="schedule.steps", line=14, fixes=("static",),
+        verifiable=True, jax_fitting_fix=False)
+    found = run_case(case, tmp_path).explanation
+    assert found.path == "schedule.steps"
+    top = next(f for f in found.fixes if f.kind == "static")
+    assert "def warmup(schedule, steps):" in top.code and top.verified is True, (top.code, top.outcome)
+
+
+def test_an_unknown_error_inside_traced_code_gets_one_honest_line(shell):
+    shell.run("%jittrace_explain on")
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        result = shell.ip.run_cell(
+            "@jax.jit\ndef label(x):\n    return x + 'unit'\nlabel(jnp.ones(2))")
+    with contextlib.redirect_stdout(io.StringIO()) as plain:
+        shell.ip.run_cell("{}['missing']")  # an error outside any trace: jaxmagic says nothing
+    shell.run("%jittrace_explain off")
+    assert isinstance(result.error_in_exec, TypeError)
+    shown = printed.getvalue()
+    assert "jaxmagic: this TypeError was raised while JAX traced `label` (" in shown and "line 3)" in shown
+    assert "not a tracing error jaxmagic knows" in shown
+    assert "jaxmagic" not in plain.getvalue()
+
+
+REGISTER_DATACLASS = "https://docs.jax.dev/en/latest/_autosummary/jax.tree_util.register_dataclass.html"
+FLAX_STRUCT = "https://flax.readthedocs.io/en/latest/api_reference/flax.struct.html"
+
+
+def _metadata(case_id: str, source: str, code: str, line: int, argument: str) -> Case:
+    return Case(id=case_id, source=source, code=code, kind="unhashable-static", argument=argument, path=argument,
+                line=line, fixes=("not-static",), verifiable=True, jax_fitting_fix=False)
+
+
+def test_an_array_in_register_dataclass_meta_fields_is_moved_to_data_fields_there(tmp_path):
+    case = _metadata("meta-fields-array", REGISTER_DATACLASS, """\
+import dataclasses, functools
+import jax, jax.numpy as jnp, numpy as np
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["w"], meta_fields=["mask", "name"])
+@dataclasses.dataclass
+class Layer:
+    w: jax.Array
+    mask: np.ndarray
+    name: str
+
+@jax.jit
+def apply(layer, x):
+    return (x @ layer.w) * layer.mask
+
+apply(Layer(jnp.ones((3, 2)), np.ones(2), "dense"), jnp.ones(3))
+apply(Layer(jnp.ones((3, 2)), np.ones(2), "dense"), jnp.ones(3))
+""", line=16, argument="layer")
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert top.kind == "not-static" and top.verified is True, (top.code, top.outcome)
+    assert "data_fields=['w', 'mask'], meta_fields=['name']" in top.code and "class Layer:" in top.code
+    assert "`mask` of `Layer` is declared static" in top.summary
+
+
+def test_a_flax_struct_field_declared_static_loses_its_pytree_node_false(tmp_path):
+    case = _metadata("flax-struct-static-array", FLAX_STRUCT, """\
+import jax, jax.numpy as jnp, numpy as np
+from flax import struct
+
+class Vocabulary(struct.PyTreeNode):
+    table: jax.Array
+    ids: np.ndarray = struct.field(pytree_node=False)
+
+@jax.jit
+def embed(vocab, tokens):
+    return vocab.table[tokens]
+
+embed(Vocabulary(jnp.ones((4, 2)), np.arange(4)), jnp.array([1, 2]))
+embed(Vocabulary(jnp.ones((4, 2)), np.arange(4)), jnp.array([1, 2]))
+""", line=13, argument="vocab")
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert top.kind == "not-static" and top.verified is True, (top.code, top.outcome)
+    assert "class Vocabulary(struct.PyTreeNode):\n    ids: np.ndarray   # a data field: traced" in top.code
