@@ -10,7 +10,8 @@ again, worst ≤ 1 s) is run as a user meets it: its cell written to a file on d
 kernel writes it and executed, the failing call raising, then ``explain``
 called on the exception. Only ``explain`` is timed: finding the argument, the
 line and the fixes, and re-tracing a private copy of the function with each
-mechanical fix applied (leak fixes under ``jax.checking_leaks``).
+mechanical fix applied (a leak fix with no store left in its source; the
+leaking function traced again with the abstract call JAX's trace cache kept).
 """
 from __future__ import annotations
 

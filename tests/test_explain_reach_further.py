@@ -13,6 +13,7 @@ Each cell is my own minimal reduction of the pattern its ``source`` documents.
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 
@@ -179,7 +180,8 @@ apply(Layer(jnp.ones((3, 2)), np.ones(2), "dense"), jnp.ones(3))
     found = run_case(case, tmp_path).explanation
     top = found.fixes[0]
     assert top.kind == "not-static" and top.verified is True, (top.code, top.outcome)
-    assert "data_fields=['w', 'mask'], meta_fields=['name']" in top.code and "class Layer:" in top.code
+    assert "    data_fields=['w', 'mask'],\n    meta_fields=['name'],\n)" in top.code and "class Layer:" in top.code
+    assert ast.parse(top.code)
     assert "`mask` of `Layer` is declared static" in top.summary
 
 
@@ -203,3 +205,20 @@ embed(Vocabulary(jnp.ones((4, 2)), np.arange(4)), jnp.array([1, 2]))
     top = found.fixes[0]
     assert top.kind == "not-static" and top.verified is True, (top.code, top.outcome)
     assert "class Vocabulary(struct.PyTreeNode):\n    ids: np.ndarray   # a data field: traced" in top.code
+
+
+def test_in_a_real_kernel_the_declaration_is_found_in_the_cell_that_defined_the_class(tmp_path):
+    from notebook_support import run_notebook
+
+    cells = run_notebook([
+        "%load_ext jaxmagic\nimport dataclasses, functools\nimport jax, jax.numpy as jnp, numpy as np\n"
+        "%jittrace_explain on",
+        '@functools.partial(jax.tree_util.register_dataclass, data_fields=["w"], meta_fields=["mask"])\n'
+        "@dataclasses.dataclass\nclass Gate:\n    w: jax.Array\n    mask: np.ndarray",
+        "@jax.jit\ndef gate(g, x):\n    return x * g.w * g.mask\n"
+        "gate(Gate(jnp.ones(2), np.ones(2)), jnp.ones(2))\nopen_gate = Gate(jnp.ones(2), np.ones(2))\n"
+        "gate(open_gate, jnp.ones(2))",
+    ], tmp_path, allow_errors=True)
+    shown = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cells[2].outputs)
+    assert "`mask` of `Gate` is declared static" in shown and "data_fields=['w', 'mask']" in shown
+    assert "✓ verified: traces" in shown

@@ -22,12 +22,14 @@ import ast
 import copy
 import dataclasses
 import inspect
+import linecache
 import sys
 from typing import Any
 
 import jax
 import numpy as np
 
+from ..._common.errors import is_user_file
 from ..._common.source import parse_file
 from ..explanation import Fix
 
@@ -237,13 +239,17 @@ def _class_node(cls: type) -> tuple[ast.ClassDef, ast.Module, str] | None:
     """The ``class`` statement of ``cls`` in its module's source (the last one of that name: a re-run cell)."""
     module = sys.modules.get(getattr(cls, "__module__", ""), None)
     filename = getattr(module, "__file__", None)
-    tree = parse_file(filename) if filename else None
-    if tree is None:
-        return None
+    # a class defined in a notebook cell: its module (``__main__``) has no file, the cell's file is in linecache
+    candidates = [filename] if filename else [f for f in list(linecache.cache) if is_user_file(f)][::-1]
     line = getattr(cls, "__firstlineno__", None)
-    found = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__
-             and (line is None or n.lineno == line or any(d.lineno == line for d in n.decorator_list))]
-    return (found[-1], tree, filename) if found else None
+    for candidate in candidates:
+        tree = parse_file(candidate)
+        found = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__
+                 and (line is None or n.lineno == line or any(d.lineno == line for d in n.decorator_list))
+                 ] if tree is not None else []
+        if found:
+            return found[-1], tree, candidate
+    return None
 
 
 def _register_edit(node: ast.ClassDef, tree: ast.Module, name: str, arrays: list[str]
@@ -253,12 +259,11 @@ def _register_edit(node: ast.ClassDef, tree: ast.Module, name: str, arrays: list
     for decorator in node.decorator_list:
         edited = _moved(decorator, arrays)
         if edited is not None:
-            header = copy.copy(node)
-            header.decorator_list = [edited[0] if d is decorator else d for d in node.decorator_list]
-            header.body = [ast.Expr(ast.Constant(...))]
             whole = copy.copy(node)
-            whole.decorator_list = header.decorator_list
-            return ast.unparse(header), edited[1], [whole]
+            whole.decorator_list = [edited[0] if d is decorator else d for d in node.decorator_list]
+            shown = [f"@{_spread(d) if d is edited[0] else ast.unparse(d)}" for d in whole.decorator_list]
+            bases = ", ".join(ast.unparse(b) for b in node.bases)
+            return "\n".join([*shown, f"class {node.name}{f'({bases})' if bases else ''}:", "    ..."]), edited[1], [whole]
     for statement in tree.body:
         call = statement.value if isinstance(statement, ast.Expr) else None
         if (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Name)
@@ -267,6 +272,15 @@ def _register_edit(node: ast.ClassDef, tree: ast.Module, name: str, arrays: list
             if edited is not None:
                 return ast.unparse(edited[0]), edited[1], [node, ast.Expr(edited[0])]
     return None
+
+
+def _spread(call: ast.Call) -> str:
+    """A call written one argument a line when it would be long: the fields stay readable in a narrow page."""
+    text = ast.unparse(call)
+    if len(text) <= 72:
+        return text
+    parts = [*(ast.unparse(a) for a in call.args), *(ast.unparse(k) for k in call.keywords)]
+    return f"{ast.unparse(call.func)}(\n" + "".join(f"    {p},\n" for p in parts) + ")"
 
 
 def _moved(node: ast.expr, arrays: list[str]) -> tuple[ast.expr, list[str]] | None:
