@@ -222,3 +222,133 @@ def test_in_a_real_kernel_the_declaration_is_found_in_the_cell_that_defined_the_
     shown = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cells[2].outputs)
     assert "`mask` of `Gate` is declared static" in shown and "data_fields=['w', 'mask']" in shown
     assert "✓ verified: traces" in shown
+
+
+PRINT_DEBUGGING = "https://docs.jax.dev/en/latest/debugging/print_breakpoint.html"
+SWITCH_DOCS = "https://docs.jax.dev/en/latest/_autosummary/jax.lax.switch.html"
+BOOLEAN_INDEX = "https://docs.jax.dev/en/latest/errors.html#jax.errors.NonConcreteBooleanIndexError"
+CONTROL_FLOW = "https://docs.jax.dev/en/latest/control-flow.html"
+
+
+def _top(case: Case, tmp_path) -> object:
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == (case.kind, case.argument, case.line)
+    return found.fixes[0]
+
+
+def test_a_formatted_float_in_a_print_under_grad_becomes_jax_debug_print_with_its_format(tmp_path):
+    case = Case(id="fstring-float-print", source=PRINT_DEBUGGING, code="""\
+import jax, jax.numpy as jnp
+
+def energy(q):
+    e = jnp.sum(q ** 2) / 2
+    print(f"energy now {float(e):.4f}")
+    return e
+
+jax.grad(energy)(jnp.ones(3))
+""", kind="concretization", argument="q", path="q", line=5, fixes=("jax.debug.print",), verifiable=True,
+        jax_fitting_fix=False)
+    top = _top(case, tmp_path)
+    assert (top.kind, top.code, top.verified) == ("jax.debug.print", "jax.debug.print('energy now {e:.4f}', e=e)", True)
+
+
+def test_a_function_picked_from_a_list_by_a_traced_index_becomes_lax_switch(tmp_path):
+    case = Case(id="list-of-functions", source=SWITCH_DOCS, code="""\
+import jax, jax.numpy as jnp
+
+activations = [jnp.tanh, jax.nn.relu, jax.nn.sigmoid]
+
+@jax.jit
+def layer(x, which):
+    act = activations[which]
+    return act(x)
+
+layer(jnp.ones(3), 1)
+""", kind="integer-conversion", argument="which", path="which", line=7, fixes=("lax.switch",), verifiable=True,
+        jax_fitting_fix=False)
+    top = _top(case, tmp_path)
+    assert top.kind == "lax.switch" and top.verified is True, (top.code, top.outcome)
+    assert "functools.partial(jax.lax.switch, which, activations)" in top.code
+
+
+def test_a_leak_through_an_unpacking_assignment_to_self_is_returned_and_tried(tmp_path):
+    case = _leak("leak-unpacked-to-self", PURE_FUNCTIONS, """\
+import jax, jax.numpy as jnp
+
+class Filter:
+    def __init__(self):
+        self.state = None
+
+    def start(self, x):
+        mean, self.state = jnp.mean(x), {"sum": jnp.sum(x), "n": x.shape[0]}
+        return mean
+
+f = Filter()
+jax.jit(f.start)(jnp.arange(4.0))
+jnp.sqrt(f.state["sum"])
+""", line=8, argument="x")
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert top.kind == "return-value" and top.verified is True, (top.code, top.outcome)
+    assert "mean, state = (jnp.mean(x), {'sum': jnp.sum(x), 'n': x.shape[0]})" in top.code
+
+
+def test_a_mask_over_one_axis_of_several_gets_fixes_that_parse_and_trace(tmp_path):
+    case = Case(id="mask-one-axis", source=BOOLEAN_INDEX, code="""\
+import jax, jax.numpy as jnp
+
+@jax.jit
+def keep_columns(x, scores):
+    return x[:, scores > 0]
+
+keep_columns(jnp.ones((2, 4)), jnp.array([1.0, -1.0, 2.0, 0.5]))
+""", kind="boolean-index", argument="scores", path="scores", line=5, fixes=("jnp.where", "size-argument"),
+        verifiable=True, jax_fitting_fix=False)
+    found = run_case(case, tmp_path).explanation
+    assert [(f.kind, f.verified) for f in found.fixes[:2]] == [("jnp.where", True), ("size-argument", True)]
+    assert all(ast.parse(f.code) for f in found.fixes)
+    assert "x[:, jnp.nonzero(scores > 0, size=(scores > 0).size, fill_value=0)[0]]" in found.fixes[1].code
+
+
+def test_a_loop_that_breaks_on_a_traced_test_becomes_a_while_loop(tmp_path):
+    case = Case(id="early-exit", source=CONTROL_FLOW, code="""\
+import jax, jax.numpy as jnp
+
+@jax.jit
+def settle(x, rate):
+    for _ in range(50):
+        step = rate * x
+        x = x - step
+        if jnp.max(jnp.abs(step)) < 1e-4:
+            break
+    return x
+
+settle(jnp.ones(3), 0.5)
+""", kind="bool-conversion", argument="x", path="x", line=8, fixes=("lax.while_loop",), verifiable=True,
+        jax_fitting_fix=False)
+    top = _top(case, tmp_path)
+    assert top.kind == "lax.while_loop" and top.verified is True, (top.code, top.outcome)
+    assert "return (i < 50) & ~stop" in top.code and "i, stop, x = jax.lax.while_loop(" in top.code
+
+
+def test_a_frozen_pytree_of_arrays_marked_static_is_passed_traced_first(tmp_path):
+    case = Case(id="frozen-pose-static", source=STATIC_HASHABLE, code="""\
+import dataclasses
+from functools import partial
+import jax, jax.numpy as jnp
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class Pose:
+    rotation: jax.Array
+    offset: jax.Array
+
+@partial(jax.jit, static_argnames="pose")
+def place(points, pose):
+    return points @ pose.rotation.T + pose.offset
+
+place(jnp.ones((4, 2)), Pose(jnp.eye(2), jnp.zeros(2)))
+""", kind="unhashable-static", argument="pose", path="pose", line=15, fixes=("not-static",), verifiable=True,
+        jax_fitting_fix=False)
+    top = _top(case, tmp_path)
+    assert top.kind == "not-static" and top.verified is True, (top.code, top.outcome)

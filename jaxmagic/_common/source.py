@@ -8,6 +8,7 @@ expression that raised comes from the code object's position table
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import functools
 import linecache
@@ -17,6 +18,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 __all__ = [
+    "as_load",
+    "as_store",
     "definition_of",
     "defines",
     "own_nodes",
@@ -374,3 +377,20 @@ def replace_statement(function: ast.AST, old: ast.stmt, new: list[ast.stmt]) -> 
                 block[index:index + 1] = new
                 return True
     return False
+
+
+def as_load(node: ast.expr) -> ast.expr:
+    """A copy of ``node`` that reads (every ``ctx`` Load)."""
+    made = copy.deepcopy(node)
+    for sub in ast.walk(made):
+        if hasattr(sub, "ctx"):
+            sub.ctx = ast.Load()
+    return made
+
+
+def as_store(node: ast.expr) -> ast.expr:
+    """A copy of ``node`` assigned to (its own ``ctx`` Store)."""
+    made = copy.deepcopy(node)
+    if hasattr(made, "ctx"):
+        made.ctx = ast.Store()
+    return made

@@ -20,6 +20,7 @@ import re
 import types
 from typing import Any
 
+import jax
 from jax.core import Tracer  # the tracer base class, exported by jax.core from 0.8 to 0.12
 
 from .._common.errors import is_installed_library, is_jax_file, is_user_file, message_of, traceback_entries
@@ -134,7 +135,12 @@ def leaked_tracer(exc: BaseException, message: str) -> Tracer | None:
     JAX's message gives its type and abstract value; the live tracers of the
     function that used it are told apart by those.
     """
-    found = _failing_tracers(traceback_entries(exc.__traceback__))
+    entries = traceback_entries(exc.__traceback__)
+    found = _failing_tracers(entries)
+    user = [tb for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)]
+    if user:  # held in an object the user's code reads (``self.state``, a global dict): its leaves
+        frame = user[-1].tb_frame
+        found += [t for v in frame.f_locals.values() for t in _held_tracers(v)]
     described = _LEAKED.search(message)
     for tracer in found:
         if described is None:
@@ -158,6 +164,27 @@ def _names_at(position: Position) -> list[str] | None:
     if isinstance(node, (ast.If, ast.While)):
         node = node.test
     return list(dict.fromkeys(names_in(node)))
+
+
+def _held_tracers(value: Any) -> list[Tracer]:
+    """Tracers among the pytree leaves of ``value`` and of its attributes (one level: ``self.state``)."""
+    held = [value, *(_attributes(value).values())]
+    found = []
+    for item in held[:_MAX_ITEMS]:
+        try:
+            found += [leaf for leaf in jax.tree_util.tree_leaves(item)[:_MAX_ITEMS] if isinstance(leaf, Tracer)]
+        except Exception:  # noqa: BLE001 - an object that is not a pytree, nor flattens
+            continue
+    return found
+
+
+def _attributes(value: Any) -> dict:
+    if isinstance(value, (types.ModuleType, type)) or callable(value):
+        return {}
+    try:
+        return dict(vars(value))
+    except TypeError:
+        return {}
 
 
 def _tracers_in_locals(values: Any) -> list[Tracer]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import copy
+import functools
 import io
 import types
 from collections.abc import Callable
@@ -114,7 +115,8 @@ class Names:
     to the probe copy.
     """
 
-    _MODULES = (("jnp", jnp), ("lax", lax), ("np", np), ("jax", jax), ("checkify", checkify))
+    _MODULES = (("jnp", jnp), ("lax", lax), ("np", np), ("jax", jax), ("checkify", checkify),
+                ("functools", functools))
 
     def __init__(self, globals_: dict | None) -> None:
         globals_ = globals_ or {}
@@ -137,6 +139,7 @@ class Names:
     np: str
     jax: str
     checkify: str
+    functools: str
 
     def globals_for(self, globals_: dict) -> dict:
         """A copy of ``globals_`` with the modules that suggested code names."""

@@ -114,10 +114,14 @@ def unhashable_fixes(site: Site) -> list[Fix]:
                 "hold tuples there",
                 recipe=Static(replace={name: new_value}),
             ), not_static]
+        params = getattr(type(value), "__dataclass_params__", None)
+        if (params is not None and params.frozen) or _holds_arrays(value):
+            # frozen already, or a pytree of arrays (a pose, a model): the arrays are the trouble; trace it
+            return [not_static]
         return [Fix(
             "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {type(value).__name__}: ...",
             f"`{type(value).__name__}` defines `__eq__` but no `__hash__`; a frozen dataclass is hashable "
-            "(and compared by value, so equal configs share one compile)",
+            "(and compared by value, so equal configs share one compile)", template=True,
         ), not_static]
     if value is None:
         guess = _hashable_by_type(site.message, facts.name, name)

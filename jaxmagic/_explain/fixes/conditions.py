@@ -13,6 +13,8 @@ from ..._common.source import clone, text_of
 from ..call import root_of
 from ..explanation import Fix
 from .rewrites import (
+    assigned_names,
+    written_before_read,
     Checkified,
     Edit,
     apply_edit,
@@ -24,7 +26,8 @@ from .rewrites import (
     while_loop_for,
 )
 from .shapes import jnp_assignment
-from .site import Site, edit_fix, no_args, with_static
+from ..rebuild import Names
+from .site import Site, dotted_of, edit_fix, no_args, with_static
 
 __all__ = ["bool_fixes"]
 
@@ -100,6 +103,13 @@ def _with_test_edit(control: ast.AST, test_edit: Edit | None) -> ast.AST:
 
 def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str, ...]) -> list[Fix | None]:
     names = site.names
+    loop = site.parent(control)
+    if (construct.body and all(isinstance(b, ast.Break) for b in construct.body) and not construct.orelse
+            and isinstance(loop, ast.For) and loop.body and loop.body[-1] is control):
+        early = early_exit_loop_for(loop, construct.test, names)  # for ...: ...; if done: break
+        return [edit_fix("lax.while_loop", loop, early, "a loop that stops early on a traced condition is a "
+                         "`lax.while_loop`: it runs while the count lasts and the condition has not been met",
+                         extra) if early is not None else None]
     following = site.following(control)
     where = where_for_if(construct, following, names)
     cond = cond_for_if(construct, following, names)
@@ -121,6 +131,32 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
             template=True,
         ))
     return fixes
+
+
+def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names) -> list[ast.stmt] | None:
+    """``for i in range(a, b): body; if test: break`` → ``lax.while_loop`` over (i, stop, state)."""
+    it = loop.iter
+    if (loop.orelse or not isinstance(loop.target, ast.Name) or not isinstance(it, ast.Call)
+            or dotted_of(it.func) != "range" or not 1 <= len(it.args) <= 2 or it.keywords):
+        return None
+    body = loop.body[:-1]
+    if any(isinstance(n, (ast.Break, ast.Continue, ast.Return, ast.Yield)) for b in body for n in ast.walk(b)):
+        return None
+    start, end = ("0", text_of(it.args[0])) if len(it.args) == 1 else (text_of(it.args[0]), text_of(it.args[1]))
+    index = "i" if loop.target.id == "_" else loop.target.id
+    temporary = written_before_read(body)  # set afresh each step (the test may read them): not carried
+    state = [n for n in assigned_names(body) if n not in (index, "stop") and n not in temporary]
+    if not state:
+        return None
+    carried = ", ".join([index, "stop", *state])
+    made = ast.parse(
+        f"def cond_fun(carry):\n    {carried} = carry\n    return ({index} < {end}) & ~stop\n"
+        f"def body_fun(carry):\n    {carried} = carry\n    pass\n"
+        f"    stop = {text_of(array_test(test, names))}\n    return ({index} + 1, stop, {', '.join(state)})\n"
+        f"{carried} = {names.lax}.while_loop(cond_fun, body_fun, ({start}, False, {', '.join(state)}))"
+    ).body
+    made[1].body[1:2] = clone(body)
+    return made
 
 
 def _if_expression_fixes(site: Site, control: ast.AST, construct: ast.IfExp, extra: tuple[str, ...]) -> list[Fix | None]:

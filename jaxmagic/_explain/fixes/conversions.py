@@ -202,6 +202,14 @@ def integer_fixes(site: Site) -> list[Fix]:
                     "a Python list cannot be indexed by a traced value; `lax.switch` picks the function "
                     "inside the compiled program",
                 ))
+            elif _functions_in(node.value, site):
+                # policy = policies[i]; policy(obs): the chosen function, called later, by lax.switch
+                fixes.append(edit_fix(
+                    "lax.switch", node,
+                    call(f"{names.functools}.partial", attr(f"{names.lax}.switch"), clone(node.slice), clone(node.value)),
+                    "a Python list of functions cannot be indexed by a traced value; `lax.switch` picks the "
+                    "function inside the compiled program (`partial` keeps the call below as it is)",
+                ))
             else:
                 fixes.append(edit_fix(
                     "jnp-not-builtin", node,
@@ -217,6 +225,14 @@ def integer_fixes(site: Site) -> list[Fix]:
             if dotted.rsplit(".", 1)[-1] in SHAPE_FUNCS | {"dynamic_slice", "dynamic_slice_in_dim"}:
                 return shape_fixes(site)
     return with_static(site, [f for f in fixes if f is not None])
+
+
+def _functions_in(node: ast.expr, site: Site) -> bool:
+    """True when ``node`` is a list or tuple of functions: written so, or a global holding one."""
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return bool(node.elts) and all(isinstance(e, (ast.Lambda, ast.Name, ast.Attribute)) for e in node.elts)
+    held = (site.globals_ or {}).get(node.id) if isinstance(node, ast.Name) else None
+    return isinstance(held, (list, tuple)) and bool(held) and all(callable(f) for f in held)
 
 
 def _explicit_conversion(node: ast.AST, names: Names) -> Fix | None:

@@ -22,7 +22,7 @@ import copy
 import dataclasses
 import re
 
-from ..._common.source import inside, own_nodes, replace_statement, same_node, text_of
+from ..._common.source import as_load, as_store, inside, own_nodes, replace_statement, same_node, text_of
 from ..dataflow import instances_of, outermost_function
 
 __all__ = ["ThreadOut", "thread_out"]
@@ -70,7 +70,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     outer = outer if outer is not None else outermost_function(tree, scope)
     if not isinstance(outer, _FUNCTIONS):
         return None
-    parts = _stored(store)
+    parts = _stored(store) or _unpacked(store)
     if parts is None:
         return None
     target, value, appended = parts
@@ -87,7 +87,10 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     stored = same_node(inner, store) if inner is not None else None
     if inner is None or stored is None or _in_loop(inner, stored):
         return None
-    if not replace_statement(inner, stored, [_assign(name, copy.deepcopy(value))]):
+    if value is None and inner is not edited:
+        return None  # threading a value out of a called function needs the stored value on its own
+    local = _localised(stored, target, name) if value is None else _assign(name, copy.deepcopy(value))
+    if not replace_statement(inner, stored, [local]):
         return None
     if isinstance(target, ast.Name):
         _undeclare(inner, target.id)
@@ -127,6 +130,23 @@ def _owner(tree: ast.AST, function: ast.AST) -> str | None:
 # --- the store -------------------------------------------------------------------
 
 
+def _unpacked(store: ast.stmt) -> tuple[ast.expr, None, bool] | None:
+    """``obs, self.state = ...``: the one storing target among local names (it has no value of its own)."""
+    if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Tuple)):
+        return None
+    storing = [e for e in store.targets[0].elts if not isinstance(e, ast.Name)]
+    return (storing[0], None, False) if len(storing) == 1 and isinstance(storing[0], (ast.Attribute,
+                                                                                      ast.Subscript)) else None
+
+
+def _localised(store: ast.Assign, target: ast.expr, name: str) -> ast.Assign:
+    """``obs, self.state = f()`` → ``obs, state = f()``."""
+    local = copy.deepcopy(store)
+    local.targets = [ast.Tuple([ast.Name(name, ast.Store()) if ast.dump(e) == ast.dump(target) else e
+                                for e in local.targets[0].elts], ast.Store())]
+    return local
+
+
 def _stored(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
     """(where, what, appended) of a storing statement."""
     if isinstance(store, ast.Assign) and len(store.targets) == 1 and not isinstance(store.targets[0], ast.Tuple):
@@ -134,7 +154,7 @@ def _stored(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
     if isinstance(store, ast.AnnAssign) and store.value is not None:
         return store.target, store.value, False
     if isinstance(store, ast.AugAssign):
-        target_read = _as_load(store.target)
+        target_read = as_load(store.target)
         return store.target, ast.BinOp(target_read, store.op, store.value), False
     if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and isinstance(store.value.func, ast.Attribute):
         if store.value.func.attr == "append" and len(store.value.args) == 1:
@@ -237,7 +257,7 @@ def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, ap
                 return None
             if how == "grad":
                 call.func.keywords.append(ast.keyword("has_aux", ast.Constant(True)))
-            statement.targets[0] = ast.Tuple([_as_store(statement.targets[0]), ast.Name(name, ast.Store())],
+            statement.targets[0] = ast.Tuple([as_store(statement.targets[0]), ast.Name(name, ast.Store())],
                                              ast.Store())
             read = ast.Name(name, ast.Load())
             kept = name
@@ -372,20 +392,3 @@ def _undeclare(function: ast.AST, name: str) -> None:
 
 def _assign(name: str, value: ast.expr) -> ast.Assign:
     return ast.Assign(targets=[ast.Name(name, ast.Store())], value=value)
-
-
-def _as_load(node: ast.expr) -> ast.expr:
-    made = copy.deepcopy(node)
-    for sub in ast.walk(made):
-        if hasattr(sub, "ctx"):
-            sub.ctx = ast.Load()
-    return made
-
-
-def _as_store(node: ast.expr) -> ast.expr:
-    made = copy.deepcopy(node)
-    if hasattr(made, "ctx"):
-        made.ctx = ast.Store()
-    return made
-
-

@@ -26,6 +26,8 @@ def is_format_call(node: ast.AST) -> bool:
 def printed_conversion(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix | None:
     """``print("mean:", float(v))``: the same print, by ``jax.debug.print``, of the unconverted value."""
     printer = site.parent(node)
+    if isinstance(printer, ast.FormattedValue):  # print(f"loss {float(v):.3f}"): the f-string, without float()
+        return _formatted_conversion(site, node, printer, unwrapped)
     if not (isinstance(printer, ast.Call) and isinstance(printer.func, ast.Name) and printer.func.id == "print"
             and node in printer.args and not any(isinstance(a, ast.Starred) for a in printer.args)):
         return None
@@ -40,6 +42,26 @@ def printed_conversion(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix |
     return edit_fix(
         "jax.debug.print", printer, replacement,
         "the value is printed, not computed with: `jax.debug.print` prints it when the compiled function runs, "
+        "where `float()`/`int()` would need it while tracing",
+    )
+
+
+def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue, unwrapped: ast.expr) -> Fix | None:
+    joined = site.parent(value)
+    printer = site.parent(joined) if isinstance(joined, ast.JoinedStr) else None
+    if not (isinstance(printer, ast.Call) and isinstance(printer.func, ast.Name) and printer.func.id == "print"
+            and printer.args == [joined] and not printer.keywords):
+        return None
+    edited = clone(joined)
+    for part in edited.values:
+        if isinstance(part, ast.FormattedValue) and ast.dump(part.value) == ast.dump(node):
+            part.value = clone(unwrapped)
+    template, keywords = _format_template(edited)
+    replacement = ast.Call(attr(f"{site.names.jax}.debug.print"), [ast.Constant(template)],
+                           [ast.keyword(k, v) for k, v in keywords.items()])
+    return edit_fix(
+        "jax.debug.print", printer, replacement,
+        "the value is printed, not computed with: `jax.debug.print` formats it when the compiled function runs, "
         "where `float()`/`int()` would need it while tracing",
     )
 

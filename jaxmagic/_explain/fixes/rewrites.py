@@ -27,6 +27,7 @@ __all__ = [
     "while_loop_for",
     "fori_loop_for",
     "assigned_names",
+    "written_before_read",
     "with_imports",
 ]
 
@@ -261,7 +262,7 @@ def assigned_names(body: list[ast.stmt]) -> list[str]:
     return found
 
 
-def _written_before_read(body: list[ast.stmt]) -> set[str]:
+def written_before_read(body: list[ast.stmt]) -> set[str]:
     """Names every step of a loop body assigns before it reads them (straight-line assignments only)."""
     read: set[str] = set()
     written: set[str] = set()
@@ -332,7 +333,7 @@ def fori_loop_for(stmt: ast.For, names: Names) -> list[ast.stmt] | None:
     ):
         return None
     start, stop = (ast.Constant(0), it.args[0]) if len(it.args) == 1 else (it.args[0], it.args[1])
-    temporary = _written_before_read(stmt.body)  # set afresh each step: not carried (it has no value before)
+    temporary = written_before_read(stmt.body)  # set afresh each step: not carried (it has no value before)
     state = [n for n in assigned_names(stmt.body) if n != stmt.target.id and n not in temporary]
     if not state:
         return None

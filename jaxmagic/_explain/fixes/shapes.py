@@ -12,7 +12,8 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
-from .sizes import NONZERO_FUNCS, inner_jit_fix, jit_call_fix, repeat_length_fix, size_fix
+from .sizes import (NONZERO_FUNCS, axis_mask_fixes, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
+                    one_axis, repeat_length_fix, size_fix)
 
 __all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "jnp_assignment", "SHAPE_FUNCS"]
 
@@ -65,6 +66,8 @@ def mask_fixes(site: Site) -> list[Fix]:
             "selecting elements gives a result whose size depends on values; keep the shape and "
             f"neutralise the unselected elements with `jnp.where` before the {reduction}",
         ))
+    elif one_axis(mask) is not None:  # x[:, mask]: the mask selects along one axis of several
+        fixes += axis_mask_fixes(site, subscript, *one_axis(mask))
     else:
         fixes.append(edit_fix(
             "jnp.where", subscript,
@@ -189,7 +192,7 @@ def shape_fixes(site: Site) -> list[Fix]:
             fixes.append(fix)
             return with_static(site, fixes)
         fixes = with_static(site, fixes)
-        masked = _masked_slice_fix(site, subscript)
+        masked = masked_slice_fix(site, subscript)
         if masked is not None:
             fixes.append(masked)
         return fixes
@@ -226,7 +229,7 @@ def shape_fixes(site: Site) -> list[Fix]:
                 "write it with NumPy or plain Python",
             )]
     if site.data_dependent and shape_call is not None:
-        window = _masked_window_fix(site, shape_call)
+        window = masked_window_fix(site, shape_call)
         if window is not None:
             return [window]
         passed = _shape_passed_as_array(site, shape_call)
@@ -266,19 +269,6 @@ def jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
                 "shapes; compute it with NumPy or plain Python",
             )
     return None
-
-
-def _masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
-    """``lax.dynamic_slice_in_dim(x, start, size)`` with a traced size: keep the axis, mask the window."""
-    if (dotted_of(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) < 3:
-        return None
-    names = site.names
-    array, start, size = (text_of(a) for a in node.args[:3])
-    index = f"{names.jnp}.arange({array}.shape[0])"
-    masked = ast.parse(f"{names.jnp}.where(({index} >= {start}) & ({index} < {start} + {size}), {array}, 0)")
-    return edit_fix("jnp.where", node, masked.body[0].value, "a window of traced length has no fixed shape; keep the "
-                    "whole axis and zero what lies outside the window (sums and other reductions come out the same)",
-                    warning=_KEEPS_LENGTH.format(array))
 
 
 def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
@@ -329,7 +319,7 @@ def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
         return None
     size = _constant_width(piece.lower, piece.upper)
     if size is None:
-        return None  # the length itself is traced: see _masked_slice_fix
+        return None  # the length itself is traced: see masked_slice_fix
     args = [clone(subscript.value), clone(piece.lower), size]
     keywords = {"axis": ast.Constant(axis)} if axis else {}
     new = call(f"{names.lax}.dynamic_slice_in_dim", *args, **keywords)
@@ -339,30 +329,6 @@ def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
         "and a fixed length",
     )
     return fix
-
-
-def _masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
-    """``x[lo:hi]`` with a traced length → keep the whole axis and mask outside ``[lo, hi)``."""
-    piece = subscript.slice
-    if not isinstance(piece, ast.Slice) or piece.step is not None:
-        return None
-    names = site.names
-    array = text_of(subscript.value)
-    index = f"{names.jnp}.arange({array}.shape[0])"
-    parts = []
-    if piece.lower is not None:
-        parts.append(f"({index} >= {text_of(piece.lower)})")
-    if piece.upper is not None:
-        parts.append(f"({index} < {text_of(piece.upper)})")
-    masked = ast.parse(f"{names.jnp}.where({' & '.join(parts)}, {array}, 0)").body[0].value
-    return edit_fix("jnp.where", subscript, masked, "a slice whose length depends on traced values has no fixed "
-                    "shape; keep the whole axis and zero what lies outside the bounds (reductions such as `.sum()` "
-                    "then give the same result)", warning=_KEEPS_LENGTH.format(array))
-
-
-# what a masked fix changes, which tracing it cannot show: the code after it sees the whole axis
-_KEEPS_LENGTH = ("the result keeps `{}`'s whole length, zeros outside the bounds: a sum is unchanged, but code "
-                 "that reads positions or the length (a mean, a polynomial) must allow for them")
 
 
 def _constant_width(lower: ast.expr, upper: ast.expr) -> ast.expr | None:

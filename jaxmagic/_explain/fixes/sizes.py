@@ -7,6 +7,8 @@ length as an argument (``size=``, ``total_repeat_length=``; the output padded
 up to it). And inside a jitted function every call of another jitted
 function returns tracers, even for static inputs: where Python then needs
 the value (a size, ``float()``), the fix calls the inner function unjitted.
+Where no length can be given, the length is kept: a slice or selection of
+traced length becomes the whole axis with the rest masked to zero.
 """
 from __future__ import annotations
 
@@ -15,13 +17,13 @@ import dataclasses
 
 import jax
 
-from ..._common.source import clone, names_in, parameter_names
+from ..._common.source import clone, names_in, parameter_names, text_of
 from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
-from .site import Site, edit_fix
+from .site import Site, dotted_of, edit_fix
 
 __all__ = ["NONZERO_FUNCS", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
-           "HelperStatic"]
+           "HelperStatic", "one_axis", "axis_mask_fixes", "masked_window_fix", "masked_slice_fix", "KEEPS_LENGTH"]
 
 # functions whose output length is the count of nonzero (or unique) elements; ``size=`` fixes it
 NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract"}
@@ -145,3 +147,73 @@ def helper_static_fix(site: Site) -> Fix | None:
         f"make {shown} static for `{name}`",
         recipe=HelperStatic(name, tuple(params)),
     )
+
+
+# --- lengths kept by masking: a selection or a slice of traced length -----------------
+
+
+def one_axis(index: ast.expr) -> tuple[int, ast.expr] | None:
+    """(axis, mask) of ``x[:, mask]``: one mask among whole-axis slices."""
+    if not isinstance(index, ast.Tuple):
+        return None
+    full = [isinstance(e, ast.Slice) and e.lower is None and e.upper is None and e.step is None for e in index.elts]
+    if full.count(False) != 1:
+        return None
+    axis = full.index(False)
+    return axis, index.elts[axis]
+
+
+def axis_mask_fixes(site: Site, subscript: ast.Subscript, axis: int, mask: ast.expr) -> list[Fix | None]:
+    jnp, array = site.names.jnp, text_of(subscript.value)
+    shown = text_of(mask) if isinstance(mask, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) else f"({text_of(mask)})"
+    trailing = f" + (1,) * ({array}.ndim - {axis + 1})"
+    wide = f"{shown}.reshape({'(1,) * ' + str(axis) + ' + ' if axis else ''}(-1,){trailing})"
+    where = ast.parse(f"{jnp}.where({wide}, {array}, 0)").body[0].value
+    picked = ast.parse(f"{jnp}.nonzero({shown}, size={shown}.size, fill_value=0)[0]").body[0].value
+    gathered = clone(subscript)
+    gathered.slice.elts[axis] = picked
+    return [
+        edit_fix("jnp.where", subscript, where,
+                 f"a boolean mask selects a data-dependent number of entries along axis {axis}; `jnp.where` keeps "
+                 "the shape and puts 0 where the mask is False", warning=KEEPS_LENGTH.format(array)),
+        edit_fix("size-argument", subscript, gathered,
+                 "or gather along that axis with a fixed-length index list: `jnp.nonzero(..., size=...)` pads "
+                 "the indices (with index 0)"),
+    ]
+
+
+def masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``lax.dynamic_slice_in_dim(x, start, size)`` with a traced size: keep the axis, mask the window."""
+    if (dotted_of(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) < 3:
+        return None
+    names = site.names
+    array, start, size = (text_of(a) for a in node.args[:3])
+    index = f"{names.jnp}.arange({array}.shape[0])"
+    masked = ast.parse(f"{names.jnp}.where(({index} >= {start}) & ({index} < {start} + {size}), {array}, 0)")
+    return edit_fix("jnp.where", node, masked.body[0].value, "a window of traced length has no fixed shape; keep the "
+                    "whole axis and zero what lies outside the window (sums and other reductions come out the same)",
+                    warning=KEEPS_LENGTH.format(array))
+
+
+def masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x[lo:hi]`` with a traced length → keep the whole axis and mask outside ``[lo, hi)``."""
+    piece = subscript.slice
+    if not isinstance(piece, ast.Slice) or piece.step is not None:
+        return None
+    names = site.names
+    array = text_of(subscript.value)
+    index = f"{names.jnp}.arange({array}.shape[0])"
+    parts = []
+    if piece.lower is not None:
+        parts.append(f"({index} >= {text_of(piece.lower)})")
+    if piece.upper is not None:
+        parts.append(f"({index} < {text_of(piece.upper)})")
+    masked = ast.parse(f"{names.jnp}.where({' & '.join(parts)}, {array}, 0)").body[0].value
+    return edit_fix("jnp.where", subscript, masked, "a slice whose length depends on traced values has no fixed "
+                    "shape; keep the whole axis and zero what lies outside the bounds (reductions such as `.sum()` "
+                    "then give the same result)", warning=KEEPS_LENGTH.format(array))
+
+
+# what a masked fix changes, which tracing it cannot show: the code after it sees the whole axis
+KEEPS_LENGTH = ("the result keeps `{}`'s whole length, zeros outside the bounds: a sum is unchanged, but code "
+                 "that reads positions or the length (a mean, a polynomial) must allow for them")
