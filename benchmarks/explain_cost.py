@@ -4,9 +4,9 @@ Each case of ``tests/explain_corpus.py`` (reductions of real errors),
 ``tests/explain_holdout.py`` (gathered after the explainer was written),
 ``tests/explain_fresh.py`` (issue 16's held-out set, written by someone who
 never read jaxmagic's code), ``tests/explain_generalize.py`` (issue 16's
-patterns) and ``tests/explain_libraries_a.py``/``_b.py`` (issue 26's held-out
-set: errors through libraries, their fixes tried by running the failing trace
-again, worst ≤ 1 s) is run as a user meets it: its cell written to a file on disk as a
+patterns) and ``tests/explain_libraries_a.py``/``_b.py`` and ``_c.py``/``_d.py`` (issue 26's
+held-out sets: errors through libraries, their fixes tried by running the failing
+trace again, worst ≤ 1 s) is run as a user meets it: its cell written to a file on disk as a
 kernel writes it and executed, the failing call raising, then ``explain``
 called on the exception. Only ``explain`` is timed: finding the argument, the
 line and the fixes, and re-tracing a private copy of the function with each
@@ -72,6 +72,13 @@ def run(quick: bool) -> list[Result]:
         import chex, dm_pix, interpax, jaxopt, jraph, lineax, mctx, optimistix, ott  # noqa: F401, E401
         sets.append(("library (issue 26)", [*FIRST, *SECOND], 1.0))
     except ImportError:  # the libraries are test dependencies
+        pass
+    try:  # its second held-out set: blackjax, dynamax, jax-md, jaxlie, einops, jaxtyping; flashbax, gymnax, ...
+        from explain_libraries_c import CASES as THIRD
+        from explain_libraries_d import CASES as FOURTH
+        import blackjax, distreqx, dynamax, einops, evosax, flashbax, gymnax, jax_md, jaxlie, pgx, penzai, quax  # noqa: F401, E401
+        sets.append(("library, second set (issue 26)", [*THIRD, *FOURTH], 1.0))
+    except ImportError:  # flashbax, dynamax and jax-md are not test dependencies: measured where installed
         pass
     results = []
     for label, cases, worst_target in sets:

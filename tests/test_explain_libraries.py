@@ -241,8 +241,8 @@ def test_the_held_out_library_set_stays_at_the_level_reached(tmp_path):
         hits["top fix"] += top is not None and top.kind in case.fixes
         hits["top fix verified"] += top is not None and top.kind in case.fixes and top.verified is True
     share = {name: count / len(cases) for name, count in hits.items()}
-    # the figures of issue 26's work (docs/measurements/issue-26-libraries-after.md), less one case each
-    floor = {"kind": 0.88, "argument": 0.84, "line": 0.96, "top fix": 0.68, "top fix verified": 0.40}
+    # the figures of issue 26's work (docs/measurements/issue-26-libraries-after-round-2.md), less one case each
+    floor = {"kind": 0.90, "argument": 0.96, "line": 0.96, "top fix": 0.80, "top fix verified": 0.74}
     assert all(share[name] >= floor[name] for name in floor), share
 
 
@@ -362,3 +362,39 @@ smooth(jnp.ones(4), 3)
     loop = next(f for f in found.fixes if f.kind == "lax.fori_loop")
     assert "x, = jax.lax.fori_loop(0, steps, body_fun, (x,))" in loop.code  # avg is set afresh each step
     assert loop.verified is True
+
+
+def test_the_second_held_out_library_set_stays_at_the_level_reached(tmp_path):
+    """Sets C and D (``explain_libraries_c.py``, ``_d.py``): the cases whose library is installed (the test
+    dependencies leave out flashbax, dynamax and jax-md, whose own dependencies are large)."""
+    import importlib.util
+
+    from explain_libraries_c import CASES as THIRD
+    from explain_libraries_d import CASES as FOURTH
+
+    def installed(case: Case) -> bool:
+        roots = {n.names[0].name.split(".")[0] if isinstance(n, ast.Import) else (n.module or "").split(".")[0]
+                 for n in ast.walk(ast.parse(case.code)) if isinstance(n, (ast.Import, ast.ImportFrom))}
+        return all(importlib.util.find_spec(root) is not None for root in roots if root)
+
+    cases = [case for case in [*THIRD, *FOURTH] if installed(case)]
+    if len(cases) < 30:
+        pytest.skip(f"only {len(cases)} of the second held-out set's cases have their library installed")
+    hits = {"argument": 0, "line": 0, "top fix": 0, "top fix verified": 0}
+    for case in cases:
+        found = run_case(case, tmp_path).explanation
+        if found is None:
+            continue
+        assert found.analysis_failed is None, case.id
+        for fix in found.fixes:
+            assert fix.code.startswith("%%") or ast.parse(fix.code), (case.id, fix.code)
+        top = found.fixes[0] if found.fixes else None
+        hits["argument"] += found.argument == case.argument
+        hits["line"] += found.lineno == case.line
+        hits["top fix"] += top is not None and top.kind in case.fixes
+        hits["top fix verified"] += top is not None and top.kind in case.fixes and top.verified is True
+    share = {name: count / len(cases) for name, count in hits.items()}
+    # docs/measurements/issue-26-libraries-2-*.md, less about two cases each
+    # (here 38 cases: argument 92%, line 97%, top fix 89%, top fix verified 79%)
+    floor = {"argument": 0.86, "line": 0.92, "top fix": 0.84, "top fix verified": 0.73}
+    assert all(share[name] >= floor[name] for name in floor), share
