@@ -137,7 +137,9 @@ def test_the_config_reader_reads_the_tracing_context_and_filtering():
 
     where = "jaxmagic/_common/jax_config.py"
     before = jax_config.trace_context()
-    with jax.default_matmul_precision("float32"):
+    # a library may set the precision at import (dynamax sets "float32"): change it to another value
+    other = "highest" if jax.config.jax_default_matmul_precision == "float32" else "float32"
+    with jax.default_matmul_precision(other):
         during = jax_config.trace_context()
     assert before != during, f"{where}: trace_context() misses jax_default_matmul_precision"
     try:

@@ -205,8 +205,7 @@ def _explain(
         where_from.paths = [user_path(wrapper, p, facts.params, passed) for p in where_from.paths]
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
     leaked_elsewhere = leak is not None and _called(call) != (leak.function, leak.filename, leak.def_line)
-    _name_arguments(found, where_from, None if leaked_elsewhere else facts,
-                    set(names_in(node)) if node is not None and kind != "leaked-tracer" else set())
+    _name_arguments(found, where_from, None if leaked_elsewhere else facts)
     if kind == "bool-conversion" and _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None)):
         # jnp.extract(x > 0, x): JAX itself needed the count of selected elements, an output length
         kind = found.kind = "traced-shape"
@@ -298,9 +297,9 @@ def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[type
     return user
 
 
-def _name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | None, read: set[str]) -> None:
-    """The arguments the failing value depends on, in the user's parameter names (those the line reads first)."""
-    found.paths = sorted(named_varargs(where_from.paths, facts), key=lambda p: root_of(p) not in read)
+def _name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | None) -> None:
+    """The arguments the failing value depends on, in the user's parameter names."""
+    found.paths = named_varargs(where_from.paths, facts)
     found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
     found.argument = found.arguments[0] if found.arguments else None
     found.path = found.paths[0] if found.paths else None
