@@ -56,11 +56,8 @@ def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue,
     for part in edited.values:
         if isinstance(part, ast.FormattedValue) and ast.dump(part.value) == ast.dump(node):
             part.value = clone(unwrapped)
-    template, keywords = _format_template(edited)
-    replacement = ast.Call(attr(f"{site.names.jax}.debug.print"), [ast.Constant(template)],
-                           [ast.keyword(k, v) for k, v in keywords.items()])
     return edit_fix(
-        "jax.debug.print", printer, replacement,
+        "jax.debug.print", printer, _debug_print(site.names.jax, *_format_template(edited)),
         "the value is printed, not computed with: `jax.debug.print` formats it when the compiled function runs, "
         "where `float()`/`int()` would need it while tracing",
     )
@@ -85,21 +82,24 @@ def print_call(site: Site, inner: ast.AST) -> Fix | None:
     template, keywords = _format_template(joined)
     if printer is None:
         # a string built for later (a label, a log line): show it when the compiled code runs instead
-        shown = ast.Call(attr(f"{names.jax}.debug.print"), [ast.Constant(template)],
-                         [ast.keyword(k, v) for k, v in keywords.items()])
+        shown = _debug_print(names.jax, template, keywords)
         return Fix(
             "jax.debug.print", ast.unparse(ast.fix_missing_locations(shown)),
             "a tracer has no value to format at trace time, so no string can hold it; "
             "`jax.debug.print` formats the value when the compiled function runs (or return the value "
             "and format it outside)",
         )
-    replacement = ast.Call(attr(f"{names.jax}.debug.print"), [ast.Constant(template)],
-                           [ast.keyword(k, v) for k, v in keywords.items()])
     return edit_fix(
-        "jax.debug.print", printer, replacement,
+        "jax.debug.print", printer, _debug_print(names.jax, template, keywords),
         "a tracer has no value to format at trace time; `jax.debug.print` formats the value when the "
         "compiled function runs",
     )
+
+
+def _debug_print(jax_name: str, template: str, keywords: dict[str, ast.expr]) -> ast.Call:
+    """``jax.debug.print(template, name=value, ...)``."""
+    return ast.Call(attr(f"{jax_name}.debug.print"), [ast.Constant(template)],
+                    [ast.keyword(k, v) for k, v in keywords.items()])
 
 
 def _format_template(joined: ast.JoinedStr) -> tuple[str, dict[str, ast.expr]]:
