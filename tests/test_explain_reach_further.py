@@ -17,6 +17,7 @@ import ast
 import contextlib
 import io
 
+import pytest
 from corpus_harness import run_case
 from explain_corpus import Case
 
@@ -186,6 +187,7 @@ apply(Layer(jnp.ones((3, 2)), np.ones(2), "dense"), jnp.ones(3))
 
 
 def test_a_flax_struct_field_declared_static_loses_its_pytree_node_false(tmp_path):
+    pytest.importorskip("flax")
     case = _metadata("flax-struct-static-array", FLAX_STRUCT, """\
 import jax, jax.numpy as jnp, numpy as np
 from flax import struct

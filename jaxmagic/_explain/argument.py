@@ -25,7 +25,7 @@ from .recover import Impure, evaluate_pure
 
 __all__ = ["origin"]
 
-_ARG_IN_MESSAGE = re.compile(r"depends on the values? of the arguments? ([^.]+)\.")
+_ARG_IN_MESSAGE = re.compile(r"depends on the values? of the arguments? (.+?)\.(?:\s|$)")  # paths hold dots
 _PATH_IN_MESSAGE = re.compile(r"passed to the function at path (\S+?)\.?\s*$", re.M)
 
 
