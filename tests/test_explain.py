@@ -274,4 +274,4 @@ def test_static_fixes_keep_the_users_other_parameters_and_a_signature_split_over
     exc = _error(jax.jit(ns["f"]), jnp.ones(2), {"x": 3})
     found = jaxmagic.explain(exc, ns["f"], (jnp.ones(2), {"x": 3}))
     codes = [f.code for f in found.fixes if f.kind == "static"]
-    assert codes and "def f(x, cfg, cfg_x):" in codes[0] and "static_argnames='cfg_x'" in codes[0], codes
+    assert codes and "def f(x, cfg, *, cfg_x):" in codes[0] and "static_argnames='cfg_x'" in codes[0], codes

@@ -55,7 +55,7 @@ def traced_calls(compiled_from: Callable[[types.CodeType], bool]) -> list[Traced
             continue
         nums = tuple(getattr(info, "static_argnums", ()) or ())
         try:
-            args, kwargs = _call_from(signature, avals, nums, held)
+            args, kwargs = _call_from(signature, avals, nums)
         except Exception:  # noqa: BLE001 - an entry JAX laid out otherwise is skipped
             continue
         found.append(TracedCall(held, args, kwargs, nums, tuple(getattr(info, "static_argnames", ()) or ()), avals))
@@ -81,7 +81,7 @@ def _entries() -> Iterator[tuple[Any, Any, Any, tuple]]:
             yield held, parts[index - 1] if index else None, parts[index], avals
 
 
-def _call_from(signature: Any, avals: tuple, static_argnums: tuple[int, ...], held: Any) -> tuple[tuple, dict]:
+def _call_from(signature: Any, avals: tuple, static_argnums: tuple[int, ...]) -> tuple[tuple, dict]:
     leaves = iter([jax.ShapeDtypeStruct(a.shape, a.dtype, weak_type=getattr(a, "weak_type", False)) for a in avals])
     dynamic = [tree.unflatten([next(leaves) for _ in range(tree.num_leaves)])
                for tree in signature.dynamic_arg_treedefs]
@@ -95,7 +95,5 @@ def _call_from(signature: Any, avals: tuple, static_argnums: tuple[int, ...], he
     total = len(positional_dynamic) + len(positional_static)
     held_static = sorted(i for i in static_argnums if 0 <= i < total)
     dynamic_iter, static_iter = iter(positional_dynamic), iter(positional_static)
-    args = tuple(next(static_iter) if i in held_static else next(dynamic_iter) for i in range(total))
-    if isinstance(held, types.MethodType):  # jax.jit(obj.method): the object comes first
-        args = (held.__self__, *args)
-    return args, kwargs
+    # for jax.jit(obj.method) the arguments are the bound method's: the caller puts the object first
+    return tuple(next(static_iter) if i in held_static else next(dynamic_iter) for i in range(total)), kwargs

@@ -11,6 +11,8 @@ import types
 from collections.abc import Callable
 from typing import Any
 
+import jax
+
 from .._common import journal
 from .._common.errors import called_from, is_jax_file, tracing_kind, user_entries
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
@@ -69,6 +71,8 @@ def unknown_while_tracing(exc: BaseException, describe: Callable[[str, int], str
         user = user_entries(exc.__traceback__)
         if not user or not called_from(user[-1].tb_frame, is_jax_file):
             return None
+        if not any(isinstance(v, jax.core.Tracer) for v in user[-1].tb_frame.f_locals.values()):
+            return None  # JAX called the code (tree_map, a callback at run time) but traced nothing there
         entry = user[-1]
         name = entry.tb_frame.f_code.co_name
         filename, line = entry.tb_frame.f_code.co_filename, entry.tb_lineno

@@ -138,9 +138,9 @@ def leaked_tracer(exc: BaseException, message: str) -> Tracer | None:
     entries = traceback_entries(exc.__traceback__)
     found = _failing_tracers(entries)
     user = [tb for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)]
-    if user:  # held in an object the user's code reads (``self.state``, a global dict): its leaves
-        frame = user[-1].tb_frame
-        found += [t for v in frame.f_locals.values() for t in _held_tracers(v)]
+    if user and user[-1].tb_frame.f_code.co_name != "<module>":
+        # held in an object the user's function reads (``self.state``): its leaves (not a whole module's globals)
+        found += [t for v in user[-1].tb_frame.f_locals.values() for t in _held_tracers(v)]
     described = _LEAKED.search(message)
     for tracer in found:
         if described is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from ..._common.source import clone, text_of
+from ..._common.source import clone, parameter_names, text_of
 from ..call import root_of
 from ..explanation import Fix
 from .rewrites import (
@@ -106,7 +106,7 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
     loop = site.parent(control)
     if (construct.body and all(isinstance(b, ast.Break) for b in construct.body) and not construct.orelse
             and isinstance(loop, ast.For) and loop.body and loop.body[-1] is control):
-        early = early_exit_loop_for(loop, construct.test, names)  # for ...: ...; if done: break
+        early = early_exit_loop_for(loop, construct.test, names, site.definition or site.tree)  # ...; if t: break
         return [edit_fix("lax.while_loop", loop, early, "a loop that stops early on a traced condition is a "
                          "`lax.while_loop`: it runs while the count lasts and the condition has not been met",
                          extra) if early is not None else None]
@@ -133,8 +133,11 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
     return fixes
 
 
-def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names) -> list[ast.stmt] | None:
-    """``for i in range(a, b): body; if test: break`` → ``lax.while_loop`` over (i, stop, state)."""
+def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: ast.AST) -> list[ast.stmt] | None:
+    """``for i in range(a, b): body; if test: break`` → ``lax.while_loop`` over (i, stop, state).
+
+    ``function`` holds the loop: the counter and the flag get names it does not use.
+    """
     it = loop.iter
     if (loop.orelse or not isinstance(loop.target, ast.Name) or not isinstance(it, ast.Call)
             or dotted_of(it.func) != "range" or not 1 <= len(it.args) <= 2 or it.keywords):
@@ -143,16 +146,25 @@ def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names) -> list[ast
     if any(isinstance(n, (ast.Break, ast.Continue, ast.Return, ast.Yield)) for b in body for n in ast.walk(b)):
         return None
     start, end = ("0", text_of(it.args[0])) if len(it.args) == 1 else (text_of(it.args[0]), text_of(it.args[1]))
-    index = "i" if loop.target.id == "_" else loop.target.id
+    used = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} | set(parameter_names(function))
+    fresh = [n for n in ("i", "step", "k", "_i", "stop", "done", "_stop") if n not in used]
+    if loop.target.id != "_" and loop.target.id in {n.id for n in ast.walk(function) if isinstance(n, ast.Name)
+                                                    and n.lineno > (loop.end_lineno or loop.lineno)}:
+        return None  # the loop variable is read after the loop: Python leaves it one short of this counter
+    index = fresh[0] if loop.target.id == "_" else loop.target.id
+    stop = next(n for n in fresh if n not in ("i", "step", "k", "_i"))
     temporary = written_before_read(body)  # set afresh each step (the test may read them): not carried
-    state = [n for n in assigned_names(body) if n not in (index, "stop") and n not in temporary]
+    assigned = assigned_names(body)
+    if index in assigned:
+        return None  # the body moves the counter itself
+    state = [n for n in assigned if n != index and n not in temporary]
     if not state:
         return None
-    carried = ", ".join([index, "stop", *state])
+    carried = ", ".join([index, stop, *state])
     made = ast.parse(
-        f"def cond_fun(carry):\n    {carried} = carry\n    return ({index} < {end}) & ~stop\n"
+        f"def cond_fun(carry):\n    {carried} = carry\n    return ({index} < {end}) & ~{stop}\n"
         f"def body_fun(carry):\n    {carried} = carry\n    pass\n"
-        f"    stop = {text_of(array_test(test, names))}\n    return ({index} + 1, stop, {', '.join(state)})\n"
+        f"    {stop} = {text_of(array_test(test, names))}\n    return ({index} + 1, {stop}, {', '.join(state)})\n"
         f"{carried} = {names.lax}.while_loop(cond_fun, body_fun, ({start}, False, {', '.join(state)}))"
     ).body
     made[1].body[1:2] = clone(body)

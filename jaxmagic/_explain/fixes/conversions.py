@@ -229,10 +229,16 @@ def integer_fixes(site: Site) -> list[Fix]:
 
 def _functions_in(node: ast.expr, site: Site) -> bool:
     """True when ``node`` is a list or tuple of functions: written so, or a global holding one."""
-    if isinstance(node, (ast.List, ast.Tuple)):
-        return bool(node.elts) and all(isinstance(e, (ast.Lambda, ast.Name, ast.Attribute)) for e in node.elts)
-    held = (site.globals_ or {}).get(node.id) if isinstance(node, ast.Name) else None
-    return isinstance(held, (list, tuple)) and bool(held) and all(callable(f) for f in held)
+    globals_ = site.globals_ or {}
+    if isinstance(node, (ast.List, ast.Tuple)):  # lambdas, or names of functions (not of arrays)
+        return bool(node.elts) and all(isinstance(e, ast.Lambda) or (isinstance(e, ast.Name) and _function(
+            globals_.get(e.id))) for e in node.elts)
+    held = globals_.get(node.id) if isinstance(node, ast.Name) else None
+    return isinstance(held, (list, tuple)) and bool(held) and all(_function(f) for f in held)
+
+
+def _function(value: object) -> bool:
+    return callable(value) and not hasattr(value, "shape")
 
 
 def _explicit_conversion(node: ast.AST, names: Names) -> Fix | None:

@@ -202,6 +202,8 @@ def declared_static_fix(name: str, value: Any) -> Fix | None:
         if found is None:
             continue
         node, tree, filename = found
+        if not is_user_file(filename):
+            continue  # a library's class: the user cannot edit its declaration
         made = _register_edit(node, tree, type(held).__name__, arrays) or _field_edit(node, arrays)
         if made is None:
             continue
@@ -332,14 +334,16 @@ def _declares_static(keyword: ast.keyword) -> bool:
     if keyword.arg in _STATIC_KEYWORDS:
         return isinstance(keyword.value, ast.Constant) and keyword.value.value == _STATIC_KEYWORDS[keyword.arg]
     if keyword.arg == "metadata":  # dataclasses.field(metadata={"static": True}) / dict(static=True)
-        return "static" in ast.unparse(keyword.value)
+        return ast.unparse(keyword.value).replace(" ", "") in ("{'static':True}", 'dict(static=True)')
     return False
 
 
 def redeclared(recipe: Declaration, value: Any, globals_: dict) -> Any:
     """The argument's value rebuilt with its class compiled again as the fix declares it (a private copy)."""
     held = value if recipe.field is None else getattr(value, recipe.field)
-    namespace = dict(globals_)
+    module = sys.modules.get(type(held).__module__)
+    # the names the class statement reads are those of the module that defined it (a notebook's: the globals)
+    namespace = dict(vars(module)) if getattr(module, "__file__", None) == recipe.filename else dict(globals_)
     for statement in recipe.statements:
         exec(compile(ast.fix_missing_locations(ast.Module([statement], [])), recipe.filename, "exec"), namespace)
     fixed = namespace[type(held).__name__]

@@ -53,9 +53,13 @@ def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue,
             and printer.args == [joined] and not printer.keywords):
         return None
     edited = clone(joined)
+    kept = clone(unwrapped)
+    if isinstance(node.func, ast.Name) and node.func.id in ("int", "float"):  # `:d` needs an int: keep the type
+        kept = ast.Call(ast.Attribute(kept, "astype", ast.Load()),
+                        [attr(f"{site.names.jnp}.{'int32' if node.func.id == 'int' else 'float32'}")], [])
     for part in edited.values:
         if isinstance(part, ast.FormattedValue) and ast.dump(part.value) == ast.dump(node):
-            part.value = clone(unwrapped)
+            part.value = kept
     return edit_fix(
         "jax.debug.print", printer, _debug_print(site.names.jax, *_format_template(edited)),
         "the value is printed, not computed with: `jax.debug.print` formats it when the compiled function runs, "
@@ -108,7 +112,7 @@ def _format_template(joined: ast.JoinedStr) -> tuple[str, dict[str, ast.expr]]:
         if isinstance(part, ast.Constant):
             template += str(part.value).replace("{", "{{").replace("}", "}}")
         elif isinstance(part, ast.FormattedValue):
-            key = part.value.id if isinstance(part.value, ast.Name) else f"v{len(keywords)}"
+            key = _key_for(part.value, keywords)
             keywords[key] = clone(part.value)
             spec = ""
             if part.format_spec is not None:
@@ -118,3 +122,12 @@ def _format_template(joined: ast.JoinedStr) -> tuple[str, dict[str, ast.expr]]:
 
 
 # --- integer conversion: range(n), list[i] --------------------------------------
+
+
+def _key_for(value: ast.expr, taken: dict) -> str:
+    """The keyword a formatted value gets: its variable's name (``e`` for ``e.astype(...)``), else ``v0``..."""
+    base = value.func.value if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) else value
+    key = base.id if isinstance(base, ast.Name) else f"v{len(taken)}"
+    while key in taken or key in ("fmt", "ordered"):  # jax.debug.print's own parameters
+        key += "_"
+    return key

@@ -271,13 +271,16 @@ def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
     if not name.isidentifier() or name in facts.params:  # batch[1] → batch_1; cfg['x'] beside x → cfg_x
         name = re.sub(r"\W+", "_", leaf).strip("_")
     params = ", ".join([*(p for p in facts.params if p != name), name])
+    recipe = _leaf_static_recipe(facts, leaf, name)
+    if recipe is not None:  # the signature as rewritten: the new parameter keyword-only, after any defaults
+        params = ast.unparse(recipe.edited[0].args)
     return Fix(
         "static",
         f"def {facts.name}({params}):\n    ...  # the body, reading {name} where it read {leaf}\n"
         f"{facts.name} = jax.jit({facts.name}, static_argnames={name!r})   # and pass {leaf} as {name}",
         f"`{leaf}` is a leaf of a pytree argument, and leaves are traced; take it out of the pytree "
         f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
-        recipe=_leaf_static_recipe(facts, leaf, name),
+        recipe=recipe,
     )
 
 
@@ -309,7 +312,8 @@ def _leaf_static_recipe(facts: CallFacts, leaf: str, name: str) -> Static | None
                     replaced += 1
     if not replaced:
         return None
-    edited.args.args.append(ast.arg(name))
+    edited.args.kwonlyargs.append(ast.arg(name))
+    edited.args.kw_defaults.append(None)
     return Static(add=(name,), replace={name: value}, edited=(edited, filename))
 
 

@@ -184,12 +184,14 @@ def axis_mask_fixes(site: Site, subscript: ast.Subscript, axis: int, mask: ast.e
 
 def masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
     """``lax.dynamic_slice_in_dim(x, start, size)`` with a traced size: keep the axis, mask the window."""
-    if (dotted_of(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) < 3:
-        return None
+    if ((dotted_of(node.func) or "").rsplit(".", 1)[-1] != "dynamic_slice_in_dim" or len(node.args) != 3
+            or node.keywords):
+        return None  # another axis than the first: not this rewrite
     names = site.names
     array, start, size = (text_of(a) for a in node.args[:3])
     index = f"{names.jnp}.arange({array}.shape[0])"
-    masked = ast.parse(f"{names.jnp}.where(({index} >= {start}) & ({index} < {start} + {size}), {array}, 0)")
+    inside = _down_axis_0(f"({index} >= {start}) & ({index} < {start} + {size})", node.args[0], array, site)
+    masked = ast.parse(f"{names.jnp}.where({inside}, {array}, 0)")
     return edit_fix("jnp.where", node, masked.body[0].value, "a window of traced length has no fixed shape; keep the "
                     "whole axis and zero what lies outside the window (sums and other reductions come out the same)",
                     warning=KEEPS_LENGTH.format(array))
@@ -198,8 +200,9 @@ def masked_window_fix(site: Site, node: ast.Call) -> Fix | None:
 def masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
     """``x[lo:hi]`` with a traced length → keep the whole axis and mask outside ``[lo, hi)``."""
     piece = subscript.slice
-    if not isinstance(piece, ast.Slice) or piece.step is not None:
-        return None
+    if not isinstance(piece, ast.Slice) or piece.step is not None or any(
+            _negative(b) for b in (piece.lower, piece.upper) if b is not None):
+        return None  # x[-k:] counts from the end: not a bound on arange's positions
     names = site.names
     array = text_of(subscript.value)
     index = f"{names.jnp}.arange({array}.shape[0])"
@@ -208,7 +211,8 @@ def masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
         parts.append(f"({index} >= {text_of(piece.lower)})")
     if piece.upper is not None:
         parts.append(f"({index} < {text_of(piece.upper)})")
-    masked = ast.parse(f"{names.jnp}.where({' & '.join(parts)}, {array}, 0)").body[0].value
+    inside = _down_axis_0(" & ".join(parts), subscript.value, array, site)
+    masked = ast.parse(f"{names.jnp}.where({inside}, {array}, 0)").body[0].value
     return edit_fix("jnp.where", subscript, masked, "a slice whose length depends on traced values has no fixed "
                     "shape; keep the whole axis and zero what lies outside the bounds (reductions such as `.sum()` "
                     "then give the same result)", warning=KEEPS_LENGTH.format(array))
@@ -217,3 +221,17 @@ def masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
 # what a masked fix changes, which tracing it cannot show: the code after it sees the whole axis
 KEEPS_LENGTH = ("the result keeps `{}`'s whole length, zeros outside the bounds: a sum is unchanged, but code "
                  "that reads positions or the length (a mean, a polynomial) must allow for them")
+
+
+def _down_axis_0(mask: str, node: ast.expr, array: str, site: Site) -> str:
+    """``mask`` (over the first axis) laid along axis 0 of ``array``: as it is for a vector (the argument's value
+    says so), else reshaped to broadcast down the first axis of an array of any rank."""
+    value = site.facts.values.get(node.id) if site.facts is not None and isinstance(node, ast.Name) else None
+    if getattr(value, "ndim", None) == 1:
+        return mask
+    return f"({mask}).reshape(-1, *[1] * ({array}.ndim - 1))"
+
+
+def _negative(bound: ast.expr) -> bool:
+    return isinstance(bound, ast.UnaryOp) and isinstance(bound.op, ast.USub) or (
+        isinstance(bound, ast.Constant) and isinstance(bound.value, (int, float)) and bound.value < 0)
