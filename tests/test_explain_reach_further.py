@@ -484,3 +484,29 @@ accuracy(jnp.float32(0.5))
         jax_fitting_fix=False)
     top = _top(case, tmp_path)
     assert top.code == "jax.debug.print('acc {v0:d}%', v0=(p * 100).astype(jnp.int32))" and top.verified is True
+
+
+def test_a_leak_from_a_method_under_equinox_filter_jit_is_placed_on_the_users_storing_line(tmp_path):
+    pytest.importorskip("equinox")
+    case = _leak("leak-eqx-filter-jit-method", PURE_FUNCTIONS, """\
+import jax, jax.numpy as jnp
+import equinox as eqx
+
+class Trainer:
+    def __init__(self):
+        self.last_grads = None
+
+    def step(self, model, x):
+        grads = eqx.filter_grad(lambda m: jnp.sum(jax.vmap(m)(x)))(model)
+        self.last_grads = grads
+        return model
+
+trainer = Trainer()
+model = eqx.nn.Linear(3, 2, key=jax.random.PRNGKey(0))
+eqx.filter_jit(trainer.step)(model, jnp.ones((4, 3)))
+jnp.linalg.norm(trainer.last_grads.weight)
+""", line=10, argument="model")
+    found = run_case(case, tmp_path).explanation
+    # JAX's message names equinox's wrapper as the traced function; the user's frames it lists name step
+    assert (found.kind, found.lineno, found.use_lineno, found.argument) == ("leaked-tracer", 10, 16, "model")
+    assert found.fixes[0].kind == "return-value" and "last_grads = grads" in found.fixes[0].code

@@ -18,7 +18,7 @@ from typing import Any
 
 import jax
 
-from .._common.errors import called_from, is_jax_file, user_entries
+from .._common.errors import called_from, is_jax_file, is_user_file, user_entries
 from .._common.jaxpr import traceback_place
 from .._common.trace_cache import traced_calls
 from .._common.source import defines, enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
@@ -74,6 +74,12 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
                 created_file, created_line = from_tracer[3]
     if (filename is None or def_line is None) and called is not None:
         name, filename, def_line = called
+    if filename is not None and not is_user_file(filename):
+        # the traced function is a library's wrapper (equinox.filter_jit's): the user's function is the
+        # outermost of the user's frames JAX lists where the value was created
+        users = _user_frame_of(message)
+        if users is not None:
+            name, filename, def_line = users
     leak = Leak(name, filename, def_line, created_line if created_file == filename else None, None, [])
     if filename is None or def_line is None:
         return leak
@@ -109,6 +115,25 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
                 leak.outer = holder
                 break
     return leak
+
+
+_STACK_FRAME = re.compile(r"^(?P<file>\S.*?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)$", re.M)
+
+
+def _user_frame_of(message: str) -> tuple[str, str, int] | None:
+    """(name, file, def line) of the outermost user frame in the stack JAX's message lists for the leaked value."""
+    _, _, listed = message.partition("stack frames")
+    for frame in _STACK_FRAME.finditer(listed):
+        if not is_user_file(frame["file"]):
+            continue
+        tree = parse_file(frame["file"])
+        line, short = int(frame["line"]), frame["name"].rsplit(".", 1)[-1]
+        definition = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                           and n.name == short and n.lineno <= line <= (n.end_lineno or n.lineno)),
+                          None) if tree is not None else None
+        if definition is not None:
+            return definition.name, frame["file"], definition.lineno
+    return None
 
 
 def _created_expression(tree: ast.AST, created: re.Match | None) -> ast.expr | None:

@@ -89,6 +89,7 @@ def look(out: Path, theme: str, width: int, notebook: Path | None = None) -> dic
                     area = cells.nth(index).locator(".jp-OutputArea")
                     if area.inner_text().strip():
                         area.screenshot(path=str(folder / f"cell-{index:02d}.png"))
+                page.screenshot(path=str(folder / "page.png"))  # the whole window: sidebar, notebook, width
                 facts["prompts"] = [cells.nth(i).locator(".jp-InputPrompt").inner_text() for i in range(len(cells_run))]
                 facts["overflowing"] = page.evaluate(OVERFLOWING_JS)
                 facts["panel_cut_off"] = page.evaluate(PANEL_CUT_OFF_JS)
