@@ -303,10 +303,9 @@ def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = N
     required = params[: len(params) - defaults]
     found: dict[str, Any] = {}
     if owner is not None and params[:1] == ["self"] and "self" not in names:
-        instances = [v for v in (globals_ or {}).values() if type(v) is owner]
-        if len(instances) != 1:
+        found["self"] = _only_instance(owner, globals_ or {})
+        if found["self"] is None:
             return None
-        found["self"] = instances[0]
     if any(p not in names and p not in found for p in required):
         return None  # a static argument, whose value the trace did not keep
     found.update({n: jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=getattr(v.aval, "weak_type", False))
@@ -353,8 +352,14 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, fil
 
 def _jitted_bound(method: types.FunctionType, owner: type, globals_: dict) -> Any:
     """``jax.jit(obj.method)`` again, for the one object of ``owner``'s class the user holds."""
+    held = _only_instance(owner, globals_)
+    return jax.jit(types.MethodType(method, held)) if held is not None else None
+
+
+def _only_instance(owner: type, globals_: dict) -> Any:
+    """The one object of ``owner``'s class among the user's globals; None when there are none or several."""
     instances = [v for v in globals_.values() if type(v) is owner]
-    return jax.jit(types.MethodType(method, instances[0])) if len(instances) == 1 else None
+    return instances[0] if len(instances) == 1 else None
 
 
 def _cached_call(definition: ast.AST, filename: str | None, tracer: Any) -> Any:
