@@ -127,7 +127,8 @@ def _user_frame_of(message: str) -> tuple[str, str, int] | None:
         if not is_user_file(frame["file"]):
             continue
         tree = parse_file(frame["file"])
-        line, short = int(frame["line"]), frame["name"].rsplit(".", 1)[-1]
+        # a closure (``Trainer.step.<locals>.<lambda>``) runs inside the function that defines it
+        line, short = int(frame["line"]), frame["name"].split(".<locals>", 1)[0].rsplit(".", 1)[-1]
         definition = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                            and n.name == short and n.lineno <= line <= (n.end_lineno or n.lineno)),
                           None) if tree is not None else None
