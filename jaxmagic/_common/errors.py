@@ -3,29 +3,30 @@
 :func:`tracing_kind` says whether an exception is a tracing error (whatever
 its class) and of which kind, in SPEC's vocabulary; :func:`shape_family` says
 which of JAX's shape checks a plain ``TypeError``/``ValueError`` is, when JAX
-raised it (shapes that do not fit are the ``shape-mismatch`` kind). :func:`traceback_entries`
-walks a traceback, :func:`user_entries` keeps the user's code (cells and
-their own modules, not JAX, Python or jaxmagic), and :func:`user_frame`
-names the innermost of those: where in the user's code an error arose.
+raised it (shapes that do not fit are the ``shape-mismatch`` kind). A
+library's own check that refused a tracer (a type checker's ``length: int``)
+is a tracing error too. The traceback helpers live in :mod:`.frames` and are
+named here as well, where most rooms import them from.
 """
 from __future__ import annotations
 
 import ast
+import inspect
 import linecache
 import os
 import re
-import sys
-import sysconfig
 import types
-from collections.abc import Callable
 
 import jax
 
+from .frames import (called_from, is_installed_library, is_jax_file, is_user_file, short_path, traceback_entries,
+                     user_entries, user_frame)
 from .source import node_at, parse_file, position_of
 
 __all__ = [
     "tracing_kind", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file", "is_installed_library",
     "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
+    "rejected_tracers",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -126,14 +127,83 @@ def _library_check(exc: BaseException) -> str | None:
         return None
     frame = entries[-1].tb_frame
     filename = frame.f_code.co_filename
-    if not is_installed_library(filename) or is_jax_file(filename):
+    if is_jax_file(filename) or not called_from(frame, is_jax_file):
         return None
-    if not _RAISE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
+    tracers = {name: value for name, value in frame.f_locals.items() if _holds_tracer(value)}
+    if is_installed_library(filename) and _RAISE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
+        named = list(tracers)
+    else:  # a type checker's own frames hidden or generated: its message shows the tracer it rejected
+        named = [name for name, _ in _rejected(message_of(exc), user_entries(exc.__traceback__)[-1:])]
+    if not named:
         return None
-    tracers = [name for name, value in frame.f_locals.items() if _holds_tracer(value)]
-    if not tracers or not called_from(frame, is_jax_file):
-        return None
-    return "traced-shape" if any(_SIZE_NAME.search(name) for name in tracers) else "concretization"
+    return "traced-shape" if any(_SIZE_NAME.search(name) for name in named) else "concretization"
+
+
+def rejected_tracers(exc: BaseException) -> list:
+    """The tracers a type checker rejected in ``exc`` (``length: int`` given a tracer), read in the innermost
+    frame of the user's, which called the checked function; none for any other error."""
+    return [value for _, value in _rejected(message_of(exc), user_entries(exc.__traceback__)[-1:])]
+
+
+def _rejected(message: str, entries: list[types.TracebackType]) -> list[tuple[str, object]]:
+    """The tracers of ``entry``'s frame that a type check's message rejects as not a Python ``int``, ``float``
+    or ``bool``: the parameter it names (``parameter 'length'``, ``parameter length=``), with a tracer
+    (``JitTracer(~int32[])``, ``Traced<...>``) or its abstract value (``weak_i32[]``) shown; the caller's variable when it is passed under
+    another name."""
+    if not entries or not _PYTHON_TYPE_EXPECTED.search(message):
+        return []
+    entry = entries[-1]
+    variables = entry.tb_frame.f_locals
+    passed = _passed_as(entry)
+    shown = []
+    for param in dict.fromkeys(_CHECKED_PARAMETER.findall(message)):
+        name = param if isinstance(variables.get(param), jax.core.Tracer) else passed.get(param)
+        value = variables.get(name) if name else None
+        if not isinstance(value, jax.core.Tracer):
+            continue
+        if re.search(r"Traced<|Tracer\b|Tracer\(", message) or jax.typeof(value).str_short(short_dtypes=True) in message:
+            shown.append((name, value))
+    return shown
+
+
+def _passed_as(entry: types.TracebackType) -> dict[str, str]:
+    """Parameter → the caller's variable, for the call on ``entry``'s line (``pad_to(x, n)``), when the
+    callee is a plain name or attribute of the frame."""
+    frame = entry.tb_frame
+    tree = parse_file(frame.f_code.co_filename)
+    node = node_at(tree, position_of(entry)) if tree is not None else None
+    calls = [n for n in ast.walk(node) if isinstance(n, ast.Call)] if node is not None else []
+    found: dict[str, str] = {}
+    for call in calls:
+        try:
+            params = list(inspect.signature(_referenced(call.func, frame)).parameters)
+        except (LookupError, TypeError, ValueError):  # not a plain reference to a function
+            continue
+        for param, arg in zip(params, call.args):
+            if isinstance(arg, ast.Name):
+                found.setdefault(param, arg.id)
+        for keyword in call.keywords:
+            if keyword.arg and isinstance(keyword.value, ast.Name):
+                found.setdefault(keyword.arg, keyword.value.id)
+    return found
+
+
+def _referenced(node: ast.expr, frame: types.FrameType) -> object:
+    """The object a name or a dotted path of modules and classes refers to in ``frame`` (runs no code)."""
+    if isinstance(node, ast.Name):
+        for scope in (frame.f_locals, frame.f_globals, frame.f_builtins):
+            if node.id in scope:
+                return scope[node.id]
+        raise LookupError(node.id)
+    if isinstance(node, ast.Attribute):
+        base = _referenced(node.value, frame)
+        if isinstance(base, (types.ModuleType, type)) and node.attr in vars(base):
+            return vars(base)[node.attr]
+    raise LookupError(ast.dump(node))
+
+
+_CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)")
+_PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b")
 
 
 def _holds_tracer(value: object) -> bool:
@@ -142,18 +212,6 @@ def _holds_tracer(value: object) -> bool:
         return True
     items = value.values() if isinstance(value, dict) else value if isinstance(value, (tuple, list)) else ()
     return any(isinstance(item, jax.core.Tracer) for item in list(items)[:64])
-
-
-def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
-    """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
-    a JAX transformation is running; ``is_user_file``: the user's code led here)."""
-    for _ in range(512):
-        if frame is None:
-            return False
-        if in_file(frame.f_code.co_filename):
-            return True
-        frame = frame.f_back
-    return False
 
 
 # --- shapes that do not fit ----------------------------------------------------
@@ -212,17 +270,7 @@ def shape_family(exc: BaseException) -> str | None:
     return None
 
 
-_JAX_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(m.__file__))
-    for m in (jax, sys.modules.get("jaxlib"), sys.modules.get("opt_einsum"))  # opt_einsum: jnp.einsum's planner
-    if m is not None and getattr(m, "__file__", None)
-)
 _RAISE = re.compile(r"\s*raise\b")
-
-
-def is_jax_file(filename: str) -> bool:
-    """True for JAX's own code (``jax``, ``jaxlib``, and ``opt_einsum``, which ``jnp.einsum`` plans with)."""
-    return bool(filename) and os.path.abspath(filename).startswith(_JAX_ROOTS)
 
 
 def _raised_by_jax(exc: BaseException) -> bool:
@@ -288,87 +336,3 @@ def message_of(exc: BaseException) -> str:
         return str(exc)
     except Exception:  # noqa: BLE001 - a broken __str__ must not hide the error
         return ""
-
-
-# --- where in the user's code ------------------------------------------------
-
-_LIBRARY_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(m.__file__))
-    for m in (jax, sys.modules.get("jaxlib"), sys.modules[__name__.split(".", 1)[0]])
-    if m is not None and getattr(m, "__file__", None)
-)
-_STDLIB = os.path.abspath(sysconfig.get_paths()["stdlib"])
-
-
-# pseudo-files that libraries fill with code they generate (attrs' methods, sympy's lambdify) or Python's own
-_GENERATED = re.compile(r"generated|^<frozen|^<string>$")
-
-
-def is_user_file(filename: str) -> bool:
-    """True for code the user wrote: cells and their own modules, not JAX or Python."""
-    if not filename:
-        return False
-    if filename.startswith("<"):
-        # a pseudo-file is the user's when its source is known to linecache: IPython's cells, and
-        # what front ends and exec-based tools register under names like <cell-3>; never <frozen ...>
-        return filename.startswith("<ipython-input") or (filename in linecache.cache
-                                                         and not _GENERATED.search(filename))
-    path = os.path.abspath(filename)
-    if path.startswith(_LIBRARY_ROOTS):
-        return False
-    if path.startswith(_STDLIB) and "site-packages" not in path:
-        return False
-    return "site-packages" not in path or "ipykernel_" in path
-
-
-_INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]")
-
-
-def is_installed_library(filename: str) -> bool:
-    """True for a file of an installed package (flax, optax, ...), not of the user's own code."""
-    return bool(filename) and bool(_INSTALLED.search(filename)) and "ipykernel_" not in filename
-
-
-def short_path(filename: str) -> str:
-    """A file named for a reader, never by its absolute path.
-
-    Relative to the import root that holds it (``flax/training/dynamic_scale.py`` in site-packages,
-    ``models/mlp.py`` in the working folder), else its base name; pseudo-files (``<string>``) as they are.
-    """
-    if not filename or filename.startswith("<"):
-        return filename
-    path = os.path.abspath(filename)
-    roots = [os.path.abspath(entry or os.curdir) for entry in sys.path if isinstance(entry, str)]
-    holding = [root for root in roots if path.startswith(root.rstrip(os.sep) + os.sep)]
-    if holding:
-        return os.path.relpath(path, max(holding, key=len))
-    return os.path.basename(path)
-
-
-def traceback_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:
-    """Every entry of a traceback, outermost first."""
-    entries = []
-    while tb is not None:
-        entries.append(tb)
-        tb = tb.tb_next
-    return entries
-
-
-def user_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:
-    """The entries of a traceback in the user's own code (:func:`is_user_file`), outermost first."""
-    return [entry for entry in traceback_entries(tb) if is_user_file(entry.tb_frame.f_code.co_filename)]
-
-
-def user_frame(tb: types.TracebackType | None, prefer: str | None = None) -> tuple[str, int] | None:
-    """The innermost user frame of a traceback as ``(filename, lineno)``.
-
-    With ``prefer`` (a cell's filename), the innermost frame in that file wins
-    when there is one, so an error inside a helper from an earlier cell is
-    still placed on this cell's line that called it.
-    """
-    users = [(entry.tb_frame.f_code.co_filename, entry.tb_lineno) for entry in user_entries(tb)]
-    if prefer is not None:
-        preferred = [f for f in users if f[0] == prefer]
-        if preferred:
-            return preferred[-1]
-    return users[-1] if users else None

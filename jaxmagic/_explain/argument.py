@@ -12,6 +12,8 @@ import inspect
 import re
 from typing import Any
 
+import jax
+
 from .._common.jax_config import traceback_filtering_off
 
 from .._common.errors import tracing_kind, user_entries
@@ -23,7 +25,37 @@ from .fixes.equality import compares, structure_compares
 from .rebuild import copy_function, probe_name, probe_trace
 from .recover import Impure, evaluate_pure
 
-__all__ = ["origin"]
+__all__ = ["keys_last", "origin"]
+
+_KEY_NAME = re.compile(r"(?:^|_)(?:key|keys|rng|prng|seed)(?:$|_|\d)", re.I)
+
+
+def keys_last(paths: list[str], facts: CallFacts | None) -> list[str]:
+    """``paths`` with the PRNG keys after the data, when the value depends on both.
+
+    A state computed by ``step(key, state)`` depends on the key too, but the
+    user reads the failing value as the state's: a key only adds randomness.
+    A parameter is a key by its value's dtype (``key<fry>``, or ``uint32[..., 2]``
+    under a key-like name) or, with no value known, by its name alone.
+    """
+    def is_key(path: str) -> bool:
+        root = re.match(r"[A-Za-z_][A-Za-z_0-9]*", path)
+        name = root.group(0) if root else path
+        value = facts.values.get(name) if facts is not None else None
+        if value is None:
+            return bool(_KEY_NAME.search(name))
+        dtype, shape = getattr(value, "dtype", None), getattr(value, "shape", None)
+        if dtype is None:
+            return False
+        if jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
+            return True
+        return str(dtype) == "uint32" and tuple(shape or ())[-1:] == (2,) and bool(_KEY_NAME.search(name))
+
+    keys = [p for p in paths if is_key(p)]
+    if not keys or len(keys) == len(paths):
+        return paths
+    return [p for p in paths if p not in keys] + keys
+
 
 _ARG_IN_MESSAGE = re.compile(r"depends on the values? of the arguments? (.+?)\.(?:\s|$)")  # paths hold dots
 _PATH_IN_MESSAGE = re.compile(r"passed to the function at path (\S+?)\.?\s*$", re.M)

@@ -29,15 +29,15 @@ from .._common.source import (
     source_line,
 )
 from .._tracking.observed.adapters import plain_view, user_path
-from .argument import origin
+from .argument import keys_last, origin
 from .call import (Call, CallFacts, data_dependent, is_concrete, known_call, named_varargs, plain_function, root_of,
                    transformed_expression)
-from .explanation import Explanation, docs_for
+from .explanation import KIND_WHY, Explanation, docs_for
 from .fixes.rewrites import with_imports
 from .fixes.propose import Site, propose
 from .fixes.sizes import NONZERO_FUNCS
 from .fixes.site import dotted_of, is_jnp
-from .leaks import find_leak, leaking_call, outlived_its_trace
+from .leaks import find_leak, outlived_its_trace
 from .provenance import Origin, leaked_tracer
 from .rebuild import Names, copy_function, probe_trace
 from .recover import Impure, evaluate_pure
@@ -46,31 +46,12 @@ from .verify import verify
 from .reach.library import library_call, library_needs_a_size, users_origin
 from .reach.options import transform_option_fix
 from .reach.in_place import verify_in_place
+from .reach.leak_replay import leaking_call, verify_leak_in_place
 
 __all__ = ["explain", "WHY"]
 
 # One sentence of why, per kind: the mental model behind the error.
-WHY = {
-    "bool-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
-    "values, so Python cannot decide a True/False that depends on it.",
-    "concretization": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
-    "values, so it cannot become a concrete Python value here.",
-    "integer-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
-    "values, so it cannot be used as a Python int (a range bound, a list index).",
-    "array-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
-    "values, so NumPy, which computes on concrete values, cannot take it.",
-    "boolean-index": "Under jit, every shape is fixed when the function is traced; selecting elements with a "
-    "mask computed from {arg} gives a result whose length depends on its values, which are not known then.",
-    "traced-shape": "Under jit, shapes, sizes and slice bounds must be known when the function is traced, but "
-    "{arg} is a tracer that knows only its shape and dtype ({aval}), never its values.",
-    "leaked-tracer": "A tracer is a placeholder that exists only while JAX traces the function; {arg} was "
-    "stored somewhere that outlives the trace and used afterwards.",
-    "unhashable-static": "A static argument becomes part of the key of JAX's compile cache, so it must be "
-    "hashable (and compared by value); {arg} is not.",
-    "non-array-argument": "jit traces its arguments as arrays (or pytrees of arrays); {arg} is not one, so it "
-    "has to be static or turned into a pytree.",
-    **SHAPE_WHY,
-}
+WHY = {**KIND_WHY, **SHAPE_WHY}
 
 
 def explain(
@@ -186,7 +167,7 @@ def _explain(
         found.docs = docs_for(kind, exc)
     if kind == "leaked-tracer":
         escaped = leaked_tracer(exc, message)
-        leak = find_leak(message, escaped, _called(call))
+        leak = find_leak(message, escaped, _called(call), user[-1] if user else None)
         if leak.store is not None and leak.filename is not None:
             found.use_lineno = found.lineno if found.filename == leak.filename else None
             found.filename, found.lineno = leak.filename, leak.store.lineno
@@ -242,7 +223,7 @@ def _explain(
         data_dependent=data_dependent(found.paths, facts),
         leak_store=leak.store if leak else None,
         leak_outer=leak.outer if leak else None,
-        leak_jitted=bool(leak and leak.jitted),
+        leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and leak.traced_for == "scan"),
         globals_=globals_,
         operands=found.operands, family=shape_family(exc),
     )
@@ -259,10 +240,12 @@ def _explain(
         verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
     if (given is not None or ran_here) and kind != "leaked-tracer":  # what a copy could not: the failing trace
         verify_in_place(found.fixes, exc, kind, found.filename, names, given)
+    elif kind == "leaked-tracer":  # a storing function a library jitted: that cached call, traced again
+        verify_leak_in_place(found.fixes, exc, found.filename, globals_, names)
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last
-        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template else 0)
+        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template and not f.verified else 0)
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
         fix.code = with_imports(fix.code, globals_)
     found.why = shape_why(kind, found) if kind in SHAPE_KINDS else _why(kind, found, facts)
@@ -299,7 +282,7 @@ def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[type
 
 def _name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | None) -> None:
     """The arguments the failing value depends on, in the user's parameter names."""
-    found.paths = named_varargs(where_from.paths, facts)
+    found.paths = keys_last(named_varargs(where_from.paths, facts), facts)
     found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
     found.argument = found.arguments[0] if found.arguments else None
     found.path = found.paths[0] if found.paths else None

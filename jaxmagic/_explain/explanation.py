@@ -6,7 +6,7 @@ from typing import Any
 
 from .._render.display import Displayed
 
-__all__ = ["Fix", "Operand", "Explanation", "DOCS", "docs_for", "SHAPE_FIX_KINDS"]
+__all__ = ["Fix", "Operand", "Explanation", "DOCS", "docs_for", "SHAPE_FIX_KINDS", "KIND_WHY"]
 
 # JAX's error documentation, one section per error class.
 _ERRORS_PAGE = "https://docs.jax.dev/en/latest/errors.html"
@@ -193,3 +193,26 @@ class Explanation(Displayed):
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         p.text(self.message)
+
+
+# One sentence of why, per kind: the mental model behind the error (the shape kinds' are the shape room's).
+KIND_WHY = {
+    "bool-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so Python cannot decide a True/False that depends on it.",
+    "concretization": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so it cannot become a concrete Python value here.",
+    "integer-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so it cannot be used as a Python int (a range bound, a list index).",
+    "array-conversion": "Under jit, {arg} is a tracer that knows only its shape and dtype ({aval}), never its "
+    "values, so NumPy, which computes on concrete values, cannot take it.",
+    "boolean-index": "Under jit, every shape is fixed when the function is traced; selecting elements with a "
+    "mask computed from {arg} gives a result whose length depends on its values, which are not known then.",
+    "traced-shape": "Under jit, shapes, sizes and slice bounds must be known when the function is traced, but "
+    "{arg} is a tracer that knows only its shape and dtype ({aval}), never its values.",
+    "leaked-tracer": "A tracer is a placeholder that exists only while JAX traces the function; {arg} was "
+    "stored somewhere that outlives the trace and used afterwards.",
+    "unhashable-static": "A static argument becomes part of the key of JAX's compile cache, so it must be "
+    "hashable (and compared by value); {arg} is not.",
+    "non-array-argument": "jit traces its arguments as arrays (or pytrees of arrays); {arg} is not one, so it "
+    "has to be static or turned into a pytree.",
+}

@@ -20,14 +20,12 @@ import jax
 
 from .._common.errors import called_from, is_jax_file, is_user_file, user_entries
 from .._common.jaxpr import traceback_place
-from .._common.trace_cache import traced_calls
-from .._common.source import defines, enclosing_function, function_node, names_in, own_nodes, parameter_names, parse_file
-from .call import call_of
+from .._common.source import (enclosing_function, names_in, node_at, own_nodes, parameter_names, parse_file,
+                              position_of)
 from .dataflow import depends_on
-from .fixes.leak_code import ThreadOut
 from .provenance import jaxpr_tracer
 
-__all__ = ["Leak", "find_leak", "leaking_call", "stores_outside", "outlived_its_trace"]
+__all__ = ["Leak", "find_leak", "stores_outside", "outlived_its_trace"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
@@ -48,13 +46,17 @@ class Leak:
     arguments: list[str]
     outer: ast.AST | None = None  # the jitted definition the leaking one runs in (itself, or one holding it)
     jitted: bool = False  # JAX's message says the leaking function itself was traced for jit
+    traced_for: str | None = None  # what JAX traced the leaking function for: jit, scan, vmap...
 
 
-def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | None = None) -> Leak:
+def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | None = None,
+              use: Any = None) -> Leak:
     """Read the leaking function and storing line out of JAX's message, the tracer and the source.
 
     ``called`` is (name, file, def line) of the jitted function the user called: where to
     look when neither the message nor the tracer says (a ``jax.grad`` tracer carries no source).
+    ``use`` is the traceback entry of the line that met the tracer: with nothing else to go by (a
+    ``vmap`` run eagerly), the one function of the user's that stores into what that line reads.
     """
     match = _LEAKED_AT.search(message) or _TRACED_AT.search(message)
     created = _CREATED.search(message)
@@ -80,6 +82,8 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         users = _user_frame_of(message)
         if users is not None:
             name, filename, def_line = users
+    if (filename is None or def_line is None or not is_user_file(filename)) and use is not None:
+        name, filename, def_line = _storer_of_what_is_read(use) or (name, filename, def_line)
     leak = Leak(name, filename, def_line, created_line if created_file == filename else None, None, [])
     if filename is None or def_line is None:
         return leak
@@ -91,6 +95,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         return leak
     leak.outer = jitted_definition(tree, definition, traced_for)
     leak.jitted = traced_for in ("jit", "pjit") and leak.outer is definition
+    leak.traced_for = traced_for
     # the value may have been stored by a function nested in the traced one (vmap, scan bodies)
     inner = enclosing_function(tree, created_line) if created_file == filename and created_line else None
     for scope in (inner, definition, *_called_from(tree, definition)):
@@ -115,6 +120,25 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
                 leak.outer = holder
                 break
     return leak
+
+
+def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
+    """(name, file, def line) of the one function among the user's names whose store targets a name the
+    failing line reads (``cache["last"] + 1`` read what ``per_example`` stored in ``cache``)."""
+    tree = parse_file(use.tb_frame.f_code.co_filename)
+    node = node_at(tree, position_of(use)) if tree is not None else None
+    read = set(names_in(node)) if node is not None else set()
+    found = []
+    for value in list(use.tb_frame.f_globals.values()):
+        code = getattr(value, "__code__", None)
+        if not isinstance(value, types.FunctionType) or not is_user_file(code.co_filename):
+            continue
+        held = parse_file(code.co_filename)
+        definition = _definition_at(held, code.co_firstlineno) if held is not None else None
+        store = _storing_statement(definition, None) if definition is not None else None
+        if store is not None and read & set(names_in(store)):
+            found.append((value.__name__, code.co_filename, definition.lineno))
+    return found[0] if len(set(found)) == 1 else None
 
 
 _STACK_FRAME = re.compile(r"^(?P<file>\S.*?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)$", re.M)
@@ -285,96 +309,6 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
             return later[0]
     return candidates[0]
 
-
-def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = None,
-                        globals_: dict | None = None) -> dict | None:
-    """Parameter → ``jax.ShapeDtypeStruct`` from the leaked tracer's own trace, when its inputs are plain.
-
-    A jitted method's static ``self`` is the one object of its class among the user's globals.
-    """
-    inner = jaxpr_tracer(tracer) if tracer is not None else None
-    frame = getattr(getattr(inner, "_trace", None), "frame", None)
-    info = getattr(frame, "debug_info", None)
-    names = tuple(getattr(info, "arg_names", None) or ())
-    invars = list(getattr(frame, "invars", None) or ())
-    params = parameter_names(definition)
-    if not invars or len(names) != len(invars) or any(n not in params for n in names):
-        return None
-    defaults = len(getattr(definition.args, "defaults", []))
-    required = params[: len(params) - defaults]
-    found: dict[str, Any] = {}
-    if owner is not None and params[:1] == ["self"] and "self" not in names:
-        found["self"] = _only_instance(owner, globals_ or {})
-        if found["self"] is None:
-            return None
-    if any(p not in names and p not in found for p in required):
-        return None  # a static argument, whose value the trace did not keep
-    found.update({n: jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=getattr(v.aval, "weak_type", False))
-                  for n, v in zip(names, invars)})
-    return found
-
-
-def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, filename: str | None = None) -> Any:
-    """The jitted function a leak fix rewrites, with arguments to re-trace it; None when unknown.
-
-    The failing call is that function when the leak was caught inside it; when the
-    leaked value was used later (``jnp.sin(last)`` after ``f(x)``), the function is
-    found in JAX's trace cache (its abstract arguments and static values, pytrees
-    included), else by name, traced with the abstract arguments its leaked trace had.
-    """
-    recipe = next((f.recipe for f in fixes if isinstance(f.recipe, ThreadOut)), None)
-    if recipe is None:
-        return None
-    if call is not None and call.fn is not None:
-        found = function_node(call.fn)
-        if found is not None and found[0].lineno == recipe.original.lineno:
-            return call
-    cached = _cached_call(recipe.original, filename, tracer)
-    if cached is not None:
-        return cached
-    globals_ = globals_ or {}
-    jitted = globals_.get(recipe.original.name)
-    owner = globals_.get(recipe.owner) if recipe.owner and recipe.method is None else None  # a jitted method
-    if owner is not None:  # a jitted method: found on its class
-        jitted = vars(owner).get(recipe.original.name)
-        if isinstance(jitted, types.FunctionType) and parameter_names(recipe.original)[:1] == ["self"]:
-            jitted = _jitted_bound(jitted, owner, globals_)  # jax.jit(env.step): the object's method was jitted
-    if jitted is None or getattr(jitted, "_jit_info", None) is None:
-        return None
-    args = _abstract_arguments(tracer, recipe.original, owner, globals_)
-    if args is None:
-        return None
-    if isinstance(getattr(jitted, "_fun", None), types.MethodType):
-        args.pop("self", None)
-    made = call_of(jitted, (), args, None, None)
-    found = function_node(made.fn) if made is not None and made.fn is not None else None
-    return made if found is not None and found[0].lineno == recipe.original.lineno else None
-
-
-def _jitted_bound(method: types.FunctionType, owner: type, globals_: dict) -> Any:
-    """``jax.jit(obj.method)`` again, for the one object of ``owner``'s class the user holds."""
-    held = _only_instance(owner, globals_)
-    return jax.jit(types.MethodType(method, held)) if held is not None else None
-
-
-def _only_instance(owner: type, globals_: dict) -> Any:
-    """The one object of ``owner``'s class among the user's globals; None when there are none or several."""
-    instances = [v for v in globals_.values() if type(v) is owner]
-    return instances[0] if len(instances) == 1 else None
-
-
-def _cached_call(definition: ast.AST, filename: str | None, tracer: Any) -> Any:
-    """The leaking function's call rebuilt from JAX's trace cache: the trace the tracer came from, else the last."""
-    if filename is None:
-        return None
-    traced = traced_calls(lambda code: code.co_filename == filename and defines(definition, code))
-    if not traced:
-        return None
-    inner = jaxpr_tracer(tracer) if tracer is not None else None
-    invars = list(getattr(getattr(getattr(inner, "_trace", None), "frame", None), "invars", None) or ())
-    own = [t for t in traced if [v.aval for v in invars] == list(t.avals)] if invars else []
-    chosen = (own or traced)[-1]
-    return call_of(chosen.fn, chosen.args, chosen.kwargs, chosen.static_argnums, chosen.static_argnames)
 
 
 def outlived_its_trace(exc: BaseException) -> bool:

@@ -10,6 +10,7 @@ Anything else means the call is not recovered (and fixes stay unverified).
 from __future__ import annotations
 
 import ast
+import sys
 import types
 from collections.abc import Callable
 from typing import Any
@@ -18,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._common.errors import user_entries
+from .._common.errors import is_installed_library, user_entries
 from .._common.source import node_at, parse_file, position_of
 
 __all__ = ["recover_call", "evaluate_pure", "Impure"]
@@ -81,10 +82,15 @@ class Impure(Exception):
     """The expression might have side effects (or failed): do not evaluate it."""
 
 
-def evaluate_pure(node: ast.expr, frame: types.FrameType) -> Any:
+def evaluate_pure(node: ast.expr, frame: types.FrameType, library_values: bool = False) -> Any:
+    """``node``'s value in ``frame``, when evaluating it runs no code of the user's and changes nothing.
+
+    ``library_values`` also admits an installed library's classes and their class methods as callees
+    (``jaxlie.SE3.identity()``, ``ODETerm(f)``): values made again to trace a call abstractly, never to run it.
+    """
     if sum(1 for _ in ast.walk(node)) > _MAX_NODES:
         raise Impure
-    _check(node, frame)
+    _check(node, frame, library_values)
     try:
         code = compile(ast.Expression(node), "<jaxmagic>", "eval")
         return eval(code, frame.f_globals, dict(frame.f_locals))
@@ -92,52 +98,61 @@ def evaluate_pure(node: ast.expr, frame: types.FrameType) -> Any:
         raise Impure from exc
 
 
-def _check(node: ast.AST, frame: types.FrameType) -> None:
+def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False) -> None:
     if isinstance(node, (ast.Name, ast.Constant, ast.Load)):
         return
     if isinstance(node, ast.Attribute):
-        _check(node.value, frame)
+        _check(node.value, frame, library_values)
         return
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         for element in node.elts:
-            _check(element, frame)
+            _check(element, frame, library_values)
         return
     if isinstance(node, ast.Dict):
         for part in [*node.keys, *node.values]:
             if part is not None:
-                _check(part, frame)
+                _check(part, frame, library_values)
         return
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        _check(node.operand, frame)
+        _check(node.operand, frame, library_values)
         return
     if isinstance(node, ast.BinOp) and all(isinstance(s, ast.Constant) for s in (node.left, node.right)):
         return
     if isinstance(node, ast.Subscript):
-        _check(node.value, frame)
-        _check(node.slice, frame)
+        _check(node.value, frame, library_values)
+        _check(node.slice, frame, library_values)
         return
     if isinstance(node, ast.Slice):
         for part in (node.lower, node.upper, node.step):
             if part is not None:
-                _check(part, frame)
+                _check(part, frame, library_values)
         return
     if isinstance(node, ast.Call):
-        _check(node.func, frame)
+        _check(node.func, frame, library_values)
         try:
             func = eval(compile(ast.Expression(node.func), "<jaxmagic>", "eval"), frame.f_globals, dict(frame.f_locals))
         except Exception as exc:  # noqa: BLE001
             raise Impure from exc
-        if not _pure_constructor(func):
+        if not (_pure_constructor(func) or (library_values and _library_value_maker(func))):
             raise Impure
         for arg in node.args:
-            _check(arg, frame)
+            _check(arg, frame, library_values)
         for keyword in node.keywords:
-            _check(keyword.value, frame)
+            _check(keyword.value, frame, library_values)
         return
     if isinstance(node, ast.Starred):
-        _check(node.value, frame)
+        _check(node.value, frame, library_values)
         return
     raise Impure
+
+
+def _library_value_maker(func: Any) -> bool:
+    """A class of an installed library's, or one of its class methods (``SE3.identity``)."""
+    owner = func.__self__ if isinstance(func, types.MethodType) and isinstance(func.__self__, type) else func
+    if not isinstance(owner, type):
+        return False
+    module = sys.modules.get(owner.__module__ or "")
+    return is_installed_library(getattr(module, "__file__", None) or "")
 
 
 def _pure_constructor(func: Any) -> bool:

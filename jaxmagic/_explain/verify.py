@@ -23,7 +23,7 @@ from .fixes.arguments import CheckpointStatic
 from .fixes.equality import (ChildrenRecipe, Declaration, EqRecipe, comparable_copy, compares, redeclared,
                              structure_compares)
 from .fixes.leak_code import ThreadOut
-from .fixes.rewrites import Checkified, Edit, apply_edit
+from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static
 from .leaks import stores_outside
@@ -139,6 +139,8 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     if isinstance(recipe, Edit) and filename is not None:
+        if isinstance(recipe, Unstored) and _stores_left(fn, recipe):
+            return _UNTRIED  # re-tracing would write a tracer into the user's objects
         rebuilt = _rebuild_with(fn, recipe, filename, names)
         if rebuilt is None:
             return _UNTRIED
@@ -147,6 +149,13 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     return _UNTRIED
+
+
+def _stores_left(fn: types.FunctionType, edit: Edit) -> bool:
+    """True when ``fn``'s definition with ``edit`` applied still stores a value where it outlives the call."""
+    found = function_node(fn)
+    edited = apply_edit(found[0], edit) if found is not None else None
+    return edited is None or stores_outside(edited)
 
 
 def _param_name(fn: types.FunctionType, index: int) -> str | None:

@@ -5,6 +5,7 @@ import ast
 import copy
 import dataclasses
 import re
+import sys
 from typing import TYPE_CHECKING, Any
 
 import jax
@@ -128,7 +129,16 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         if guess is not None:
             return [guess, not_static]
     fixes: list[Fix] = []
-    hashable = _hashable_version(value)
+    frozen = _frozen_counterpart(value, site.globals_ or {})
+    if frozen is not None:  # ml_collections' ConfigDict: its library's own hashable twin, FrozenConfigDict
+        spelled, new_value = frozen
+        fixes.append(Fix(
+            "hashable-static", f"{facts.name}(..., {name}={spelled}({name}))",
+            f"`{type(value).__name__}` is mutable, so not hashable; its library's `{type(new_value).__name__}` is, "
+            "and is compared by value, so equal configurations share one compile",
+            recipe=Static(replace={name: new_value}),
+        ))
+    hashable = _hashable_version(value) if frozen is None else None
     if isinstance(value, dict) and hashable is not None:
         mapping = _dict_again(facts, name, hashable)
         if mapping is not None:
@@ -144,6 +154,27 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         ))
     fixes.append(not_static)
     return fixes
+
+
+def _frozen_counterpart(value: Any, globals_: dict) -> tuple[str, Any] | None:
+    """``(ml_collections.FrozenConfigDict, the frozen value)`` for a value whose library defines a hashable
+    ``Frozen<Class>`` next to its class, spelled through the user's import of that library."""
+    cls = type(value)
+    package = (cls.__module__ or "").split(".", 1)[0]
+    module = sys.modules.get(package)
+    twin = getattr(module, f"Frozen{cls.__name__}", None) if package not in ("builtins", "") else None
+    if not isinstance(twin, type):
+        return None
+    try:
+        made = twin(value)
+        hash(made)
+    except Exception:  # noqa: BLE001 - a twin that does not take this value, or is not hashable after all
+        return None
+    alias = next((n for n, v in globals_.items() if v is module), None)
+    if alias is not None:
+        return f"{alias}.{twin.__name__}", made
+    held = next((n for n, v in globals_.items() if v is twin), None)
+    return (held or f"{package}.{twin.__name__}"), made
 
 
 def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix | None:
@@ -322,6 +353,16 @@ def non_array_fixes(site: Site) -> list[Fix]:
                 "attributes changed later are not seen by the compiled code"
             )
         fixes.append(fix)
+    frozen = _frozen_counterpart(value, site.globals_ or {}) if facts is not None and value is not None else None
+    if frozen is not None:  # a ConfigDict: static as its library's hashable twin
+        spelled, new_value = frozen
+        fixes.append(Fix(
+            "static", static_code(facts, add=(name,)) + f"\n\n{facts.name}(..., {name}={spelled}({name}))",
+            f"`{name}` is a configuration, not an array: pass it static, as its library's hashable "
+            f"`{type(new_value).__name__}` (compared by value: equal configurations share one compile)",
+            recipe=Static(add=(name,), replace={name: new_value}), kinds=("static", "hashable-static"),
+        ))
+        return fixes
     if is_self or (
         not isinstance(value, (str, bytes, int, float, bool)) if value is not None else _user_class_in(site.message)
     ):

@@ -7,10 +7,9 @@ JAX expects, as an output:
 * stored by the jitted function itself: it returns ``result, value`` and the
   caller keeps the (concrete) value;
 * stored inside a function the jitted one transforms: that function returns
-  the value as an extra output and the call threads it out — ``T(f)(...)``
-  gets a second result (``jax.grad`` with ``has_aux=True``), ``lax.scan``
-  collects it with the per-step outputs — and the later reads of the storage
-  in the jitted function read the threaded value instead.
+  the value as an extra output and the call threads it out (``T(f)(...)``
+  gets a second result, ``lax.scan`` stacks it per step), and later reads of
+  the storage read the threaded value instead.
 
 :func:`thread_out` writes the edited outer definition; the same tree is the
 code shown and, compiled, the probe that verifies it (:mod:`..verify`).
@@ -57,13 +56,14 @@ class ThreadOut:
 
 
 def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | None = None,
-               jnp: str = "jax.numpy") -> ThreadOut | None:
+               jnp: str = "jax.numpy", scanned: bool = False) -> ThreadOut | None:
     """The rewrite of ``outer`` (default: the outermost def holding ``scope``) that returns the stored value.
 
     ``scope`` (the function holding the store) is ``outer`` itself, a function inside it, or a method
     of an object ``outer`` reads as a global (``jax.grad(model.loss)``). None when the store or the way
     ``scope`` is called has a shape this does not rewrite (a store in a loop, a ``switch`` of several
-    storing branches).
+    storing branches). ``scanned``: ``outer`` is itself a scan's body, whose ``(carry, y)`` gains the value
+    in ``y``, stacked by the scan.
     """
     if not isinstance(scope, _FUNCTIONS):
         return None
@@ -89,7 +89,8 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         return None
     if value is None and inner is not edited:
         return None  # threading a value out of a called function needs the stored value on its own
-    local = _localised(stored, target, name) if value is None else _assign(name, copy.deepcopy(value))
+    local = _localised(stored, target, name) if value is None else ast.Assign(
+        targets=[ast.Name(name, ast.Store())], value=copy.deepcopy(value))
     if not replace_statement(inner, stored, [local]):
         return None
     if isinstance(target, ast.Name):
@@ -97,10 +98,12 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     if not appended:  # the function's own later reads of the storage read the local value
         _read_threaded(inner, stored, text_of(target), ast.Name(name, ast.Load()))
     if inner is edited:
-        if not _extra_returns(inner, lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())):
+        if not _extra_returns(inner, _per_step(name) if scanned else
+                              lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())):
             return None
         ast.fix_missing_locations(edited)
-        return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer))
+        return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer),
+                         how="scan" if scanned else "")
     instances = instances_of(tree, scope) if method is not None and scope.name == "__call__" else set()
     returned = _split_returned_call(edited, inner.name, method is not None, instances)
     threaded = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp,
@@ -117,9 +120,8 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     ast.fix_missing_locations(edited)
     if method is not None:
         ast.fix_missing_locations(method)
-    return ThreadOut(outer, edited, kept, returns_extra=returned is not None, method=method,
-                     receiver=receiver if method is not None else None,
-                     owner=_owner(tree, scope) if method is not None else None, how=how)
+    return ThreadOut(outer, edited, kept, returns_extra=returned is not None, method=method, how=how,
+                     receiver=receiver if method else None, owner=_owner(tree, scope) if method else None)
 
 
 def _owner(tree: ast.AST, function: ast.AST) -> str | None:
@@ -190,6 +192,19 @@ def _fresh(name: str, *trees: ast.AST) -> str:
 # --- the traced function's outputs ----------------------------------------------------
 
 
+def _per_step(name: str, alone: bool = True):
+    """A scan body's ``return carry, y`` as ``return carry, (y, name)`` (``carry, name`` if ``alone``, no y)."""
+    def wrap(result: ast.expr) -> ast.expr | None:
+        if not (isinstance(result, ast.Tuple) and len(result.elts) == 2):
+            return None
+        carry, out = result.elts
+        if alone and isinstance(out, ast.Constant) and out.value is None:
+            return ast.Tuple([carry, ast.Name(name, ast.Load())], ast.Load())
+        return ast.Tuple([carry, ast.Tuple([out, ast.Name(name, ast.Load())], ast.Load())], ast.Load())
+
+    return wrap
+
+
 def _extra_returns(function: ast.AST, wrap) -> bool:
     """Rewrite every ``return`` of ``function`` (not of functions inside it) with ``wrap``."""
     found = False
@@ -232,12 +247,7 @@ def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, ap
             return None
         pair = lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())  # noqa: E731
         if how == "scan":
-            def per_step(result: ast.expr) -> ast.expr | None:
-                if not (isinstance(result, ast.Tuple) and len(result.elts) == 2):
-                    return None
-                carry, out = result.elts
-                return ast.Tuple([carry, ast.Tuple([out, ast.Name(name, ast.Load())], ast.Load())], ast.Load())
-
+            per_step = _per_step(name, alone=False)
             target = statement.targets[0]
             if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
                 return None
@@ -388,7 +398,3 @@ def _undeclare(function: ast.AST, name: str) -> None:
                         block[index] = ast.copy_location(ast.Pass(), statement)
             if len(block) > 1:
                 block[:] = [s for s in block if not isinstance(s, ast.Pass)] or block[:1]
-
-
-def _assign(name: str, value: ast.expr) -> ast.Assign:
-    return ast.Assign(targets=[ast.Name(name, ast.Store())], value=value)

@@ -13,6 +13,7 @@ import ast
 from ..._common.source import enclosing_function, text_of
 from ..explanation import Fix
 from .leak_code import thread_out
+from .rewrites import Unstored
 from .site import Site
 
 __all__ = ["leak_fixes"]
@@ -34,7 +35,7 @@ def leak_fixes(site: Site) -> list[Fix]:
             "storing it, and store the returned (concrete) value outside",
             template=True,
         ),
-        Fix(
+        _collected(site, store, value) or Fix(
             "jax.debug.print",
             f"{names.jax}.debug.callback(lambda v: print(v), {shown})",
             "to look at the value (or log it), let JAX hand you the concrete value when the compiled "
@@ -42,6 +43,65 @@ def leak_fixes(site: Site) -> list[Fix]:
         ),
     ]
     return fixes
+
+
+def _collected(site: Site, store: ast.stmt | None, value: ast.expr | None) -> Fix | None:
+    """The store itself handed to ``jax.debug.callback``: ``seen.append(loss)`` becomes
+    ``jax.debug.callback(seen.append, loss)``, so the list collects concrete arrays as the compiled code runs."""
+    if store is None or value is None:
+        return None
+    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and len(store.value.args) == 1 \
+            and not store.value.keywords and isinstance(store.value.func, ast.Attribute) \
+            and store.value.func.attr in ("append", "add", "put"):
+        keep = text_of(store.value.func)
+        where = f"`{text_of(store.value.func.value)}`"
+    elif isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(
+            store.targets[0], (ast.Subscript, ast.Attribute)):
+        target = store.targets[0]
+        holder = text_of(target.value)
+        if isinstance(target, ast.Subscript):
+            keep = f"lambda v: {holder}.__setitem__({text_of(target.slice)}, v)"
+        else:
+            keep = f"lambda v: setattr({holder}, {target.attr!r}, v)"
+        where = f"`{text_of(target)}`"
+    else:
+        return None
+    if not _outside_state(site, store, where.strip("`")):
+        return None
+    code = f"{site.names.jax}.debug.callback({keep}, {text_of(value)})"
+    try:
+        replacement = ast.parse(code).body[0]
+    except SyntaxError:
+        return None
+    return Fix(
+        "jax.debug.print", code,
+        f"keep the values with `jax.debug.callback`: JAX calls it with the concrete value each time the compiled "
+        f"code runs, so {where} holds arrays, not tracers (a value per call, not one per trace)",
+        recipe=Unstored(store, [replacement]),
+    )
+
+
+def _outside_state(site: Site, store: ast.stmt, held: str) -> bool:
+    """True when the store writes state that outlives the jitted function (a global, an object's attribute)
+    and no later line of the storing function reads it back: a callback only fills it once the code runs."""
+    tree = site.tree
+    scope = enclosing_function(tree, store.lineno) if tree is not None else None
+    if scope is None:
+        return False
+    root = held.split(".", 1)[0].split("[", 1)[0]
+    for holder in {id(h): h for h in (scope, site.leak_outer) if h is not None}.values():
+        assigned = {n.id for n in ast.walk(holder) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        if root in assigned - _declared_global(holder):
+            return False  # a list the jitted function made itself: its own later lines read it
+    after = store.end_lineno or store.lineno
+    read = {text_of(x) for n in ast.walk(scope) if isinstance(n, ast.stmt) and n.lineno > after
+            for x in ast.walk(n) if isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))}
+    container = held.rsplit("[", 1)[0] if held.endswith("]") else held
+    return not any(r == container or r.startswith((container + "[", container + ".")) for r in read)
+
+
+def _declared_global(scope: ast.AST) -> set[str]:
+    return {name for n in ast.walk(scope) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
 
 
 def _closure_fix(site: Site, store: ast.Return) -> Fix:
@@ -93,10 +153,20 @@ def _returned_by_scope(site: Site) -> Fix | None:
     """The storing function rewritten to return the value, when its callers cannot be rewritten here."""
     store, tree = site.leak_store, site.tree
     scope = enclosing_function(tree, store.lineno) if store is not None and tree is not None else None
-    made = thread_out(tree, store, scope, scope, site.names.jnp) if scope is not None else None
+    made = thread_out(tree, store, scope, scope, site.names.jnp, scanned=site.leak_scanned) if scope is not None \
+        else None
     if made is None:
         return None
     name = getattr(scope, "name", "f")
+    if made.how == "scan":  # the scan's body itself: the value joins what each step outputs
+        return Fix(
+            "return-value",
+            ast.unparse(made.edited) + f"\n# the scan stacks it, one per step: carry, {_outputs(made)} = "
+            f"lax.scan({name}, ...)",
+            f"output `{made.name}` from each step of the scan instead of storing it: `lax.scan` stacks what the body "
+            "outputs along a new leading axis, and only outputs leave a JAX transformation",
+            recipe=made,
+        )
     code = ast.unparse(made.edited) + (
         f"\n# and where {name} runs under a transformation, take {made.name} from its outputs"
         " (every branch of a lax.cond returns the same structure; jax.grad needs has_aux=True)"
@@ -105,8 +175,15 @@ def _returned_by_scope(site: Site) -> Fix | None:
         "return-value", code,
         f"return `{made.name}` from {name} instead of storing it, and thread it out through the transformation "
         "that runs it: only outputs leave a JAX transformation",
-        template=True,
+        template=True, recipe=made,
     )
+
+
+def _outputs(made) -> str:
+    """How the caller unpacks a scan body's per-step outputs once the value joined them."""
+    returned = next((n.value for n in ast.walk(made.edited) if isinstance(n, ast.Return) and n.value is not None), None)
+    alone = isinstance(returned, ast.Tuple) and len(returned.elts) == 2 and isinstance(returned.elts[1], ast.Name)
+    return f"{made.name}s" if alone else f"(ys, {made.name}s)"
 
 
 def _jitted(definition: ast.AST, site: Site) -> bool:

@@ -18,6 +18,7 @@ from ..._common.source import clone
 __all__ = [
     "Edit",
     "Checkified",
+    "Unstored",
     "apply_edit",
     "call",
     "attr",
@@ -52,6 +53,10 @@ class Edit:
 
 class Checkified(Edit):
     """An edit whose code calls ``checkify.check``: verified through ``checkify.checkify``."""
+
+
+class Unstored(Edit):
+    """An edit that replaces a leak's store: tried only when no other store is left in the function."""
 
 
 def _key(node: ast.AST) -> tuple:

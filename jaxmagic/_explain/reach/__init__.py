@@ -5,11 +5,15 @@ by running the failing trace again.
 parameters the failing value came from), ``library`` (a call that was the
 library's own, a library's check that needed a size), ``options`` (the static
 decision in a transformation's own option: ``pmap``'s
-``static_broadcasted_argnums``, ``vmap``'s ``in_axes``) and ``in_place`` (the innermost
+``static_broadcasted_argnums``, ``vmap``'s ``in_axes``), ``in_place`` (the innermost
 jitted call on the stack traced again, abstractly, with the user's code
-rewritten in place for the duration, under JAX caches of its own).
+rewritten in place for the duration, under JAX caches of its own) and
+``leak_replay`` (a leak's fix tried with the call that traced the storing
+function made again: the user's jitted function, a library's cached jitted call,
+or the user's statement that handed it to a transformation).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
-``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify`` and ``fixes.rewrites``; never
+``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaks``, ``fixes.leak_code`` and
+``fixes.rewrites``; never
 ``explain`` or ``argument``.
 """

@@ -50,7 +50,7 @@ from ..provenance import Tracer
 from ..rebuild import Names, rebuild
 from ..verify import first_line
 
-__all__ = ["Replay", "replay_of", "verify_in_place"]
+__all__ = ["Replay", "package_of", "replay_of", "verify_in_place"]
 
 _MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract trace)
 
@@ -187,10 +187,14 @@ def _runner(exc: BaseException) -> str:
 def _library_called(given: tuple[Any, tuple, dict] | None) -> str | None:
     """The package of what the user called (``lx.FunctionLinearOperator``: lineax), when a library's."""
     module = getattr(given[0], "__module__", None) if given is not None else None
-    if not isinstance(module, str) or not module:
-        return None
+    return package_of(module) if isinstance(module, str) else None
+
+
+def package_of(module: str) -> str | None:
+    """The installed package a module name belongs to (``dynamax.utils.optimize``: dynamax), when a
+    library's: not JAX's, jaxmagic's or the user's."""
     package = module.split(".", 1)[0]
-    return None if package in ("jax", "jaxlib", "jaxmagic", "builtins", "__main__") or \
+    return None if not package or package in ("jax", "jaxlib", "jaxmagic", "builtins", "__main__") or \
         package.startswith("jaxmagic_corpus") or package not in sys.modules else package
 
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import (is_installed_library, is_jax_file, leaves_of, message_of, traceback_entries,
-                              user_entries)
+from ..._common.errors import (is_installed_library, is_jax_file, leaves_of, message_of, rejected_tracers,
+                              traceback_entries, user_entries)
 from ..._common.source import names_in, node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
-from ..provenance import Origin, Tracer
+from ..provenance import Origin, Tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from .entry import entry_of, entry_origin, message_origin
 
@@ -46,6 +46,9 @@ def users_origin(exc: BaseException, where_from: Origin) -> Origin:
     solver's ``_dynamic_flat[0]``; no argument at all, rather than a library's, when the value was
     computed inside the user's function (a sampled site).
     """
+    rejected = origin_of(exc, rejected_tracers(exc))
+    if rejected.paths:  # a type checker's message names the value it refused (``length: int``)
+        return rejected
     entry = entry_of(exc)
     if entry is None:
         return where_from

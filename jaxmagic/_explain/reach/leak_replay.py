@@ -1,0 +1,288 @@
+"""A leak's fix tried through the call that traced the storing function.
+
+A loss handed to a training loop, a vector field a solver jits, a body the user
+gives ``lax.scan`` at the top level: the function that stored the tracer is no
+jitted function of the user's, and the error came later, when the trace had long
+ended. The call that traced it can still be made again, abstractly (``.trace``:
+no lowering, no backend compile):
+
+- JAX's trace cache holds the library's jitted call with its abstract arguments,
+  the user's function among its static ones (where ``equinox.filter_jit`` keeps
+  it);
+- else the user's one top-level statement that hands the function to a JAX
+  transformation (``lax.scan(body, init, xs)``, ``jax.vmap(f)(xs)``) is evaluated
+  again, when its arguments evaluate without running code.
+
+The fixed function is compiled anew and put in place of the user's in that call's
+arguments: a new function object, so every cache entry the try makes is keyed on
+it and can never serve the user's own calls, while the library's eager steps on
+constants reuse what the user's run already compiled. Only a fix that leaves no
+store in the function is tried: a re-trace of code that still stores would write
+a tracer into the user's objects again.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import types
+from typing import Any
+
+import jax
+
+from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file, text_of
+from ..._common.trace_cache import traced_calls
+from ..call import call_of
+from ..explanation import Fix
+from ..fixes.leak_code import ThreadOut
+from ..fixes.rewrites import Unstored, apply_edit
+from ..leaks import stores_outside
+from ..provenance import jaxpr_tracer
+from ..rebuild import Names, rebuild
+from ..recover import Impure, evaluate_pure
+from ..verify import first_line
+from .in_place import Replay, package_of, replay_of_call
+
+__all__ = ["leaking_call", "verify_leak_in_place"]
+
+_DEPTH = 4  # containers, partials and wrappers walked through to find the user's function
+
+
+def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | None, globals_: dict | None,
+                         names: Names) -> None:
+    """Try every untried leak fix by making again the call that traced the storing function, with the fixed
+    function in its place: a cached jitted call that was given it, else the user's statement that ran it."""
+    wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, (Unstored, ThreadOut))]
+    tree = parse_file(filename) if filename else None
+    if not wanted or tree is None:
+        return
+    for fix in wanted:
+        definition = _definition(fix.recipe, tree)
+        live = _live(definition, globals_ or {}, filename) if definition is not None else None
+        if live is None:
+            fix.outcome = fix.outcome or "the storing function was not found among your names"
+            continue
+        edited = fix.recipe.edited if isinstance(fix.recipe, ThreadOut) else apply_edit(definition, fix.recipe)
+        if edited is None or stores_outside(edited):
+            fix.outcome = "another store is left in the function"
+            continue
+        try:
+            fixed = rebuild(live, edited, filename, names.globals_for(live.__globals__))
+        except Exception as fault:  # noqa: BLE001 - the rewritten definition does not compile here
+            fix.outcome = f"the rewritten function does not compile ({type(fault).__name__})"
+            continue
+        replay = _cached_replay(live, fixed) or _statement_replay(exc, live, fixed, tree, globals_ or {})
+        if replay is None:
+            fix.outcome = fix.outcome or "no call that traced it can be run again"
+            continue
+        outcome = replay.run()
+        if outcome is None:
+            fix.verified, fix.outcome = True, f"traced ({replay.where})"
+        else:
+            fix.verified = False
+            fix.outcome = f"still fails ({replay.where}): {type(outcome).__name__}: {first_line(outcome)}"
+
+
+def _definition(recipe: Any, tree: ast.Module) -> ast.AST | None:
+    """The ``def`` the fix rewrites: the storing function."""
+    if isinstance(recipe, ThreadOut):
+        return recipe.original if recipe.method is None else None
+    return enclosing_function(tree, recipe.target.lineno)
+
+
+def _live(definition: ast.AST, globals_: dict, filename: str | None) -> types.FunctionType | None:
+    """The user's function object for ``definition``: a plain function among their names, not a jitted one
+    (a jitted function's fix is tried by re-tracing its own call)."""
+    name = getattr(definition, "name", None)
+    held = globals_.get(name) if name else None
+    if not isinstance(held, types.FunctionType) or held.__code__.co_filename != filename:
+        return None
+    return held if defines(definition, held.__code__) else None
+
+
+def _cached_replay(live: types.FunctionType, fixed: types.FunctionType) -> Replay | None:
+    """The newest cached jitted call given ``live`` among its static arguments, with ``fixed`` there instead."""
+    for call in reversed(traced_calls(lambda code: True)):
+        static = set(call.static_argnums)
+        names = set(call.static_argnames)
+        args = tuple(_swapped(a, live, fixed, _DEPTH) if i in static else a for i, a in enumerate(call.args))
+        kwargs = {k: _swapped(v, live, fixed, _DEPTH) if k in names else v for k, v in call.kwargs.items()}
+        if all(a is b for a, b in zip(args, call.args)) and all(kwargs[k] is call.kwargs[k] for k in kwargs):
+            continue  # not given the user's function
+        try:
+            jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
+                             static_argnames=call.static_argnames or None)
+        except Exception:  # noqa: BLE001 - a function JAX will not jit again
+            return None
+        library = package_of(getattr(call.fn, "__module__", None) or "")
+        where = f"{library}'s jitted call that ran it, traced again" if library else \
+            "the jitted call that ran it, traced again"
+        return Replay(jitted, args, kwargs, [], where)
+    return None
+
+
+def _swapped(value: Any, live: types.FunctionType, fixed: types.FunctionType, depth: int) -> Any:
+    """``value`` with ``live`` replaced by ``fixed`` inside tuples, lists, dicts and partials; the very same
+    object where ``live`` is not in it."""
+    if value is live:
+        return fixed
+    if depth == 0:
+        return value
+    if isinstance(value, (tuple, list)) and len(value) <= 64:
+        items = [_swapped(v, live, fixed, depth - 1) for v in value]
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return type(value)(items) if not hasattr(value, "_fields") else type(value)(*items)
+    if isinstance(value, dict) and len(value) <= 64:
+        items = {k: _swapped(v, live, fixed, depth - 1) for k, v in value.items()}
+        return value if all(items[k] is value[k] for k in value) else items
+    if isinstance(value, functools.partial):
+        inner = _swapped((value.func, value.args, value.keywords), live, fixed, depth - 1)
+        return value if inner[0] is value.func and inner[1] is value.args and inner[2] is value.keywords \
+            else functools.partial(inner[0], *inner[1], **inner[2])
+    return value
+
+
+# JAX's functions that run a function they are given, and where it is among their arguments
+_RUNS = {"scan": 0, "map": 0, "associative_scan": 0, "fori_loop": 2, "while_loop": 1, "cond": 1, "switch": 1,
+         "vmap": 0, "grad": 0, "value_and_grad": 0, "jacfwd": 0, "jacrev": 0, "checkpoint": 0, "remat": 0}
+
+
+def _statement_replay(exc: BaseException, live: types.FunctionType, fixed: types.FunctionType, tree: ast.Module,
+                      globals_: dict) -> Replay | None:
+    """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
+    xs)``, ``jax.vmap(f)(xs)``), as a call traced abstractly; None unless exactly one such statement has
+    arguments that evaluate without running code."""
+    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    found, found_at = [], []
+    for statement in tree.body:
+        wrapped = {id(n.func) for n in ast.walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)}
+        for node in ast.walk(statement):
+            if not isinstance(node, ast.Call) or id(node) in wrapped:  # jax.vmap(f) is read with its call
+                continue
+            runner = node.func.func if isinstance(node.func, ast.Call) else node.func  # jax.vmap(f)(xs)
+            given = node.func.args if isinstance(node.func, ast.Call) else node.args
+            short = (text_of(runner) or "").rsplit(".", 1)[-1]
+            at = _RUNS.get(short)
+            if at is None or len(given) <= at or not (isinstance(given[at], ast.Name) and given[at].id == live.__name__):
+                continue
+            try:
+                transform = evaluate_pure(runner, frame)
+                if not (getattr(transform, "__module__", "") or "").startswith("jax"):
+                    continue
+                made = ((transform, tuple(evaluate_pure(a, frame) for a in given),
+                         {k.arg: evaluate_pure(k.value, frame) for k in node.func.keywords if k.arg})
+                        if isinstance(node.func, ast.Call) else None)
+                args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
+                kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords if k.arg}
+            except Impure:
+                continue
+            if len(kwargs) == len(node.keywords):
+                found.append((transform, made, args, kwargs))
+                found_at.append(node)
+    if len(found) != 1:
+        return None
+    transform, made, args, kwargs = found[0]
+    try:  # jax.vmap(f)(xs): the transformation made again around the copy (it only wraps it)
+        fn = made[0](*_swapped(made[1], live, fixed, _DEPTH), **_swapped(made[2], live, fixed, _DEPTH)) \
+            if made is not None else transform
+    except Exception:  # noqa: BLE001 - a transformation that will not take the copy
+        return None
+    replay = replay_of_call(exc, fn, _swapped(args, live, fixed, _DEPTH), _swapped(kwargs, live, fixed, _DEPTH))
+    if isinstance(replay, str):
+        return None
+    replay.where = f"your line that ran it, `{text_of(found_at[0])}`, traced again abstractly"
+    return replay
+
+
+# --- a leak from a jitted function of the user's: its call, for the copy-based try ---------------
+
+
+def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = None,
+                        globals_: dict | None = None) -> dict | None:
+    """Parameter → ``jax.ShapeDtypeStruct`` from the leaked tracer's own trace, when its inputs are plain.
+
+    A jitted method's static ``self`` is the one object of its class among the user's globals.
+    """
+    inner = jaxpr_tracer(tracer) if tracer is not None else None
+    frame = getattr(getattr(inner, "_trace", None), "frame", None)
+    info = getattr(frame, "debug_info", None)
+    names = tuple(getattr(info, "arg_names", None) or ())
+    invars = list(getattr(frame, "invars", None) or ())
+    params = parameter_names(definition)
+    if not invars or len(names) != len(invars) or any(n not in params for n in names):
+        return None
+    defaults = len(getattr(definition.args, "defaults", []))
+    required = params[: len(params) - defaults]
+    found: dict[str, Any] = {}
+    if owner is not None and params[:1] == ["self"] and "self" not in names:
+        found["self"] = _only_instance(owner, globals_ or {})
+        if found["self"] is None:
+            return None
+    if any(p not in names and p not in found for p in required):
+        return None  # a static argument, whose value the trace did not keep
+    found.update({n: jax.ShapeDtypeStruct(v.aval.shape, v.aval.dtype, weak_type=getattr(v.aval, "weak_type", False))
+                  for n, v in zip(names, invars)})
+    return found
+
+
+def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, filename: str | None = None) -> Any:
+    """The jitted function a leak fix rewrites, with arguments to re-trace it; None when unknown.
+
+    The failing call is that function when the leak was caught inside it; when the
+    leaked value was used later (``jnp.sin(last)`` after ``f(x)``), the function is
+    found in JAX's trace cache (its abstract arguments and static values, pytrees
+    included), else by name, traced with the abstract arguments its leaked trace had.
+    """
+    recipe = next((f.recipe for f in fixes if isinstance(f.recipe, ThreadOut)), None)
+    if recipe is None:
+        return None
+    if call is not None and call.fn is not None:
+        found = function_node(call.fn)
+        if found is not None and found[0].lineno == recipe.original.lineno:
+            return call
+    cached = _cached_call(recipe.original, filename, tracer)
+    if cached is not None:
+        return cached
+    globals_ = globals_ or {}
+    jitted = globals_.get(recipe.original.name)
+    owner = globals_.get(recipe.owner) if recipe.owner and recipe.method is None else None  # a jitted method
+    if owner is not None:  # a jitted method: found on its class
+        jitted = vars(owner).get(recipe.original.name)
+        if isinstance(jitted, types.FunctionType) and parameter_names(recipe.original)[:1] == ["self"]:
+            jitted = _jitted_bound(jitted, owner, globals_)  # jax.jit(env.step): the object's method was jitted
+    if jitted is None or getattr(jitted, "_jit_info", None) is None:
+        return None
+    args = _abstract_arguments(tracer, recipe.original, owner, globals_)
+    if args is None:
+        return None
+    if isinstance(getattr(jitted, "_fun", None), types.MethodType):
+        args.pop("self", None)
+    made = call_of(jitted, (), args, None, None)
+    found = function_node(made.fn) if made is not None and made.fn is not None else None
+    return made if found is not None and found[0].lineno == recipe.original.lineno else None
+
+
+def _jitted_bound(method: types.FunctionType, owner: type, globals_: dict) -> Any:
+    """``jax.jit(obj.method)`` again, for the one object of ``owner``'s class the user holds."""
+    held = _only_instance(owner, globals_)
+    return jax.jit(types.MethodType(method, held)) if held is not None else None
+
+
+def _only_instance(owner: type, globals_: dict) -> Any:
+    """The one object of ``owner``'s class among the user's globals; None when there are none or several."""
+    instances = [v for v in globals_.values() if type(v) is owner]
+    return instances[0] if len(instances) == 1 else None
+
+
+def _cached_call(definition: ast.AST, filename: str | None, tracer: Any) -> Any:
+    """The leaking function's call rebuilt from JAX's trace cache: the trace the tracer came from, else the last."""
+    if filename is None:
+        return None
+    traced = traced_calls(lambda code: code.co_filename == filename and defines(definition, code))
+    if not traced:
+        return None
+    inner = jaxpr_tracer(tracer) if tracer is not None else None
+    invars = list(getattr(getattr(getattr(inner, "_trace", None), "frame", None), "invars", None) or ())
+    own = [t for t in traced if [v.aval for v in invars] == list(t.avals)] if invars else []
+    chosen = (own or traced)[-1]
+    return call_of(chosen.fn, chosen.args, chosen.kwargs, chosen.static_argnums, chosen.static_argnames)
