@@ -119,6 +119,25 @@ def jax_events() -> Any:
     _m.unregister_event_duration_listener(counts)
 
 
+@pytest.fixture
+def explain_events(monkeypatch: Any, jax_events: Any) -> dict[str, int]:
+    """JAX's traces and backend compiles while the last ``jaxmagic.explain`` of the corpus harness ran."""
+    import corpus_harness
+
+    real = jaxmagic.explain
+    seen: dict[str, int] = {}
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        compiles, traces = sum(jax_events.compiles.values()), sum(jax_events.traces.values())
+        found = real(*args, **kwargs)
+        seen["compiles"] = sum(jax_events.compiles.values()) - compiles
+        seen["traces"] = sum(jax_events.traces.values()) - traces
+        return found
+
+    monkeypatch.setattr(corpus_harness.jaxmagic, "explain", counted)
+    return seen
+
+
 def pytest_collection_finish(session: Any) -> None:
     """Start the lowest- and newest-versions runs now, in the background, when their tests are to run
     (collected, and not deselected by ``-m`` or ``-k``)."""

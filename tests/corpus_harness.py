@@ -46,6 +46,12 @@ class Outcome:
         return False
 
 
+def leak_case(case_id: str, source: str, code: str, line: int, argument: str, jax_fitting_fix: bool = True) -> Case:
+    """A leaked-tracer case whose fix is to return the value (``line``: where it is stored)."""
+    return Case(id=case_id, source=source, code=code, kind="leaked-tracer", argument=argument, path=argument,
+                line=line, fixes=("return-value",), verifiable=True, jax_fitting_fix=jax_fitting_fix)
+
+
 def filename_of(case: Case) -> str:
     return f"/jaxmagic-corpus/{case.id}.py"
 

@@ -172,20 +172,8 @@ def test_trying_fixes_in_place_leaves_the_users_function_and_jaxs_caches_as_they
     assert type(again.value) is type(outcome.exception)
 
 
-def test_running_the_failing_trace_again_never_compiles_for_the_backend(tmp_path, jax_events, monkeypatch):
-    import corpus_harness
-
-    real = jaxmagic.explain
-    seen: dict[str, int] = {}
-
-    def counted(*args, **kwargs):  # JAX's own events while explain alone runs
-        compiles, traces = sum(jax_events.compiles.values()), sum(jax_events.traces.values())
-        found = real(*args, **kwargs)
-        seen["compiles"] = sum(jax_events.compiles.values()) - compiles
-        seen["traces"] = sum(jax_events.traces.values()) - traces
-        return found
-
-    monkeypatch.setattr(corpus_harness.jaxmagic, "explain", counted)
+def test_running_the_failing_trace_again_never_compiles_for_the_backend(tmp_path, explain_events):
+    seen = explain_events
     for case in (OBJECTIVE, SOLVER_BUDGET, HAIKU, MAPPED):
         found = run_case(case, tmp_path).explanation
         assert found.fixes[0].verified is True, case.id

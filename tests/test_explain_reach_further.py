@@ -18,7 +18,7 @@ import contextlib
 import io
 
 import pytest
-from corpus_harness import run_case
+from corpus_harness import leak_case, run_case
 from explain_corpus import Case
 
 LEAK_DOCS = "https://docs.jax.dev/en/latest/errors.html#jax.errors.UnexpectedTracerError"
@@ -27,9 +27,7 @@ STATIC_HASHABLE = "https://docs.jax.dev/en/latest/jit-compilation.html#marking-a
 SCAN_LENGTH = "https://docs.jax.dev/en/latest/_autosummary/jax.lax.scan.html"
 
 
-def _leak(case_id: str, source: str, code: str, line: int, argument: str) -> Case:
-    return Case(id=case_id, source=source, code=code, kind="leaked-tracer", argument=argument, path=argument,
-                line=line, fixes=("return-value",), verifiable=True, jax_fitting_fix=True)
+_leak = leak_case
 
 
 def test_a_leak_from_a_function_of_pytrees_is_tried_with_the_call_jax_cached(tmp_path):
