@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import jaxmagic
+from jaxmagic._explain.failures import _find_call
 from explain_corpus import Case
 
 _ARGUMENT_PHRASES = (
@@ -78,18 +79,28 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     # the failing call, alone or as the last statement of a ``with`` block (a setting on for that call only:
     # ``with jax.enable_checks(True):``); its callee and arguments are read before the block runs
     inner = last.body[-1] if isinstance(last, ast.With) and last.body else last
+    # a call alone or assigned (``samples = flow.sample(...)``); any other statement is explained from the
+    # exception alone, as for a user who has no call to hand
     call = getattr(inner, "value", None)
-    assert isinstance(call, ast.Call), case.id
+    assert isinstance(inner, (ast.Expr, ast.Assign, ast.AnnAssign)), case.id
 
     def value(node: ast.expr) -> Any:
         return eval(compile(ast.Expression(node), filename, "eval"), namespace)
 
-    callee = value(call.func)
-    args = tuple(value(a) for a in call.args)
-    kwargs = {k.arg: value(k.value) for k in call.keywords}
+    callee, args, kwargs = None, (), {}
     try:
+        if isinstance(call, ast.Call):  # read first; an argument that raises itself is the case's error
+            callee = value(call.func)
+            args = tuple(value(a) for a in call.args)
+            kwargs = {k.arg: value(k.value) for k in call.keywords}
         exec(compile(ast.Module([last], []), filename, "exec"), namespace)
     except Exception as exc:  # noqa: BLE001 - the case's own error
+        if callee is not None and (len(args), len(kwargs)) != (len(call.args), len(call.keywords)):
+            callee, args, kwargs = None, (), {}  # it raised while its arguments were read: no call to hand
+        if callee is None:  # a comprehension, an argument that raised: the call read back as the notebook does
+            callee, args, kwargs = _find_call(exc, None)
+            if args is None:  # the function without its arguments: explained from the exception alone
+                callee, args, kwargs = None, (), {}
         fn = callee
         if isinstance(callee, types.MethodType):
             fn, args = callee.__func__, (callee.__self__, *args)

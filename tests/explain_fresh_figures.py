@@ -62,7 +62,8 @@ def measure(cases: list | None = None) -> tuple[dict[str, float], list[str], lis
             wrong = [f.kind for f in found.fixes if f.verified is True and f.kind not in case.fixes
                      and f is top]
             wrongly_verified += bool(wrong)
-            failed = [name for name, ok in checks.items() if not ok]
+            failed = [name for name, ok in checks.items() if not ok] + (["a verified top fix outside the labels"]
+                                                                          if wrong else [])
             if failed:
                 misses.append(
                     f"{case.id}: " + "; ".join(failed)

@@ -132,6 +132,12 @@ def _library_check(exc: BaseException) -> str | None:
     tracers = {name: value for name, value in frame.f_locals.items() if _holds_tracer(value)}
     if is_installed_library(filename) and _RAISE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
         named = list(tracers)
+        if not named and _SHOWN_TRACER.search(message_of(exc)):
+            # a dispatcher re-raising what it could not resolve (plum's ``eig(op, JitTracer(~int32[]))``):
+            # its message shows the tracer; a whole number is a count the library needed
+            shown = _SHOWN_TRACER.search(message_of(exc))
+            integer = (shown["dtype"] or shown["old"] or "").startswith(("int", "uint"))
+            return "traced-shape" if integer else "concretization"
     else:  # a type checker's own frames hidden or generated: its message shows the tracer it rejected
         named = [name for name, _ in _rejected(message_of(exc), user_entries(exc.__traceback__)[-1:])]
     if not named:
@@ -202,6 +208,7 @@ def _referenced(node: ast.expr, frame: types.FrameType) -> object:
     raise LookupError(ast.dump(node))
 
 
+_SHOWN_TRACER = re.compile(r"\w*Tracer\(~?(?P<dtype>[a-z]+\d*)\[|Traced<ShapedArray\((?P<old>[a-z]+\d*)\[")
 _CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)")
 _PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b")
 

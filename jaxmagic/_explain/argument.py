@@ -20,7 +20,7 @@ from .._common.errors import tracing_kind, user_entries
 from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts
 from .lift import lift
-from .provenance import Origin, origin_of
+from .provenance import Origin, jaxpr_tracer, origin_of
 from .fixes.equality import compares, structure_compares
 from .rebuild import copy_function, probe_name, probe_trace
 from .recover import Impure, evaluate_pure
@@ -83,6 +83,11 @@ def origin(
         origin = origin_of(exc, [escaped] if escaped is not None else [])
         if not origin.paths and leak is not None and leak.arguments:
             return Origin(leak.arguments, leak.function, "source")
+        if not origin.paths and escaped is not None and leak is not None and leak.handed_in:
+            # handed to the storing function by library code the jitted function called: the trace's one input
+            only = _only_input(escaped)
+            if only is not None:
+                return Origin([only], origin.function, "trace")
         return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
     outer = probe_name(call.fn.__name__) if call is not None and call.fn is not None else None
     if call is not None and call.fn is not None:
@@ -99,6 +104,16 @@ def origin(
         if named:
             return Origin(named, None, "message")
     return origin
+
+
+def _only_input(tracer: Any) -> str | None:
+    """The one parameter the trace that made ``tracer`` was given (its arrays' paths share one root), else None:
+    whatever the value was computed from inside that trace, its inputs are that parameter's."""
+    inner = jaxpr_tracer(tracer)
+    info = getattr(getattr(getattr(inner, "_trace", None), "frame", None), "debug_info", None)
+    names = [n for n in (getattr(info, "arg_names", None) or ()) if n]
+    roots = {re.match(r"[A-Za-z_]\w*", n).group(0) for n in names if re.match(r"[A-Za-z_]\w*", n)}
+    return roots.pop() if len(roots) == 1 else None
 
 
 def message_arguments(message: str) -> list[str]:

@@ -180,7 +180,7 @@ def _explain(
     else:
         where_from = origin(exc, kind, message, call, facts, leak, escaped)
     if kind not in _OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
-        where_from = users_origin(exc, where_from)
+        where_from = users_origin(exc, where_from, call.fn.__name__ if call is not None and call.fn is not None else None)
     if wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
         passed = call.by_name() if call is not None else {}
         where_from.paths = [user_path(wrapper, p, facts.params, passed) for p in where_from.paths]
@@ -241,7 +241,7 @@ def _explain(
     if (given is not None or ran_here) and kind != "leaked-tracer":  # what a copy could not: the failing trace
         verify_in_place(found.fixes, exc, kind, found.filename, names, given)
     elif kind == "leaked-tracer":  # a storing function a library jitted: that cached call, traced again
-        verify_leak_in_place(found.fixes, exc, found.filename, globals_, names)
+        verify_leak_in_place(found.fixes, exc, found.filename, globals_, names, leak.function if leak else None)
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last

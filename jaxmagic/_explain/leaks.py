@@ -47,6 +47,7 @@ class Leak:
     outer: ast.AST | None = None  # the jitted definition the leaking one runs in (itself, or one holding it)
     jitted: bool = False  # JAX's message says the leaking function itself was traced for jit
     traced_for: str | None = None  # what JAX traced the leaking function for: jit, scan, vmap...
+    handed_in: bool = False  # stored by a function library code called, of a value the library handed it
 
 
 def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | None = None,
@@ -111,7 +112,18 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
                 # the store holds several values; the leaked one is what JAX's message says was created
                 # there (``reward=jnp.sum(action)`` in a stored dataclass): its arguments alone
                 leak.arguments = narrowed
+            leak.arguments = _receiver_first(store, leak.arguments)
             break
+    stored_by = _storer_of_what_is_read(use) if leak.store is None and use is not None else None
+    if stored_by is not None:  # stored by a function library code called (sympy2jax's extra_funcs), not by f
+        held = parse_file(stored_by[1])
+        storer = _definition_at(held, stored_by[2]) if held is not None else None
+        store = _storing_statement(storer, None) if storer is not None else None
+        if store is not None:
+            leak.store, leak.filename = store, stored_by[1]
+            stored = set(names_in(getattr(store, "value", None) or store))
+            leak.handed_in = bool(stored & set(parameter_names(storer)))
+            return leak
     if leak.store is None:  # no store: a function closing over a traced parameter left in the output
         for holder in (_enclosing_def(tree, definition), definition):
             escaped = _escaping_closure(holder) if holder is not None else None
@@ -120,6 +132,19 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
                 leak.outer = holder
                 break
     return leak
+
+
+def _receiver_first(store: ast.stmt, arguments: list[str]) -> list[str]:
+    """The argument whose method made the stored value first: ``latest = loss_scale.adjust(...)`` stores a new
+    loss scale, whatever else went into it."""
+    value = getattr(store, "value", None)
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
+        root = value.func.value
+        while isinstance(root, (ast.Attribute, ast.Subscript)):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in arguments:
+            return [root.id, *(a for a in arguments if a != root.id)]
+    return arguments
 
 
 def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:

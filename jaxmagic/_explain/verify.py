@@ -20,8 +20,8 @@ from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
 from .fixes.arguments import CheckpointStatic
-from .fixes.equality import (ChildrenRecipe, Declaration, EqRecipe, comparable_copy, compares, redeclared,
-                             structure_compares)
+from .declare.fields import Declaration, redeclared
+from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
 from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
@@ -177,6 +177,8 @@ def _rebuild_with(fn: types.FunctionType, edit: Edit, filename: str, names: Name
         return None
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and _holds(node, edit.target):
+            if not _names_global(fn.__code__, node.name):
+                return None  # reached another way (a library holds it): the failing trace is run again instead
             helper = fn.__globals__.get(node.name)
             helper = unwrap_function(helper)
             if helper is None or helper.__code__.co_filename != filename:
@@ -187,6 +189,12 @@ def _rebuild_with(fn: types.FunctionType, edit: Edit, filename: str, names: Name
             globals_[node.name] = rebuild(helper, edited, filename, globals_)
             return copy_function(fn, globals_)
     return None
+
+
+def _names_global(code: types.CodeType, name: str) -> bool:
+    """True when ``code`` (or a function or lambda inside it) reads the global ``name``."""
+    return name in code.co_names or any(isinstance(c, types.CodeType) and _names_global(c, name)
+                                        for c in code.co_consts)
 
 
 def _holds(node: ast.AST, target: ast.AST) -> bool:

@@ -5,15 +5,16 @@ import ast
 import copy
 import dataclasses
 import re
-import sys
 from typing import TYPE_CHECKING, Any
 
 import jax
 
 from ..explanation import Fix
-from .site import Site, Static, dotted_of, is_hashable, is_array, leaf_static_fix, static_code, static_fix
-from ..._common.source import text_of
-from .equality import children_fix, declared_static_fix, eq_fix
+from .site import Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, static_code, static_fix
+from ..._common.source import clone, text_of
+from ..declare.fields import declared_data_fix, declared_static_fix
+from ..declare.frozen import frozen_twin, hashable_by_type
+from .equality import children_fix, eq_fix
 
 if TYPE_CHECKING:
     from ..call import CallFacts
@@ -65,6 +66,11 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     name = site.argument
     if "Tracer" in site.message:
         return _traced_static_fixes(site)
+    literal = _list_literal_passed(site) if facts is None and "unhashable type: 'list'" in site.message else None
+    if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
+        return [edit_fix("hashable-static", literal, ast.Tuple(clone(literal.elts), ast.Load()),
+                         "static arguments are keys of JAX's compile cache, so they must be hashable: write the "
+                         "list as a tuple")]
     if facts is None or name is None:
         return [Fix(
             "hashable-static",
@@ -125,11 +131,11 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             "(and compared by value, so equal configs share one compile)", template=True,
         ), not_static]
     if value is None:
-        guess = _hashable_by_type(site.message, facts.name, name)
+        guess = hashable_by_type(site.message, facts.name, name)
         if guess is not None:
             return [guess, not_static]
     fixes: list[Fix] = []
-    frozen = _frozen_counterpart(value, site.globals_ or {})
+    frozen = frozen_twin(value, site.globals_ or {})
     if frozen is not None:  # ml_collections' ConfigDict: its library's own hashable twin, FrozenConfigDict
         spelled, new_value = frozen
         fixes.append(Fix(
@@ -156,25 +162,11 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     return fixes
 
 
-def _frozen_counterpart(value: Any, globals_: dict) -> tuple[str, Any] | None:
-    """``(ml_collections.FrozenConfigDict, the frozen value)`` for a value whose library defines a hashable
-    ``Frozen<Class>`` next to its class, spelled through the user's import of that library."""
-    cls = type(value)
-    package = (cls.__module__ or "").split(".", 1)[0]
-    module = sys.modules.get(package)
-    twin = getattr(module, f"Frozen{cls.__name__}", None) if package not in ("builtins", "") else None
-    if not isinstance(twin, type):
-        return None
-    try:
-        made = twin(value)
-        hash(made)
-    except Exception:  # noqa: BLE001 - a twin that does not take this value, or is not hashable after all
-        return None
-    alias = next((n for n, v in globals_.items() if v is module), None)
-    if alias is not None:
-        return f"{alias}.{twin.__name__}", made
-    held = next((n for n, v in globals_.items() if v is twin), None)
-    return (held or f"{package}.{twin.__name__}"), made
+def _list_literal_passed(site: Site) -> ast.List | None:
+    """The one list literal among the arguments of the calls on the user's failing line."""
+    found = [a for c in ast.walk(site.node or ast.Pass()) if isinstance(c, ast.Call)
+             for a in [*c.args, *(k.value for k in c.keywords)] if isinstance(a, ast.List)]
+    return found[0] if len(found) == 1 else None
 
 
 def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix | None:
@@ -230,26 +222,6 @@ def _hashable_fields(value: Any) -> tuple[str, Any] | None:
     shown = ", ".join(f"{f.name}={changed[f.name][0] if f.name in changed else repr(getattr(value, f.name))}"
                       for f in dataclasses.fields(value) if f.init)
     return f"{type(value).__name__}({shown})", new_value
-
-
-def _hashable_by_type(message: str, fname: str, name: str) -> Fix | None:
-    """With the value unknown, JAX's message still names its type."""
-    match = re.search(r"of type <class '([\w.]+)'>", message)
-    if match is None:
-        return None
-    kind = match.group(1).rsplit(".", 1)[-1]
-    if kind in ("ndarray", "ArrayImpl", "Array"):
-        return None  # an array: passing it traced comes first
-    code = {"list": "tuple(...)", "set": "frozenset(...)", "dict": "tuple(sorted(d.items()))"}.get(kind)
-    if code is not None:
-        return Fix("hashable-static", f"{fname}(..., {name}={code})",
-                   f"static arguments are keys of JAX's compile cache, so they must be hashable: pass a "
-                   f"hashable version of this {kind}")
-    return Fix(
-        "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {kind}: ...",
-        f"`{kind}` is not hashable; a frozen dataclass (or a class with __hash__ and __eq__) is, and is "
-        "compared by value",
-    )
 
 
 def _traced_static_fixes(site: Site) -> list[Fix]:
@@ -330,14 +302,18 @@ def non_array_fixes(site: Site) -> list[Fix]:
     value = facts.values.get(name) if facts is not None else None
     is_self = name == "self" or (facts is not None and facts.params and facts.params[0] == name and name == "self")
     path = site.paths[0] if site.paths else name
+    declared = declared_data_fix(name, path, value) if value is not None and not is_self else None
+    if declared is not None:  # a function held as a data field of the user's pytree class: static there
+        fixes.append(declared)
     if facts is not None and path != name and not is_hashable(value):
         # one leaf of a pytree (a function inside a params dict): the rest stays traced
         leaf = leaf_static_fix(site, path)
-        leaf.summary = (
-            f"`{path}` is not an array, so it cannot be traced as a leaf of `{name}`; pass it as its own "
-            "static argument and keep the arrays in the pytree"
-        )
-        fixes.append(leaf)
+        if leaf is not None:
+            leaf.summary = (
+                f"`{path}` is not an array, so it cannot be traced as a leaf of `{name}`; pass it as its own "
+                "static argument and keep the arrays in the pytree"
+            )
+            fixes.append(leaf)
     if facts is not None and (value is None or is_hashable(value)):
         fix = Fix(
             "static", static_code(facts, add=(name,)),
@@ -353,7 +329,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
                 "attributes changed later are not seen by the compiled code"
             )
         fixes.append(fix)
-    frozen = _frozen_counterpart(value, site.globals_ or {}) if facts is not None and value is not None else None
+    frozen = frozen_twin(value, site.globals_ or {}) if facts is not None and value is not None else None
     if frozen is not None:  # a ConfigDict: static as its library's hashable twin
         spelled, new_value = frozen
         fixes.append(Fix(
@@ -363,6 +339,8 @@ def non_array_fixes(site: Site) -> list[Fix]:
             recipe=Static(add=(name,), replace={name: new_value}), kinds=("static", "hashable-static"),
         ))
         return fixes
+    if declared is not None or _a_pytree(value):
+        return fixes  # the class is a pytree already: registering it again is no fix
     if is_self or (
         not isinstance(value, (str, bytes, int, float, bool)) if value is not None else _user_class_in(site.message)
     ):
@@ -379,6 +357,16 @@ def non_array_fixes(site: Site) -> list[Fix]:
         else:
             fixes.append(pytree)
     return fixes
+
+
+def _a_pytree(value: Any) -> bool:
+    """True when ``value``'s class is a registered pytree node (it flattens into several leaves, or none)."""
+    if value is None:
+        return False
+    try:
+        return jax.tree_util.tree_structure(value).num_nodes > 1
+    except Exception:  # noqa: BLE001 - a value JAX cannot flatten
+        return False
 
 
 def _user_class_in(message: str) -> bool:

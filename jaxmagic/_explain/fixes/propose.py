@@ -16,6 +16,7 @@ from .leak_fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
 from ..shaped.fixes import mismatch_fixes
+from ..twins.functions import math_twin_fix
 from .shapes import mask_fixes, shape_fixes
 from .site import Site
 from .sizes import helper_static_fix
@@ -27,6 +28,10 @@ def propose(site: Site) -> list[Fix]:
     """The fixes for ``site``, preferred first (none when nothing fits)."""
     handler = _HANDLERS.get(site.kind)
     fixes = handler(site) if handler else []
+    twin = next((t for t in (math_twin_fix(site, n) for n in site.ancestors()) if t is not None), None) \
+        if site.kind in _HELPER_KINDS and site.node is not None else None
+    if twin is not None:  # math.factorial(k) on a tracer: JAX's own factorial first
+        fixes = [twin, *fixes]
     retraced = checkpoint_static_fix(site) if site.kind not in SHAPE_KINDS else None
     if retraced is not None:  # the user made it static already: the checkpoint below the jit traced it again
         fixes = [retraced, *fixes]

@@ -12,8 +12,8 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
-from .sizes import (NONZERO_FUNCS, axis_mask_fixes, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
-                    one_axis, repeat_length_fix, size_fix)
+from .sizes import (NONZERO_FUNCS, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix, repeat_length_fix,
+                    same_mask_siblings, selection_fixes, size_fix, together)
 
 __all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "jnp_assignment", "SHAPE_FUNCS"]
 
@@ -66,25 +66,11 @@ def mask_fixes(site: Site) -> list[Fix]:
             "selecting elements gives a result whose size depends on values; keep the shape and "
             f"neutralise the unselected elements with `jnp.where` before the {reduction}",
         ))
-    elif one_axis(mask) is not None:  # x[:, mask]: the mask selects along one axis of several
-        fixes += axis_mask_fixes(site, subscript, *one_axis(mask))
     else:
-        fixes.append(edit_fix(
-            "jnp.where", subscript,
-            call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(0)),
-            "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
-            "and puts 0 where the mask is False",
-        ))
-        sized = ast.Subscript(
-            clone(array),
-            call(f"{names.jnp}.nonzero", clone(mask),
-                 size=ast.Attribute(clone(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
-            ast.Load(),
-        )
-        fixes.append(edit_fix(
-            "size-argument", subscript, sized,
-            "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices",
-        ))
+        fixes += selection_fixes(site, subscript)
+        siblings = same_mask_siblings(site, subscript)
+        if siblings:  # `t_in, y_in = t[inside], y[inside]`: every selection by that mask on the line, together
+            fixes = together(site, subscript, siblings, fixes)
     return [f for f in fixes if f is not None]
 
 

@@ -20,6 +20,7 @@ import numpy as np
 
 from ..._common.source import names_in, parents
 from ..call import CallFacts, root_of
+from ..declare.fields import declared_data_fix
 from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
@@ -200,11 +201,18 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
     if facts is None or not roots or None in roots or (site.data_dependent and not replace):
         return None
+    if site.kind == "traced-shape" and len(roots) > 1 and any(_static_ok(facts, r) for r in roots):
+        # random.split(key, shape): an array beside the size; only the size must be static
+        roots = [r for r in roots if _static_ok(facts, r)]
+        site = dataclasses.replace(site, paths=[p for p in site.paths if root_of(p) in roots])
     keywords = _keyword_leaves(facts, site.paths, roots) if not argument else None
     if keywords:  # f(x, **opts) called f(x, width=3): jax.jit takes static_argnames='width' for it
-        fix = _static_fix_for(site, keywords, replace)
-        return fix
+        return _static_fix_for(site, keywords, replace)
     leaves = [p for p in site.paths if p not in roots]
+    held = facts.values.get(root_of(leaves[0])) if leaves and not argument else None
+    declared = declared_data_fix(root_of(leaves[0]), leaves[0], held, scalar=True) if held is not None else None
+    if declared is not None:  # a number field of the user's pytree class (an equinox Module's): static there
+        return declared
     if leaves and not argument and not all(_static_ok(facts, name) and name in facts.values for name in roots):
         return leaf_static_fix(site, leaves[0])  # a tuple of Python numbers stays static whole; a dict cannot
     if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
@@ -268,6 +276,8 @@ def _static_fix_for(site: Site, names: tuple[str, ...], replace: dict[str, Any] 
 def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
     facts = site.facts
     assert facts is not None
+    if "<" in leaf or (facts.source is not None and not _reads(facts.source[0], leaf) and _unreachable(facts, leaf)):
+        return None  # a path the value cannot be read by (``iv[0]`` of a dataclass, read as ``self.lo``)
     name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
     if not name.isidentifier() or name in facts.params:  # batch[1] → batch_1; cfg['x'] beside x → cfg_x
         name = re.sub(r"\W+", "_", leaf).strip("_")
@@ -283,6 +293,20 @@ def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
         f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
         recipe=recipe,
     )
+
+
+def _unreachable(facts: CallFacts, leaf: str) -> bool:
+    """True when ``leaf``, written as code, does not reach into the argument's value (an index of an object)."""
+    return not _at_path(facts.values.get(root_of(leaf)), leaf)[0]
+
+
+def _reads(node: ast.AST, leaf: str) -> bool:
+    """True when the function ``node`` reads the expression ``leaf`` (``cfg.n``, ``batch[1]``)."""
+    try:
+        wanted = ast.dump(ast.parse(leaf, mode="eval").body)
+    except SyntaxError:
+        return False
+    return any(isinstance(n, ast.expr) and ast.dump(n) == wanted for n in ast.walk(node))
 
 
 def _leaf_static_recipe(facts: CallFacts, leaf: str, name: str) -> Static | None:
@@ -318,14 +342,20 @@ def _leaf_static_recipe(facts: CallFacts, leaf: str, name: str) -> Static | None
     return Static(add=(name,), replace={name: value}, edited=(edited, filename))
 
 
-def _leaf_value(value: Any, leaf: str) -> Any:
-    """The Python scalar at ``leaf`` (``cfg.n_steps``, ``opts['k']``) of the argument's value; None otherwise."""
+def _at_path(value: Any, leaf: str) -> tuple[bool, Any]:
+    """(True, the value at ``leaf`` of the argument's value), or (False, None) where the path does not reach."""
     for step in re.findall(r"\.(\w+)|\[([^\]]+)\]", leaf[len(root_of(leaf)):]):
         attribute, key = step
         try:
             value = getattr(value, attribute) if attribute else value[ast.literal_eval(key)]
         except Exception:  # noqa: BLE001 - a path through something we do not read
-            return None
+            return False, None
+    return True, value
+
+
+def _leaf_value(value: Any, leaf: str) -> Any:
+    """The Python scalar at ``leaf`` (``cfg.n_steps``, ``opts['k']``) of the argument's value; None otherwise."""
+    value = _at_path(value, leaf)[1]
     if isinstance(value, (np.ndarray, jax.Array)) and getattr(value, "ndim", 1) == 0 and not isinstance(
             value, jax.core.Tracer):
         value = value.item()
@@ -367,5 +397,4 @@ def dotted_of(node: ast.AST) -> str | None:
 
 
 def is_jnp(dotted: str, names: Names) -> bool:
-    head = dotted.rsplit(".", 1)[0]
-    return head in (names.jnp, "jnp", "jax.numpy")
+    return dotted.rsplit(".", 1)[0] in (names.jnp, "jnp", "jax.numpy")

@@ -20,10 +20,12 @@ import jax
 from ..._common.source import clone, names_in, parameter_names, text_of
 from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
+from .rewrites import Edit, apply_edit, call
 from .site import Site, dotted_of, edit_fix
 
 __all__ = ["NONZERO_FUNCS", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
-           "HelperStatic", "one_axis", "axis_mask_fixes", "masked_window_fix", "masked_slice_fix", "KEEPS_LENGTH"]
+           "HelperStatic", "one_axis", "axis_mask_fixes", "masked_window_fix", "masked_slice_fix", "KEEPS_LENGTH",
+           "selection_fixes", "same_mask_siblings", "together"]
 
 # functions whose output length is the count of nonzero (or unique) elements; ``size=`` fixes it
 NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract"}
@@ -235,3 +237,76 @@ def _down_axis_0(mask: str, node: ast.expr, array: str, site: Site) -> str:
 def _negative(bound: ast.expr) -> bool:
     return isinstance(bound, ast.UnaryOp) and isinstance(bound.op, ast.USub) or (
         isinstance(bound, ast.Constant) and isinstance(bound.value, (int, float)) and bound.value < 0)
+
+
+# --- selections by a boolean mask, each kept whole; several on one line rewritten together ---------------
+
+
+def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
+    """``x[mask]`` (or ``x[:, mask]``) kept whole: zeros where the mask is False, or padded indices."""
+    names = site.names
+    array, mask = subscript.value, subscript.slice
+    if one_axis(mask) is not None:  # x[:, mask]: the mask selects along one axis of several
+        return list(axis_mask_fixes(site, subscript, *one_axis(mask)))
+    sized = ast.Subscript(
+        clone(array),
+        call(f"{names.jnp}.nonzero", clone(mask),
+             size=ast.Attribute(clone(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
+        ast.Load(),
+    )
+    return [
+        edit_fix(
+            "jnp.where", subscript,
+            call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(0)),
+            "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
+            "and puts 0 where the mask is False",
+        ),
+        edit_fix(
+            "size-argument", subscript, sized,
+            "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices",
+        ),
+    ]
+
+
+def _mask_of(subscript: ast.Subscript) -> str:
+    """The mask a selection uses, whatever axis: ``keep`` for ``V[:, keep]`` and ``vals[keep]``."""
+    axis = one_axis(subscript.slice)
+    return ast.dump(axis[1] if axis is not None else subscript.slice)
+
+
+def same_mask_siblings(site: Site, subscript: ast.Subscript) -> list[ast.Subscript]:
+    """The other selections by the same mask in the statement that holds ``subscript``."""
+    statement = next((n for n in site.ancestors(subscript) if isinstance(n, ast.stmt)), None)
+    if statement is None or isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    wanted = _mask_of(subscript)
+    return [n for n in ast.walk(statement) if isinstance(n, ast.Subscript) and n is not subscript
+            and isinstance(n.ctx, ast.Load) and _mask_of(n) == wanted]
+
+
+def together(site: Site, subscript: ast.Subscript, siblings: list[ast.Subscript], fixes: list[Fix | None]
+              ) -> list[Fix | None]:
+    """Each fix of ``subscript`` made for the whole statement, every sibling selection rewritten its own way
+    with the same kind of fix; a kind a sibling has no rewrite for is dropped."""
+    statement = next(n for n in site.ancestors(subscript) if isinstance(n, ast.stmt))
+    by_kind = [{f.kind: f for f in selection_fixes(site, other) if f is not None} for other in siblings]
+    together: list[Fix | None] = []
+    for fix in fixes:
+        if fix is None or not isinstance(fix.recipe, Edit):
+            continue
+        edits = [fix.recipe] + [kinds[fix.kind].recipe for kinds in by_kind if fix.kind in kinds]
+        if len(edits) != len(siblings) + 1:
+            continue
+        new: ast.AST | None = statement
+        for edit in edits:
+            new = apply_edit(new, edit) if new is not None else None
+        if new is None:
+            continue
+        made = edit_fix(fix.kind, statement, new, fix.summary + " (every selection by this mask on the line)",
+                        warning=fix.warning)
+        if made is not None and fix.kind == "jnp.where":
+            made.warning = made.warning or (
+                "the unselected entries are still there, now 0: what the next lines do with them (a division, a "
+                "mean, a count, a fit to data) sees them too; give them a value that does no harm there")
+        together.append(made)
+    return together

@@ -224,19 +224,24 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
     if isinstance(replay, str):
         _untried(wanted, replay)
         return
+    tree = parse_file(filename)
+    planned = {id(fix): _swaps(fix.recipe, replay, tree, filename) for fix in wanted[:_MAX_TRIES]}
+    if all(isinstance(p, str) for p in planned.values()):  # nothing to swap in: no trace is run at all
+        for fix in wanted[:_MAX_TRIES]:
+            fix.outcome = planned[id(fix)]
+        return
     baseline = replay.run()
     if baseline is None or tracing_kind(baseline) != kind:
         reason = (str(baseline) if isinstance(baseline, _Refused)
                   else "running the failing trace again did not fail the same way")
         _untried(wanted, reason)
         return
-    tree = parse_file(filename)
     for tried, fix in enumerate(wanted[:_MAX_TRIES]):
         if any(f.verified is True for f in wanted[:tried]):
             # each try traces the library's whole call again: once the preferred fix traced, the rest wait
             fix.outcome = "an earlier fix traced"
             continue
-        swaps = _swaps(fix.recipe, replay, tree, filename)
+        swaps = planned[id(fix)]
         if isinstance(swaps, str):
             fix.outcome = swaps
             continue

@@ -48,7 +48,7 @@ _DEPTH = 4  # containers, partials and wrappers walked through to find the user'
 
 
 def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | None, globals_: dict | None,
-                         names: Names) -> None:
+                         names: Names, traced: str | None = None) -> None:
     """Try every untried leak fix by making again the call that traced the storing function, with the fixed
     function in its place: a cached jitted call that was given it, else the user's statement that ran it."""
     wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, (Unstored, ThreadOut))]
@@ -70,11 +70,21 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         except Exception as fault:  # noqa: BLE001 - the rewritten definition does not compile here
             fix.outcome = f"the rewritten function does not compile ({type(fault).__name__})"
             continue
+        swaps: list = []
         replay = _cached_replay(live, fixed) or _statement_replay(exc, live, fixed, tree, globals_ or {})
+        if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
+            # returning more changes what the library calling it receives: whether the rest of the program
+            # still makes sense of it, a trace cannot tell
+            fix.outcome = "a library calls it: returning more changes what the library gets back"
+            continue
+        if replay is None and traced is not None:  # the user's jitted function reached it through a library
+            replay = _traced_replay(traced, filename)
+            swaps = [(live, fixed.__code__)] if fixed.__code__.co_freevars == live.__code__.co_freevars else []
+            replay = replay if swaps else None
         if replay is None:
             fix.outcome = fix.outcome or "no call that traced it can be run again"
             continue
-        outcome = replay.run()
+        outcome = replay.run(swaps, names.missing)
         if outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
         else:
@@ -118,6 +128,22 @@ def _cached_replay(live: types.FunctionType, fixed: types.FunctionType) -> Repla
             "the jitted call that ran it, traced again"
         return Replay(jitted, args, kwargs, [], where)
     return None
+
+
+def _traced_replay(name: str, filename: str | None) -> Replay | None:
+    """The newest cached trace of the user's jitted function ``name``: traced again with the storing
+    function's code swapped for the fixed code, under JAX caches of the try's own (the library holds the
+    storing function itself, so no copy can be put in its place)."""
+    calls = traced_calls(lambda code: code.co_name == name and code.co_filename == filename)
+    if not calls:
+        return None
+    chosen = calls[-1]
+    try:
+        jitted = jax.jit(chosen.fn, static_argnums=chosen.static_argnums or None,
+                         static_argnames=chosen.static_argnames or None)
+    except Exception:  # noqa: BLE001 - a function JAX will not jit again
+        return None
+    return Replay(jitted, chosen.args, chosen.kwargs, [], f"your jitted `{name}` traced again, abstractly")
 
 
 def _swapped(value: Any, live: types.FunctionType, fixed: types.FunctionType, depth: int) -> Any:

@@ -39,16 +39,19 @@ def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]
     return entry is not None and entry.frame.f_code is not getattr(plain, "__code__", None)
 
 
-def users_origin(exc: BaseException, where_from: Origin) -> Origin:
+def users_origin(exc: BaseException, where_from: Origin, called: str | None = None) -> Origin:
     """``where_from`` in the user's terms, when it names the inputs of a library's trace (or none).
 
     The parameter of the user's function that library code called: ``y`` of the objective, not the
     solver's ``_dynamic_flat[0]``; no argument at all, rather than a library's, when the value was
-    computed inside the user's function (a sampled site).
+    computed inside the user's function (a sampled site). ``called``: the name of the function the user
+    jitted, whose own inputs are the user's terms already.
     """
     rejected = origin_of(exc, rejected_tracers(exc))
     if rejected.paths:  # a type checker's message names the value it refused (``length: int``)
         return rejected
+    if called is not None and where_from.function == called and where_from.paths:
+        return where_from  # the inputs of the function the user jitted (a class's __post_init__ ran on them)
     entry = entry_of(exc)
     if entry is None:
         return where_from
@@ -91,20 +94,29 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     # the library function's own parameters that are traced (the failing value is their comparison, a bool)
     frame = entries[-1].tb_frame
     code = frame.f_code
-    params = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]
+    # (and the values it closed over: ``num`` of a function a factory made, ``jetexpand_ode(num=n)``)
+    params = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount] + code.co_freevars
     position = position_of(entries[-1])
     tree = parse_file(position.filename)
     at = node_at(tree, position) if tree is not None else None
     read = set(names_in(at)) if at is not None else set()
     # the library's parameters its failing line reads (``assert image_shape >= crop_sizes``)
     feeding = [leaf for p in params if p in read for leaf in leaves_of(frame.f_locals.get(p)) if isinstance(leaf, Tracer)]
-    if feeding and all(jnp.issubdtype(t.aval.dtype, jnp.integer) for t in feeding):
+    if feeding and all(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding):
         return True
     # a pytree parameter (``int(jnp.sum(graph.n_node))``): JAX's message gives the failing value's dtype
     failed = _FAILED_AVAL.search(message_of(exc))
+    dims = [d for d in (failed["dims"] if failed is not None else "").split(",") if d.strip()]
     return (failed is not None and failed["dtype"].startswith(("int", "uint"))
-            and any(jnp.issubdtype(t.aval.dtype, jnp.integer) for t in feeding))
+            and (not dims or (len(dims) == 1 and dims[0].strip().isdigit() and int(dims[0]) <= 4))
+            and any(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding))
+
+
+def _count_like(tracer: Tracer) -> bool:
+    """A count or a shape: a scalar, or a handful of numbers (a grid of integers is data, not a size)."""
+    shape = tuple(tracer.aval.shape)
+    return shape == () or (len(shape) == 1 and shape[0] <= 4)
 
 
 # "...where concrete value is expected: traced array with shape int32[]"
-_FAILED_AVAL = re.compile(r"traced array with shape (?P<dtype>[a-z]+\d*)\[")
+_FAILED_AVAL = re.compile(r"traced array with shape (?P<dtype>[a-z]+\d*)\[(?P<dims>[^\]]*)\]")

@@ -1,0 +1,10 @@
+"""Where a class declares its fields static or traced, and the fixes made in that declaration.
+
+``fields`` (the user's class statement: ``register_dataclass``'s ``meta_fields``,
+``equinox.field(static=True)``, ``flax.struct.field(pytree_node=False)``,
+``jax_dataclasses.Static[...]``; an array declared static made data, a function
+held as data made static; the user's value rebuilt with the class compiled again)
+and ``frozen`` (hashable versions of a static value: a library's twin of its mutable class, ``FrozenConfigDict``, or one by the type JAX names).
+
+May import: what ``_explain`` may, and ``_explain.explanation``; never ``explain``, ``argument`` or ``verify``.
+"""
