@@ -352,22 +352,22 @@ smooth(jnp.ones(4), 3)
     assert loop.verified is True
 
 
-def test_the_second_held_out_library_set_stays_at_the_level_reached(tmp_path):
-    """Sets C and D (``explain_libraries_c.py``, ``_d.py``): the cases whose library is installed (the test
-    dependencies leave out flashbax, dynamax and jax-md, whose own dependencies are large)."""
-    import importlib.util
-
-    from explain_libraries_c import CASES as THIRD
-    from explain_libraries_d import CASES as FOURTH
+def _shares_where_installed(cases: list[Case], tmp_path, minimum: int) -> dict[str, float]:
+    """The figures over the cases whose libraries import here (the test dependencies leave out libraries with
+    large dependencies, and cola-ml, whose dispatcher package would replace quax's); every fix parses."""
+    import importlib
 
     def installed(case: Case) -> bool:
         roots = {n.names[0].name.split(".")[0] if isinstance(n, ast.Import) else (n.module or "").split(".")[0]
                  for n in ast.walk(ast.parse(case.code)) if isinstance(n, (ast.Import, ast.ImportFrom))}
-        return all(importlib.util.find_spec(root) is not None for root in roots if root)
+        try:
+            return all(importlib.import_module(root) is not None for root in roots if root)
+        except Exception:  # noqa: BLE001 - not installed, or broken by another package here
+            return False
 
-    cases = [case for case in [*THIRD, *FOURTH] if installed(case)]
-    if len(cases) < 30:
-        pytest.skip(f"only {len(cases)} of the second held-out set's cases have their library installed")
+    cases = [case for case in cases if installed(case)]
+    if len(cases) < minimum:
+        pytest.skip(f"only {len(cases)} of the set's cases have their library installed")
     hits = {"argument": 0, "line": 0, "top fix": 0, "top fix verified": 0}
     for case in cases:
         found = run_case(case, tmp_path).explanation
@@ -381,8 +381,29 @@ def test_the_second_held_out_library_set_stays_at_the_level_reached(tmp_path):
         hits["line"] += found.lineno == case.line
         hits["top fix"] += top is not None and top.kind in case.fixes
         hits["top fix verified"] += top is not None and top.kind in case.fixes and top.verified is True
-    share = {name: count / len(cases) for name, count in hits.items()}
+    return {name: count / len(cases) for name, count in hits.items()}
+
+
+def test_the_second_held_out_library_set_stays_at_the_level_reached(tmp_path):
+    """Sets C and D (``explain_libraries_c.py``, ``_d.py``)."""
+    from explain_libraries_c import CASES as THIRD
+    from explain_libraries_d import CASES as FOURTH
+
+    share = _shares_where_installed([*THIRD, *FOURTH], tmp_path, 30)
     # docs/measurements/issue-26-libraries-2-*.md, less about two cases each
     # (here 38 cases: argument 92%, line 97%, top fix 89%, top fix verified 79%)
     floor = {"argument": 0.86, "line": 0.92, "top fix": 0.84, "top fix verified": 0.73}
+    assert all(share[name] >= floor[name] for name in floor), share
+
+
+def test_the_third_held_out_library_set_stays_at_the_level_reached(tmp_path):
+    """Sets E and F (``explain_libraries_e.py``, ``_f.py``), no longer held out once measured
+    (docs/measurements/issue-26-libraries-3-*.md)."""
+    from explain_libraries_e import CASES as FIFTH
+    from explain_libraries_f import CASES as SIXTH
+
+    share = _shares_where_installed([*FIFTH, *SIXTH], tmp_path, 30)
+    # at the end of the round, 48 cases: argument 100%, line 100%, top fix 96%, top fix verified 90%; less
+    # about two cases each, for the cases a test environment leaves out
+    floor = {"argument": 0.94, "line": 0.94, "top fix": 0.90, "top fix verified": 0.84}
     assert all(share[name] >= floor[name] for name in floor), share

@@ -1,0 +1,34 @@
+"""Figures of ``jaxmagic.explain`` on issue 26's third held-out set (sets E and F), each cell a file.
+
+Usage::
+
+    python tests/explain_libraries_3_figures.py [--markdown FILE]
+
+The same figures as ``explain_fresh_figures.py`` over
+``explain_libraries_e.CASES + explain_libraries_f.CASES``: ecosystems that no
+earlier set uses, written and labelled by two helpers who had not read
+jaxmagic's code (see each module's docstring for the libraries and versions).
+A measurement, not a test. With ``PYTHONPATH`` pointing at a checkout of an
+earlier commit, it measures that commit's jaxmagic on the same cases.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from explain_fresh_figures import report  # noqa: E402
+from explain_libraries_e import CASES as FIFTH  # noqa: E402
+from explain_libraries_f import CASES as SIXTH  # noqa: E402
+
+CASES = [*FIFTH, *SIXTH]
+
+
+def main() -> None:
+    import jaxmagic
+
+    report(CASES, f"library cases (third held-out set), jaxmagic from {Path(jaxmagic.__file__).parent.parent}")
+
+
+if __name__ == "__main__":
+    main()
