@@ -13,6 +13,7 @@ import linecache
 import os
 import re
 import sys
+import time
 import types
 import zlib
 from pathlib import Path
@@ -33,6 +34,7 @@ class Outcome:
     case: Case
     exception: BaseException | None
     explanation: Any
+    seconds: float = 0.0  # how long the failing statement itself ran, to the exception (a fresh module's run)
 
     @property
     def jax_names_argument(self) -> bool:
@@ -88,6 +90,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         return eval(compile(ast.Expression(node), filename, "eval"), namespace)
 
     callee, args, kwargs = None, (), {}
+    start = time.perf_counter()
     try:
         if isinstance(call, ast.Call):  # read first; an argument that raises itself is the case's error
             callee = value(call.func)
@@ -104,5 +107,6 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         fn = callee
         if isinstance(callee, types.MethodType):
             fn, args = callee.__func__, (callee.__self__, *args)
-        return Outcome(case, exc, jaxmagic.explain(exc, fn, args, kwargs))
+        seconds = time.perf_counter() - start
+        return Outcome(case, exc, jaxmagic.explain(exc, fn, args, kwargs), seconds)
     return Outcome(case, None, None)

@@ -20,7 +20,7 @@ from .._common.errors import tracing_kind, user_entries
 from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts
 from .lift import lift
-from .provenance import Origin, jaxpr_tracer, origin_of
+from .provenance import Origin, Tracer, jaxpr_tracer, origin_of
 from .fixes.equality import compares, structure_compares
 from .rebuild import copy_function, probe_name, probe_trace
 from .recover import Impure, evaluate_pure
@@ -90,6 +90,11 @@ def origin(
                 return Origin([only], origin.function, "trace")
         return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
     outer = probe_name(call.fn.__name__) if call is not None and call.fn is not None else None
+    mask = _mask_tracer(exc) if kind == "boolean-index" else None
+    if mask is not None:  # x[mask]: the mask is the failing value, read in the user's own frame (no re-trace)
+        masked = _narrow(lift(origin_of(exc, [mask]), exc, outer), message)
+        if masked.paths:
+            return masked
     if call is not None and call.fn is not None:
         probed = _probe_origin(call, kind)  # JAX's frames kept: the most precise reading
         if probed is not None:
@@ -104,6 +109,28 @@ def origin(
         if named:
             return Origin(named, None, "message")
     return origin
+
+
+def _mask_tracer(exc: BaseException) -> Any:
+    """The boolean tracer indexing an array on the user's failing line (``rewards[done]``), when it is one."""
+    user = user_entries(exc.__traceback__)
+    if not user:
+        return None
+    position = position_of(user[-1])
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    found = []
+    for sub in ast.walk(node) if node is not None else ():
+        if not isinstance(sub, ast.Subscript):
+            continue
+        try:
+            value = evaluate_pure(sub.slice, user[-1].tb_frame)
+        except Impure:
+            continue
+        dtype = getattr(getattr(value, "aval", None), "dtype", None)
+        if isinstance(value, Tracer) and dtype is not None and str(dtype) == "bool":
+            found.append(value)
+    return found[0] if len({id(t) for t in found}) == 1 else None
 
 
 def _only_input(tracer: Any) -> str | None:

@@ -241,7 +241,7 @@ def _explain(
     if (given is not None or ran_here) and kind != "leaked-tracer":  # what a copy could not: the failing trace
         verify_in_place(found.fixes, exc, kind, found.filename, names, given)
     elif kind == "leaked-tracer":  # a storing function a library jitted: that cached call, traced again
-        verify_leak_in_place(found.fixes, exc, found.filename, globals_, names, leak.function if leak else None)
+        verify_leak_in_place(found.fixes, exc, found.filename, globals_, names, _jitted_name(leak))
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line,
         # and a fix that was tried and failed goes last
@@ -256,6 +256,11 @@ def _explain(
 _CONVERSIONS = {"array-conversion", "bool-conversion", "concretization", "integer-conversion"}
 # kinds whose argument is one the user passed to the jit itself, named by JAX's message
 _OWN_ARGUMENTS = {"leaked-tracer", "non-array-argument", "unhashable-static"}
+
+
+def _jitted_name(leak: Any) -> str | None:
+    """The jitted function the leaking one ran in (``route`` for a ``lax.switch`` branch), else its own name."""
+    return getattr(leak.outer, "name", None) or leak.function if leak is not None else None
 
 
 def _called(call: Call | None) -> tuple[str, str, int] | None:

@@ -30,6 +30,7 @@ from typing import Any
 import jax
 
 from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file, text_of
+from ..._common.errors import is_user_file
 from ..._common.trace_cache import traced_calls
 from ..call import call_of
 from ..explanation import Fix
@@ -75,14 +76,17 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell
-            fix.outcome = "a library calls it: returning more changes what the library gets back"
+            fix.outcome = "returning more changes what the code that calls it gets back"
             continue
         if replay is None and traced is not None:  # the user's jitted function reached it through a library
-            replay = _traced_replay(traced, filename)
+            replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename)
             swaps = [(live, fixed.__code__)] if fixed.__code__.co_freevars == live.__code__.co_freevars else []
             replay = replay if swaps else None
         if replay is None:
             fix.outcome = fix.outcome or "no call that traced it can be run again"
+            continue
+        if _others_store(replay, live, globals_ or {}):
+            fix.outcome = "another function that trace runs stores a value too: tracing it again would store a tracer"
             continue
         outcome = replay.run(swaps, names.missing)
         if outcome is None:
@@ -128,6 +132,36 @@ def _cached_replay(live: types.FunctionType, fixed: types.FunctionType) -> Repla
             "the jitted call that ran it, traced again"
         return Replay(jitted, args, kwargs, [], where)
     return None
+
+
+def _others_store(replay: Replay, live: types.FunctionType, globals_: dict) -> bool:
+    """True when a function of the user's other than ``live`` that the replay may run (named, at any depth,
+    by the replayed function, ``live`` or the call's arguments) stores a value where it outlives the call."""
+    seen: set[int] = set()
+    todo: list[Any] = [getattr(replay.jitted, "__wrapped__", None), live, *replay.args, *replay.kwargs.values()]
+    while todo:
+        fn = todo.pop()
+        if not isinstance(fn, types.FunctionType) or id(fn) in seen or not is_user_file(fn.__code__.co_filename):
+            continue
+        seen.add(id(fn))
+        found = function_node(fn) if fn is not live else None
+        if found is not None and stores_outside(found[0]):
+            return True
+        todo += [fn.__globals__.get(n) for n in _code_names(fn.__code__)]
+    return False
+
+
+def _code_names(code: types.CodeType) -> set[str]:
+    return set(code.co_names).union(*(_code_names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
+
+
+def _jit_naming(live: types.FunctionType, globals_: dict) -> str:
+    """The one jitted function among the user's names whose code names ``live`` (``lax.switch(i, [low, high],
+    x)`` in ``route``); "" when none or several."""
+    found = [getattr(getattr(v, "_fun", None), "__name__", "") for v in globals_.values()
+             if getattr(v, "_jit_info", None) is not None and live.__name__ in _code_names(
+                 getattr(getattr(v, "_fun", None), "__code__", None) or live.__code__.replace(co_names=()))]
+    return found[0] if len(found) == 1 else ""
 
 
 def _traced_replay(name: str, filename: str | None) -> Replay | None:
