@@ -147,6 +147,20 @@ def _receiver_first(store: ast.stmt, arguments: list[str]) -> list[str]:
     return arguments
 
 
+def _stored_into(store: ast.stmt) -> set[str]:
+    """The names a store writes into: ``seen`` of ``seen.append(z)``, ``cache`` of ``cache["k"] = v``."""
+    value = getattr(store, "value", None)
+    targets = [value.func.value] if isinstance(store, ast.Expr) and isinstance(value, ast.Call) and isinstance(
+        value.func, ast.Attribute) else getattr(store, "targets", None) or [getattr(store, "target", None)]
+    roots = set()
+    for target in targets:
+        while isinstance(target, (ast.Attribute, ast.Subscript)):
+            target = target.value
+        if isinstance(target, ast.Name):
+            roots.add(target.id)
+    return roots
+
+
 def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
     """(name, file, def line) of the one function among the user's names whose store targets a name the
     failing line reads (``cache["last"] + 1`` read what ``per_example`` stored in ``cache``)."""
@@ -161,7 +175,7 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
         held = parse_file(code.co_filename)
         definition = _definition_at(held, code.co_firstlineno) if held is not None else None
         store = _storing_statement(definition, None) if definition is not None else None
-        if store is not None and read & set(names_in(store)):
+        if store is not None and read & _stored_into(store):
             found.append((value.__name__, code.co_filename, definition.lineno))
     return found[0] if len(set(found)) == 1 else None
 
