@@ -305,7 +305,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
     declared = declared_data_fix(name, path, value) if value is not None and not is_self else None
     if declared is not None:  # a function held as a data field of the user's pytree class: static there
         fixes.append(declared)
-    if facts is not None and path != name and not is_hashable(value):
+    if declared is None and facts is not None and path != name and not is_hashable(value):
         # one leaf of a pytree (a function inside a params dict): the rest stays traced
         leaf = leaf_static_fix(site, path)
         if leaf is not None:
