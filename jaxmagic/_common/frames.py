@@ -23,8 +23,9 @@ __all__ = [
     "user_entries", "user_frame",
 ]
 
+# each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(m.__file__))
+    os.path.dirname(os.path.abspath(m.__file__)) + os.sep
     for m in (jax, sys.modules.get("jaxlib"), sys.modules.get("opt_einsum"))  # opt_einsum: jnp.einsum's planner
     if m is not None and getattr(m, "__file__", None)
 )
@@ -48,7 +49,7 @@ def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -
 
 
 _LIBRARY_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(m.__file__))
+    os.path.dirname(os.path.abspath(m.__file__)) + os.sep
     for m in (jax, sys.modules.get("jaxlib"), sys.modules[__name__.split(".", 1)[0]])
     if m is not None and getattr(m, "__file__", None)
 )

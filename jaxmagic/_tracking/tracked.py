@@ -56,7 +56,7 @@ thread_state = threading.local()
 
 
 # the recorder sits between JAX and the user's function: hide this package's frames from JAX's tracebacks
-jax_config.hide_frames_of(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+jax_config.hide_frames_of(os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep)
 
 
 @dataclasses.dataclass(eq=False)

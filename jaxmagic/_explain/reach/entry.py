@@ -28,7 +28,7 @@ from ..dataflow import depends_on
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_of, progenitors
 
-_JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))
+_JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__)) + os.sep  # not jaxwt/, jaxopt/ beside it
 
 __all__ = ["Entry", "entry_of", "entry_origin", "message_origin"]
 

@@ -72,7 +72,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.outcome = f"the rewritten function does not compile ({type(fault).__name__})"
             continue
         swaps: list = []
-        replay = _cached_replay(live, fixed) or _statement_replay(exc, live, fixed, tree, globals_ or {})
+        replay = _cached_replay(live, fixed) or _statement_replay(exc, live, fixed, tree, globals_ or {},
+                                                                 aux=isinstance(fix.recipe, ThreadOut))
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell
@@ -207,8 +208,11 @@ _RUNS = {"scan": 0, "map": 0, "associative_scan": 0, "fori_loop": 2, "while_loop
          "vmap": 0, "grad": 0, "value_and_grad": 0, "jacfwd": 0, "jacrev": 0, "checkpoint": 0, "remat": 0}
 
 
+_AUX = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # transformations whose has_aux takes the extra output
+
+
 def _statement_replay(exc: BaseException, live: types.FunctionType, fixed: types.FunctionType, tree: ast.Module,
-                      globals_: dict) -> Replay | None:
+                      globals_: dict, aux: bool = False) -> Replay | None:
     """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
     xs)``, ``jax.vmap(f)(xs)``), as a call traced abstractly; None unless exactly one such statement has
     arguments that evaluate without running code."""
@@ -242,6 +246,9 @@ def _statement_replay(exc: BaseException, live: types.FunctionType, fixed: types
     if len(found) != 1:
         return None
     transform, made, args, kwargs = found[0]
+    with_aux = aux and made is not None and getattr(transform, "__name__", "") in _AUX
+    if with_aux:  # jax.grad(f) of a function that returns one more value: jax.grad(f, has_aux=True), as the fix says
+        made = (made[0], made[1], {**made[2], "has_aux": True})
     try:  # jax.vmap(f)(xs): the transformation made again around the copy (it only wraps it)
         fn = made[0](*_swapped(made[1], live, fixed, _DEPTH), **_swapped(made[2], live, fixed, _DEPTH)) \
             if made is not None else transform
@@ -250,7 +257,8 @@ def _statement_replay(exc: BaseException, live: types.FunctionType, fixed: types
     replay = replay_of_call(exc, fn, _swapped(args, live, fixed, _DEPTH), _swapped(kwargs, live, fixed, _DEPTH))
     if isinstance(replay, str):
         return None
-    replay.where = f"your line that ran it, `{text_of(found_at[0])}`, traced again abstractly"
+    replay.where = (f"your line that ran it, `{text_of(found_at[0])}`, traced again abstractly"
+                    + (" with has_aux=True" if with_aux else ""))
     return replay
 
 

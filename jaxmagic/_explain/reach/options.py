@@ -74,7 +74,10 @@ def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str
                    f"value for every example and it stays a Python value")
     fix = Fix("static", code, summary)
     fix.verified, fix.outcome = _try(fixed, which, index, given, globals_ or {})
-    return fix
+    return None if fix.outcome == _KEYS else fix  # a key per example is what vmap is for: no static option
+
+
+_KEYS = "the value given is an array of random keys, one per example"
 
 
 def _with_option(expression: ast.Call, which: str, index: int, count: int) -> ast.Call:
@@ -118,6 +121,8 @@ def _try(fixed: ast.Call, which: str, index: int, given: tuple[Any, tuple, dict]
         return None, "the value was passed by keyword"
     value = args[index]
     if isinstance(value, (jax.Array, np.ndarray)):
+        if jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
+            return None, _KEYS
         if which == "pmap" or np.unique(np.asarray(value)).size != 1:
             return None, "the value given is an array; the fix needs one Python value"
         value = np.asarray(value).ravel()[0].item()  # vmap: the same value for every example
