@@ -257,37 +257,21 @@ def test_a_config_dict_passed_traced_is_made_static_and_frozen_not_a_pytree(tmp_
 
 
 def test_a_leak_fix_is_tried_through_the_users_jit_only_when_no_other_function_there_stores(tmp_path):
-    # both branches of the switch store: tracing `route` again with `low` fixed would store `high`'s tracer
-    code = """\
-import jax
-import jax.numpy as jnp
+    # both branches of the switch store (issue 16's fresh case): tracing `route` again with `low` fixed would
+    # store `high`'s tracer
+    from explain_fresh import CASES as FRESH
 
-seen = []
-
-def low(x):
-    seen.append(x - 1.0)
-    return x - 1.0
-
-def high(x):
-    seen.append(x + 1.0)
-    return x + 1.0
-
-@jax.jit
-def route(i, x):
-    return jax.lax.switch(i, [low, high], x)
-
-route(1, 2.0)
-jnp.stack(seen)
-"""
-    case = _leak("leak-switch-two-storing-branches", LEAK_DOCS, code, line=7, argument="x")
+    code = next(c.code for c in FRESH if c.id == "fr-switch-branches-append-to-list")
+    case = _leak("leak-switch-two-storing-branches", LEAK_DOCS, code, line=8, argument="x")
     found = run_case(case, tmp_path).explanation
     collect = next(f for f in found.fixes if f.kind == "jax.debug.print")
     assert collect.code == "jax.debug.callback(seen.append, x - 1.0)"
     assert collect.verified is None and "another function that trace runs stores" in collect.outcome
     assert len(_namespace(case)["seen"]) == stored_by_the_users_run(case, "seen")
     # with one storing branch, the same fix is tried through `route`, traced again
+    assert "    seen.append(x + 1.0)\n" in code
     single = _leak("leak-switch-one-storing-branch", LEAK_DOCS, code.replace("    seen.append(x + 1.0)\n", ""),
-                   line=7, argument="x")
+                   line=8, argument="x")
     collect = next(f for f in run_case(single, tmp_path).explanation.fixes if f.kind == "jax.debug.print")
     assert collect.verified is True and "your jitted `route` traced again" in collect.outcome
     assert len(_namespace(single)["seen"]) == stored_by_the_users_run(single, "seen")
