@@ -146,25 +146,10 @@ loss(Harmonics(period=jnp.array(2.0), count=3))
 
 def test_a_post_init_run_on_tracers_names_the_jitted_functions_argument(tmp_path):
     pytest.importorskip("jax_dataclasses")
-    case = _case("jdc-post-init-min", JDC_POST_INIT, """\
-import jax
-import jax.numpy as jnp
-import jax_dataclasses as jdc
+    from explain_libraries_f import CASES as SIXTH  # the held-out set's own cell for this pattern
 
-@jdc.pytree_dataclass
-class Interval:
-    lo: jax.Array
-    hi: jax.Array
-
-    def __post_init__(self):
-        object.__setattr__(self, "lo", min(self.lo, self.hi))
-
-@jax.jit
-def width(iv):
-    return iv.hi - iv.lo
-
-width(Interval(lo=jnp.array(0.5), hi=jnp.array(2.0)))
-""", "bool-conversion", "iv", 11, "jnp-not-builtin")
+    code = next(c.code for c in SIXTH if c.id == "lib-f-jdc-post-init-builtin-min")
+    case = _case("jdc-post-init-min", JDC_POST_INIT, code, "bool-conversion", "iv", 11, "jnp-not-builtin")
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "iv", 11)
     assert found.fixes[0].kind == "jnp-not-builtin" and found.fixes[0].verified is True

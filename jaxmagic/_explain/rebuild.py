@@ -26,7 +26,7 @@ from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.through import outer_jit, rewrap
 
-__all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name"]
+__all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name", "global_names"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
 # (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
@@ -198,3 +198,8 @@ def _traceable(value: Any) -> bool:
                    for leaf in jax.tree_util.tree_leaves(value))
     except Exception:  # noqa: BLE001
         return False
+
+
+def global_names(code: types.CodeType) -> set[str]:
+    """The global names ``code`` reads, with those of the functions and lambdas inside it."""
+    return set(code.co_names).union(*(global_names(c) for c in code.co_consts if isinstance(c, types.CodeType)))

@@ -27,7 +27,7 @@ from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static
 from .leaks import stores_outside
-from .rebuild import Names, copy_function, probe_trace, rebuild
+from .rebuild import Names, copy_function, global_names, probe_trace, rebuild
 from .._common.through import outer_jit
 
 __all__ = ["verify", "first_line"]
@@ -177,7 +177,7 @@ def _rebuild_with(fn: types.FunctionType, edit: Edit, filename: str, names: Name
         return None
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and _holds(node, edit.target):
-            if not _names_global(fn.__code__, node.name):
+            if node.name not in global_names(fn.__code__):
                 return None  # reached another way (a library holds it): the failing trace is run again instead
             helper = fn.__globals__.get(node.name)
             helper = unwrap_function(helper)
@@ -189,12 +189,6 @@ def _rebuild_with(fn: types.FunctionType, edit: Edit, filename: str, names: Name
             globals_[node.name] = rebuild(helper, edited, filename, globals_)
             return copy_function(fn, globals_)
     return None
-
-
-def _names_global(code: types.CodeType, name: str) -> bool:
-    """True when ``code`` (or a function or lambda inside it) reads the global ``name``."""
-    return name in code.co_names or any(isinstance(c, types.CodeType) and _names_global(c, name)
-                                        for c in code.co_consts)
 
 
 def _holds(node: ast.AST, target: ast.AST) -> bool:

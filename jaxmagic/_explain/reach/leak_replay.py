@@ -38,7 +38,7 @@ from ..fixes.leak_code import ThreadOut
 from ..fixes.rewrites import Unstored, apply_edit
 from ..leaks import stores_outside
 from ..provenance import jaxpr_tracer
-from ..rebuild import Names, rebuild
+from ..rebuild import Names, global_names, rebuild
 from ..recover import Impure, evaluate_pure
 from ..verify import first_line
 from .in_place import Replay, package_of, replay_of_call
@@ -56,6 +56,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
     tree = parse_file(filename) if filename else None
     if not wanted or tree is None:
         return
+    cached = traced_calls(lambda code: True)  # JAX's trace cache, read once for every fix
     for fix in wanted:
         definition = _definition(fix.recipe, tree)
         live = _live(definition, globals_ or {}, filename) if definition is not None else None
@@ -72,7 +73,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.outcome = f"the rewritten function does not compile ({type(fault).__name__})"
             continue
         swaps: list = []
-        replay = _cached_replay(live, fixed) or _statement_replay(exc, live, fixed, tree, globals_ or {},
+        replay = _cached_replay(live, fixed, cached) or _statement_replay(exc, live, fixed, tree, globals_ or {},
                                                                  aux=isinstance(fix.recipe, ThreadOut))
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
@@ -114,9 +115,9 @@ def _live(definition: ast.AST, globals_: dict, filename: str | None) -> types.Fu
     return held if defines(definition, held.__code__) else None
 
 
-def _cached_replay(live: types.FunctionType, fixed: types.FunctionType) -> Replay | None:
+def _cached_replay(live: types.FunctionType, fixed: types.FunctionType, cached: list) -> Replay | None:
     """The newest cached jitted call given ``live`` among its static arguments, with ``fixed`` there instead."""
-    for call in reversed(traced_calls(lambda code: True)):
+    for call in reversed(cached):
         static = set(call.static_argnums)
         names = set(call.static_argnames)
         args = tuple(_swapped(a, live, fixed, _DEPTH) if i in static else a for i, a in enumerate(call.args))
@@ -148,19 +149,15 @@ def _others_store(replay: Replay, live: types.FunctionType, globals_: dict) -> b
         found = function_node(fn) if fn is not live else None
         if found is not None and stores_outside(found[0]):
             return True
-        todo += [fn.__globals__.get(n) for n in _code_names(fn.__code__)]
+        todo += [fn.__globals__.get(n) for n in global_names(fn.__code__)]
     return False
-
-
-def _code_names(code: types.CodeType) -> set[str]:
-    return set(code.co_names).union(*(_code_names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
 
 
 def _jit_naming(live: types.FunctionType, globals_: dict) -> str:
     """The one jitted function among the user's names whose code names ``live`` (``lax.switch(i, [low, high],
     x)`` in ``route``); "" when none or several."""
     found = [getattr(getattr(v, "_fun", None), "__name__", "") for v in globals_.values()
-             if getattr(v, "_jit_info", None) is not None and live.__name__ in _code_names(
+             if getattr(v, "_jit_info", None) is not None and live.__name__ in global_names(
                  getattr(getattr(v, "_fun", None), "__code__", None) or live.__code__.replace(co_names=()))]
     return found[0] if len(found) == 1 else ""
 
