@@ -50,6 +50,13 @@ def test_ctrl_c_while_tracing_leaves_counts_panel_and_next_cell_intact(shell, ja
             while not done.wait(0.5):
                 os.kill(os.getpid(), signal.SIGINT)
 
+        def only_while_tracing(signum, frame) -> None:
+            # Python's own handler raises wherever the main thread is; a press that lands after the
+            # trace unwound (on a slow machine, in IPython's post-run events) would stop pytest itself
+            if _tracking._stack():
+                raise KeyboardInterrupt
+
+        previous = signal.signal(signal.SIGINT, only_while_tracing)
         presser = threading.Thread(target=press_ctrl_c)
         presser.start()
         try:
@@ -57,6 +64,7 @@ def test_ctrl_c_while_tracing_leaves_counts_panel_and_next_cell_intact(shell, ja
         finally:
             done.set()
             presser.join()
+            signal.signal(signal.SIGINT, previous)
         assert isinstance(result.error_in_exec, KeyboardInterrupt)
         _clean_state()
         stats = jaxmagic.stats("long_trace")
