@@ -23,6 +23,23 @@ import jaxmagic
 from jaxmagic._explain.failures import _find_call
 from explain_corpus import Case
 
+import jax
+
+# A library that turns float64 on when first imported (pyhf's and pymanopt's JAX backends) does so once per
+# process; a case runs as in a fresh kernel: with the start's setting, or float64 when it imports one of them.
+_X64_AT_START = bool(jax.config.jax_enable_x64)
+_SETS_X64: set[str] = set()
+
+
+def _imported(tree: ast.Module) -> set[str]:
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
 _ARGUMENT_PHRASES = (
     re.compile(r"depends on the values? of the arguments? ([^.]+)\."),
     re.compile(r"at path (\S+?)\.?$", re.M),
@@ -77,7 +94,12 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     module.__file__ = filename
     sys.modules[module.__name__] = module  # dataclasses look their module up
     namespace = module.__dict__
+    imported = _imported(tree)
+    jax.config.update("jax_enable_x64", _X64_AT_START or bool(imported & _SETS_X64))
+    before = set(sys.modules)
     exec(compile(ast.Module(setup, []), filename, "exec"), namespace)
+    if bool(jax.config.jax_enable_x64) != _X64_AT_START and not imported & _SETS_X64:
+        _SETS_X64.update(imported & {name.split(".")[0] for name in set(sys.modules) - before} - {"jax", "jaxlib"})
     # the failing call, alone or as the last statement of a ``with`` block (a setting on for that call only:
     # ``with jax.enable_checks(True):``); its callee and arguments are read before the block runs
     inner = last.body[-1] if isinstance(last, ast.With) and last.body else last

@@ -9,6 +9,7 @@ arguments are known, try each fix on a private copy (:mod:`.verify`).
 from __future__ import annotations
 
 import ast
+import re
 import types
 from typing import Any
 
@@ -43,7 +44,7 @@ from .rebuild import Names, copy_function, probe_trace
 from .recover import Impure, evaluate_pure
 from .shaped.origin import SHAPE_WHY, shape_origin, shape_why
 from .verify import verify
-from .reach.library import library_call, library_needs_a_size, users_origin
+from .reach.library import calls_library, library_call, library_needs_a_size, users_origin
 from .reach.options import transform_option_fix
 from .reach.in_place import verify_in_place
 from .reach.leak_replay import leaking_call, verify_leak_in_place
@@ -200,6 +201,11 @@ def _explain(
         # Python, so it needs it when tracing, as JAX needs a shape
         kind = found.kind = "traced-shape"
         found.docs = docs_for(kind, exc)
+    if kind == "unhashable-static" and _TRACER_HASHED.search(message) and calls_library(node, user):
+        # a traced value given to a library's jitted function for a static parameter (``num_prefix_tokens``):
+        # the library needs a compile-time constant there (the user's own inner jit could take it traced)
+        kind = found.kind = "traced-shape"
+        found.docs = docs_for(kind, exc)
     if kind == "array-conversion" and _jax_function_called(node, user):
         # JAX itself turned the tracer into a NumPy array, so the parameter needed a static value
         # (JAX 0.8.1: jnp.tile reaches np.ndim(shape) in jnp.broadcast_to; 0.10 raises a hashability TypeError)
@@ -254,6 +260,7 @@ def _explain(
 
 
 _CONVERSIONS = {"array-conversion", "bool-conversion", "concretization", "integer-conversion"}
+_TRACER_HASHED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>")
 # kinds whose argument is one the user passed to the jit itself, named by JAX's message
 _OWN_ARGUMENTS = {"leaked-tracer", "non-array-argument", "unhashable-static"}
 

@@ -20,12 +20,12 @@ import jax
 
 from .._common.errors import called_from, is_jax_file, is_user_file, user_entries
 from .._common.jaxpr import traceback_place
-from .._common.source import (enclosing_function, names_in, node_at, own_nodes, parameter_names, parse_file,
-                              position_of)
+from .._common.source import (enclosing_function, innermost_function, names_in, node_at, own_nodes,
+                              parameter_names, parse_file, position_of)
 from .dataflow import depends_on
 from .provenance import jaxpr_tracer
 
-__all__ = ["Leak", "find_leak", "stores_outside", "outlived_its_trace"]
+__all__ = ["Leak", "find_leak", "stores_outside", "outlived_its_trace", "user_functions_in"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
@@ -85,6 +85,8 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
             name, filename, def_line = users
     if (filename is None or def_line is None or not is_user_file(filename)) and use is not None:
         name, filename, def_line = _storer_of_what_is_read(use) or (name, filename, def_line)
+    if filename is not None and not is_user_file(filename):
+        filename = def_line = None  # JAX's own wrapper (a gradient's ``f_wrapped``): never the leak's place
     leak = Leak(name, filename, def_line, created_line if created_file == filename else None, None, [])
     if filename is None or def_line is None:
         return leak
@@ -106,6 +108,8 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         if store is not None:
             leak.store = store
             leak.arguments = depends_on(leak.outer, store, scope, tree)
+            if not leak.arguments and scope is not leak.outer:  # the traced function is a decorator's wrapper
+                leak.arguments = depends_on(scope, store, scope, tree)
             made = _created_expression(tree, created) if created_file == filename else None
             narrowed = depends_on(leak.outer, made, scope, tree) if made is not None else []
             if narrowed and set(narrowed) < set(leak.arguments):
@@ -168,16 +172,40 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
     node = node_at(tree, position_of(use)) if tree is not None else None
     read = set(names_in(node)) if node is not None else set()
     found = []
-    for value in list(use.tb_frame.f_globals.values()):
-        code = getattr(value, "__code__", None)
-        if not isinstance(value, types.FunctionType) or not is_user_file(code.co_filename):
-            continue
-        held = parse_file(code.co_filename)
-        definition = _definition_at(held, code.co_firstlineno) if held is not None else None
+    functions = [fn for value in list(use.tb_frame.f_globals.values()) for fn in user_functions_in(value)]
+    for value in dict.fromkeys(functions):  # under a decorator (pymanopt's), the def itself
+        code = value.__code__
+        source = parse_file(code.co_filename)
+        definition = _definition_at(source, code.co_firstlineno) if source is not None else None
         store = _storing_statement(definition, None) if definition is not None else None
         if store is not None and read & _stored_into(store):
             found.append((value.__name__, code.co_filename, definition.lineno))
     return found[0] if len(set(found)) == 1 else None
+
+
+def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
+    """The user's own functions inside ``value``: itself, or under a library's wrapper (``functools.wraps``, a
+    closure cell, an attribute of a wrapper object such as pymanopt's ``Function``)."""
+    queue, seen, found = [value], set(), []
+    while queue and len(seen) < limit:
+        item = queue.pop(0)
+        if id(item) in seen or isinstance(item, type) or not callable(item):
+            continue
+        seen.add(id(item))
+        fn = item if isinstance(item, types.FunctionType) else innermost_function(item)
+        if isinstance(fn, types.FunctionType) and is_user_file(fn.__code__.co_filename):
+            found.append(fn)  # and on: a decorator of the user's own holds the def in its closure
+        for cell in getattr(fn, "__closure__", None) or ():
+            try:
+                queue.append(cell.cell_contents)
+            except ValueError:  # an empty cell
+                continue
+        if not isinstance(item, types.FunctionType):
+            try:
+                queue.extend(vars(item).values())
+            except TypeError:  # no __dict__
+                pass
+    return found
 
 
 _STACK_FRAME = re.compile(r"^(?P<file>\S.*?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)$", re.M)

@@ -21,6 +21,7 @@ from .call import Call
 from .explanation import Fix
 from .fixes.arguments import CheckpointStatic
 from .declare.fields import Declaration, redeclared
+from .declare.wrapper import Rejit
 from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
 from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
@@ -103,6 +104,8 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         checkpointed = jax.checkpoint(copy_function(fn), static_argnums=recipe.static_argnums)
         return probe_trace(checkpointed, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper)
+    if isinstance(recipe, Rejit):  # jitted as another wrapper jits, which decides what is static
+        return probe_trace(copy_function(fn), call.args, call.kwargs, wrapper=recipe.wrapper)
     if isinstance(recipe, Declaration):  # the class compiled again as declared in the fix, the value rebuilt
         made = redeclared(recipe, call.by_name()[recipe.argument], names.globals_for(fn.__globals__))
         args, kwargs = call.with_values({recipe.argument: made})

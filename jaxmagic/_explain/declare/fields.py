@@ -31,7 +31,7 @@ from ..._common.errors import is_user_file
 from ..._common.source import parse_file, text_of
 from ..explanation import Fix
 
-__all__ = ["Declaration", "declared_data_fix", "declared_static_fix", "redeclared"]
+__all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix", "redeclared"]
 
 
 @dataclasses.dataclass
@@ -52,7 +52,7 @@ def declared_static_fix(name: str, value: Any) -> Fix | None:
         arrays = [k for k, v in _field_values_by_name(held).items() if _unhashable(v)]
         if not arrays:
             continue
-        found = _class_node(type(held))
+        found = class_node(type(held))
         if found is None:
             continue
         node, tree, filename = found
@@ -91,7 +91,7 @@ def _unhashable(value: Any) -> bool:
     return isinstance(value, (np.ndarray, jax.Array, list, dict, set))
 
 
-def _class_node(cls: type) -> tuple[ast.ClassDef, ast.Module, str] | None:
+def class_node(cls: type) -> tuple[ast.ClassDef, ast.Module, str] | None:
     """The ``class`` statement of ``cls`` in its module's source (the last one of that name: a re-run cell)."""
     module = sys.modules.get(getattr(cls, "__module__", ""), None)
     filename = getattr(module, "__file__", None)
@@ -241,7 +241,7 @@ def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False) ->
     held, field, owner = _non_array_field(name, path, value, scalar)
     if field is None:
         return None
-    found = _class_node(type(held))
+    found = class_node(type(held))
     if found is None or not is_user_file(found[2]):
         return None
     node, tree, filename = found

@@ -6,13 +6,107 @@ configurations often ship the frozen one beside it, named ``Frozen<Class>``.
 """
 from __future__ import annotations
 
+import ast
+import copy
+import dataclasses
+import inspect
+import linecache
 import re
 import sys
+import textwrap
 from typing import Any
 
+from ..._common.errors import is_user_file
+from ..._common.source import text_of
 from ..explanation import Fix
+from .fields import Declaration, class_node
 
-__all__ = ["frozen_twin", "hashable_by_type"]
+__all__ = ["frozen_twin", "hashable_by_type", "frozen_declaration_fix"]
+
+_SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
+
+
+def frozen_declaration_fix(name: str, value: Any, field: str | None = None) -> Fix | None:
+    """The user's ``@dataclass`` class statement made hashable: ``frozen=True`` (hashed and compared by value),
+    or ``eq=False`` (hashed by identity) where its ``__init__`` chain assigns attributes, which frozen forbids."""
+    cls = type(value)
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or params.frozen or cls.__hash__ is not None:
+        return None
+    found = class_node(cls)
+    if found is None or not is_user_file(found[2]):
+        return None  # a library's class: the user cannot edit its declaration
+    node, _, filename = found
+    decorator = next((d for d in node.decorator_list
+                      if (text_of(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1] == "dataclass"),
+                     None)
+    if decorator is None:
+        return None
+    assigning = _assigning_initializer(cls)
+    option = "eq" if assigning else "frozen"
+    edited = copy.deepcopy(decorator) if isinstance(decorator, ast.Call) else ast.Call(decorator, [], [])
+    edited.keywords = [k for k in edited.keywords if k.arg not in ("frozen", "eq", "unsafe_hash")]
+    edited.keywords.append(ast.keyword(option, ast.Constant(option == "frozen")))
+    whole = copy.copy(node)
+    whole.decorator_list = [edited if d is decorator else d for d in node.decorator_list]
+    code = _shown(whole, node, filename)
+    if assigning:
+        why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`. `frozen=True` would "
+               f"fail here, since `{assigning}` sets attributes, so `eq=False` keeps hashing by identity: each "
+               f"object compiles once; do not change its fields after a call")
+    else:
+        why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`; a frozen dataclass "
+               "is hashable and compared by value, so equal objects share one compile")
+    return Fix("hashable-static", code, why, recipe=Declaration(name, field, [whole], filename))
+
+
+def _shown(whole: ast.ClassDef, node: ast.ClassDef, filename: str) -> str:
+    """The edited class statement: whole when short, else its decorators and header."""
+    decorators = [f"@{ast.unparse(d)}" for d in whole.decorator_list]
+    source = "".join(linecache.getlines(filename))
+    statement = ast.get_source_segment(source, node) if source else None  # from ``class``, decorators apart
+    if statement is not None and (node.end_lineno or node.lineno) - node.lineno < _SHOWN_WHOLE:
+        return "\n".join([*decorators, statement])
+    bases = ", ".join(ast.unparse(b) for b in [*node.bases, *node.keywords])
+    return "\n".join([*decorators, f"class {node.name}{f'({bases})' if bases else ''}:",
+                      "    ...  # the fields and methods as they are"])
+
+
+def _assigning_initializer(cls: type) -> str | None:
+    """The first ``__post_init__`` (or base ``__init__`` it calls) that sets an attribute on ``self``."""
+    posts = [k.__dict__["__post_init__"] for k in cls.__mro__ if "__post_init__" in k.__dict__]
+    methods = [("__post_init__", m) for m in posts[:1]]
+    if posts and any(_calls_init(m) for m in posts[:1]):
+        methods += [(f"{k.__name__}.__init__", k.__dict__["__init__"]) for k in cls.__mro__[1:-1]
+                    if "__init__" in k.__dict__ and not dataclasses.is_dataclass(k)]
+    for label, method in methods:
+        tree = _tree_of(method)
+        if tree is None:
+            return label  # cannot read it: frozen may fail, identity hashing cannot
+        if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+               for n in ast.walk(tree) for t in _targets(n)):
+            return label
+    return None
+
+
+def _calls_init(method: Any) -> bool:
+    tree = _tree_of(method)
+    return tree is None or any(isinstance(n, ast.Attribute) and n.attr == "__init__" for n in ast.walk(tree))
+
+
+def _tree_of(method: Any) -> ast.AST | None:
+    try:
+        return ast.parse(textwrap.dedent(inspect.getsource(method)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+
+
+def _targets(node: ast.AST) -> list[ast.expr]:
+    if isinstance(node, ast.Assign):
+        return node.targets
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    return []
 
 
 def frozen_twin(value: Any, globals_: dict) -> tuple[str, Any] | None:

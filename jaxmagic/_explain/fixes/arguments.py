@@ -13,7 +13,7 @@ from ..explanation import Fix
 from .site import Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, static_code, static_fix
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
-from ..declare.frozen import frozen_twin, hashable_by_type
+from ..declare.frozen import frozen_declaration_fix, frozen_twin, hashable_by_type
 from .equality import children_fix, eq_fix
 
 if TYPE_CHECKING:
@@ -125,6 +125,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         if (params is not None and params.frozen) or _holds_arrays(value):
             # frozen already, or a pytree of arrays (a pose, a model): the arrays are the trouble; trace it
             return [not_static]
+        declared = frozen_declaration_fix(name, value)
+        if declared is not None:
+            return [declared, not_static]
         return [Fix(
             "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {type(value).__name__}: ...",
             f"`{type(value).__name__}` defines `__eq__` but no `__hash__`; a frozen dataclass is hashable "

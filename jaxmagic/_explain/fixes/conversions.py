@@ -22,6 +22,8 @@ from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
 from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
 from .printing import is_format_call, print_call, printed_conversion
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
+from ..twins.buffers import buffer_write_fix
+from ..twins.choices import functions_in, objects_in, switch_over_call
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
 
@@ -202,7 +204,7 @@ def integer_fixes(site: Site) -> list[Fix]:
                     "a Python list cannot be indexed by a traced value; `lax.switch` picks the function "
                     "inside the compiled program",
                 ))
-            elif _functions_in(node.value, site):
+            elif functions_in(node.value, site):
                 # policy = policies[i]; policy(obs): the chosen function, called later, by lax.switch
                 fixes.append(edit_fix(
                     "lax.switch", node,
@@ -210,6 +212,9 @@ def integer_fixes(site: Site) -> list[Fix]:
                     "a Python list of functions cannot be indexed by a traced value; `lax.switch` picks the "
                     "function inside the compiled program (`partial` keeps the call below as it is)",
                 ))
+                fixes.append(switch_over_call(site, node))  # handed to a library that inspects it
+            elif objects_in(node.value, site):  # a list of library objects (PSFs, layers): no array holds them
+                fixes.append(switch_over_call(site, node))
             else:
                 fixes.append(edit_fix(
                     "jnp-not-builtin", node,
@@ -225,20 +230,6 @@ def integer_fixes(site: Site) -> list[Fix]:
             if dotted.rsplit(".", 1)[-1] in SHAPE_FUNCS | {"dynamic_slice", "dynamic_slice_in_dim"}:
                 return shape_fixes(site)
     return with_static(site, [f for f in fixes if f is not None])
-
-
-def _functions_in(node: ast.expr, site: Site) -> bool:
-    """True when ``node`` is a list or tuple of functions: written so, or a global holding one."""
-    globals_ = site.globals_ or {}
-    if isinstance(node, (ast.List, ast.Tuple)):  # lambdas, or names of functions (not of arrays)
-        return bool(node.elts) and all(isinstance(e, ast.Lambda) or (isinstance(e, ast.Name) and _function(
-            globals_.get(e.id))) for e in node.elts)
-    held = globals_.get(node.id) if isinstance(node, ast.Name) else None
-    return isinstance(held, (list, tuple)) and bool(held) and all(_function(f) for f in held)
-
-
-def _function(value: object) -> bool:
-    return callable(value) and not hasattr(value, "shape")
 
 
 def _explicit_conversion(node: ast.AST, names: Names) -> Fix | None:
@@ -264,6 +255,9 @@ def _explicit_conversion(node: ast.AST, names: Names) -> Fix | None:
 
 
 def array_fixes(site: Site) -> list[Fix]:
+    buffer = buffer_write_fix(site)  # full[:, k] = traced, into full = np.zeros(...)
+    if buffer is not None:
+        return with_static(site, [buffer])
     for node in site.ancestors():
         if isinstance(node, ast.Call):
             dotted = dotted_of(node.func) or ""

@@ -15,40 +15,33 @@ from typing import Any
 from ..rebuild import Names
 from ..._common.source import clone
 
-__all__ = [
-    "Edit",
-    "Checkified",
-    "Unstored",
-    "apply_edit",
-    "call",
-    "attr",
-    "logical",
-    "where_for_if",
-    "cond_for_if",
-    "while_loop_for",
-    "fori_loop_for",
-    "assigned_names",
-    "written_before_read",
-    "with_imports",
-]
+__all__ = ["Edit", "Checkified", "Unstored", "apply_edit", "call", "attr", "logical", "where_for_if", "cond_for_if",
+           "while_loop_for", "fori_loop_for", "assigned_names", "written_before_read", "with_imports"]
 
 
 class Edit:
     """Replace one node of a definition (found by position) with new nodes."""
 
-    def __init__(self, target: ast.AST, replacement: ast.AST | Sequence[ast.stmt]) -> None:
-        self.target = target
+    def __init__(self, target: ast.AST, replacement: ast.AST | Sequence[ast.stmt],
+                 also: Sequence[tuple[ast.AST, ast.AST]] = ()) -> None:
+        self.target = target  # the failing line's node; ``also``: other nodes of the definition replaced with it
         self.replacement = replacement
+        self.also = list(also)
 
     @property
     def key(self) -> tuple:
         return _key(self.target)
 
     def code(self) -> str:
-        """The replacement as the user would type it."""
-        if isinstance(self.replacement, ast.AST):
-            return ast.unparse(ast.fix_missing_locations(self.replacement))
-        return "\n".join(ast.unparse(ast.fix_missing_locations(s)) for s in self.replacement)
+        """The replacement as the user would type it (with ``also``'s, in source order, ``...`` between)."""
+        shown = [(n.lineno, r) for n, r in self.also] + [(self.target.lineno, self.replacement)]
+        return "\n...\n".join(_unparsed(r) for _, r in sorted(shown, key=lambda pair: pair[0]))
+
+
+def _unparsed(replacement: ast.AST | Sequence[ast.stmt]) -> str:
+    if isinstance(replacement, ast.AST):
+        return ast.unparse(ast.fix_missing_locations(replacement))
+    return "\n".join(ast.unparse(ast.fix_missing_locations(s)) for s in replacement)
 
 
 class Checkified(Edit):
@@ -66,12 +59,13 @@ def _key(node: ast.AST) -> tuple:
 def apply_edit(definition: ast.AST, edit: Edit) -> ast.AST | None:
     """A copy of ``definition`` with ``edit`` applied, or None if its target is not there."""
     applied = []
+    wanted = {_key(n): r for n, r in edit.also} | {edit.key: edit.replacement}
 
     class _Replace(ast.NodeTransformer):
         def generic_visit(self, node: ast.AST) -> ast.AST | list:
-            if hasattr(node, "lineno") and _key(node) == edit.key:
+            if hasattr(node, "lineno") and _key(node) in wanted:
                 applied.append(node)
-                replacement = clone(edit.replacement)
+                replacement = clone(wanted[_key(node)])
                 if isinstance(replacement, ast.AST):
                     return ast.copy_location(replacement, node)
                 for stmt in replacement:
@@ -80,7 +74,7 @@ def apply_edit(definition: ast.AST, edit: Edit) -> ast.AST | None:
             return super().generic_visit(node)
 
     new = _Replace().visit(clone(definition))
-    return new if applied else None
+    return new if len(applied) == len(wanted) else None
 
 
 def _place(new: ast.AST, old: ast.AST) -> None:

@@ -20,26 +20,14 @@ import numpy as np
 
 from ..._common.source import names_in, parents
 from ..call import CallFacts, root_of
+from ..declare.wrapper import filter_jit_fix
 from ..declare.fields import declared_data_fix
 from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
 
-__all__ = [
-    "Site",
-    "Static",
-    "static_fix",
-    "leaf_static_fix",
-    "static_code",
-    "looks_like_counter",
-    "is_array",
-    "is_hashable",
-    "no_args",
-    "with_static",
-    "edit_fix",
-    "dotted_of",
-    "is_jnp",
-]
+__all__ = ["Site", "Static", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter", "is_array",
+           "is_hashable", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp"]
 
 # Names that usually change on every call of a training loop.
 _COUNTER = re.compile(r"^(t|i|k|it|iter|iters|iteration|epoch|step|steps|count|counter|idx|index|global_step)$|step|iter|epoch")
@@ -214,7 +202,10 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     if declared is not None:  # a number field of the user's pytree class (an equinox Module's): static there
         return declared
     if leaves and not argument and not all(_static_ok(facts, name) and name in facts.values for name in roots):
-        return leaf_static_fix(site, leaves[0])  # a tuple of Python numbers stays static whole; a dict cannot
+        # a Python value inside an equinox Module: equinox's jit holds it static; else a tuple of Python
+        # numbers stays static whole, and a dict cannot
+        wrapped = filter_jit_fix(facts, leaves[0], held, _at_path(held, leaves[0])[1], site.globals_ or {})
+        return wrapped or leaf_static_fix(site, leaves[0])
     if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
         return None
     if not facts.values and site.kind in _DATA_KINDS:

@@ -42,7 +42,7 @@ from ..._common.errors import is_user_file, tracing_kind, user_entries
 from ..._common.jax_config import private_trace_caches
 from ..._common.source import defines, enclosing_function, parse_file
 from ..._tracking import monitor
-from ..._tracking.compiling.jax_frames import find_jax_call
+from ..._tracking.compiling.jax_frames import find_jax_call, transform_entry
 from .entry import entry_of
 from ..explanation import Fix
 from ..fixes.rewrites import Checkified, Edit, apply_edit
@@ -219,6 +219,10 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
     if not wanted or filename is None:
         return
     replay = replay_of(exc, kind)
+    if isinstance(replay, str):  # no jit on the stack: the transformation run eagerly (a library's jax.grad)
+        entry = _eager_entry(exc)
+        if entry is not None:
+            replay = replay_of_call(exc, *entry)
     if isinstance(replay, str) and given is not None:
         replay = replay_of_call(exc, *given)
     if isinstance(replay, str):
@@ -231,7 +235,7 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = planned[id(fix)]
         return
     baseline = replay.run()
-    if baseline is None or tracing_kind(baseline) != kind:
+    if baseline is None or tracing_kind(baseline) != kind or not _same_line(baseline, exc):
         reason = (str(baseline) if isinstance(baseline, _Refused)
                   else "running the failing trace again did not fail the same way")
         _untried(wanted, reason)
@@ -255,6 +259,20 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         else:
             fix.verified = False
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+
+
+def _eager_entry(exc: BaseException) -> tuple[Any, tuple, dict] | None:
+    user = user_entries(exc.__traceback__)
+    return transform_entry(user[-1].tb_frame) if user else None
+
+
+def _same_line(again: BaseException, exc: BaseException) -> bool:
+    """Whether the run again failed on the user's line that failed (not in the library code around it)."""
+    first, second = user_entries(exc.__traceback__), user_entries(again.__traceback__)
+    if not first or not second:
+        return True  # nothing of the user's to compare: the kind alone decides
+    return (first[-1].tb_frame.f_code.co_filename, first[-1].tb_lineno) == \
+        (second[-1].tb_frame.f_code.co_filename, second[-1].tb_lineno)
 
 
 def _untried(fixes: list[Fix], reason: str) -> None:

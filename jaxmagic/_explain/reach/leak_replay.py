@@ -36,7 +36,7 @@ from ..call import call_of
 from ..explanation import Fix
 from ..fixes.leak_code import ThreadOut
 from ..fixes.rewrites import Unstored, apply_edit
-from ..leaks import stores_outside
+from ..leaks import stores_outside, user_functions_in
 from ..provenance import jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
 from ..recover import Impure, evaluate_pure
@@ -73,8 +73,15 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.outcome = f"the rewritten function does not compile ({type(fault).__name__})"
             continue
         swaps: list = []
+        aux = isinstance(fix.recipe, ThreadOut)
         replay = _cached_replay(live, fixed, cached) or _statement_replay(exc, live, fixed, tree, globals_ or {},
-                                                                 aux=isinstance(fix.recipe, ThreadOut))
+                                                                         aux=aux)
+        held = (globals_ or {}).get(definition.name)
+        if replay is None and held is not live and fixed.__code__.co_freevars == live.__code__.co_freevars:
+            # a library's decorator around it (jax_tqdm's scan_tqdm): the statement runs the decorated function
+            # as it is, with the fixed code put in place of the user's for the try
+            replay = _statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=definition.name)
+            swaps = [(live, fixed.__code__)] if replay is not None else []
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell
@@ -109,10 +116,10 @@ def _live(definition: ast.AST, globals_: dict, filename: str | None) -> types.Fu
     """The user's function object for ``definition``: a plain function among their names, not a jitted one
     (a jitted function's fix is tried by re-tracing its own call)."""
     name = getattr(definition, "name", None)
-    held = globals_.get(name) if name else None
-    if not isinstance(held, types.FunctionType) or held.__code__.co_filename != filename:
-        return None
-    return held if defines(definition, held.__code__) else None
+    for held in user_functions_in(globals_.get(name)) if name else []:  # under a library's decorator too
+        if held.__code__.co_filename == filename and defines(definition, held.__code__):
+            return held
+    return None
 
 
 def _cached_replay(live: types.FunctionType, fixed: types.FunctionType, cached: list) -> Replay | None:
@@ -208,8 +215,8 @@ _RUNS = {"scan": 0, "map": 0, "associative_scan": 0, "fori_loop": 2, "while_loop
 _AUX = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # transformations whose has_aux takes the extra output
 
 
-def _statement_replay(exc: BaseException, live: types.FunctionType, fixed: types.FunctionType, tree: ast.Module,
-                      globals_: dict, aux: bool = False) -> Replay | None:
+def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module,
+                      globals_: dict, aux: bool = False, name: str | None = None) -> Replay | None:
     """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
     xs)``, ``jax.vmap(f)(xs)``), as a call traced abstractly; None unless exactly one such statement has
     arguments that evaluate without running code."""
@@ -224,7 +231,8 @@ def _statement_replay(exc: BaseException, live: types.FunctionType, fixed: types
             given = node.func.args if isinstance(node.func, ast.Call) else node.args
             short = (text_of(runner) or "").rsplit(".", 1)[-1]
             at = _RUNS.get(short)
-            if at is None or len(given) <= at or not (isinstance(given[at], ast.Name) and given[at].id == live.__name__):
+            if at is None or len(given) <= at or not (isinstance(given[at], ast.Name)
+                                                      and given[at].id == (name or live.__name__)):
                 continue
             try:
                 transform = evaluate_pure(runner, frame)

@@ -23,7 +23,7 @@ from ..provenance import Origin, Tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from .entry import entry_of, entry_origin, message_origin
 
-__all__ = ["library_call", "library_names", "library_needs_a_size", "users_origin"]
+__all__ = ["calls_library", "library_call", "library_names", "library_needs_a_size", "users_origin"]
 
 
 def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]) -> bool:
@@ -75,33 +75,30 @@ def library_names(where_from: Origin, exc: BaseException) -> bool:
 def library_needs_a_size(exc: BaseException, node: Any, user: list[types.TracebackType]) -> bool:
     """True when the failing expression calls a library's function (not JAX's), the error arose inside that
     library, and the value it needed is an integer: a count or size the library reads in Python."""
-    if not isinstance(node, ast.Call) or not user:
+    if node is None or not user:
         return False
     entries = traceback_entries(exc.__traceback__)
     while entries and is_jax_file(entries[-1].tb_frame.f_code.co_filename):
         entries = entries[:-1]  # JAX's own frames, when its traceback filtering is off
-    if not entries or not is_installed_library(entries[-1].tb_frame.f_code.co_filename):
-        return False
-    try:
-        callee = evaluate_pure(node.func, user[-1].tb_frame)
-    except Impure:
-        return False
-    code = getattr(unwrap_function(callee), "__code__", None)
-    if code is None or not is_installed_library(code.co_filename) or is_jax_file(code.co_filename):
-        return False
-    if re.search(r"[/\\](numpy|scipy)[/\\]", code.co_filename):
+    if not entries or not is_installed_library(entries[-1].tb_frame.f_code.co_filename) or \
+            re.search(r"[/\\](numpy|scipy)[/\\]", entries[-1].tb_frame.f_code.co_filename):
         return False  # NumPy's own functions on a tracer: the fix is jnp's, not a static size
-    # the library function's own parameters that are traced (the failing value is their comparison, a bool)
+    if isinstance(node, ast.Call) and not calls_library(node, user):  # else a property of its object was read
+        return False
+    # the library function's values that are traced (the failing value is their comparison, a bool): its
+    # parameters, its locals (``for n in self.N: if n % 2 == 0``) and the values it closed over (``num`` of
+    # a function a factory made, ``jetexpand_ode(num=n)``)
     frame = entries[-1].tb_frame
     code = frame.f_code
-    # (and the values it closed over: ``num`` of a function a factory made, ``jetexpand_ode(num=n)``)
-    params = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount] + code.co_freevars
+    params = code.co_varnames + code.co_freevars
     position = position_of(entries[-1])
     tree = parse_file(position.filename)
     at = node_at(tree, position) if tree is not None else None
     read = set(names_in(at)) if at is not None else set()
-    # the library's parameters its failing line reads (``assert image_shape >= crop_sizes``)
-    feeding = [leaf for p in params if p in read for leaf in leaves_of(frame.f_locals.get(p)) if isinstance(leaf, Tracer)]
+    # the library's parameters its failing line reads (``assert image_shape >= crop_sizes``), or the attributes
+    # it reads of them (``self.gsparams.maximum_fft_size == self.gsparams.minimum_fft_size``)
+    feeding = [leaf for value in _read_values(at, frame, params, read) for leaf in leaves_of(value)
+               if isinstance(leaf, Tracer)]
     if feeding and all(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding):
         return True
     # a pytree parameter (``int(jnp.sum(graph.n_node))``): JAX's message gives the failing value's dtype
@@ -110,6 +107,43 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     return (failed is not None and failed["dtype"].startswith(("int", "uint"))
             and (not dims or (len(dims) == 1 and dims[0].strip().isdigit() and int(dims[0]) <= 4))
             and any(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding))
+
+
+def calls_library(node: Any, user: list[types.TracebackType]) -> bool:
+    """True when the user's failing line is a call of an installed library's function (not JAX's)."""
+    if not isinstance(node, ast.Call) or not user:
+        return False
+    try:
+        callee = evaluate_pure(node.func, user[-1].tb_frame)
+    except Impure:
+        return False
+    code = getattr(unwrap_function(callee), "__code__", None)
+    return code is not None and is_installed_library(code.co_filename) and not is_jax_file(code.co_filename)
+
+
+def _read_values(at: ast.AST | None, frame: types.FrameType, params: tuple, read: set[str]) -> list[Any]:
+    """The values the failing line reads: each attribute chain on a local (evaluated, reading attributes
+    only), else the local itself."""
+    chains = [n for n in ast.walk(at) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+              and isinstance(_base(n), ast.Name)] if at is not None else []
+    values, covered = [], set()
+    for chain in sorted(chains, key=lambda n: -len(ast.unparse(n))):  # the longest chain first
+        text = ast.unparse(chain)
+        if any(done.startswith(text + ".") for done in covered) or _base(chain).id not in params:
+            continue
+        try:
+            values.append(evaluate_pure(chain, frame))
+        except Impure:
+            continue
+        covered.add(text)
+    attributed = {_base(ast.parse(t, mode="eval").body).id for t in covered}
+    return values + [frame.f_locals.get(p) for p in params if p in read and p not in attributed]
+
+
+def _base(node: ast.expr) -> ast.expr:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node
 
 
 def _count_like(tracer: Tracer) -> bool:

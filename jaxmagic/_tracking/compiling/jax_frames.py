@@ -16,6 +16,7 @@ this runs only when JAX traces, lowers or compiles, never on a cached call.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import os
 import sys
 import types
@@ -28,7 +29,7 @@ from jax._src import core, pjit, stages  # JAX's stages: a report's cost without
 
 __all__ = [
     "JAX_ROOT", "JaxCall", "find_jax_call", "frames_above", "library_root", "stage_of", "call_arguments",
-    "functions_on_stack", "compiling", "lowering", "inside_another_trace",
+    "functions_on_stack", "compiling", "lowering", "inside_another_trace", "transform_entry",
 ]
 
 JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))  # JAX's own files
@@ -246,3 +247,56 @@ def inside_another_trace() -> bool:
         return not core.trace_state_clean()
     except Exception:  # noqa: BLE001 - another JAX: taken as a trace of its own
         return False
+
+
+def transform_entry(start: FrameType | None) -> tuple[Callable, tuple, dict] | None:
+    """The JAX transformation that code outside JAX called eagerly (``jax.grad(cost)(x)`` inside a library's
+    optimizer, ``lax.scan`` run by a solver), innermost above ``start``: the function it was, and its call's
+    ``(args, kwargs)``; None when no such call is on the stack.
+
+    The function is found among the live functions with the frame's code whose closure holds exactly the
+    frame's free variables (every ``grad_f`` shares one code object)."""
+    frame, depth = start, 0
+    while frame is not None and depth < _DEPTH:
+        back = frame.f_back
+        if (frame.f_code.co_filename.startswith(JAX_ROOT) and back is not None
+                and not back.f_code.co_filename.startswith(JAX_ROOT)):
+            found = _called(frame)
+            if found is not None:
+                return found
+        frame, depth = back, depth + 1
+    return None
+
+
+def _called(frame: FrameType) -> tuple[Callable, tuple, dict] | None:
+    code = frame.f_code
+    try:
+        local = frame.f_locals
+    except Exception:  # noqa: BLE001
+        return None
+
+    def holds(fn: types.FunctionType) -> bool:
+        cells = fn.__closure__ or ()
+        try:
+            return len(cells) == len(code.co_freevars) and all(
+                name in local and cell.cell_contents is local[name] for name, cell in zip(code.co_freevars, cells))
+        except ValueError:  # an empty cell
+            return False
+
+    found = [f for f in gc.get_referrers(code) if isinstance(f, types.FunctionType) and f.__code__ is code and holds(f)]
+    if len(found) != 1:
+        return None
+    names = code.co_varnames
+    positional = code.co_argcount + code.co_kwonlyargcount
+    try:
+        args = [local[n] for n in names[:code.co_argcount]]
+        kwargs = {n: local[n] for n in names[code.co_argcount:positional]}
+        at = positional
+        if code.co_flags & 0x04:  # *args
+            args += list(local[names[at]])
+            at += 1
+        if code.co_flags & 0x08:  # **kwargs
+            kwargs.update(local[names[at]])
+    except (KeyError, TypeError):
+        return None
+    return found[0], tuple(args), kwargs
