@@ -138,6 +138,18 @@ def _library_check(exc: BaseException) -> str | None:
             shown = _SHOWN_TRACER.search(message_of(exc))
             integer = (shown["dtype"] or shown["old"] or "").startswith(("int", "uint"))
             return "traced-shape" if integer else "concretization"
+    elif is_installed_library(filename) and isinstance(exc, AssertionError):
+        # ``assert isinstance(idx, np.ndarray), "Invalid type"`` (jaxley's selection): the library wanted a
+        # concrete value there; an integer tracer was wanted as a Python index
+        line = linecache.getline(filename, entries[-1].tb_lineno) or ""
+        checked = [n for n in _ISINSTANCE.findall(line) if n in tracers]
+        if not checked:
+            return None
+        value = tracers[checked[0]]
+        dtype = getattr(getattr(value, "aval", None), "dtype", None)
+        if _SIZE_NAME.search(checked[0]) or dtype is None:
+            return "traced-shape" if _SIZE_NAME.search(checked[0]) else "concretization"
+        return "integer-conversion" if jax.numpy.issubdtype(dtype, jax.numpy.integer) else "concretization"
     else:  # a type checker's own frames hidden or generated: its message shows the tracer it rejected
         named = [name for name, _ in _rejected(message_of(exc), user_entries(exc.__traceback__)[-1:])]
     if not named:
@@ -209,6 +221,7 @@ def _referenced(node: ast.expr, frame: types.FrameType) -> object:
 
 
 _SHOWN_TRACER = re.compile(r"\w*Tracer\(~?(?P<dtype>[a-z]+\d*)\[|Traced<ShapedArray\((?P<old>[a-z]+\d*)\[")
+_ISINSTANCE = re.compile(r"\bassert\s+isinstance\(\s*([A-Za-z_]\w*)\s*,")
 _CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)")
 _PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b")
 

@@ -39,12 +39,13 @@ from .fixes.propose import Site, propose
 from .fixes.sizes import NONZERO_FUNCS
 from .fixes.site import dotted_of, is_jnp
 from .leaks import find_leak, outlived_its_trace
-from .provenance import Origin, leaked_tracer
+from .provenance import Origin, leaked_tracer, origin_of
 from .rebuild import Names, copy_function, probe_trace
 from .recover import Impure, evaluate_pure
 from .shaped.origin import SHAPE_WHY, shape_origin, shape_why
 from .verify import verify
-from .reach.library import calls_library, library_call, library_needs_a_size, users_origin
+from .reach.entry import path_origin
+from .reach.library import calls_library, library_call, library_needs_a_size, traced_counts_passed, users_origin
 from .reach.options import transform_option_fix
 from .reach.in_place import verify_in_place
 from .reach.leak_replay import leaking_call, verify_leak_in_place
@@ -188,29 +189,24 @@ def _explain(
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
     leaked_elsewhere = leak is not None and _called(call) != (leak.function, leak.filename, leak.def_line)
     _name_arguments(found, where_from, None if leaked_elsewhere else facts)
-    if kind == "bool-conversion" and _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None)):
-        # jnp.extract(x > 0, x): JAX itself needed the count of selected elements, an output length
+    constant = _needs_a_constant(kind, node, user, message)
+    # dm_pix.center_crop(image, size, size) with a traced size: the library branches on the count in Python,
+    # so it needs it when tracing, as JAX needs a shape; the arguments are the count's alone
+    counted = library_needs_a_size(exc, node, user) if kind in _CONVERSIONS and not constant else []
+    if constant or counted:
         kind = found.kind = "traced-shape"
         found.docs = docs_for(kind, exc)
-    if kind == "integer-conversion" and _jax_function_called(node, user):
-        # x.sum(axis=axes) with traced axes: JAX asked for an axis, a compile-time argument, not the user's int()
-        kind = found.kind = "traced-shape"
-        found.docs = docs_for(kind, exc)
-    if kind in _CONVERSIONS and library_needs_a_size(exc, node, user):
-        # dm_pix.center_crop(image, size, size) with a traced size: the library branches on the count in
-        # Python, so it needs it when tracing, as JAX needs a shape
-        kind = found.kind = "traced-shape"
-        found.docs = docs_for(kind, exc)
-    if kind == "unhashable-static" and _TRACER_HASHED.search(message) and calls_library(node, user):
-        # a traced value given to a library's jitted function for a static parameter (``num_prefix_tokens``):
-        # the library needs a compile-time constant there (the user's own inner jit could take it traced)
-        kind = found.kind = "traced-shape"
-        found.docs = docs_for(kind, exc)
-    if kind == "array-conversion" and _jax_function_called(node, user):
-        # JAX itself turned the tracer into a NumPy array, so the parameter needed a static value
-        # (JAX 0.8.1: jnp.tile reaches np.ndim(shape) in jnp.broadcast_to; 0.10 raises a hashability TypeError)
-        kind = found.kind = "traced-shape"
-        found.docs = docs_for(kind, exc)
+    narrowed = origin_of(exc, counted) if counted else Origin([], None, "none")
+    if narrowed.function is not None and narrowed.function != found.function:  # a library's inner jit's inputs
+        mapped = [path_origin(exc, p) for p in narrowed.paths]
+        narrowed = Origin([q for m in mapped if m is not None for q in m.paths], found.function, "trace")
+    if narrowed.paths and set(narrowed.paths) < set(found.paths):
+        _name_arguments(found, narrowed, facts)
+    if kind == "traced-shape" and found.argument is None and _TRACER_HASHED.search(message):
+        # a tracer hashed as a library's static argument, handed on by the user's call: a traced count
+        handed = traced_counts_passed(node, user)
+        if handed:
+            _name_arguments(found, origin_of(exc, handed), facts)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
     plain = call.fn if call is not None else plain_function(fn)
@@ -300,6 +296,16 @@ def _name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | N
     found.path = found.paths[0] if found.paths else None
     found.function = found.function or where_from.function
     found.certain = where_from.how in ("trace", "message", "call")
+
+
+def _needs_a_constant(kind: str, node: Any, user: list[types.TracebackType], message: str) -> bool:
+    """True when the failing value was needed as a compile-time constant: a count (``jnp.extract(x > 0, x)``),
+    an axis, a repeat count (JAX 0.8.1's ``jnp.tile``), a library jit's static argument (``num_prefix_tokens``)."""
+    if kind == "bool-conversion":
+        return _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None))
+    if kind in ("integer-conversion", "array-conversion"):
+        return _jax_function_called(node, user)
+    return kind == "unhashable-static" and bool(_TRACER_HASHED.search(message)) and calls_library(node, user)
 
 
 def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:

@@ -28,7 +28,8 @@ from .._common.source import Position, names_in, node_at, parse_file, position_o
 from .rebuild import probe_name
 from .recover import Impure, evaluate_pure
 
-__all__ = ["Origin", "origin_of", "leaked_tracer", "jaxpr_tracer", "Tracer", "failing_tracers", "progenitors"]
+__all__ = ["Origin", "origin_of", "leaked_tracer", "jaxpr_tracer", "Tracer", "failing_tracers", "progenitors",
+           "is_trace_input"]
 
 _MAX_ITEMS = 64  # containers larger than this are not searched for tracers
 
@@ -251,6 +252,19 @@ def progenitors(tracer: Tracer) -> tuple[Any, frozenset[int]] | None:
     except Exception:  # noqa: BLE001 - JAX internals differ between versions
         return None
     return frame, frozenset(positions or ())
+
+
+def is_trace_input(tracer: Tracer) -> bool:
+    """True when a jit-level tracer is an input of its trace as it is (computed by no operation); True too
+    where JAX's frame cannot tell (JAX 0.10 keeps the variable on the tracer, 0.8 in the frame's table)."""
+    frame = getattr(getattr(tracer, "_trace", None), "frame", None)
+    invars = getattr(frame, "invars", None)
+    var = getattr(tracer, "val", None)
+    if var is None or isinstance(var, Tracer) or not hasattr(var, "aval"):
+        var = (getattr(frame, "tracer_to_var", None) or {}).get(id(tracer))
+    if var is None or invars is None:
+        return True
+    return any(v is var for v in invars)
 
 
 def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:

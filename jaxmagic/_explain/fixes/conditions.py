@@ -122,7 +122,10 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
         fixes.append(edit_fix("lax.cond", control, cond,
                               "`lax.cond` puts the branch into the compiled program and runs only one side",
                               extra))
-    if where is None and cond is None:
+    early = _early_return_fix(site, control, construct, extra) if where is None else None
+    if early is not None:
+        fixes.append(early)
+    if where is None and cond is None and early is None:
         fixes.append(Fix(
             "lax.cond",
             f"{names.lax}.cond({text_of(array_test(construct.test, names))}, true_branch, false_branch, *operands)",
@@ -131,6 +134,36 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
             template=True,
         ))
     return fixes
+
+
+def _early_return_fix(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str, ...]) -> Fix | None:
+    """``if c: return a`` then plain assignments, then ``return b``: both computed, ``jnp.where`` keeps one
+    (``early = c`` in place of the ``if``; ``return jnp.where(early, a, b)``, element by element for tuples)."""
+    body = getattr(site.definition, "body", None) or []
+    if (control not in body or construct.orelse or len(construct.body) != 1
+            or not isinstance(construct.body[0], ast.Return) or construct.body[0].value is None
+            or not body or not isinstance(body[-1], ast.Return) or body[-1].value is None):
+        return None
+    between = body[body.index(control) + 1:-1]
+    if not all(isinstance(b, (ast.Assign, ast.AugAssign, ast.AnnAssign)) for b in between):
+        return None
+    taken = {n.id for n in ast.walk(site.definition) if isinstance(n, ast.Name)}
+    flag = next(n for n in ("early", "early_exit", "take_early") if n not in taken)
+    first, last = construct.body[0].value, body[-1].value
+
+    def pick(a: ast.expr, b: ast.expr) -> ast.expr:
+        return call(f"{site.names.jnp}.where", ast.Name(flag, ast.Load()), clone(a), clone(b))
+
+    if isinstance(first, ast.Tuple) and isinstance(last, ast.Tuple) and len(first.elts) == len(last.elts):
+        kept: ast.expr = ast.Tuple([pick(a, b) for a, b in zip(first.elts, last.elts)], ast.Load())
+    else:
+        kept = pick(first, last)
+    edit = Edit(control, [ast.Assign([ast.Name(flag, ast.Store())], array_test(construct.test, site.names))],
+                also=[(body[-1], ast.Return(kept))])
+    return Fix("jnp.where", edit.code(),
+               "compute the early result and the rest both, and let `jnp.where` keep one element-wise: the "
+               "statements between run either way, so no Python bool is needed", kinds=("jnp.where", *extra),
+               recipe=edit)
 
 
 def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: ast.AST) -> list[ast.stmt] | None:

@@ -7,7 +7,6 @@ and list indexing (``integer-conversion``), NumPy on tracers
 from __future__ import annotations
 
 import ast
-from typing import Any
 
 import jax
 import jax.numpy as jnp
@@ -23,6 +22,7 @@ from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
 from .printing import is_format_call, print_call, printed_conversion
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 from ..twins.buffers import buffer_write_fix
+from ..twins.numpy_calls import numpy_calls_on_values, numpy_twin, statement_of, with_twins
 from ..twins.choices import functions_in, objects_in, switch_over_call
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
@@ -340,31 +340,19 @@ def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:
             if not isinstance(above, ast.expr):
                 break
             outer = above
-        if sum(_numpy_twin(c, site) is not None for c in ast.walk(outer) if isinstance(c, ast.Call)) < 2:
+        if sum(numpy_twin(c, site) is not None for c in ast.walk(outer) if isinstance(c, ast.Call)) < 2:
             outer = node  # one NumPy call: the fix is that call alone
-        new = clone(outer)
-        for call_node in ast.walk(new):
-            twin = _numpy_twin(call_node, site) if isinstance(call_node, ast.Call) else None
-            if twin is not None:
-                call_node.func = attr(f"{site.names.jnp}.{twin}")
-        fixes.append(edit_fix(
-            "jnp-not-np", outer, new,
-            f"NumPy computes on concrete values in Python; `jnp.{fn}` is the traceable twin",
-        ))
+        # the function's other NumPy calls on its values fail next (np.asarray(v[0]); np.asarray(v[1])): all at
+        # once, each statement shown whole
+        statements = list({id(t): t for t in (statement_of(site, c) for c in numpy_calls_on_values(site, outer))
+                           if t is not None}.values())
+        mine = statement_of(site, outer) if statements else None
+        others = [(t, with_twins(t, site)) for t in statements if t is not mine]
+        target = mine if mine is not None else outer
+        edit = Edit(target, with_twins(target, site), also=others)
+        more = f", with the {len(others)} other NumPy call{'s' if len(others) > 1 else ''} on traced values" \
+            if others else ""
+        fixes.append(Fix("jnp-not-np", edit.code(),
+                         f"NumPy computes on concrete values in Python; `jnp.{fn}` is the traceable twin{more}",
+                         recipe=edit))
     return with_static(site, [f for f in fixes if f is not None])
-
-
-def _numpy_twin(node: ast.Call, site: Site) -> str | None:
-    """``roll`` for ``np.roll(...)`` when ``jnp.roll`` exists; None otherwise."""
-    name = dotted_of(node.func) or ""
-    twin = name.split(".", 1)[1] if name.startswith((f"{site.names.np}.", "numpy.")) else None
-    return twin if twin is not None and _jnp_has(twin) else None
-
-
-def _jnp_has(name: str) -> bool:
-    target: Any = jnp
-    for part in name.split("."):
-        target = getattr(target, part, None)
-        if target is None:
-            return False
-    return True

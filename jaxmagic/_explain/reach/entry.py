@@ -30,7 +30,7 @@ from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_o
 
 _JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__)) + os.sep  # not jaxwt/, jaxopt/ beside it
 
-__all__ = ["Entry", "entry_of", "entry_origin", "message_origin"]
+__all__ = ["Entry", "entry_of", "entry_origin", "message_origin", "path_origin"]
 
 _MAX_LEAVES = 4096  # a parameter with more leaves than this is not searched
 
@@ -234,26 +234,53 @@ def message_origin(exc: BaseException) -> Origin | None:
     user's jitted function), whose provenance names the user's parameter.
     """
     found = _MESSAGE_PATH.search(message_of(exc))
+    return path_origin(exc, found.group(1)) if found is not None else None
+
+
+def path_origin(exc: BaseException, path: str) -> Origin | None:
+    """The user's argument behind ``path``, an input of the innermost jitted call (a library's), followed out
+    through the library's own jits around it (quadax's ``quadgk`` around ``adaptive_quadrature``)."""
     entries = traceback_entries(exc.__traceback__)
-    if found is None or not entries:
+    if not entries:
         return None
-    root = re.match(r"[A-Za-z_]\w*", found.group(1))
     users = {name for tb in entries if is_user_file(tb.tb_frame.f_code.co_filename)
              for name in tb.tb_frame.f_code.co_varnames[:tb.tb_frame.f_code.co_argcount]}
-    if root is None or root.group(0) in users:
-        return None  # JAX's message already names a parameter of the user's
-    call = find_jax_call(entries[-1].tb_frame)
-    if call is None or is_user_file(getattr(getattr(call.fun, "__code__", None), "co_filename", "")):
-        return None  # the user's own jit: JAX's message already names their parameter
-    try:
-        bound = inspect.signature(call.fun).bind(*call.args, **call.kwargs).arguments
-    except (TypeError, ValueError):
-        return None
-    value = _at_path(bound, found.group(1))
-    if not isinstance(value, Tracer):
-        return None
-    read = origin_of(exc, [value])
-    return read if read.paths else None
+    frame, followed = entries[-1].tb_frame, None
+    for _ in range(4):  # each step: one library jit outwards
+        root = re.match(r"[A-Za-z_]\w*", path)
+        if root is None or root.group(0) in users:
+            return None  # JAX's message already names a parameter of the user's
+        call = find_jax_call(frame)
+        for _ in range(8):  # JAX's frames of the call just followed, further out: not the next jit yet
+            if call is None or call.fun is not followed:
+                break
+            call = find_jax_call(call.frame.f_back)
+        if call is None or is_user_file(getattr(getattr(call.fun, "__code__", None), "co_filename", "")):
+            return None  # the user's own jit: JAX's message already names their parameter
+        try:
+            bound = inspect.signature(call.fun).bind(*call.args, **call.kwargs).arguments
+        except (TypeError, ValueError):
+            return None
+        value = _at_path(bound, path)
+        if not isinstance(value, Tracer):
+            return None
+        read = origin_of(exc, [value])
+        if len(read.paths) != 1 or (read.paths[0].split("[", 1)[0].split(".", 1)[0] in users) or \
+                not _library_jit_around(call):
+            return read if read.paths else None
+        # an input of the next jit out: a library's again
+        path, frame, followed = read.paths[0], call.frame.f_back, call.fun
+    return None
+
+
+def _library_jit_around(call: Any) -> bool:
+    """True when the next jitted call out from ``call`` is a library's (its input is a library's name too)."""
+    outer = find_jax_call(call.frame.f_back)
+    for _ in range(8):  # JAX's frames of the same call, further out
+        if outer is None or outer.fun is not call.fun:
+            break
+        outer = find_jax_call(outer.frame.f_back)
+    return outer is not None and not is_user_file(getattr(getattr(outer.fun, "__code__", None), "co_filename", ""))
 
 
 def _at_path(bound: dict, path: str) -> Any:

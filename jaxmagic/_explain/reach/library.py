@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 import types
 from typing import Any
 
@@ -17,13 +18,14 @@ import jax.numpy as jnp
 
 from ..._common.errors import (is_installed_library, is_jax_file, leaves_of, message_of, rejected_tracers,
                               traceback_entries, user_entries)
-from ..._common.source import names_in, node_at, parse_file, position_of, unwrap_function
+from ..._common.source import node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
-from ..provenance import Origin, Tracer, origin_of
+from ..provenance import Origin, Tracer, is_trace_input, jaxpr_tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from .entry import entry_of, entry_origin, message_origin
 
-__all__ = ["calls_library", "library_call", "library_names", "library_needs_a_size", "users_origin"]
+__all__ = ["calls_library", "library_call", "library_names", "library_needs_a_size", "traced_counts_passed",
+           "users_origin"]
 
 
 def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]) -> bool:
@@ -72,41 +74,90 @@ def library_names(where_from: Origin, exc: BaseException) -> bool:
     return where_from.function is not None and where_from.function not in users
 
 
-def library_needs_a_size(exc: BaseException, node: Any, user: list[types.TracebackType]) -> bool:
-    """True when the failing expression calls a library's function (not JAX's), the error arose inside that
-    library, and the value it needed is an integer: a count or size the library reads in Python."""
+def library_needs_a_size(exc: BaseException, node: Any, user: list[types.TracebackType]) -> list[Tracer]:
+    """The traced counts, when the failing expression calls a library's function (not JAX's), the error arose
+    inside that library, and the value it needed is an integer: a count or size the library reads in Python;
+    else an empty list."""
     if node is None or not user:
-        return False
+        return []
     entries = traceback_entries(exc.__traceback__)
     while entries and is_jax_file(entries[-1].tb_frame.f_code.co_filename):
         entries = entries[:-1]  # JAX's own frames, when its traceback filtering is off
     if not entries or not is_installed_library(entries[-1].tb_frame.f_code.co_filename) or \
             re.search(r"[/\\](numpy|scipy)[/\\]", entries[-1].tb_frame.f_code.co_filename):
-        return False  # NumPy's own functions on a tracer: the fix is jnp's, not a static size
+        return []  # NumPy's own functions on a tracer: the fix is jnp's, not a static size
     if isinstance(node, ast.Call) and not calls_library(node, user):  # else a property of its object was read
-        return False
-    # the library function's values that are traced (the failing value is their comparison, a bool): its
-    # parameters, its locals (``for n in self.N: if n % 2 == 0``) and the values it closed over (``num`` of
-    # a function a factory made, ``jetexpand_ode(num=n)``)
-    frame = entries[-1].tb_frame
-    code = frame.f_code
-    params = code.co_varnames + code.co_freevars
-    position = position_of(entries[-1])
-    tree = parse_file(position.filename)
-    at = node_at(tree, position) if tree is not None else None
-    read = set(names_in(at)) if at is not None else set()
-    # the library's parameters its failing line reads (``assert image_shape >= crop_sizes``), or the attributes
-    # it reads of them (``self.gsparams.maximum_fft_size == self.gsparams.minimum_fft_size``)
-    feeding = [leaf for value in _read_values(at, frame, params, read) for leaf in leaves_of(value)
-               if isinstance(leaf, Tracer)]
-    if feeding and all(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding):
-        return True
+        return []
+    # the library's frames, innermost first: a check (``errorif(cond)``) reads only a bool, the line that called
+    # it reads the count (``errorif(max_ninter < len(interval) - 1)``)
+    chain = []
+    for entry in reversed(entries):
+        if not is_installed_library(entry.tb_frame.f_code.co_filename) or is_jax_file(entry.tb_frame.f_code.co_filename):
+            break
+        chain.append(entry)
+    # JAX's own conversion error met in library code: its locals, outer frames and casts are read too; a
+    # library's own exception (chex's "must be a scalar") is read only at its innermost frame's parameters
+    widened = type(exc).__module__.startswith("jax")
+    innermost: list[Tracer] = []
+    for depth, entry in enumerate(chain[:3] if widened else chain[:1]):
+        feeding, converted = _traced_reads(entry, widened)
+        innermost = feeding if depth == 0 else innermost
+        if not feeding or all(t.aval.dtype == jnp.bool_ for t in feeding):
+            continue  # nothing traced here, or only the verdict of a check: the line that called it says more
+        if all(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding):
+            return feeding
+        # ``int(t_max // delta_t + 1)``: a number of steps the library makes of scalars, whatever their dtype
+        if converted and all(t.aval.shape == () for t in feeding):
+            return feeding
+        break
     # a pytree parameter (``int(jnp.sum(graph.n_node))``): JAX's message gives the failing value's dtype
     failed = _FAILED_AVAL.search(message_of(exc))
     dims = [d for d in (failed["dims"] if failed is not None else "").split(",") if d.strip()]
-    return (failed is not None and failed["dtype"].startswith(("int", "uint"))
-            and (not dims or (len(dims) == 1 and dims[0].strip().isdigit() and int(dims[0]) <= 4))
-            and any(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding))
+    counts = [t for t in innermost if jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t)]
+    return counts if (failed is not None and failed["dtype"].startswith(("int", "uint"))
+                      and (not dims or (len(dims) == 1 and dims[0].strip().isdigit() and int(dims[0]) <= 4))) else []
+
+
+_COUNTING = {"int", "range", "index", "ceil", "floor"}  # calls that make a Python count of their argument
+_STATIC_READS = {"shape", "ndim", "dtype", "size"}
+
+
+def _traced_reads(entry: types.TracebackType, widened: bool) -> tuple[list[Tracer], bool]:
+    """The tracers a library frame's failing line reads (its parameters and closed-over values; ``widened``:
+    also its locals that are inputs of their trace, ``for n in self.N``, and attributes, not what it reads
+    only statically, ``len(interval)``, ``x.shape``), and whether the line makes a Python count
+    (``int(...)``, ``range(...)``)."""
+    frame = entry.tb_frame
+    code = frame.f_code
+    arguments = code.co_varnames[: code.co_argcount + code.co_kwonlyargcount] + code.co_freevars
+    params = code.co_varnames + code.co_freevars if widened else arguments
+    position = position_of(entry)
+    tree = parse_file(position.filename)
+    at = node_at(tree, position) if tree is not None else None
+    if at is None:
+        return [], False
+    static = {id(n) for c in ast.walk(at) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == "len"
+              for a in c.args for n in ast.walk(a)}
+    static |= {id(n) for a in ast.walk(at) if isinstance(a, ast.Attribute) and a.attr in _STATIC_READS
+               for n in ast.walk(a.value)}
+    read = {n.id for n in ast.walk(at) if isinstance(n, ast.Name) and id(n) not in static}
+    if not widened:
+        return [leaf for p in arguments if p in read for leaf in leaves_of(frame.f_locals.get(p))
+                if isinstance(leaf, Tracer)], False
+    feeding = [leaf for value in _read_values(at, frame, params, read) for leaf in leaves_of(value)
+               if isinstance(leaf, Tracer)]
+    locals_ = {id(leaf) for p in read if p not in arguments for leaf in leaves_of(frame.f_locals.get(p))}
+    if any(id(t) in locals_ and not _trace_input(t) for t in feeding):
+        return [], False  # a value the library computed (``sign`` of a bracket): data, not a count passed in
+    converted = any(isinstance(c, ast.Call) and (getattr(c.func, "id", None) or getattr(c.func, "attr", None))
+                    in _COUNTING for c in ast.walk(at))
+    return feeding, converted
+
+
+def _trace_input(tracer: Tracer) -> bool:
+    """True when ``tracer`` is an input of its trace as it is, computed by no operation."""
+    inner = jaxpr_tracer(tracer)
+    return is_trace_input(tracer if inner is None else inner)
 
 
 def calls_library(node: Any, user: list[types.TracebackType]) -> bool:
@@ -117,8 +168,28 @@ def calls_library(node: Any, user: list[types.TracebackType]) -> bool:
         callee = evaluate_pure(node.func, user[-1].tb_frame)
     except Impure:
         return False
-    code = getattr(unwrap_function(callee), "__code__", None)
-    return code is not None and is_installed_library(code.co_filename) and not is_jax_file(code.co_filename)
+    if isinstance(callee, type):  # a library's class (``cfd.grids.Grid((n, n), ...)``): its module's file
+        filename = getattr(sys.modules.get(callee.__module__), "__file__", None) or ""
+    else:
+        filename = getattr(getattr(unwrap_function(callee), "__code__", None), "co_filename", "")
+    return is_installed_library(filename) and not is_jax_file(filename)
+
+
+def traced_counts_passed(node: Any, user: list[types.TracebackType]) -> list:
+    """The integer scalars among the traced arguments of the user's failing call (a band limit, a count)."""
+    if not isinstance(node, ast.Call) or not user:
+        return []
+    found = []
+    for given in [*node.args, *(k.value for k in node.keywords)]:
+        try:
+            value = evaluate_pure(given, user[-1].tb_frame)
+        except Impure:
+            continue
+        aval = getattr(value, "aval", None)
+        if isinstance(value, Tracer) and aval is not None and aval.shape == () and \
+                jnp.issubdtype(aval.dtype, jnp.integer):
+            found.append(value)
+    return found
 
 
 def _read_values(at: ast.AST | None, frame: types.FrameType, params: tuple, read: set[str]) -> list[Any]:
@@ -129,7 +200,8 @@ def _read_values(at: ast.AST | None, frame: types.FrameType, params: tuple, read
     values, covered = [], set()
     for chain in sorted(chains, key=lambda n: -len(ast.unparse(n))):  # the longest chain first
         text = ast.unparse(chain)
-        if any(done.startswith(text + ".") for done in covered) or _base(chain).id not in params:
+        if any(done.startswith(text + ".") for done in covered) or _base(chain).id not in params or \
+                _base(chain).id not in read:
             continue
         try:
             values.append(evaluate_pure(chain, frame))

@@ -23,32 +23,52 @@ __all__ = ["functions_in", "objects_in", "switch_over_call", "is_function"]
 
 def switch_over_call(site: Site, node: ast.Subscript) -> Fix | None:
     """``gate(h, act=acts[i])`` → ``lax.switch(i, [lambda: gate(h, act=acts[0]), ...])``: one branch per
-    function, each the whole call, for a library that inspects the function it is given (calls it on sample
-    values, reads its name) and so cannot take ``partial(lax.switch, i, acts)`` in its place."""
-    parent = site.parent(node)
-    parent = site.parent(parent) if isinstance(parent, ast.keyword) else parent
-    if not isinstance(parent, ast.Call) or not any(a is node for a in [*parent.args, *(k.value for k in parent.keywords)]):
+    element, each the whole call (or attribute read, ``v0[i].data``) around it, for a library that inspects
+    the function it is given (calls it on sample values, reads its name) or objects no array can hold."""
+    target = _whole(site, node)
+    if target is node:
         return None
     held = (site.globals_ or {}).get(node.value.id) if isinstance(node.value, ast.Name) else None
     count = len(node.value.elts) if isinstance(node.value, (ast.List, ast.Tuple)) else len(held or ())
     if not 1 < count <= 8:
         return None
-    branches = []
-    for k in range(count):
-        one = clone(parent)
-        chosen = ast.Subscript(clone(node.value), ast.Constant(k), ast.Load())
-        one.args = [chosen if ast.dump(a) == ast.dump(node) else a for a in one.args]
-        for keyword in one.keywords:
-            if ast.dump(keyword.value) == ast.dump(node):
-                keyword.value = chosen
-        branches.append(ast.Lambda(ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
-                                   one))
+    wanted = ast.dump(node)
+
+    class _Chosen(ast.NodeTransformer):
+        def __init__(self, k: int) -> None:
+            self.k = k
+
+        def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
+            if ast.dump(sub) == wanted:
+                return ast.Subscript(clone(node.value), ast.Constant(self.k), ast.Load())
+            return self.generic_visit(sub)
+
+    no_params = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+    branches = [ast.Lambda(no_params, _Chosen(k).visit(clone(target))) for k in range(count)]
+    what = "call" if isinstance(target, ast.Call) else "expression"
     return edit_fix(
-        "lax.switch", parent,
+        "lax.switch", target,
         call(f"{site.names.lax}.switch", clone(node.slice), ast.List(branches, ast.Load())),
-        "a Python list of functions cannot be indexed by a traced value, and this call inspects the function "
-        "it is given; `lax.switch` runs the whole call once per function and picks one in the compiled program",
+        f"a Python list cannot be indexed by a traced value, and what it holds cannot be an array; `lax.switch` "
+        f"runs the whole {what} once per element and picks one in the compiled program",
     )
+
+
+def _whole(site: Site, node: ast.expr) -> ast.expr:
+    """The expression around ``node`` that makes an array of the chosen element: attribute reads on it
+    (``v0[i].data``), then the call it is handed to or is the function of (``gate(h, act=acts[i])``)."""
+    target = node
+    for _ in range(8):
+        parent = site.parent(target)
+        parent = site.parent(parent) if isinstance(parent, ast.keyword) else parent
+        if isinstance(parent, ast.Attribute) and parent.value is target:
+            target = parent
+            continue
+        if isinstance(parent, ast.Call) and (parent.func is target or any(
+                a is target for a in [*parent.args, *(k.value for k in parent.keywords)])):
+            target = parent
+        break
+    return target
 
 
 def functions_in(node: ast.expr, site: Site) -> bool:

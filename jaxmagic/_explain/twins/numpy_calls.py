@@ -1,0 +1,83 @@
+"""JAX's twin of a NumPy call: ``np.roll`` → ``jnp.roll``, for one call or for every one a function makes.
+
+NumPy computes on concrete values, so a traced value reaching ``np.*`` fails.
+``jax.numpy`` mirrors NumPy's names; where the function has more NumPy calls on
+its traced values (``u = np.asarray(v[0])``, ``w = np.asarray(v[1])``), they
+fail one after the other, so they are rewritten together.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+import jax.numpy as jnp
+
+from ..._common.source import clone
+from ..fixes.rewrites import attr
+from ..fixes.site import Site, dotted_of
+
+__all__ = ["jnp_has", "numpy_calls_on_values", "numpy_twin", "statement_of", "with_twins"]
+
+
+def with_twins(node: ast.AST, site: Site) -> ast.AST:
+    """``node`` with its NumPy calls made ``jnp``'s, except those that read only shapes (``np.prod(x.shape)``:
+    a static value, which must stay a Python one)."""
+    new = clone(node)
+    for call_node in ast.walk(new):
+        twin = numpy_twin(call_node, site) if isinstance(call_node, ast.Call) else None
+        if twin is not None and not _shapes_only(call_node):
+            call_node.func = attr(f"{site.names.jnp}.{twin}")
+    return new
+
+
+def _shapes_only(call: ast.Call) -> bool:
+    """True when every name the call's arguments read is read for its shape, rank, dtype or length."""
+    names = [n for a in [*call.args, *(k.value for k in call.keywords)] for n in ast.walk(a) if isinstance(n, ast.Name)]
+    return bool(names) and all(id(n) in _static_reads(call) for n in names)
+
+
+def _static_reads(tree: ast.AST) -> set[int]:
+    """Ids of the nodes read only statically: under ``.shape``, ``.ndim``, ``.dtype``, ``.size`` or ``len()``."""
+    found = {id(n) for a in ast.walk(tree) if isinstance(a, ast.Attribute) and a.attr in _STATIC
+             for n in ast.walk(a.value)}
+    return found | {id(n) for c in ast.walk(tree) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == "len"
+                    for a in c.args for n in ast.walk(a)}
+
+
+_STATIC = ("shape", "ndim", "dtype", "size")
+
+
+def statement_of(site: Site, node: ast.AST) -> ast.stmt | None:
+    return next((n for n in site.ancestors(node) if isinstance(n, ast.stmt)), None)
+
+
+def numpy_calls_on_values(site: Site, outer: ast.expr) -> list[ast.Call]:
+    """The outermost NumPy calls with a ``jnp`` twin elsewhere in the failing function that read its local
+    values (not only their shapes): traced too, they fail next."""
+    inside = {id(n) for n in ast.walk(outer)}
+    static = _static_reads(site.definition or ast.Pass())
+    found, covered = [], set()
+    for node in ast.walk(site.definition or ast.Pass()):
+        if id(node) in inside or id(node) in covered or not isinstance(node, ast.Call) or \
+                numpy_twin(node, site) is None:
+            continue
+        if any(isinstance(n, ast.Name) and id(n) not in static for a in node.args for n in ast.walk(a)):
+            found.append(node)
+            covered |= {id(n) for n in ast.walk(node)}
+    return found
+
+
+def numpy_twin(node: ast.Call, site: Site) -> str | None:
+    """``roll`` for ``np.roll(...)`` when ``jnp.roll`` exists; None otherwise."""
+    name = dotted_of(node.func) or ""
+    twin = name.split(".", 1)[1] if name.startswith((f"{site.names.np}.", "numpy.")) else None
+    return twin if twin is not None and jnp_has(twin) else None
+
+
+def jnp_has(name: str) -> bool:
+    target: Any = jnp
+    for part in name.split("."):
+        target = getattr(target, part, None)
+        if target is None:
+            return False
+    return True
