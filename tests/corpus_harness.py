@@ -72,6 +72,12 @@ def leak_case(case_id: str, source: str, code: str, line: int, argument: str, ja
                 line=line, fixes=("return-value",), verifiable=True, jax_fitting_fix=jax_fitting_fix)
 
 
+def fix_case(case_id: str, source: str, code: str, kind: str, argument: str, line: int, fix: str) -> Case:
+    """A case whose argument is a whole parameter and whose one acceptable first fix is verifiable."""
+    return Case(id=case_id, source=source, code=code, kind=kind, argument=argument, path=argument, line=line,
+                fixes=(fix,), verifiable=True, jax_fitting_fix=False)
+
+
 def filename_of(case: Case) -> str:
     return f"/jaxmagic-corpus/{case.id}.py"
 

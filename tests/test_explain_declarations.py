@@ -17,8 +17,7 @@ Each cell is my own minimal reduction of the pattern its ``source`` documents.
 from __future__ import annotations
 
 import pytest
-from corpus_harness import run_case
-from explain_corpus import Case
+from corpus_harness import fix_case as _case, run_case
 
 EQX_STATIC = "https://docs.kidger.site/equinox/api/module/advanced_fields/#equinox.field"
 JDC_STATIC = "https://github.com/brentyi/jax_dataclasses#static-fields"
@@ -26,11 +25,6 @@ TINYGP_KERNEL = "https://tinygp.readthedocs.io/en/stable/tutorials/kernels.html"
 JDC_POST_INIT = "https://github.com/brentyi/jax_dataclasses/issues/3"
 MASKS = "https://docs.jax.dev/en/latest/errors.html#jax.errors.NonConcreteBooleanIndexError"
 MATH_ON_TRACER = "https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerIntegerConversionError"
-
-
-def _case(case_id: str, source: str, code: str, kind: str, argument: str, line: int, fix: str) -> Case:
-    return Case(id=case_id, source=source, code=code, kind=kind, argument=argument, path=argument, line=line,
-                fixes=(fix,), verifiable=True, jax_fitting_fix=False)
 
 
 def test_a_function_field_of_an_equinox_module_is_declared_static_in_the_class(tmp_path):

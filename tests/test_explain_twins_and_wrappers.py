@@ -24,7 +24,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from corpus_harness import run_case
+from corpus_harness import fix_case as _case, run_case
 from explain_corpus import Case
 
 TQDM_CONFIG = "https://github.com/jeremiecoullon/jax-tqdm/pull/25"
@@ -40,11 +40,7 @@ CFD_COMPONENT = "https://github.com/google/jax-cfd/blob/main/jax_cfd/base/grids.
 CFD_POST_PROCESS = "https://github.com/google/jax-cfd/blob/main/jax_cfd/base/funcutils.py"
 JAXLEY_ASSERT = "https://github.com/jaxleyverse/jaxley/issues/644"
 QDAX_SCORE = "https://github.com/adaptive-intelligent-robotics/QDax"
-
-
-def _case(case_id: str, source: str, code: str, kind: str, argument: str, line: int, fix: str) -> Case:
-    return Case(id=case_id, source=source, code=code, kind=kind, argument=argument, path=argument, line=line,
-                fixes=(fix,), verifiable=True, jax_fitting_fix=False)
+S2FFT_METHOD = "https://astro-informatics.github.io/s2fft/"
 
 
 def _top(case: Case, tmp_path) -> tuple:
@@ -137,7 +133,7 @@ predict(model, jnp.ones(4))
     assert "`model.dropout.inference` is a Python bool" in top.summary
 
 
-def test_a_gradient_a_library_takes_eagerly_is_run_again_as_that_gradient(tmp_path):
+def test_a_gradient_a_library_takes_eagerly_is_run_again_as_that_gradient(tmp_path, explain_events):
     top, _ = _top(_case("scipy-jac-grad", PYMANOPT_GRAD, """\
 import numpy as np
 import jax
@@ -155,6 +151,7 @@ minimize(cost, np.ones(2), jac=jax.grad(cost))
     # traced as the optimizer's whole call, SciPy's own NumPy code failed on tracers: "still fails" before
     assert (top.kind, top.code, top.verified) == ("jnp-not-np", "jnp.diag(s)", True), top.outcome
     assert "through scipy" in top.outcome
+    assert explain_events["traces"] > 0 and explain_events["compiles"] == 0  # traced again, never compiled
 
 
 def test_a_function_picked_from_a_list_for_a_call_that_inspects_it_is_switched_whole(tmp_path):
@@ -182,8 +179,8 @@ def layer(x, inputs):
 out, _ = jax.lax.scan(layer, jnp.ones(4), (jnp.ones((3, 4)), jnp.arange(3)))
 """, "integer-conversion", "inputs", 19, "lax.switch"), tmp_path)
     assert (top.kind, top.verified) == ("lax.switch", True), (top.code, top.outcome)
-    assert top.code == ("jax.lax.switch(i % 2, [lambda: normalized(activations[0], x * w), "
-                        "lambda: normalized(activations[1], x * w)])")
+    assert top.code == ("jax.lax.switch(i % 2, [\n    lambda: normalized(activations[0], x * w),\n"
+                        "    lambda: normalized(activations[1], x * w),\n])")  # a branch a line, when long
     partial = [f for f in found.fixes if "partial" in f.code]
     assert partial and partial[0].verified is False  # the function alone: normalized reads its name
 
@@ -212,7 +209,7 @@ def observe(flux, band):
 jax.vmap(observe, in_axes=(None, 0))(2.0, jnp.array([0, 1, 2]))
 """, "integer-conversion", "band", 18, "lax.switch"), tmp_path)
     assert (top.kind, top.verified) == ("lax.switch", True), (top.code, top.outcome)
-    assert top.code.startswith("jax.lax.switch(band, [lambda: render(flux, PSFS[0]), ")
+    assert top.code.startswith("jax.lax.switch(band, [\n    lambda: render(flux, PSFS[0]),\n")
     assert "jnp.asarray(PSFS)" not in [f.code for f in found.fixes]  # no array holds Gaussian objects
 
 
@@ -311,6 +308,7 @@ from functools import partial
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 
 class Grid:
@@ -384,6 +382,13 @@ def forward(f, L):
 class Mesh:
     def __init__(self, shape):
         self.shape = tuple(operator.index(s) for s in shape)
+
+
+def spectrum(f, method="numpy"):
+    """The power spectrum of f; method: "numpy" or "jax", the implementation that runs."""
+    if method == "numpy":
+        return np.abs(np.fft.fft(np.asarray(f))) ** 2
+    return jnp.abs(jnp.fft.fft(f)) ** 2
 
 
 def blur(image, sigma):
@@ -523,7 +528,7 @@ def energy(component):
 jax.vmap(energy)(jnp.arange(2))
 """, "integer-conversion", "component", 12, "lax.switch"), tmp_path)
     assert (top.kind, top.verified) == ("lax.switch", True), (top.code, top.outcome)
-    assert top.code == "jax.lax.switch(component, [lambda: FIELDS[0].data, lambda: FIELDS[1].data])"
+    assert top.code == "jax.lax.switch(component, [\n    lambda: FIELDS[0].data,\n    lambda: FIELDS[1].data,\n])"
 
 
 def test_every_numpy_call_a_function_makes_on_traced_values_becomes_jnp_together(tmp_path):
@@ -580,3 +585,37 @@ jax.vmap(score)(jnp.ones((3, 4)))
     assert (top.kind, top.verified) == ("jnp.where", True), (top.code, top.outcome)
     assert top.code.split("\n...\n") == [
         "early = jnp.any(jnp.abs(x) > 5.0)", "return (jnp.where(early, -1000.0, fit), jnp.where(early, jnp.zeros(2), x[:2]))"]
+
+
+def test_a_librarys_numpy_implementation_under_grad_is_switched_to_its_jax_one(gridlib, tmp_path):
+    # s2fft.forward(f, L) runs its NumPy implementation unless told ``method="jax"``
+    top, _ = _top(_case("library-jax-backend", S2FFT_METHOD, """\
+import jax
+import jax.numpy as jnp
+from gridlib_twins import spectrum
+
+def loss(f):
+    return jnp.sum(spectrum(f)[:2])
+
+jax.grad(loss)(jnp.ones(4))
+""", "array-conversion", "f", 6, "jnp-not-np"), tmp_path)
+    assert (top.kind, top.code, top.verified) == ("jnp-not-np", "spectrum(f, method='jax')", True), top.outcome
+
+
+def test_in_a_notebook_the_dataclass_jax_shows_is_declared_frozen_without_running_its_code(tmp_path):
+    # the plain cell's call is not read back (its arguments would run the user's constructors again): the
+    # object is rebuilt from the repr JAX's message shows, field by field, to show the class fixed
+    from notebook_support import run_notebook
+
+    cells = run_notebook([
+        "%load_ext jaxmagic\nimport dataclasses\nfrom functools import partial\nimport jax, jax.numpy as jnp\n"
+        "%jittrace_explain on",
+        "@dataclasses.dataclass\nclass Schedule:\n    steps: int\n    warmup: int\n\n"
+        '@partial(jax.jit, static_argnames="schedule")\ndef run(x, schedule):\n'
+        "    for _ in range(schedule.steps):\n        x = jnp.tanh(x)\n    return x\n\n"
+        "run(jnp.ones(2), Schedule(steps=3, warmup=1))",
+    ], tmp_path, allow_errors=True)
+    shown = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cells[1].outputs)
+    lines = [line.strip() for line in shown.splitlines()]
+    at = lines.index("@dataclasses.dataclass(frozen=True)")
+    assert lines[at + 1: at + 4] == ["class Schedule:", "steps: int", "warmup: int"], shown

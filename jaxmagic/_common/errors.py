@@ -26,7 +26,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "tracing_kind", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file", "is_installed_library",
     "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
-    "rejected_tracers",
+    "rejected_tracers", "asserted_type",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -155,6 +155,15 @@ def _library_check(exc: BaseException) -> str | None:
     if not named:
         return None
     return "traced-shape" if any(_SIZE_NAME.search(name) for name in named) else "concretization"
+
+
+def asserted_type(exc: BaseException) -> bool:
+    """True for a library's ``assert isinstance(value, ...)`` that met a tracer (its kind says what it wanted)."""
+    entries = traceback_entries(exc.__traceback__)
+    if not isinstance(exc, AssertionError) or not entries:
+        return False
+    filename = entries[-1].tb_frame.f_code.co_filename
+    return is_installed_library(filename) and bool(_ISINSTANCE.search(linecache.getline(filename, entries[-1].tb_lineno)))
 
 
 def rejected_tracers(exc: BaseException) -> list:

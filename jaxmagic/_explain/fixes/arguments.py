@@ -13,7 +13,7 @@ from ..explanation import Fix
 from .site import Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, static_code, static_fix
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
-from ..declare.frozen import frozen_declaration_fix, frozen_twin, hashable_by_type
+from ..declare.frozen import frozen_declaration_fix, frozen_twin, hashable_by_type, value_from_message
 from .equality import children_fix, eq_fix
 
 if TYPE_CHECKING:
@@ -133,7 +133,11 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             f"`{type(value).__name__}` defines `__eq__` but no `__hash__`; a frozen dataclass is hashable "
             "(and compared by value, so equal configs share one compile)", template=True,
         ), not_static]
-    if value is None:
+    if value is None:  # a notebook's call not read back: the user's dataclass, named and shown by JAX's message
+        shown = value_from_message(site.message, site.globals_ or {})
+        declared = frozen_declaration_fix(name, shown) if shown is not None else None
+        if declared is not None:
+            return [declared, not_static]
         guess = hashable_by_type(site.message, facts.name, name)
         if guess is not None:
             return [guess, not_static]

@@ -22,7 +22,7 @@ from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
 from .printing import is_format_call, print_call, printed_conversion
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 from ..twins.buffers import buffer_write_fix
-from ..twins.numpy_calls import numpy_calls_on_values, numpy_twin, statement_of, with_twins
+from ..twins.numpy_calls import jax_backend_fix, numpy_calls_on_values, numpy_twin, statement_of, with_twins
 from ..twins.choices import functions_in, objects_in, switch_over_call
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
@@ -255,7 +255,7 @@ def _explicit_conversion(node: ast.AST, names: Names) -> Fix | None:
 
 
 def array_fixes(site: Site) -> list[Fix]:
-    buffer = buffer_write_fix(site)  # full[:, k] = traced, into full = np.zeros(...)
+    buffer = buffer_write_fix(site) or jax_backend_fix(site)  # a NumPy buffer written; a NumPy implementation
     if buffer is not None:
         return with_static(site, [buffer])
     for node in site.ancestors():

@@ -16,7 +16,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import (is_installed_library, is_jax_file, leaves_of, message_of, rejected_tracers,
+from ..._common.errors import (asserted_type, is_installed_library, is_jax_file, leaves_of, message_of, rejected_tracers,
                               traceback_entries, user_entries)
 from ..._common.source import node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
@@ -78,7 +78,7 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     """The traced counts, when the failing expression calls a library's function (not JAX's), the error arose
     inside that library, and the value it needed is an integer: a count or size the library reads in Python;
     else an empty list."""
-    if node is None or not user:
+    if node is None or not user or asserted_type(exc):  # a library's type assertion wanted a value, as it says
         return []
     entries = traceback_entries(exc.__traceback__)
     while entries and is_jax_file(entries[-1].tb_frame.f_code.co_filename):

@@ -46,12 +46,16 @@ def switch_over_call(site: Site, node: ast.Subscript) -> Fix | None:
     no_params = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
     branches = [ast.Lambda(no_params, _Chosen(k).visit(clone(target))) for k in range(count)]
     what = "call" if isinstance(target, ast.Call) else "expression"
-    return edit_fix(
+    fix = edit_fix(
         "lax.switch", target,
         call(f"{site.names.lax}.switch", clone(node.slice), ast.List(branches, ast.Load())),
         f"a Python list cannot be indexed by a traced value, and what it holds cannot be an array; `lax.switch` "
         f"runs the whole {what} once per element and picks one in the compiled program",
     )
+    if fix is not None and len(fix.code) > 72:  # one branch a line: readable in a narrow notebook
+        fix.code = (f"{site.names.lax}.switch({ast.unparse(node.slice)}, [\n"
+                    + "".join(f"    {ast.unparse(b)},\n" for b in branches) + "])")
+    return fix
 
 
 def _whole(site: Site, node: ast.expr) -> ast.expr:

@@ -8,15 +8,17 @@ fail one after the other, so they are rewritten together.
 from __future__ import annotations
 
 import ast
+import inspect
 from typing import Any
 
 import jax.numpy as jnp
 
 from ..._common.source import clone
 from ..fixes.rewrites import attr
-from ..fixes.site import Site, dotted_of
+from ..explanation import Fix
+from ..fixes.site import Site, dotted_of, edit_fix
 
-__all__ = ["jnp_has", "numpy_calls_on_values", "numpy_twin", "statement_of", "with_twins"]
+__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_twin", "statement_of", "with_twins"]
 
 
 def with_twins(node: ast.AST, site: Site) -> ast.AST:
@@ -81,3 +83,43 @@ def jnp_has(name: str) -> bool:
         if target is None:
             return False
     return True
+
+
+_BACKEND_OPTIONS = ("method", "backend", "implementation", "impl", "engine")
+
+
+def jax_backend_fix(site: Site) -> Fix | None:
+    """``s2fft.forward(f, L)`` whose ``method`` defaults to ``"numpy"``: the library's own JAX implementation,
+    ``method="jax"``, where its documentation names one."""
+    for node in site.ancestors():
+        if not isinstance(node, ast.Call):
+            continue
+        fn = _resolved(node.func, site.globals_ or {})
+        try:
+            params = inspect.signature(fn).parameters if callable(fn) else {}
+        except (TypeError, ValueError):
+            continue
+        doc = inspect.getdoc(fn) or ""
+        for name in _BACKEND_OPTIONS:
+            param = params.get(name)
+            if param is None or param.default not in ("numpy", "np") or not ('"jax"' in doc or "'jax'" in doc
+                                                                                or "``jax``" in doc or "jax" in doc.split()):
+                continue
+            given = [k for k in node.keywords if k.arg == name]
+            if given and not (isinstance(given[0].value, ast.Constant) and given[0].value.value == param.default):
+                continue  # the user chose another implementation already
+            new = clone(node)
+            new.keywords = [k for k in new.keywords if k.arg != name] + [ast.keyword(name, ast.Constant("jax"))]
+            return edit_fix("jnp-not-np", node, new,
+                            f"`{dotted_of(node.func)}` runs its NumPy implementation by default (`{name}="
+                            f"\"{param.default}\"`), which needs concrete values; its JAX implementation traces")
+    return None
+
+
+def _resolved(node: ast.expr, globals_: dict) -> Any:
+    """The object a dotted name refers to among ``globals_`` (attribute reads only), or None."""
+    parts = (dotted_of(node) or "").split(".")
+    value = globals_.get(parts[0]) if parts[0] else None
+    for part in parts[1:]:
+        value = getattr(value, part, None)
+    return value
