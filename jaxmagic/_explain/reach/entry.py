@@ -250,12 +250,8 @@ def path_origin(exc: BaseException, path: str) -> Origin | None:
         root = re.match(r"[A-Za-z_]\w*", path)
         if root is None or root.group(0) in users:
             return None  # JAX's message already names a parameter of the user's
-        call = find_jax_call(frame)
-        for _ in range(8):  # JAX's frames of the call just followed, further out: not the next jit yet
-            if call is None or call.fun is not followed:
-                break
-            call = find_jax_call(call.frame.f_back)
-        if call is None or is_user_file(getattr(getattr(call.fun, "__code__", None), "co_filename", "")):
+        call = _jit_call_beyond(frame, followed)
+        if call is None or _users(call):
             return None  # the user's own jit: JAX's message already names their parameter
         try:
             bound = inspect.signature(call.fun).bind(*call.args, **call.kwargs).arguments
@@ -275,12 +271,24 @@ def path_origin(exc: BaseException, path: str) -> Origin | None:
 
 def _library_jit_around(call: Any) -> bool:
     """True when the next jitted call out from ``call`` is a library's (its input is a library's name too)."""
-    outer = find_jax_call(call.frame.f_back)
-    for _ in range(8):  # JAX's frames of the same call, further out
-        if outer is None or outer.fun is not call.fun:
-            break
-        outer = find_jax_call(outer.frame.f_back)
-    return outer is not None and not is_user_file(getattr(getattr(outer.fun, "__code__", None), "co_filename", ""))
+    outer = _jit_call_beyond(call.frame.f_back, call.fun)
+    return outer is not None and not _users(outer)
+
+
+def _jit_call_beyond(frame: Any, fun: Any) -> Any:
+    """The innermost jitted call at or above ``frame`` that is not of ``fun`` (JAX's frames of one call stand
+    several deep: the call just followed is seen again further out)."""
+    call = find_jax_call(frame)
+    for _ in range(8):
+        if call is None or fun is None or call.fun is not fun:
+            return call
+        call = find_jax_call(call.frame.f_back)
+    return None
+
+
+def _users(call: Any) -> bool:
+    """True when the jitted function is the user's own (not a library's)."""
+    return is_user_file(getattr(getattr(call.fun, "__code__", None), "co_filename", ""))
 
 
 def _at_path(bound: dict, path: str) -> Any:
