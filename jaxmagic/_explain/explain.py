@@ -15,7 +15,6 @@ from typing import Any
 
 import jax
 from .._common.jax_config import traceback_filtering_off
-
 from .._common import journal
 from .._common.errors import SHAPE_KINDS, message_of, shape_family, tracing_kind, user_entries
 from .._common.source import (
@@ -45,13 +44,13 @@ from .recover import Impure, evaluate_pure
 from .shaped.origin import SHAPE_WHY, shape_origin, shape_why
 from .verify import verify
 from .reach.entry import path_origin
-from .reach.library import calls_library, library_call, library_needs_a_size, traced_counts_passed, users_origin
+from .reach.library import (calls_library, host_library, library_call, library_needs_a_size, traced_counts_passed,
+                            users_origin)
 from .reach.options import transform_option_fix
 from .reach.in_place import verify_in_place
 from .reach.leak_replay import leaking_call, verify_leak_in_place
 
 __all__ = ["explain", "WHY"]
-
 # One sentence of why, per kind: the mental model behind the error.
 WHY = {**KIND_WHY, **SHAPE_WHY}
 
@@ -99,8 +98,8 @@ def explain(
 
 def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnums: Any, static_argnames: Any,
               ran_here: bool = False) -> Explanation | None:
-    """:func:`explain` without a journal record: ``failures`` records what it shows, once placed.
-    ``ran_here``: the call just failed in the user's cell: its failing trace may be run again unrecovered."""
+    """:func:`explain` without a journal record (``failures`` records what it shows, once placed); ``ran_here``:
+    the call just failed in the user's cell, its failing trace may be run again unrecovered."""
     kind = tracing_kind(exc)
     if kind is None:
         return None
@@ -228,6 +227,7 @@ def _explain(
         leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and leak.traced_for == "scan"),
         globals_=globals_,
         operands=found.operands, family=shape_family(exc),
+        host_library=host_library(node, user) if kind in _CONVERSIONS else None,
     )
     found.fixes = propose(site)
     option = transform_option_fix(kind, found.argument if found.path == found.argument else None,

@@ -17,6 +17,7 @@ from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
+from ..twins.host_calls import host_call_fix
 from .shapes import mask_fixes, shape_fixes
 from .site import Site
 from .sizes import helper_static_fix
@@ -38,6 +39,9 @@ def propose(site: Site) -> list[Fix]:
     helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None
     if helper is not None:  # the error is inside a jitted helper: its own static arguments, after array fixes
         fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
+    host = host_call_fix(site) if site.kind in _HELPER_KINDS else None
+    if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
+        fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
     seen: set[tuple[str, str]] = set()
     unique = []
     for fix in fixes:

@@ -68,6 +68,7 @@ class Site:
     globals_: dict | None = None  # the namespace the failing line's names live in
     operands: list = dataclasses.field(default_factory=list)  # shapes that do not fit: the Operands at the line
     family: str | None = None  # which of JAX's shape checks failed (``contraction``, ``broadcast``, ...)
+    host_library: str | None = None  # the failing call, a library's that needs concrete values (``mjx.get_data``)
 
     def __post_init__(self) -> None:
         self._parents = parents(self.tree) if self.tree is not None else {}

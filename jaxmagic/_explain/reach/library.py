@@ -9,6 +9,7 @@ tracing, as a shape does.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import sys
 import types
@@ -24,8 +25,8 @@ from ..provenance import Origin, Tracer, is_trace_input, jaxpr_tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from .entry import entry_of, entry_origin, message_origin
 
-__all__ = ["calls_library", "library_call", "library_names", "library_needs_a_size", "traced_counts_passed",
-           "users_origin"]
+__all__ = ["calls_library", "host_library", "library_call", "library_names", "library_needs_a_size",
+           "traced_counts_passed", "users_origin"]
 
 
 def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]) -> bool:
@@ -162,17 +163,35 @@ def _trace_input(tracer: Tracer) -> bool:
 
 def calls_library(node: Any, user: list[types.TracebackType]) -> bool:
     """True when the user's failing line is a call of an installed library's function (not JAX's)."""
+    return _library_file(node, user) is not None
+
+
+def host_library(node: Any, user: list[types.TracebackType]) -> str | None:
+    """The user's own name for the failing call (``mjx.get_data``) when it is a library's that raised in its
+    own code on the tracer: neither JAX's nor NumPy's or SciPy's (they have twins in ``jax.numpy``)."""
+    filename = _library_file(node, user)
+    if filename is None or any(f"{os.sep}{p}{os.sep}" in filename for p in ("numpy", "scipy")):
+        return None
+    deeper = user[-1].tb_next
+    if deeper is None or deeper.tb_frame.f_code.co_filename != filename and not is_installed_library(
+            deeper.tb_frame.f_code.co_filename):
+        return None
+    return ast.unparse(node.func)
+
+
+def _library_file(node: Any, user: list[types.TracebackType]) -> str | None:
+    """The file of the function the failing call calls, when an installed library's (not JAX's)."""
     if not isinstance(node, ast.Call) or not user:
-        return False
+        return None
     try:
         callee = evaluate_pure(node.func, user[-1].tb_frame)
     except Impure:
-        return False
+        return None
     if isinstance(callee, type):  # a library's class (``cfd.grids.Grid((n, n), ...)``): its module's file
         filename = getattr(sys.modules.get(callee.__module__), "__file__", None) or ""
     else:
         filename = getattr(getattr(unwrap_function(callee), "__code__", None), "co_filename", "")
-    return is_installed_library(filename) and not is_jax_file(filename)
+    return filename if is_installed_library(filename) and not is_jax_file(filename) else None
 
 
 def traced_counts_passed(node: Any, user: list[types.TracebackType]) -> list:

@@ -1,0 +1,147 @@
+"""A library call that needs concrete values, moved out of the trace: the function split where it is made.
+
+``mjx.get_data(m, d)`` copies a simulation state to the host, ``env.render(...)``
+draws a frame with NumPy, ``mod.sympy()`` builds a SymPy expression: each
+reads its inputs' values, which a tracer does not have, and none has a JAX
+twin. When the call's result is only handed back or looked at (no traced
+computation reads it), the jitted function can stop just before the call and
+return what the call needs; a plain function calls the jitted part, then
+makes the call on concrete arrays::
+
+    @jax.jit
+    def step_traced(d):
+        d = mjx.step(mx, d)
+        return d
+
+    def step(d):
+        d = step_traced(d)
+        host = mjx.get_data(m, d)  # outside jit: on concrete arrays
+        return d, host.qpos
+
+The jitted part is what is tried: the user's definition cut at the failing
+statement, returning those names.
+"""
+from __future__ import annotations
+
+import ast
+import textwrap
+
+from ..._common.source import clone, names_in, shown_lines
+from ..explanation import Fix
+from ..fixes.rewrites import Edit, assigned_names
+from ..fixes.site import Site
+
+__all__ = ["host_call_fix"]
+
+# statements that may follow the call in the host part: looking at values and handing them back
+_HOST_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return, ast.Pass)
+
+
+def host_call_fix(site: Site) -> Fix | None:
+    """The jitted function split before the failing statement, whose library call runs outside jit; or None
+    where the statement is not at the top of the function's body or a traced computation reads its result."""
+    definition = site.definition
+    library = site.host_library
+    source = site.facts.source if site.facts is not None else None
+    if library is None or site.node is None or source is None or not isinstance(definition, ast.FunctionDef) \
+            or (source[0].name, source[0].lineno) != (definition.name, definition.lineno):
+        return None  # the line is in a helper the jitted function calls, or the jitted function is unknown
+    statement = next((s for s in definition.body if _holds(s, site.node)), None)
+    if statement is None or not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)):
+        return None
+    index = definition.body.index(statement)
+    before, after = definition.body[:index], definition.body[index + 1:]
+    if not all(isinstance(s, _HOST_STATEMENTS) for s in after) or _reads_result_traced(statement, after, site):
+        return None
+    made = set(assigned_names(before))
+    used = list(dict.fromkeys(n for s in (statement, *after) for n in names_in(s)))
+    live = [n for n in used if n in made]
+    if not live:
+        return None  # the call reads only the function's inputs: the function has nothing to jit
+    returned = ast.Return(_tuple_of(live))
+    edit = Edit(statement, [returned], also=[(s, []) for s in after])
+    code = _split_code(definition, before, statement, after, returned, live, library, source[1])
+    traced = f"{definition.name}_traced"
+    return Fix(
+        "return-value", code,
+        f"`{library}` needs concrete values, and has no JAX twin: jit the part before the call, which "
+        f"returns {_listed(live)}, and make the call outside jit on the arrays `{traced}` returns",
+        recipe=edit,
+    )
+
+
+def _holds(statement: ast.stmt, node: ast.AST) -> bool:
+    return statement.lineno <= node.lineno <= (statement.end_lineno or statement.lineno)
+
+
+def _reads_result_traced(statement: ast.stmt, after: list[ast.stmt], site: Site) -> bool:
+    """True when a statement after the call hands its result to JAX (``jnp.sum(host.qpos)``): the split
+    would then move traced work out of the jit."""
+    results = set(assigned_names([statement]))
+    jax_names = {site.names.jnp, site.names.jax, "jnp", "jax", "lax"}
+    for later in after:
+        for node in ast.walk(later):
+            if isinstance(node, ast.Call) and _root(node.func) in jax_names and \
+                    results & set(n for arg in [*node.args, *(k.value for k in node.keywords)] for n in names_in(arg)):
+                return True
+    return False
+
+
+def _root(node: ast.AST) -> str | None:
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _tuple_of(names: list[str]) -> ast.expr:
+    if len(names) == 1:
+        return ast.Name(names[0], ast.Load())
+    return ast.Tuple([ast.Name(n, ast.Load()) for n in names], ast.Load())
+
+
+def _split_code(definition: ast.FunctionDef, before: list[ast.stmt], statement: ast.stmt,
+                after: list[ast.stmt], returned: ast.Return, live: list[str], library: str,
+                filename: str | None) -> str | None:
+    """The two definitions as the user would write them: the jitted part, then the plain function, each
+    statement as the user wrote it where the file's lines are known."""
+    lines = shown_lines(filename) if filename else []
+    indent = " " * (definition.body[0].col_offset if definition.body else 4)
+
+    def written(node: ast.AST) -> str:
+        if lines and len(lines) >= (node.end_lineno or node.lineno):
+            return "".join(lines[node.lineno - 1:node.end_lineno]).rstrip("\n")
+        return textwrap.indent(ast.unparse(node), indent)
+
+    first = definition.decorator_list[0].lineno if definition.decorator_list else definition.lineno
+    header = "".join(lines[first - 1:definition.body[0].lineno - 1]).rstrip("\n") if lines else None
+    if header is None or f"def {definition.name}" not in header:
+        plain = clone(definition)
+        plain.body = [ast.Pass()]
+        header = ast.unparse(plain).rsplit("\n", 1)[0]
+    traced_name = f"{definition.name}_traced"
+    traced = header.replace(f"def {definition.name}", f"def {traced_name}", 1)
+    undecorated = header[header.index(f"def {definition.name}"):]
+    positional, keywords = _passed(definition.args)
+    called = ast.unparse(ast.Call(ast.Name(traced_name, ast.Load()), positional, keywords))
+    returned_text = f"{indent}return {', '.join(live)}"
+    host_call = f"{indent}{', '.join(live)} = {called}"
+    moved = written(statement).split("\n")
+    moved[0] += f"  # outside jit: `{library}` gets concrete arrays"
+    return "\n".join([traced, *(written(s) for s in before), returned_text, "",
+                      (" " * definition.col_offset) + undecorated.lstrip(), host_call, *moved,
+                      *(written(s) for s in after)])
+
+
+def _passed(args: ast.arguments) -> tuple[list[ast.expr], list[ast.keyword]]:
+    """The call of the jitted part with the host function's own parameters, as they were given."""
+    positional: list[ast.expr] = [ast.Name(p.arg, ast.Load()) for p in (*args.posonlyargs, *args.args)]
+    if args.vararg:
+        positional.append(ast.Starred(ast.Name(args.vararg.arg, ast.Load()), ast.Load()))
+    keywords = [ast.keyword(p.arg, ast.Name(p.arg, ast.Load())) for p in args.kwonlyargs]
+    if args.kwarg:
+        keywords.append(ast.keyword(None, ast.Name(args.kwarg.arg, ast.Load())))
+    return positional, keywords
+
+
+def _listed(names: list[str]) -> str:
+    return ", ".join(f"`{n}`" for n in names)
