@@ -1,12 +1,14 @@
-"""JAX's own twin of Python code that needs concrete values: ``math.factorial`` → ``jax.scipy.special.factorial``.
+"""Python code that needs concrete values, in a form that traces: JAX's own twin (``math.factorial`` →
+``jax.scipy.special.factorial``), or the call moved out of the trace where there is none.
 
 ``functions`` (a call of Python's ``math`` module on a traced value, rewritten
 to the ``jax.numpy`` or ``jax.scipy.special`` function that computes the same
 on arrays), ``choices`` (a Python list indexed by a traced value: ``lax.switch``
 over its functions, or over the whole call a library is handed the element in)
 ``buffers`` (a traced value written into a NumPy buffer: the buffer made in
-``jnp``, the write made ``.at[...].set``) and ``numpy_calls`` (``np.roll`` →
-``jnp.roll``, for one call or every one the function makes on traced values).
+``jnp``, the write made ``.at[...].set``), ``numpy_calls`` (``np.roll`` →
+``jnp.roll``, for one call or every one the function makes on traced values) and ``host_calls`` (a
+library call that reads values, ``mjx.get_data``, made outside jit: the jitted function split before it).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` and ``fixes.rewrites``; never
 ``explain``, ``argument`` or ``verify``.
