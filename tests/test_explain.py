@@ -117,7 +117,9 @@ def test_an_engine_fault_still_explains_the_kind_and_keeps_the_exception(monkeyp
     def broken(site):
         raise RuntimeError("engine fault")
 
-    monkeypatch.setattr(_explain, "propose", broken)
+    from jaxmagic._explain.stages import offer as _offer
+
+    monkeypatch.setattr(_offer, "propose", broken)
     found = jaxmagic.explain(exc, ns["bad"], (jnp.ones(3),))
     assert found is not None and found.exception is exc and found.kind == "bool-conversion"
     assert "found no further explanation" in found.message and "RuntimeError" in found.message

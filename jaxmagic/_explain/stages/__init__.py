@@ -1,0 +1,13 @@
+"""The explanation as stages over one record of the failure, each reading the record and adding to it.
+
+``record`` (the :class:`Failure`: the exception, the call as far as it is
+known, and what each stage found), ``locate`` (the user's frames, the failing
+line and expression, read once; a leak's store), ``attribute`` (the arguments
+the failing value depends on, in the user's parameter names; a count a
+library needed makes it a traced shape), ``offer`` (the fixes, in the
+preferred order, from the site the record describes) and ``attempt`` (each
+fix tried: on a private copy, by running the failing trace again, or by making
+a leak's call again; then ordered by what was seen).
+
+May import: what ``_explain`` may, and every module of ``_explain`` but ``explain`` and ``failures``.
+"""

@@ -1,0 +1,44 @@
+"""Stage five: each fix tried, then the fixes ordered by what was seen.
+
+A fix is tried on a private copy of the user's jitted function when the call
+is known; by running the failing trace again (the innermost jitted call on the
+stack, through the same library code) when the copy could not reach the line;
+and for a leak, by making the call that traced the storing function again.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..call import is_concrete
+from ..fixes.rewrites import with_imports
+from ..reach.in_place import verify_in_place
+from ..reach.leak_replay import leaking_call, verify_leak_in_place
+from ..verify import verify
+from .record import Failure
+
+__all__ = ["attempt"]
+
+
+def attempt(failure: Failure) -> None:
+    """Try every fix that can be applied mechanically; order the fixes by the outcome."""
+    found, call, names, globals_ = failure.found, failure.call, failure.names, failure.globals_
+    leaked = failure.kind == "leaked-tracer"
+    if leaked:
+        call = leaking_call(call, found.fixes, failure.escaped, globals_, found.filename)
+    if call is not None and call.fn is not None:
+        verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
+    if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
+        verify_in_place(found.fixes, failure.exc, failure.kind, found.filename, names, failure.given)
+    elif leaked:  # a storing function a library jitted: that cached call, traced again
+        verify_leak_in_place(found.fixes, failure.exc, found.filename, globals_, names, _jitted_name(failure.leak))
+    if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
+        # in the preferred order, but a pattern with placeholders goes after code for this line,
+        # and a fix that was tried and failed goes last
+        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template and not f.verified else 0)
+    for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
+        fix.code = with_imports(fix.code, globals_)
+
+
+def _jitted_name(leak: Any) -> str | None:
+    """The jitted function the leaking one ran in (``route`` for a ``lax.switch`` branch), else its own name."""
+    return getattr(leak.outer, "name", None) or leak.function if leak is not None else None

@@ -1,0 +1,128 @@
+"""Stage three: the arguments the failing value depends on, in the user's parameter names.
+
+Through library code or a transformation the argument is the user's own
+parameter; a count that a JAX function or a library needed while tracing
+makes the failure a traced shape, whose arguments are the count's alone.
+"""
+from __future__ import annotations
+
+import ast
+import re
+import types
+from typing import Any
+
+from ..._common.errors import SHAPE_KINDS
+from ..._common.source import source_line
+from ..._tracking.observed.adapters import user_path
+from ..argument import keys_last, origin
+from ..call import CallFacts, named_varargs, root_of
+from ..explanation import Explanation
+from ..fixes.site import dotted_of, is_jnp
+from ..fixes.sizes import NONZERO_FUNCS
+from ..provenance import Origin, origin_of
+from ..rebuild import Names
+from ..recover import Impure, evaluate_pure
+from ..reach.entry import path_origin
+from ..reach.library import calls_library, library_needs_a_size, traced_counts_passed, users_origin
+from ..shaped.origin import shape_origin
+from .locate import called
+from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
+
+__all__ = ["attribute"]
+
+_TRACER_HASHED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>")
+
+
+def attribute(failure: Failure) -> None:
+    """Name the arguments on the record's explanation; a count needed while tracing makes it a traced shape."""
+    exc, found, call, facts, leak = failure.exc, failure.found, failure.call, failure.facts, failure.leak
+    kind, user, node, message = failure.kind, failure.user, failure.node, failure.message
+    if kind in SHAPE_KINDS:  # the operands that meet at the line, each with its shape and arguments
+        where_from = shape_origin(found, exc, kind, user, node, call, facts)
+    else:
+        where_from = origin(exc, kind, message, call, facts, leak, failure.escaped)
+    if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
+        jitted = call.fn.__name__ if call is not None and call.fn is not None else None
+        where_from = users_origin(exc, where_from, jitted)
+    if failure.wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
+        passed = call.by_name() if call is not None else {}
+        where_from.paths = [user_path(failure.wrapper, p, facts.params, passed) for p in where_from.paths]
+    # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
+    leaked_elsewhere = leak is not None and called(call) != (leak.function, leak.filename, leak.def_line)
+    name_arguments(found, where_from, None if leaked_elsewhere else facts)
+    constant = _needs_a_constant(kind, node, user, message)
+    # dm_pix.center_crop(image, size, size) with a traced size: the library branches on the count in Python,
+    # so it needs it when tracing, as JAX needs a shape; the arguments are the count's alone
+    counted = library_needs_a_size(exc, node, user) if kind in CONVERSIONS and not constant else []
+    if constant or counted:
+        failure.becomes("traced-shape")
+    narrowed = origin_of(exc, counted) if counted else Origin([], None, "none")
+    if narrowed.function is not None and narrowed.function != found.function:  # a library's inner jit's inputs
+        mapped = [path_origin(exc, p) for p in narrowed.paths]
+        narrowed = Origin([q for m in mapped if m is not None for q in m.paths], found.function, "trace")
+    if narrowed.paths and set(narrowed.paths) < set(found.paths):
+        name_arguments(found, narrowed, facts)
+    if failure.kind == "traced-shape" and found.argument is None and _TRACER_HASHED.search(message):
+        # a tracer hashed as a library's static argument, handed on by the user's call: a traced count
+        handed = traced_counts_passed(node, user)
+        if handed:
+            name_arguments(found, origin_of(exc, handed), facts)
+    if found.filename and found.lineno:
+        found.source_line = source_line(found.filename, found.lineno)
+
+
+def name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | None) -> None:
+    """The arguments the failing value depends on, in the user's parameter names."""
+    found.paths = keys_last(named_varargs(where_from.paths, facts), facts)
+    found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
+    found.argument = found.arguments[0] if found.arguments else None
+    found.path = found.paths[0] if found.paths else None
+    found.function = found.function or where_from.function
+    found.certain = where_from.how in ("trace", "message", "call")
+
+
+def _needs_a_constant(kind: str, node: Any, user: list[types.TracebackType], message: str) -> bool:
+    """True when the failing value was needed as a compile-time constant: a count (``jnp.extract(x > 0, x)``),
+    an axis, a repeat count (JAX 0.8.1's ``jnp.tile``), a library jit's static argument (``num_prefix_tokens``)."""
+    if kind == "bool-conversion":
+        return _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None))
+    if kind in ("integer-conversion", "array-conversion"):
+        return _jax_function_called(node, user)
+    return kind == "unhashable-static" and bool(_TRACER_HASHED.search(message)) and calls_library(node, user)
+
+
+def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
+    """True when the failing expression calls a ``jax.numpy``/``lax`` function with no callable argument.
+
+    The tracer then reached NumPy inside JAX's own code: a parameter that has to be static
+    (a shape, size or repeat count), not the user's NumPy call.
+    """
+    if not isinstance(node, ast.Call) or not user:
+        return False
+    frame = user[-1].tb_frame
+    try:
+        callee = evaluate_pure(node.func, frame)
+    except Impure:
+        return False
+    module = getattr(callee, "__module__", None) or ""
+    if not module.startswith(("jax.numpy", "jax._src.numpy", "jax.lax", "jax._src.lax")):
+        return False
+    for arg in [*node.args, *(k.value for k in node.keywords)]:
+        if isinstance(arg, ast.Lambda):
+            return False
+        try:
+            value = evaluate_pure(arg, frame)
+        except Impure:
+            continue
+        values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        if any(callable(v) for v in values):
+            return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
+    return True
+
+
+def _counting_call(node: Any, names: Names) -> bool:
+    """True when the failing expression is a ``jnp`` function whose output length is a count of the data."""
+    if not isinstance(node, ast.Call):
+        return False
+    dotted = dotted_of(node.func) or ""
+    return dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names)

@@ -1,0 +1,66 @@
+"""Stage two: where the failure is, read once — the user's frames, the failing line and expression.
+
+For a leaked tracer the line is the store that let it out of its trace (the
+line of its later use is kept as ``use_lineno``).
+"""
+from __future__ import annotations
+
+import types
+
+from ..._common.errors import tracing_kind, user_entries
+from ..._common.jax_config import traceback_filtering_off
+from ..._common.source import Position, function_node, node_at, parse_file, position_of
+from ..call import Call, transformed_expression
+from ..leaks import find_leak, outlived_its_trace
+from ..provenance import leaked_tracer
+from ..rebuild import copy_function, probe_trace
+from .record import CONVERSIONS, Failure
+
+__all__ = ["locate"]
+
+
+def locate(failure: Failure) -> None:
+    """Fill in the record's user frames, position, syntax tree and failing node (and a leak's store)."""
+    exc, found, call, facts = failure.exc, failure.found, failure.call, failure.facts
+    user = failure.user = _user_entries(exc, failure.kind, call)
+    if call is not None and call.through is not None and facts is not None:
+        facts.transformed = transformed_expression(call.through[0], user)
+    position = position_of(user[-1]) if user else None
+    if position is not None:
+        found.filename, found.lineno = position.filename, position.lineno
+    if failure.kind in CONVERSIONS and outlived_its_trace(exc):
+        # np.array(obj.cache) after the jitted call: the tracer was stored during a trace that has ended
+        failure.becomes("leaked-tracer")
+    if failure.kind == "leaked-tracer":
+        failure.escaped = leaked_tracer(exc, failure.message)
+        leak = failure.leak = find_leak(failure.message, failure.escaped, called(call), user[-1] if user else None)
+        if leak.store is not None and leak.filename is not None:
+            found.use_lineno = found.lineno if found.filename == leak.filename else None
+            found.filename, found.lineno = leak.filename, leak.store.lineno
+            position = Position(leak.filename, leak.store.lineno)
+        found.function = leak.function
+    failure.position = position
+    failure.tree = parse_file(found.filename) if found.filename else None
+    failure.node = node_at(failure.tree, position) if failure.tree is not None and position is not None else None
+
+
+def called(call: Call | None) -> tuple[str, str, int] | None:
+    """(name, file, def line) of the function the user called, for a leak JAX's message does not place."""
+    found = function_node(call.fn) if call is not None and call.fn is not None else None
+    if found is None:
+        return None
+    node, filename = found
+    return getattr(node, "name", "<lambda>"), filename, node.lineno
+
+
+def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[types.TracebackType]:
+    """The user's traceback entries of ``exc``; for an exception without them, those of a probe trace."""
+    user = user_entries(exc.__traceback__)
+    if not user and call is not None and call.fn is not None and kind != "leaked-tracer":
+        # an exception without its traceback (built, pickled, re-raised bare): trace a copy to find the line
+        with traceback_filtering_off():
+            probe = probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
+                                call.static_argnames, through=call.through)
+        if probe is not None and tracing_kind(probe) == kind:
+            user = user_entries(probe.__traceback__)
+    return user

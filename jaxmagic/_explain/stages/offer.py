@@ -1,0 +1,65 @@
+"""Stage four: the fixes for the record's site, in the preferred order, as code for the user's own line."""
+from __future__ import annotations
+
+import ast
+
+from ..._common.errors import shape_family
+from ..._common.source import enclosing_function, names_in, parameter_names
+from ..call import data_dependent, plain_function, transformed_expression
+from ..explanation import Explanation
+from ..fixes.propose import Site, propose
+from ..rebuild import Names
+from ..reach.library import host_library
+from ..reach.options import transform_option_fix
+from .record import CONVERSIONS, Failure
+
+__all__ = ["offer"]
+
+
+def offer(failure: Failure) -> None:
+    """Set the record's namespace and the explanation's fixes (none tried yet)."""
+    found, call, facts, leak, user, tree = failure.found, failure.call, failure.facts, failure.leak, failure.user, \
+        failure.tree
+    kind, given = failure.kind, failure.given
+    plain = call.fn if call is not None else plain_function(failure.fn)
+    globals_ = failure.globals_ = user[-1].tb_frame.f_globals if user else getattr(plain, "__globals__", None)
+    failure.names = Names(getattr(plain, "__globals__", None) if plain is not None else globals_)
+    site = Site(
+        kind=kind,
+        message=failure.message,
+        node=failure.node,
+        tree=tree,
+        definition=enclosing_function(tree, found.lineno) if tree is not None and found.lineno else None,
+        argument=found.argument,
+        paths=found.paths,
+        names=failure.names,
+        facts=facts,
+        data_dependent=data_dependent(found.paths, facts),
+        leak_store=leak.store if leak else None,
+        leak_outer=leak.outer if leak else None,
+        leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and leak.traced_for == "scan"),
+        globals_=globals_,
+        operands=found.operands, family=shape_family(failure.exc),
+        host_library=host_library(failure.node, user) if kind in CONVERSIONS else None,
+    )
+    found.fixes = propose(site)
+    option = transform_option_fix(kind, found.argument if found.path == found.argument else None,
+                                  transformed_expression(given[0], user) if given else None, given, globals_)
+    if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
+        found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
+    if not found.paths:
+        _argument_from_fix(found, tree)
+
+
+def _argument_from_fix(found: Explanation, tree: ast.AST | None) -> None:
+    """With no traced argument, a value passed through an inner jit names its parameter."""
+    top = found.fixes[0] if found.fixes else None
+    if top is None or top.kind != "remove-inner-jit" or top.recipe is None or tree is None:
+        return
+    definition = enclosing_function(tree, found.lineno) if found.lineno else None
+    params = set(parameter_names(definition)) if definition is not None else set()
+    used = [n for n in names_in(top.recipe.target) if n in params]
+    if used:
+        found.arguments = list(dict.fromkeys(used))
+        found.argument = found.path = used[0]
+        found.paths = [used[0]]
