@@ -19,13 +19,13 @@ import types
 
 import jax
 
-from .frames import (called_from, is_installed_library, is_jax_file, is_user_file, short_path, traceback_entries,
-                     user_entries, user_frame)
+from .frames import (called_from, holds_tracer, is_installed_library, is_jax_file, is_user_file, short_path,
+                     stitched, traceback_entries, user_entries, user_frame)
 from .source import node_at, parse_file, position_of
 
 __all__ = [
-    "tracing_kind", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file", "is_installed_library",
-    "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
+    "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
+    "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
     "rejected_tracers", "asserted_type",
 ]
 
@@ -66,6 +66,8 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
     (TypeError, "is not a valid JAX type", "non-array-argument"),
     (TypeError, "Cannot interpret value of type", "non-array-argument"),
     (TypeError, "as an abstract array", "non-array-argument"),
+    # an object JAX flattened into a tracer (a Keras model passed to jit), then called in the function
+    (TypeError, "Tracer' object is not callable", "non-array-argument"),
     (TypeError, "unsupported format string passed to", "concretization"),
     (Exception, "Leaked trace", "leaked-tracer"),
     (Exception, "leaked tracer", "leaked-tracer"),
@@ -112,6 +114,23 @@ def tracing_kind(exc: BaseException) -> str | None:
     return _library_check(exc)
 
 
+def tracing_error_in(exc: BaseException) -> BaseException | None:
+    """``exc`` when it is a tracing error; else the tracing error it was raised while handling, when library
+    code caught JAX's error and raised another (Keras re-raising with ``e.__class__(message)``, which fails for
+    JAX's error classes and leaves an ``AttributeError``); else None.
+
+    The inner error's own traceback starts where it was caught, so the one returned is a copy of it whose
+    traceback is the outer one's down to that frame (or to the user's deepest frame in it), then the inner
+    one's: the user's frames above the library are kept. Neither exception is changed.
+    """
+    outer, seen = exc, 0
+    while exc is not None and seen < 6:
+        if tracing_kind(exc) is not None:
+            return exc if exc is outer else stitched(outer, exc)
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return None
+
+
 # A library's own name for a value it needs at compile time: a count, a size, a length, a bound
 _SIZE_NAME = re.compile(r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|shape|count|restart|width|height|"
                         r"crop|pad|padding|segments|axis|axes|dim|dims|rank|order|iters?|k)(?:_|$)", re.I)
@@ -129,9 +148,9 @@ def _library_check(exc: BaseException) -> str | None:
     filename = frame.f_code.co_filename
     if is_jax_file(filename) or not called_from(frame, is_jax_file):
         return None
-    tracers = {name: value for name, value in frame.f_locals.items() if _holds_tracer(value)}
+    tracers = {name: value for name, value in frame.f_locals.items() if holds_tracer(value)}
     if is_installed_library(filename) and _RAISE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
-        named = list(tracers)
+        named = list(tracers) or _guarded_attributes(frame, filename, entries[-1].tb_lineno)
         if not named and _SHOWN_TRACER.search(message_of(exc)):
             # a dispatcher re-raising what it could not resolve (plum's ``eig(op, JitTracer(~int32[]))``):
             # its message shows the tracer; a whole number is a count the library needed
@@ -155,6 +174,21 @@ def _library_check(exc: BaseException) -> str | None:
     if not named:
         return None
     return "traced-shape" if any(_SIZE_NAME.search(name) for name in named) else "concretization"
+
+
+def _guarded_attributes(frame: types.FrameType, filename: str, lineno: int) -> list[str]:
+    """The traced attributes of ``self`` that the ``if`` guarding a library's ``raise`` tests (equinox's
+    ``__check_init__``: ``if not isinstance(self.power, int) ...: raise ValueError``)."""
+    owner = frame.f_locals.get("self")
+    tree = parse_file(filename) if owner is not None else None
+    guards = [n for n in ast.walk(tree) if isinstance(n, ast.If) and any(
+        b.lineno <= lineno <= (b.end_lineno or b.lineno) for b in n.body)] if tree is not None else []
+    if not guards:
+        return []
+    test = max(guards, key=lambda n: n.lineno).test
+    return list(dict.fromkeys(a.attr for a in ast.walk(test) if isinstance(a, ast.Attribute)
+                              and isinstance(a.value, ast.Name) and a.value.id == "self"
+                              and isinstance(getattr(owner, a.attr, None), jax.core.Tracer)))
 
 
 def asserted_type(exc: BaseException) -> bool:
@@ -233,14 +267,6 @@ _SHOWN_TRACER = re.compile(r"\w*Tracer\(~?(?P<dtype>[a-z]+\d*)\[|Traced<ShapedAr
 _ISINSTANCE = re.compile(r"\bassert\s+isinstance\(\s*([A-Za-z_]\w*)\s*,")
 _CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)")
 _PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b")
-
-
-def _holds_tracer(value: object) -> bool:
-    """A tracer, or a tuple, list or dict holding one (a checker's ``*args``)."""
-    if isinstance(value, jax.core.Tracer):
-        return True
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, (tuple, list)) else ()
-    return any(isinstance(item, jax.core.Tracer) for item in list(items)[:64])
 
 
 # --- shapes that do not fit ----------------------------------------------------

@@ -20,8 +20,7 @@ import jax
 
 __all__ = [
     "called_from", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
-    "user_entries", "user_frame",
-]
+    "user_entries", "user_frame", "stitched", "holds_tracer"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -128,3 +127,37 @@ def user_frame(tb: types.TracebackType | None, prefer: str | None = None) -> tup
         if preferred:
             return preferred[-1]
     return users[-1] if users else None
+
+
+def stitched(outer: BaseException, inner: BaseException) -> BaseException:
+    """A copy of ``inner`` (raised first, then caught) whose traceback is ``outer``'s down to the frame that
+    caught it (or to the user's deepest frame in it), then ``inner``'s own; ``inner`` itself when it cannot be
+    copied. Neither exception is changed."""
+    caught = inner.__traceback__
+    entries = traceback_entries(outer.__traceback__)
+    joint = next((i for i, tb in enumerate(entries) if caught is not None and tb.tb_frame is caught.tb_frame), None)
+    if joint is None:  # caught in a frame the outer traceback does not pass: below the user's deepest frame
+        users = [i for i, tb in enumerate(entries) if is_user_file(tb.tb_frame.f_code.co_filename)]
+        if not users or caught is None:
+            return inner
+        joint = users[-1] + 1
+    chain = [*entries[:joint], *traceback_entries(caught)]
+    tb = None
+    for entry in reversed(chain):
+        tb = types.TracebackType(tb, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
+    try:
+        copy = type(inner).__new__(type(inner))  # no __init__: JAX's error classes want a tracer there
+        copy.args = inner.args
+        copy.__dict__.update(getattr(inner, "__dict__", {}))
+        copy.__cause__, copy.__context__ = inner.__cause__, inner.__context__
+        return copy.with_traceback(tb)
+    except Exception:  # noqa: BLE001 - an exception class that cannot be copied: its own traceback, then
+        return inner
+
+
+def holds_tracer(value: object) -> bool:
+    """A tracer, or a tuple, list or dict holding one (a checker's ``*args``)."""
+    if isinstance(value, jax.core.Tracer):
+        return True
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, (tuple, list)) else ()
+    return any(isinstance(item, jax.core.Tracer) for item in list(items)[:64])

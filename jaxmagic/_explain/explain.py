@@ -16,7 +16,7 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import SHAPE_KINDS, message_of, tracing_kind
+from .._common.errors import SHAPE_KINDS, message_of, tracing_error_in, tracing_kind
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -78,9 +78,10 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
               ran_here: bool = False) -> Explanation | None:
     """:func:`explain` without a journal record (``failures`` records what it shows, once placed); ``ran_here``:
     the call just failed in the user's cell, its failing trace may be run again unrecovered."""
-    kind = tracing_kind(exc)
-    if kind is None:
+    raised, exc = exc, tracing_error_in(exc)  # a library may have raised another error while handling JAX's
+    if exc is None:
         return None
+    kind = tracing_kind(exc)
     try:
         known = args is not None  # jaxmagic passes None when only the function is known
         method = getattr(type(fn), "__call__", None) if fn is not None else None
@@ -98,12 +99,14 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             # optimistix.minimise(loss, ...): the library's function is not the user's; their function is
             # read from the traceback, and fixes are tried by running the failing trace again
             fn, args, known = None, (), False
-        return _explain(
+        found = _explain(
             exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper,
             given, ran_here,
         )
+        found.exception = raised  # the user's own exception, whichever one was explained
+        return found
     except Exception as fault:  # noqa: BLE001 - never worse than no tool
-        found = Explanation(kind=kind, error_type=type(exc).__name__, exception=exc, docs=docs_for(kind, exc))
+        found = Explanation(kind=kind, error_type=type(exc).__name__, exception=raised, docs=docs_for(kind, exc))
         found.analysis_failed = f"{type(fault).__name__}: {fault}"
         found.message = (
             f"{found.error_type}: a tracing error ({kind}). jaxmagic found no further explanation "

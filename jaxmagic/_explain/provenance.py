@@ -254,6 +254,35 @@ def progenitors(tracer: Tracer) -> tuple[Any, frozenset[int]] | None:
     return frame, frozenset(positions or ())
 
 
+def ancestor_vars(tracer: Tracer) -> tuple[Any, set] | None:
+    """The trace a jit-level tracer belongs to, and every variable of that trace its value is computed from
+    (itself included): inputs, constants and intermediate values alike."""
+    frame = getattr(getattr(tracer, "_trace", None), "frame", None)
+    var = _var_of(tracer, frame)
+    if var is None or not hasattr(frame, "get_eqns"):
+        return None
+    try:
+        found = {var}
+        for eqn in reversed(frame.get_eqns()):
+            if any(v in found for v in eqn.outvars if type(v).__name__ == "Var"):
+                found.update(v for v in eqn.invars if type(v).__name__ == "Var")
+    except Exception:  # noqa: BLE001 - JAX internals differ between versions
+        return None
+    return frame, found
+
+
+def var_of(tracer: Tracer) -> Any:
+    """The variable a jit-level tracer stands for in its trace, or None."""
+    return _var_of(tracer, getattr(getattr(tracer, "_trace", None), "frame", None))
+
+
+def _var_of(tracer: Tracer, frame: Any) -> Any:
+    var = getattr(tracer, "val", None)
+    if var is None or isinstance(var, Tracer) or not hasattr(var, "aval"):  # JAX 0.8 keeps it in the frame
+        var = (getattr(frame, "tracer_to_var", None) or {}).get(id(tracer))
+    return var if type(var).__name__ == "Var" else None  # a literal (a constant folded in) is no variable
+
+
 def is_trace_input(tracer: Tracer) -> bool:
     """True when a jit-level tracer is an input of its trace as it is (computed by no operation); True too
     where JAX's frame cannot tell (JAX 0.10 keeps the variable on the tracer, 0.8 in the frame's table)."""

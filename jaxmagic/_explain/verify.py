@@ -15,7 +15,7 @@ from typing import Any
 import jax
 from jax.experimental import checkify
 
-from .._common.errors import tracing_kind
+from .._common.errors import is_user_file, traceback_entries, tracing_kind
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
@@ -47,6 +47,14 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             fix.verified, fix.outcome = None, f"could not be applied automatically ({type(exc).__name__})"
             continue
         if outcome is _UNTRIED:
+            continue
+        if isinstance(outcome, BaseException) and _given_back(outcome):
+            fix.verified, fix.outcome = None, "not tried: the library gave back the error it cached from your call"
+            continue
+        if isinstance(outcome, BaseException) and isinstance(fix.recipe, (Edit, ThreadOut)) and \
+                _ran_unchanged(outcome, call.fn):
+            # a library's jit holds your function its own way (brainstate's): the rewritten copy never ran
+            fix.verified, fix.outcome = None, "not tried: the jit your call went through kept your own code"
             continue
         if outcome is None:
             fix.verified, fix.outcome = True, "traced"
@@ -152,6 +160,20 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     return _UNTRIED
+
+
+def _given_back(outcome: BaseException) -> bool:
+    """True when a try's error is one raised earlier, given back by library code that cached it (brainstate's
+    jit keeps the error of a failed trace): its traceback holds the top level of a user's file, which no
+    trace started by jaxmagic runs."""
+    return any(tb.tb_frame.f_code.co_name == "<module>" and is_user_file(tb.tb_frame.f_code.co_filename)
+               for tb in traceback_entries(outcome.__traceback__))
+
+
+def _ran_unchanged(outcome: BaseException, fn: Any) -> bool:
+    """True when a try of rewritten code failed in the user's own, unrewritten function."""
+    code = getattr(fn, "__code__", None)
+    return code is not None and any(tb.tb_frame.f_code is code for tb in traceback_entries(outcome.__traceback__))
 
 
 def _stores_left(fn: types.FunctionType, edit: Edit) -> bool:

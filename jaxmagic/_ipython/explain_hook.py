@@ -12,7 +12,7 @@ from typing import Any
 
 from IPython.display import display
 
-from .._common.errors import tracing_kind
+from .._common.errors import tracing_error_in
 from .._explain.failures import explain_failure, unknown_while_tracing
 from . import state
 from .naming import cell_namer
@@ -41,7 +41,7 @@ class ExplainHook:
         exc = getattr(result, "error_in_exec", None)
         if exc is None:
             return
-        if tracing_kind(exc) is None:
+        if tracing_error_in(exc) is None:
             unknown = unknown_while_tracing(exc, cell_namer(self.shell))
             if unknown is not None:  # raised inside traced code, of a kind jaxmagic does not know
                 print(unknown)
@@ -50,7 +50,8 @@ class ExplainHook:
         if last is not None and last.error is not None and last.error.exception is exc:
             return  # a %%jittrace --raise cell: its report already explained it
         try:
-            found = explain_failure(exc, describe=cell_namer(self.shell))
+            # a library that raised another error while handling JAX's (Keras's re-raise): JAX's is explained
+            found = explain_failure(tracing_error_in(exc), describe=cell_namer(self.shell))
             if found is None:
                 print(f"jaxmagic: no explanation was found for this {type(exc).__name__}.")
             else:

@@ -42,6 +42,7 @@ class Declaration:
     field: str | None  # the argument's field holding the object of that class; None: the argument itself
     statements: list[ast.stmt]  # the edited ``class`` statement, then the edited registration call if any
     filename: str
+    as_tuples: tuple[str, ...] = ()  # fields whose lists (sets) are given as tuples (frozensets) in the fix
 
 _STATIC_KEYWORDS = {"static": True, "pytree_node": False}
 
@@ -223,6 +224,8 @@ def redeclared(recipe: Declaration, value: Any, globals_: dict) -> Any:
     fixed = namespace[type(held).__name__]
     made = object.__new__(fixed)
     for key, item in vars(held).items():
+        if key in recipe.as_tuples:
+            item = frozenset(item) if isinstance(item, set) else tuple(item)
         object.__setattr__(made, key, item)
     if recipe.field is None:
         return made

@@ -49,7 +49,16 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None) -> F
     edited.keywords.append(ast.keyword(option, ast.Constant(option == "frozen")))
     whole = copy.copy(node)
     whole.decorator_list = [edited if d is decorator else d for d in node.decorator_list]
-    code = _shown(whole, node, filename)
+    # a frozen dataclass hashes its fields: a list (set) in one is given as a tuple (frozenset), and declared so
+    held = [] if assigning else [f.name for f in dataclasses.fields(cls)
+                                 if isinstance(getattr(value, f.name, None), (list, set))]
+    if held:
+        whole.body = [_as_tuple_field(copy.deepcopy(s), held) for s in node.body]
+    code = _shown(whole, node, filename, edited_body=bool(held))
+    if held:
+        given = ", ".join(f"{f}={_hashable_text(getattr(value, f))}" for f in held)
+        plural = "a tuple" if len(held) == 1 else "tuples"
+        code += f"\n# and give {', '.join(held)} as {plural}: {cls.__name__}({given}, ...)"
     if assigning:
         why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`. `frozen=True` would "
                f"fail here, since `{assigning}` sets attributes, so `eq=False` keeps hashing by identity: each "
@@ -57,14 +66,44 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None) -> F
     else:
         why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`; a frozen dataclass "
                "is hashable and compared by value, so equal objects share one compile")
-    return Fix("hashable-static", code, why, recipe=Declaration(name, field, [whole], filename))
+    if held:
+        why += f"; it hashes its fields too, so {', '.join(f'`{f}`' for f in held)} must be hashable: a tuple"
+    return Fix("hashable-static", code, why, recipe=Declaration(name, field, [whole], filename, tuple(held)))
 
 
-def _shown(whole: ast.ClassDef, node: ast.ClassDef, filename: str) -> str:
+def _as_tuple_field(statement: ast.stmt, held: list[str]) -> ast.stmt:
+    """``widths: list`` → ``widths: tuple`` (``list[int]`` → ``tuple[int, ...]``, ``set`` → ``frozenset``)."""
+    if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            and statement.target.id in held):
+        return statement
+    note = statement.annotation
+    base = note.value if isinstance(note, ast.Subscript) else note
+    name = {"list": "tuple", "List": "tuple", "set": "frozenset", "Set": "frozenset"}.get(getattr(base, "id", ""))
+    if name is None:
+        return statement
+    if isinstance(note, ast.Subscript) and name == "tuple":
+        statement.annotation = ast.Subscript(ast.Name(name, ast.Load()),
+                                             ast.Tuple([note.slice, ast.Constant(Ellipsis)], ast.Load()), ast.Load())
+    elif isinstance(note, ast.Subscript):
+        statement.annotation = ast.Subscript(ast.Name(name, ast.Load()), note.slice, ast.Load())
+    else:
+        statement.annotation = ast.Name(name, ast.Load())
+    return statement
+
+
+def _hashable_text(item: Any) -> str:
+    return repr(frozenset(item)) if isinstance(item, set) else repr(tuple(item))
+
+
+def _shown(whole: ast.ClassDef, node: ast.ClassDef, filename: str, edited_body: bool = False) -> str:
     """The edited class statement: whole when short, else its decorators and header."""
     decorators = [f"@{ast.unparse(d)}" for d in whole.decorator_list]
     source = "".join(linecache.getlines(filename))
     statement = ast.get_source_segment(source, node) if source else None  # from ``class``, decorators apart
+    if edited_body:  # its fields' declarations changed: written from the edited statement
+        bare = copy.copy(whole)
+        bare.decorator_list = []
+        statement = ast.unparse(ast.fix_missing_locations(bare))
     if statement is not None and (node.end_lineno or node.lineno) - node.lineno < _SHOWN_WHOLE:
         return "\n".join([*decorators, statement])
     bases = ", ".join(ast.unparse(b) for b in [*node.bases, *node.keywords])

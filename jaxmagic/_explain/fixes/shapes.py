@@ -12,8 +12,8 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
-from .sizes import (NONZERO_FUNCS, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix, repeat_length_fix,
-                    same_mask_siblings, selection_fixes, size_fix, together)
+from .sizes import (NONZERO_FUNCS, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
+                    repeat_length_fix, same_mask_siblings, selection_fixes, size_fix, together)
 
 __all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "jnp_assignment", "SHAPE_FUNCS"]
 
@@ -44,7 +44,7 @@ def mask_fixes(site: Site) -> list[Fix]:
     reduced = _find_reduction(site, subscript)
     if reduced is not None:
         reduction, outer = reduced
-        wide = _broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
+        wide = broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
         masked = call(f"{names.jnp}.where", wide, clone(array), ast.Constant(_identity(reduction)))
         method = isinstance(outer.func, ast.Attribute) and outer.func.value is subscript
         args = clone(outer.args) if method else clone(outer.args[1:])
@@ -116,28 +116,6 @@ _REDUCTIONS = {"sum": 0, "mean": 0, "max": float("-inf"), "min": float("inf"), "
 
 def _identity(reduction: str) -> Any:
     return _REDUCTIONS[reduction]
-
-
-def _broadcast_mask(site: Site, mask: ast.expr, array: ast.expr) -> ast.expr:
-    """The mask, with trailing axes added when it has fewer dimensions than the array."""
-    extra = _ndim(site, array) - _ndim(site, mask)
-    if extra <= 0 or extra > 3:
-        return clone(mask)
-    index = ast.Tuple([ast.Slice(), *[ast.Constant(None) for _ in range(extra)]], ast.Load())
-    return ast.Subscript(clone(mask), index, ast.Load())
-
-
-def _ndim(site: Site, expr: ast.expr) -> int:
-    """The rank of an expression built from the call's arguments, as far as their values tell (else 0)."""
-    facts = site.facts
-    if facts is None:
-        return 0
-    ranks = [
-        len(getattr(facts.values[n.id], "shape", ()))
-        for n in ast.walk(expr)
-        if isinstance(n, ast.Name) and n.id in facts.values and hasattr(facts.values[n.id], "shape")
-    ]
-    return max(ranks, default=0)
 
 
 def _find_reduction(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call] | None:

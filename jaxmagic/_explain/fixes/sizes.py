@@ -13,6 +13,7 @@ traced length becomes the whole axis with the rest masked to zero.
 from __future__ import annotations
 
 import ast
+import re
 import dataclasses
 
 import jax
@@ -25,7 +26,7 @@ from .site import Site, dotted_of, edit_fix
 
 __all__ = ["NONZERO_FUNCS", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
            "HelperStatic", "one_axis", "axis_mask_fixes", "masked_window_fix", "masked_slice_fix", "KEEPS_LENGTH",
-           "selection_fixes", "same_mask_siblings", "together"]
+           "selection_fixes", "same_mask_siblings", "together", "broadcast_mask", "ndim_of"]
 
 # functions whose output length is the count of nonzero (or unique) elements; ``size=`` fixes it
 NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract"}
@@ -257,7 +258,7 @@ def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
     return [
         edit_fix(
             "jnp.where", subscript,
-            call(f"{names.jnp}.where", clone(mask), clone(array), ast.Constant(0)),
+            call(f"{names.jnp}.where", broadcast_mask(site, mask, array), clone(array), ast.Constant(0)),
             "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
             "and puts 0 where the mask is False",
         ),
@@ -310,3 +311,31 @@ def together(site: Site, subscript: ast.Subscript, siblings: list[ast.Subscript]
                 "mean, a count, a fit to data) sees them too; give them a value that does no harm there")
         together.append(made)
     return together
+
+
+def broadcast_mask(site: Site, mask: ast.expr, array: ast.expr) -> ast.expr:
+    """The mask, with trailing axes added when it has fewer dimensions than the array (the mask's own rank as
+    JAX's message gives it, ``got bool[50]``, else as its names tell)."""
+    said = _MASK_AVAL.search(site.message or "")
+    rank = len([d for d in said.group(1).split(",") if d.strip()]) if said else ndim_of(site, mask)
+    extra = ndim_of(site, array) - rank
+    if extra <= 0 or extra > 3:
+        return clone(mask)
+    lead = ast.Slice() if rank == 1 else ast.Constant(Ellipsis)
+    index = ast.Tuple([lead, *[ast.Constant(None) for _ in range(extra)]], ast.Load())
+    return ast.Subscript(clone(mask), index, ast.Load())
+
+
+_MASK_AVAL = re.compile(r"boolean indices must be concrete; got bool\[([^\]]*)\]")
+
+
+def ndim_of(site: Site, expr: ast.expr) -> int:
+    """The rank of an expression built from the call's arguments and module-level arrays, as far as their
+    values tell (else 0)."""
+    known = {**(site.globals_ or {}), **(site.facts.values if site.facts is not None else {})}
+    ranks = [
+        len(known[n.id].shape)
+        for n in ast.walk(expr)
+        if isinstance(n, ast.Name) and n.id in known and isinstance(getattr(known[n.id], "shape", None), tuple)
+    ]
+    return max(ranks, default=0)

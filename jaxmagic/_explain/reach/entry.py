@@ -26,7 +26,8 @@ from ..._common.errors import called_from, is_user_file, message_of, traceback_e
 from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
 from ..._tracking.compiling.jax_frames import find_jax_call
-from ..provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_of, progenitors
+from ..provenance import (Origin, Tracer, ancestor_vars, failing_tracers, jaxpr_tracer, origin_of, progenitors,
+                          var_of)
 
 _JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__)) + os.sep  # not jaxwt/, jaxopt/ beside it
 
@@ -78,7 +79,7 @@ def entry_origin(exc: BaseException, entry: Entry) -> Origin | None:
     read = [progenitors(t) for t in failing]
     read = [r for r in read if r is not None]
     if read:
-        paths = _sharing_inputs(entry, read)
+        paths = _sharing_inputs(entry, read, failing)
         if paths:
             return Origin(_narrowed(exc, entry, paths), entry.name, "trace")
         if any(frame is _frame_of(entry) for frame, _ in read):
@@ -123,9 +124,11 @@ def _frame_of(entry: Entry) -> Any:
     return None
 
 
-def _sharing_inputs(entry: Entry, read: list[tuple[Any, frozenset[int]]]) -> list[str]:
-    """Paths of the entry's tracer leaves that share an input of their trace with a failing value."""
+def _sharing_inputs(entry: Entry, read: list[tuple[Any, frozenset[int]]], failing: list[Tracer]) -> list[str]:
+    """Paths of the entry's tracer leaves that share an input of their trace with a failing value, or that
+    the failing value is computed from (a parameter made of constants: data a library closed over)."""
     found: list[str] = []
+    ancestors: list[tuple[Any, set]] | None = None
     local = entry.frame.f_locals
     for param in entry.params:
         value = local.get(param)
@@ -137,6 +140,12 @@ def _sharing_inputs(entry: Entry, read: list[tuple[Any, frozenset[int]]]) -> lis
             if mine is None:
                 continue
             if any(frame is mine[0] and positions & mine[1] for frame, positions in read):
+                found.append(path)
+                continue
+            if ancestors is None:  # computed once, only when some leaf shares no input
+                ancestors = [a for a in (ancestor_vars(t) for t in failing) if a is not None]
+            var = var_of(inner)
+            if var is not None and any(frame is mine[0] and var in made for frame, made in ancestors):
                 found.append(path)
     return found
 

@@ -38,7 +38,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.errors import is_user_file, tracing_kind, user_entries
+from ..._common.errors import is_user_file, tracing_error_in, tracing_kind, user_entries
 from ..._common.jax_config import private_trace_caches
 from ..._common.source import defines, enclosing_function, parse_file
 from ..._tracking import monitor
@@ -235,6 +235,8 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = planned[id(fix)]
         return
     baseline = replay.run()
+    if baseline is not None and not isinstance(baseline, _Refused):  # a library's own error raised around JAX's
+        baseline = tracing_error_in(baseline) or baseline
     if baseline is None or tracing_kind(baseline) != kind or not _same_line(baseline, exc):
         reason = (str(baseline) if isinstance(baseline, _Refused)
                   else "running the failing trace again did not fail the same way")

@@ -7,17 +7,18 @@ makes the failure a traced shape, whose arguments are the count's alone.
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 import types
 from typing import Any
 
-from ..._common.errors import SHAPE_KINDS
+from ..._common.errors import SHAPE_KINDS, is_user_file
 from ..._common.source import source_line
 from ..._tracking.observed.adapters import user_path
 from ..argument import keys_last, origin
 from ..call import CallFacts, named_varargs, root_of
 from ..explanation import Explanation
-from ..fixes.site import dotted_of, is_jnp
+from ..fixes.site import dotted_of, is_hashable, is_jnp
 from ..fixes.sizes import NONZERO_FUNCS
 from ..provenance import Origin, origin_of
 from ..rebuild import Names
@@ -41,6 +42,12 @@ def attribute(failure: Failure) -> None:
         where_from = shape_origin(found, exc, kind, user, node, call, facts)
     else:
         where_from = origin(exc, kind, message, call, facts, leak, failure.escaped)
+    if kind == "non-array-argument" and not where_from.paths and isinstance(node, ast.Call) and facts is not None \
+            and isinstance(node.func, ast.Name) and node.func.id in facts.params:
+        where_from = Origin([node.func.id], None, "source")  # model(x), the model flattened into a tracer
+    if kind == "unhashable-static" and not where_from.paths and not _TRACER_HASHED.search(message):
+        passed = _unhashable_passed(node, user)  # a library's jit the call went through: the call's own words
+        where_from = Origin([passed], None, "call") if passed else where_from
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
         where_from = users_origin(exc, where_from, jitted)
@@ -126,3 +133,30 @@ def _counting_call(node: Any, names: Names) -> bool:
         return False
     dotted = dotted_of(node.func) or ""
     return dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names)
+
+
+def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None:
+    """The parameter given an unhashable value in the user's failing call (``delays=[1, 3, 5]``), named by
+    its keyword or, positionally, by the callee's signature; None when the call does not tell."""
+    if not isinstance(node, ast.Call) or not user:
+        return None
+    frame = user[-1].tb_frame
+
+    def unhashable(expr: ast.expr) -> bool:
+        try:
+            return not is_hashable(evaluate_pure(expr, frame))
+        except Impure:
+            return False
+
+    try:
+        callee = evaluate_pure(node.func, frame)
+        params = list(inspect.signature(callee).parameters)
+        code = getattr(inspect.unwrap(callee), "__code__", None)
+    except (Impure, TypeError, ValueError):
+        return None
+    if code is None or not is_user_file(code.co_filename):
+        return None  # a library's own jitted function (tinygp's ``sample``): its parameters are not the user's
+    named = [k.arg for k in node.keywords if k.arg and unhashable(k.value)]
+    if named:
+        return named[0]
+    return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and unhashable(arg)), None)

@@ -13,6 +13,7 @@ from ..._common.source import Position, function_node, node_at, parse_file, posi
 from ..call import Call, transformed_expression
 from ..leaks import find_leak, outlived_its_trace
 from ..provenance import leaked_tracer
+from ..reach.stored_attributes import attribute_store
 from ..rebuild import copy_function, probe_trace
 from .record import CONVERSIONS, Failure
 
@@ -34,6 +35,10 @@ def locate(failure: Failure) -> None:
     if failure.kind == "leaked-tracer":
         failure.escaped = leaked_tracer(exc, failure.message)
         leak = failure.leak = find_leak(failure.message, failure.escaped, called(call), user[-1] if user else None)
+        stored = attribute_store(user[-1]) if leak.store is None and user else None
+        if stored is not None:  # self.last_scores = scores in a Keras layer's call, read as attn.last_scores
+            leak.store, leak.filename, leak.function = stored.store, stored.filename, stored.method.name
+            leak.def_line, leak.arguments = stored.method.lineno, stored.arguments
         if leak.store is not None and leak.filename is not None:
             found.use_lineno = found.lineno if found.filename == leak.filename else None
             found.filename, found.lineno = leak.filename, leak.store.lineno

@@ -1,13 +1,18 @@
-"""A call of Python's ``math`` module on a traced value, rewritten to JAX's function of the same name.
+"""A call of Python's ``math`` module or of SciPy on a traced value, rewritten to JAX's function of the same name.
 
 ``math.factorial(k)`` asks for a Python int, ``math.sqrt(x)`` for a Python
 float: a tracer is neither. ``jax.numpy`` and ``jax.scipy.special`` compute the
 same on arrays, traced or not; where they name it otherwise, the table says.
+SciPy's functions convert their inputs with NumPy; ``jax.scipy`` mirrors the
+public names of several of its modules (``scipy.linalg.block_diag`` →
+``jax.scipy.linalg.block_diag``).
 """
 from __future__ import annotations
 
 import ast
+import importlib
 import math
+import sys
 from typing import Any
 
 import jax.numpy as jnp
@@ -36,7 +41,7 @@ def math_twin_fix(site: Site, node: ast.AST) -> Fix | None:
     name = _math_function(node, site.globals_ or {})
     twin = _twin(name) if name is not None else None
     if twin is None:
-        return None
+        return _scipy_twin_fix(site, node)
     spelled = twin.replace("jnp.", f"{site.names.jnp}.", 1) if twin.startswith("jnp.") else \
         twin.replace("jax.", f"{site.names.jax}.", 1)
     new = ast.Call(attr(spelled), clone(node.args), clone(node.keywords))
@@ -64,3 +69,47 @@ def _twin(name: str) -> str | None:
     if hasattr(jnp, name) and callable(getattr(jnp, name)):
         return f"jnp.{name}"
     return f"jax.scipy.special.{name}" if hasattr(special, name) else None
+
+
+# SciPy's modules that ``jax.scipy`` mirrors, public names only
+_SCIPY_MODULES = ("linalg", "special", "stats", "signal", "fft", "ndimage", "integrate", "interpolate", "spatial",
+                  "cluster", "optimize")
+
+
+def _scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``jax.scipy.linalg.block_diag(...)`` for ``scipy.linalg.block_diag(...)`` (however it was imported),
+    where ``jax.scipy`` has the function of that public name."""
+    scipy = sys.modules.get("scipy")
+    callee = _resolved(node.func, site.globals_ or {})
+    if scipy is None or callee is None or not (getattr(callee, "__module__", None) or "").startswith("scipy."):
+        return None
+    name = getattr(callee, "__name__", None)
+    for module in _SCIPY_MODULES:
+        public = sys.modules.get(f"scipy.{module}")
+        if name is None or public is None or getattr(public, name, None) is not callee:
+            continue
+        try:
+            mirrored = importlib.import_module(f"jax.scipy.{module}")
+        except ImportError:
+            return None
+        if not callable(getattr(mirrored, name, None)):
+            return None
+        spelled = f"{site.names.jax}.scipy.{module}.{name}"
+        new = ast.Call(attr(spelled), clone(node.args), clone(node.keywords))
+        return edit_fix(
+            "jnp-not-np", node, new,
+            f"SciPy's `{module}.{name}` converts its inputs with NumPy, which needs concrete values; "
+            f"`jax.scipy.{module}.{name}` computes the same on traced arrays",
+        )
+    return None
+
+
+def _resolved(node: ast.expr, globals_: dict[str, Any]) -> Any:
+    """What a dotted name refers to among ``globals_`` (attribute reads of modules only), or None."""
+    parts = (dotted_of(node) or "").split(".")
+    value = globals_.get(parts[0]) if parts[0] else None
+    for part in parts[1:]:
+        if not isinstance(value, type(sys)):
+            return None
+        value = getattr(value, part, None)
+    return value

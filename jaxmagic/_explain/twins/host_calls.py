@@ -15,7 +15,7 @@ makes the call on concrete arrays::
 
     def step(d):
         d = step_traced(d)
-        host = mjx.get_data(m, d)  # outside jit: on concrete arrays
+        host = mjx.get_data(m, d)  # outside jit
         return d, host.qpos
 
 The jitted part is what is tried: the user's definition cut at the failing
@@ -126,7 +126,7 @@ def _split_code(definition: ast.FunctionDef, before: list[ast.stmt], statement: 
     returned_text = f"{indent}return {', '.join(live)}"
     host_call = f"{indent}{', '.join(live)} = {called}"
     moved = written(statement).split("\n")
-    moved[0] += f"  # outside jit: `{library}` gets concrete arrays"
+    moved[0] += "  # outside jit"
     return "\n".join([traced, *(written(s) for s in before), returned_text, "",
                       (" " * definition.col_offset) + undecorated.lstrip(), host_call, *moved,
                       *(written(s) for s in after)])

@@ -1,0 +1,81 @@
+"""A leak stored on an object by one of its methods that library code called (a Keras layer's ``call``).
+
+JAX's message then names no function of the user's, and the line that met the
+tracer reads ``attn.last_scores``: the store is the assignment ``self.last_scores
+= ...`` in a method of ``attn``'s class (or of a class it inherits from) that
+the user wrote.
+"""
+from __future__ import annotations
+
+import ast
+import types
+from typing import Any
+
+from ..._common.errors import is_user_file
+from ..._common.source import definition_of, node_at, parameter_names, parse_file, position_of
+
+__all__ = ["AttributeStore", "attribute_store"]
+
+
+class AttributeStore:
+    """The method that stored the attribute, and its storing statement."""
+
+    def __init__(self, method: ast.FunctionDef, filename: str, store: ast.stmt) -> None:
+        self.method, self.filename, self.store = method, filename, store
+
+    @property
+    def arguments(self) -> list[str]:
+        """The method's parameters the stored value reads (``self`` aside), through its assignments."""
+        params = [p for p in parameter_names(self.method)[1:]]
+        wanted = {n.id for n in ast.walk(self.store.value) if isinstance(n, ast.Name)} if \
+            getattr(self.store, "value", None) is not None else set()
+        for stmt in reversed(self.method.body):  # the assignments before the store, backwards
+            if stmt.lineno >= self.store.lineno or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                continue
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            if any(isinstance(t, ast.Name) and t.id in wanted for t in targets) and stmt.value is not None:
+                wanted |= {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
+        return [p for p in params if p in wanted]
+
+
+def attribute_store(use: types.TracebackType) -> AttributeStore | None:
+    """The one store of the attribute the failing line reads on an object of the user's class; else None."""
+    frame = use.tb_frame
+    tree = parse_file(frame.f_code.co_filename)
+    node = node_at(tree, position_of(use)) if tree is not None else None
+    if node is None:
+        return None
+    found = []
+    for read in ast.walk(node):
+        if not (isinstance(read, ast.Attribute) and isinstance(read.value, ast.Name)):
+            continue
+        held = frame.f_locals.get(read.value.id, frame.f_globals.get(read.value.id))
+        if held is None or isinstance(held, (type, types.ModuleType)):
+            continue
+        found += [s for s in _stores_of(type(held), read.attr) if s not in found]
+    return found[0] if len(found) == 1 else None
+
+
+def _stores_of(cls: type, attr: str) -> list[AttributeStore]:
+    found = []
+    for klass in cls.__mro__:
+        for value in vars(klass).values():
+            code = getattr(value, "__code__", None)
+            if not isinstance(value, types.FunctionType) or not is_user_file(code.co_filename):
+                continue
+            tree = parse_file(code.co_filename)
+            method = definition_of(tree, code) if tree is not None else None
+            params = parameter_names(method) if isinstance(method, ast.FunctionDef) else []
+            if not params:
+                continue
+            for stmt in ast.walk(method):
+                if _stores_attribute(stmt, params[0], attr):
+                    found.append(AttributeStore(method, code.co_filename, stmt))
+    return found
+
+
+def _stores_attribute(stmt: Any, receiver: str, attr: str) -> bool:
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
+        stmt, (ast.AugAssign, ast.AnnAssign)) else []
+    return any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
+               and t.value.id == receiver for t in targets)

@@ -1,0 +1,34 @@
+"""Figures of ``jaxmagic.explain`` on issue 26's sixth held-out set (sets K and L), each cell a file.
+
+Usage::
+
+    python tests/explain_libraries_6_figures.py [--markdown FILE]
+
+The same figures as ``explain_fresh_figures.py`` over
+``explain_libraries_k.CASES + explain_libraries_l.CASES`` (keras, brainstate,
+vbjax, qpax; flowMC, coreax, pzflow, jaxkan), written
+and labelled by two helpers who had not read jaxmagic's code. A measurement,
+not a test; with ``PYTHONPATH`` pointing at a checkout of an earlier commit,
+it measures that commit's jaxmagic on the same cases.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from explain_fresh_figures import report  # noqa: E402
+from explain_libraries_k import CASES as ELEVENTH  # noqa: E402
+from explain_libraries_l import CASES as TWELFTH  # noqa: E402
+
+CASES = [*ELEVENTH, *TWELFTH]
+
+
+def main() -> None:
+    import jaxmagic
+
+    report(CASES, f"library cases (sixth held-out set), jaxmagic from {Path(jaxmagic.__file__).parent.parent}")
+
+
+if __name__ == "__main__":
+    main()
