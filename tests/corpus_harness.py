@@ -138,3 +138,12 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
         seconds = time.perf_counter() - start
         return Outcome(case, exc, jaxmagic.explain(exc, fn, args, kwargs), seconds)
     return Outcome(case, None, None)
+
+
+def install_library(tmp_path: Path, monkeypatch: Any, name: str, source: str) -> None:
+    """Write ``source`` as the package ``name`` into a temporary ``site-packages`` put on ``sys.path``: jaxmagic
+    reads it as an installed library, as it reads one installed by pip."""
+    library = tmp_path / "lib" / "python3" / "site-packages" / name
+    library.mkdir(parents=True)
+    (library / "__init__.py").write_text(source)
+    monkeypatch.syspath_prepend(str(library.parent))

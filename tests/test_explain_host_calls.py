@@ -15,7 +15,7 @@ import sys
 
 import jax.numpy as jnp
 import pytest
-from corpus_harness import fix_case, run_case
+from corpus_harness import fix_case, install_library, run_case
 
 MJX_GET_DATA = "https://github.com/google-deepmind/mujoco/issues/1256"
 XMINIGRID_RENDER = "https://github.com/dunnolab/xland-minigrid"
@@ -42,10 +42,7 @@ class Scene:
 
 @pytest.fixture
 def hostlib(tmp_path, monkeypatch):
-    library = tmp_path / "lib" / "python3" / "site-packages" / "hostlib_calls"
-    library.mkdir(parents=True)
-    (library / "__init__.py").write_text(HOSTLIB)
-    monkeypatch.syspath_prepend(str(library.parent))
+    install_library(tmp_path, monkeypatch, "hostlib_calls", HOSTLIB)
     yield
     sys.modules.pop("hostlib_calls", None)
 

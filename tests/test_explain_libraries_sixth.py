@@ -24,7 +24,7 @@ import sys
 
 import jax
 import pytest
-from corpus_harness import fix_case, run_case
+from corpus_harness import fix_case, install_library, run_case
 from explain_corpus import Case
 
 KERAS_RERAISE = "https://github.com/keras-team/keras/issues/21605"
@@ -123,10 +123,7 @@ class Power:
 
 @pytest.fixture
 def sixthlib(tmp_path, monkeypatch):
-    library = tmp_path / "lib" / "python3" / "site-packages" / "sixthlib_cases"
-    library.mkdir(parents=True)
-    (library / "__init__.py").write_text(SIXTHLIB)
-    monkeypatch.syspath_prepend(str(library.parent))
+    install_library(tmp_path, monkeypatch, "sixthlib_cases", SIXTHLIB)
     yield
     sys.modules.pop("sixthlib_cases", None)
 

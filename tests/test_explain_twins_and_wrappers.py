@@ -24,7 +24,7 @@ from __future__ import annotations
 import sys
 
 import pytest
-from corpus_harness import fix_case as _case, run_case
+from corpus_harness import fix_case as _case, install_library, run_case
 from explain_corpus import Case
 
 TQDM_CONFIG = "https://github.com/jeremiecoullon/jax-tqdm/pull/25"
@@ -407,10 +407,7 @@ CFD_GRID = "https://github.com/google/jax-cfd/blob/main/jax_cfd/base/grids.py"
 
 @pytest.fixture
 def gridlib(tmp_path, monkeypatch):
-    library = tmp_path / "lib" / "python3" / "site-packages" / "gridlib_twins"
-    library.mkdir(parents=True)
-    (library / "__init__.py").write_text(GRIDLIB)
-    monkeypatch.syspath_prepend(str(library.parent))
+    install_library(tmp_path, monkeypatch, "gridlib_twins", GRIDLIB)
     yield
     sys.modules.pop("gridlib_twins", None)
 
