@@ -101,3 +101,14 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def report_held_out(modules: tuple[str, ...], name: str) -> None:
+    """Measure the cases of the case modules ``modules`` (one of issue 26's held-out sets, ``name``), naming the
+    jaxmagic measured: with ``PYTHONPATH`` pointing at a checkout of an earlier commit, that commit's."""
+    import importlib
+
+    import jaxmagic
+
+    cases = [case for module in modules for case in importlib.import_module(module).CASES]
+    report(cases, f"library cases ({name}), jaxmagic from {Path(jaxmagic.__file__).parent.parent}")

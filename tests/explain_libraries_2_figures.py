@@ -16,16 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from explain_fresh_figures import report  # noqa: E402
-from explain_libraries_c import CASES as THIRD  # noqa: E402
-from explain_libraries_d import CASES as FOURTH  # noqa: E402
-
-CASES = [*THIRD, *FOURTH]
-
-
-def main() -> None:
-    report(CASES, "library cases (second held-out set)")
-
+from explain_fresh_figures import report_held_out  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    report_held_out(('explain_libraries_c', 'explain_libraries_d'), 'second held-out set')

@@ -17,18 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from explain_fresh_figures import report  # noqa: E402
-from explain_libraries_e import CASES as FIFTH  # noqa: E402
-from explain_libraries_f import CASES as SIXTH  # noqa: E402
-
-CASES = [*FIFTH, *SIXTH]
-
-
-def main() -> None:
-    import jaxmagic
-
-    report(CASES, f"library cases (third held-out set), jaxmagic from {Path(jaxmagic.__file__).parent.parent}")
-
+from explain_fresh_figures import report_held_out  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    report_held_out(('explain_libraries_e', 'explain_libraries_f'), 'third held-out set')

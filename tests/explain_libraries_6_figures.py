@@ -17,18 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from explain_fresh_figures import report  # noqa: E402
-from explain_libraries_k import CASES as ELEVENTH  # noqa: E402
-from explain_libraries_l import CASES as TWELFTH  # noqa: E402
-
-CASES = [*ELEVENTH, *TWELFTH]
-
-
-def main() -> None:
-    import jaxmagic
-
-    report(CASES, f"library cases (sixth held-out set), jaxmagic from {Path(jaxmagic.__file__).parent.parent}")
-
+from explain_fresh_figures import report_held_out  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    report_held_out(('explain_libraries_k', 'explain_libraries_l'), 'sixth held-out set')

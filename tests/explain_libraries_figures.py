@@ -15,16 +15,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from explain_fresh_figures import report  # noqa: E402
-from explain_libraries_a import CASES as FIRST  # noqa: E402
-from explain_libraries_b import CASES as SECOND  # noqa: E402
-
-CASES = [*FIRST, *SECOND]
-
-
-def main() -> None:
-    report(CASES, "library cases")
-
+from explain_fresh_figures import report_held_out  # noqa: E402
 
 if __name__ == "__main__":
-    main()
+    report_held_out(('explain_libraries_a', 'explain_libraries_b'), 'first held-out set')
