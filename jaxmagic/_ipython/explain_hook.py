@@ -41,7 +41,8 @@ class ExplainHook:
         exc = getattr(result, "error_in_exec", None)
         if exc is None:
             return
-        if tracing_error_in(exc) is None:
+        explained = tracing_error_in(exc)  # JAX's, where a library raised another error while handling it
+        if explained is None:
             unknown = unknown_while_tracing(exc, cell_namer(self.shell))
             if unknown is not None:  # raised inside traced code, of a kind jaxmagic does not know
                 print(unknown)
@@ -50,8 +51,7 @@ class ExplainHook:
         if last is not None and last.error is not None and last.error.exception is exc:
             return  # a %%jittrace --raise cell: its report already explained it
         try:
-            # a library that raised another error while handling JAX's (Keras's re-raise): JAX's is explained
-            found = explain_failure(tracing_error_in(exc), describe=cell_namer(self.shell))
+            found = explain_failure(explained, describe=cell_namer(self.shell))
             if found is None:
                 print(f"jaxmagic: no explanation was found for this {type(exc).__name__}.")
             else:

@@ -9,7 +9,6 @@ tracing, as a shape does.
 from __future__ import annotations
 
 import ast
-import os
 import re
 import sys
 import types
@@ -85,7 +84,7 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     while entries and is_jax_file(entries[-1].tb_frame.f_code.co_filename):
         entries = entries[:-1]  # JAX's own frames, when its traceback filtering is off
     if not entries or not is_installed_library(entries[-1].tb_frame.f_code.co_filename) or \
-            re.search(r"[/\\](numpy|scipy)[/\\]", entries[-1].tb_frame.f_code.co_filename):
+            _NUMPY_OR_SCIPY.search(entries[-1].tb_frame.f_code.co_filename):
         return []  # NumPy's own functions on a tracer: the fix is jnp's, not a static size
     if isinstance(node, ast.Call) and not calls_library(node, user):  # else a property of its object was read
         return []
@@ -119,6 +118,7 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
                       and (not dims or (len(dims) == 1 and dims[0].strip().isdigit() and int(dims[0]) <= 4))) else []
 
 
+_NUMPY_OR_SCIPY = re.compile(r"[/\\](numpy|scipy)[/\\]")  # their functions have twins in jax.numpy, jax.scipy
 _COUNTING = {"int", "range", "index", "ceil", "floor"}  # calls that make a Python count of their argument
 _STATIC_READS = {"shape", "ndim", "dtype", "size"}
 
@@ -170,7 +170,7 @@ def host_library(node: Any, user: list[types.TracebackType]) -> str | None:
     """The user's own name for the failing call (``mjx.get_data``) when it is a library's that raised in its
     own code on the tracer: neither JAX's nor NumPy's or SciPy's (they have twins in ``jax.numpy``)."""
     filename = _library_file(node, user)
-    if filename is None or any(f"{os.sep}{p}{os.sep}" in filename for p in ("numpy", "scipy")):
+    if filename is None or _NUMPY_OR_SCIPY.search(filename):
         return None
     deeper = user[-1].tb_next
     if deeper is None or deeper.tb_frame.f_code.co_filename != filename and not is_installed_library(

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..._common.errors import is_user_file
 from ..._common.source import definition_of, node_at, parameter_names, parse_file, position_of
+from ..dataflow import depends_on
 
 __all__ = ["AttributeStore", "attribute_store"]
 
@@ -25,17 +26,8 @@ class AttributeStore:
 
     @property
     def arguments(self) -> list[str]:
-        """The method's parameters the stored value reads (``self`` aside), through its assignments."""
-        params = [p for p in parameter_names(self.method)[1:]]
-        wanted = {n.id for n in ast.walk(self.store.value) if isinstance(n, ast.Name)} if \
-            getattr(self.store, "value", None) is not None else set()
-        for stmt in reversed(self.method.body):  # the assignments before the store, backwards
-            if stmt.lineno >= self.store.lineno or not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-                continue
-            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-            if any(isinstance(t, ast.Name) and t.id in wanted for t in targets) and stmt.value is not None:
-                wanted |= {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
-        return [p for p in params if p in wanted]
+        """The method's parameters the stored value is computed from (``self`` aside)."""
+        return depends_on(self.method, self.store)
 
 
 def attribute_store(use: types.TracebackType) -> AttributeStore | None:

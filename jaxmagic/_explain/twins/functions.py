@@ -22,6 +22,7 @@ from ..._common.source import clone
 from ..explanation import Fix
 from ..fixes.rewrites import attr
 from ..fixes.site import Site, dotted_of, edit_fix
+from .numpy_calls import resolved
 
 __all__ = ["math_twin_fix"]
 
@@ -80,7 +81,7 @@ def _scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
     """``jax.scipy.linalg.block_diag(...)`` for ``scipy.linalg.block_diag(...)`` (however it was imported),
     where ``jax.scipy`` has the function of that public name."""
     scipy = sys.modules.get("scipy")
-    callee = _resolved(node.func, site.globals_ or {})
+    callee = resolved(node.func, site.globals_ or {})
     if scipy is None or callee is None or not (getattr(callee, "__module__", None) or "").startswith("scipy."):
         return None
     name = getattr(callee, "__name__", None)
@@ -102,14 +103,3 @@ def _scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
             f"`jax.scipy.{module}.{name}` computes the same on traced arrays",
         )
     return None
-
-
-def _resolved(node: ast.expr, globals_: dict[str, Any]) -> Any:
-    """What a dotted name refers to among ``globals_`` (attribute reads of modules only), or None."""
-    parts = (dotted_of(node) or "").split(".")
-    value = globals_.get(parts[0]) if parts[0] else None
-    for part in parts[1:]:
-        if not isinstance(value, type(sys)):
-            return None
-        value = getattr(value, part, None)
-    return value

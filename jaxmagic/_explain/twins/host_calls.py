@@ -26,10 +26,10 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from ..._common.source import clone, names_in, shown_lines
+from ..._common.source import clone, inside, names_in, shown_lines
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, assigned_names
-from ..fixes.site import Site
+from ..fixes.site import Site, dotted_of
 
 __all__ = ["host_call_fix"]
 
@@ -46,7 +46,7 @@ def host_call_fix(site: Site) -> Fix | None:
     if library is None or site.node is None or source is None or not isinstance(definition, ast.FunctionDef) \
             or (source[0].name, source[0].lineno) != (definition.name, definition.lineno):
         return None  # the line is in a helper the jitted function calls, or the jitted function is unknown
-    statement = next((s for s in definition.body if _holds(s, site.node)), None)
+    statement = next((s for s in definition.body if inside(site.node, s)), None)
     if statement is None or not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)):
         return None
     index = definition.body.index(statement)
@@ -60,7 +60,7 @@ def host_call_fix(site: Site) -> Fix | None:
         return None  # the call reads only the function's inputs: the function has nothing to jit
     returned = ast.Return(_tuple_of(live))
     edit = Edit(statement, [returned], also=[(s, []) for s in after])
-    code = _split_code(definition, before, statement, after, returned, live, library, source[1])
+    code = _split_code(definition, before, statement, after, live, library, source[1])
     traced = f"{definition.name}_traced"
     return Fix(
         "return-value", code,
@@ -70,10 +70,6 @@ def host_call_fix(site: Site) -> Fix | None:
     )
 
 
-def _holds(statement: ast.stmt, node: ast.AST) -> bool:
-    return statement.lineno <= node.lineno <= (statement.end_lineno or statement.lineno)
-
-
 def _reads_result_traced(statement: ast.stmt, after: list[ast.stmt], site: Site) -> bool:
     """True when a statement after the call hands its result to JAX (``jnp.sum(host.qpos)``): the split
     would then move traced work out of the jit."""
@@ -81,16 +77,10 @@ def _reads_result_traced(statement: ast.stmt, after: list[ast.stmt], site: Site)
     jax_names = {site.names.jnp, site.names.jax, "jnp", "jax", "lax"}
     for later in after:
         for node in ast.walk(later):
-            if isinstance(node, ast.Call) and _root(node.func) in jax_names and \
+            if isinstance(node, ast.Call) and (dotted_of(node.func) or "").split(".")[0] in jax_names and \
                     results & set(n for arg in [*node.args, *(k.value for k in node.keywords)] for n in names_in(arg)):
                 return True
     return False
-
-
-def _root(node: ast.AST) -> str | None:
-    while isinstance(node, ast.Attribute):
-        node = node.value
-    return node.id if isinstance(node, ast.Name) else None
 
 
 def _tuple_of(names: list[str]) -> ast.expr:
@@ -100,8 +90,7 @@ def _tuple_of(names: list[str]) -> ast.expr:
 
 
 def _split_code(definition: ast.FunctionDef, before: list[ast.stmt], statement: ast.stmt,
-                after: list[ast.stmt], returned: ast.Return, live: list[str], library: str,
-                filename: str | None) -> str | None:
+                after: list[ast.stmt], live: list[str], library: str, filename: str | None) -> str:
     """The two definitions as the user would write them: the jitted part, then the plain function, each
     statement as the user wrote it where the file's lines are known."""
     lines = shown_lines(filename) if filename else []

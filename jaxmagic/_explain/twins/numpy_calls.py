@@ -18,7 +18,8 @@ from ..fixes.rewrites import attr
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
 
-__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_twin", "statement_of", "with_twins"]
+__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_twin", "resolved", "statement_of",
+           "with_twins"]
 
 
 def with_twins(node: ast.AST, site: Site) -> ast.AST:
@@ -94,7 +95,7 @@ def jax_backend_fix(site: Site) -> Fix | None:
     for node in site.ancestors():
         if not isinstance(node, ast.Call):
             continue
-        fn = _resolved(node.func, site.globals_ or {})
+        fn = resolved(node.func, site.globals_ or {})
         try:
             params = inspect.signature(fn).parameters if callable(fn) else {}
         except (TypeError, ValueError):
@@ -116,7 +117,7 @@ def jax_backend_fix(site: Site) -> Fix | None:
     return None
 
 
-def _resolved(node: ast.expr, globals_: dict) -> Any:
+def resolved(node: ast.expr, globals_: dict) -> Any:
     """The object a dotted name refers to among ``globals_`` (attribute reads only), or None."""
     parts = (dotted_of(node) or "").split(".")
     value = globals_.get(parts[0]) if parts[0] else None
