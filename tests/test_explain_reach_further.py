@@ -430,10 +430,10 @@ def pick(a, b, i):
     return [a, b][i] * 2
 
 pick(jnp.ones(2), jnp.zeros(2), 1)
-""", kind="integer-conversion", argument="i", path="i", line=5, fixes=("jnp-not-builtin",), verifiable=True,
+""", kind="integer-conversion", argument="i", path="i", line=5, fixes=("jnp-not-np",), verifiable=True,
         jax_fitting_fix=False)
     top = _top(case, tmp_path)
-    assert (top.kind, top.code, top.verified) == ("jnp-not-builtin", "jnp.asarray([a, b])[i]", True)
+    assert (top.kind, top.code, top.verified) == ("jnp-not-np", "jnp.asarray([a, b])[i]", True)
 
 
 def test_an_error_in_a_function_jax_only_maps_over_a_tree_gets_no_line(shell):

@@ -67,6 +67,10 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     def_line = int(match["line"]) if match else None
     created_file = created["file"] if created else None
     created_line = int(created["line"]) if created else None
+    if created_file is not None and not is_user_file(created_file):  # made in a library (a sampler's ask):
+        listed = [(f["file"], int(f["line"])) for f in _STACK_FRAME.finditer(message.partition("stack frames")[2])
+                  if is_user_file(f["file"])]  # the user's line that called it, innermost of those JAX lists
+        created_file, created_line = listed[-1] if listed else (created_file, created_line)
     if tracer is not None and (match is None or created is None):
         from_tracer = _from_tracer(tracer)
         if from_tracer is not None:

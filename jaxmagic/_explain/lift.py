@@ -73,13 +73,21 @@ def lift(origin: Origin, exc: BaseException, outer: str | None, depth: int = 0) 
         return origin
     callee = _callee_name(call)
     expressions: list[ast.expr] = []
+    renamed: list[str] = []  # each path with its root named as the caller passed it (a plain name)
     for path in origin.paths:
         root = root_of(path)
         if root in params:
-            expressions += _operands(callee, call, params.index(root))
+            given = _operands(callee, call, params.index(root))
+            expressions += given
+            renamed += [e.id + path[len(root):] for e in given if isinstance(e, ast.Name)
+                        and e.id in _parameters(caller.tb_frame.f_code)]
     names = list(dict.fromkeys(n for e in expressions for n in names_in(e)))
     f_locals = caller.tb_frame.f_locals
     tracers = [v for n in names if n in f_locals for v in _tracer_leaves(f_locals[n])]
+    if names and not tracers and renamed:
+        # the caller ran untraced (a method that calls its jitted attribute): the inner trace began at this
+        # call, whose operands are the caller's own names
+        return lift(Origin(renamed, caller.tb_frame.f_code.co_name, "trace"), exc, outer, depth + 1)
     lifted = origin_of(exc, tracers)
     if not lifted.paths:
         # the value comes from the transformation itself (a loop index over constant bounds)

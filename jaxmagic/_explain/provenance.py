@@ -217,6 +217,20 @@ def _collect(value: Any, found: list[Tracer], seen: set[int], depth: int) -> Non
                 _collect(cell.cell_contents, found, seen, depth + 1)
             except ValueError:  # an empty cell
                 continue
+    else:  # a library's own pytree (a flax struct), else an object's fields (pgmax's BPArrays, ``self.warm``)
+        leaves = _pytree_leaves(value)
+        found += [leaf for leaf in leaves if isinstance(leaf, Tracer)]
+        for item in list(_attributes(value).values())[:_MAX_ITEMS] if not leaves else []:
+            _collect(item, found, seen, depth + 1)
+
+
+def _pytree_leaves(value: Any) -> list:
+    """The leaves of ``value`` when it is a registered pytree node (not a leaf itself), else none."""
+    try:
+        leaves = jax.tree_util.tree_leaves(value)
+    except Exception:  # noqa: BLE001 - an object whose flattening fails
+        return []
+    return leaves[:_MAX_ITEMS] if not (len(leaves) == 1 and leaves[0] is value) else []
 
 
 def jaxpr_tracer(tracer: Tracer) -> Tracer | None:

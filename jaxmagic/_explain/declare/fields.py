@@ -43,6 +43,7 @@ class Declaration:
     statements: list[ast.stmt]  # the edited ``class`` statement, then the edited registration call if any
     filename: str
     as_tuples: tuple[str, ...] = ()  # fields whose lists (sets) are given as tuples (frozensets) in the fix
+    as_counts: tuple[str, ...] = ()  # int fields a vmap made arrays of one value: built again as that int
 
 _STATIC_KEYWORDS = {"static": True, "pytree_node": False}
 
@@ -219,6 +220,8 @@ def redeclared(recipe: Declaration, value: Any, globals_: dict) -> Any:
     namespace = dict(vars(module)) if getattr(module, "__file__", None) == recipe.filename else dict(globals_)
     if "equinox" in sys.modules:  # a fix that declares an equinox field where the user did not import equinox
         namespace.setdefault("eqx", sys.modules["equinox"])
+    if "flax.struct" in sys.modules:  # or flax's, where the user imported only its dataclass
+        namespace.setdefault("struct", sys.modules["flax.struct"])
     for statement in recipe.statements:
         exec(compile(ast.fix_missing_locations(ast.Module([statement], [])), recipe.filename, "exec"), namespace)
     fixed = namespace[type(held).__name__]
@@ -226,6 +229,8 @@ def redeclared(recipe: Declaration, value: Any, globals_: dict) -> Any:
     for key, item in vars(held).items():
         if key in recipe.as_tuples:
             item = frozenset(item) if isinstance(item, set) else tuple(item)
+        if key in recipe.as_counts and _one_value(item):  # the count a transformation had broadcast, as built
+            item = np.asarray(item).reshape(-1)[0].item()
         object.__setattr__(made, key, item)
     if recipe.field is None:
         return made
@@ -260,8 +265,17 @@ def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False) ->
         "static", code,
         f"`{field}` of `{type(held).__name__}` holds a Python {kept}, not an array, and {why}; declare it a static "
         f"field of the class (hashed with the structure, like a static argument) and keep passing `{name}` as it is",
-        recipe=Declaration(name, owner, statements, filename),
+        recipe=Declaration(name, owner, statements, filename, as_counts=(field,) if scalar else ()),
     )
+
+
+def _one_value(item: Any) -> bool:
+    """True for an array whose elements all hold one integer value."""
+    try:
+        flat = np.asarray(item).reshape(-1)
+    except Exception:  # noqa: BLE001 - not an array
+        return False
+    return flat.size > 0 and np.issubdtype(flat.dtype, np.integer) and bool((flat == flat[0]).all())
 
 
 def _non_array_field(name: str, path: str, value: Any, scalar: bool = False) -> tuple[Any, str | None, str | None]:
@@ -272,10 +286,21 @@ def _non_array_field(name: str, path: str, value: Any, scalar: bool = False) -> 
         if leaf in fields and (not _array_like(fields[leaf]) or (
                 scalar and isinstance(fields[leaf], (int, float, bool)) and owner is None)):
             return held, leaf, owner
+        if scalar and owner is None and leaf in fields and _annotated_count(type(held), leaf):
+            return held, leaf, owner  # `horizon: int`, made an array by a vmap that built the object
         others = [k for k, v in fields.items() if not _array_like(v) and not isinstance(v, type(None))]
         if owner is None and len(others) == 1 and callable(fields[others[0]]):
             return held, others[0], owner
     return value, None, None
+
+
+def _annotated_count(cls: type, field: str) -> bool:
+    """True when the class annotates ``field`` as a Python ``int`` or ``bool`` (a count, a flag)."""
+    for klass in getattr(cls, "__mro__", ()):
+        annotation = vars(klass).get("__annotations__", {}).get(field)
+        if annotation is not None:
+            return annotation in (int, bool, "int", "bool")
+    return False
 
 
 def _array_like(value: Any) -> bool:
@@ -359,6 +384,9 @@ def _static_option(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
             return "annotation", f"{prefix}.Static"
         if last == "dataclass" and prefix.endswith("struct"):
             return f"{prefix}.field", "pytree_node=False"
+        struct, held = sys.modules.get("flax.struct"), vars(sys.modules.get(cls.__module__) or sys)
+        if last == "dataclass" and not prefix and struct is not None and held.get(spelled) is struct.dataclass:
+            return next((n for n, v in held.items() if v is struct.field), "struct.field"), "pytree_node=False"
     equinox = sys.modules.get("equinox")
     if equinox is not None and isinstance(cls, type) and issubclass(cls, equinox.Module):
         held = vars(sys.modules.get(cls.__module__, equinox))

@@ -5,12 +5,14 @@ import ast
 import copy
 import dataclasses
 import re
+import sys
 from typing import TYPE_CHECKING, Any
 
 import jax
 
 from ..explanation import Fix
 from .site import Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, static_code, static_fix
+from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.frozen import frozen_declaration_fix, frozen_twin, hashable_by_type, value_from_message
@@ -177,11 +179,8 @@ def _list_literal_passed(site: Site) -> ast.List | None:
 
 
 def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix | None:
-    """A dict passed static: its items as a tuple (hashable), made a dict again on the function's first line.
-
-    The body keeps reading it as a mapping (``**hparams``, ``hparams["lr"]``), so the
-    tuple alone would break it.
-    """
+    """A dict passed static: its items as a tuple (hashable), made a dict again on the function's first line
+    (the body keeps reading it as a mapping, ``**hparams``, ``hparams["lr"]``: the tuple alone would break it)."""
     if facts.source is None:
         return None
     node, filename = facts.source
@@ -357,13 +356,18 @@ def non_array_fixes(site: Site) -> list[Fix]:
             f"jax.tree_util.register_dataclass({cls})   # or @jax.tree_util.register_pytree_node_class",
             "register the class as a pytree: its array fields are then traced like any argument",
         )
-        if not is_self and (_holds_arrays(value) if value is not None else _user_class_in(site.message)):
-            fixes.insert(0, pytree)  # static would bake its arrays into the program as constants
-            if len(fixes) > 1:
-                fixes[1].warning = "static bakes the arrays it holds into the compiled program as constants"
-        else:
-            fixes.append(pytree)
+        holds = not is_self and (_holds_arrays(value) if value is not None else _user_class_in(site.message))
+        if holds and fixes:
+            fixes[0].warning = "static bakes the arrays it holds into the compiled program as constants"
+        # first for the user's class holding arrays; a library's (an environment, a kernel term) is its business
+        fixes.insert(0 if holds and (value is None or _users_class(type(value))) else len(fixes), pytree)
     return fixes
+
+
+def _users_class(cls: type) -> bool:
+    """True for a class the user wrote (a notebook cell, a script), not an installed library's."""
+    filename = getattr(sys.modules.get(getattr(cls, "__module__", "")), "__file__", None)
+    return filename is None or is_user_file(filename)
 
 
 def _a_pytree(value: Any) -> bool:

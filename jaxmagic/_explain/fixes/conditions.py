@@ -125,7 +125,10 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
     early = _early_return_fix(site, control, construct, extra) if where is None else None
     if early is not None:
         fixes.append(early)
-    if where is None and cond is None and early is None:
+    rest = _cond_over_rest(site, control, construct, extra)
+    if rest is not None:  # tried after the others: it helps where a branch builds an object, not an array
+        fixes.append(rest)
+    if where is None and cond is None and early is None and rest is None:
         fixes.append(Fix(
             "lax.cond",
             f"{names.lax}.cond({text_of(array_test(construct.test, names))}, true_branch, false_branch, *operands)",
@@ -134,6 +137,40 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
             template=True,
         ))
     return fixes
+
+
+def _cond_over_rest(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str, ...]) -> Fix | None:
+    """``if c: k = A() else: k = B()`` then the rest up to ``return``: each branch a function that runs the
+    rest too, so that ``lax.cond`` picks between arrays where the branches build objects it cannot return
+    (a kernel, a distribution)."""
+    body = getattr(site.definition, "body", None) or []
+    if control not in body or control is not construct or not isinstance(body[-1], ast.Return) \
+            or body[-1].value is None:
+        return None
+    rest = body[body.index(control) + 1:]
+    stops = (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)
+    if len(rest) < 2 or any(isinstance(n, stops) for s in [*construct.body, *construct.orelse] for n in ast.walk(s)) \
+            or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for s in rest for n in ast.walk(s)):
+        return None
+    before = set(parameter_names(site.definition)) | set(assigned_names(body[:body.index(control)]))
+    carried = [n for n in assigned_names([*construct.body, *construct.orelse, *rest]) if n in before]
+    taken = {n.id for n in ast.walk(site.definition) if isinstance(n, ast.Name)}
+    branches = []
+    for name, block in (("when_true", construct.body), ("when_false", construct.orelse)):
+        name = name if name not in taken else name + "_"
+        made = ast.parse(f"def {name}({', '.join(carried)}):\n    pass").body[0]
+        made.body = clone([*block, *rest])
+        branches.append(made)
+    picked = ast.Return(call(f"{site.names.lax}.cond", array_test(construct.test, site.names),
+                             *[ast.Name(b.name, ast.Load()) for b in branches],
+                             *[ast.Name(n, ast.Load()) for n in carried]))
+    made = [*branches, picked]
+    edit = Edit(control, made, also=[(s, []) for s in rest])
+    code = "\n".join(ast.unparse(ast.fix_missing_locations(m)) for m in made)
+    return Fix("lax.cond", code + "\n# in place of the lines from the `if` to the `return`",
+               "`lax.cond` returns arrays only; a branch that builds an object (a kernel, a distribution) takes the "
+               "rest of the function with it, so that each branch returns the result", kinds=("lax.cond", *extra),
+               recipe=edit)
 
 
 def _early_return_fix(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str, ...]) -> Fix | None:

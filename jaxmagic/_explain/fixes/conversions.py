@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._common.source import clone
+from ..._common.source import clone, text_of
 from ..explanation import Fix
 from ..rebuild import Names
 from .conditions import bool_fixes
@@ -23,7 +23,7 @@ from .printing import is_format_call, print_call, printed_conversion
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 from ..twins.buffers import buffer_write_fix
 from ..twins.numpy_calls import jax_backend_fix, numpy_calls_on_values, numpy_twin, statement_of, with_twins
-from ..twins.choices import functions_in, objects_in, switch_over_call
+from ..twins.choices import functions_in, objects_in, switch_over_call, switch_over_rest
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
 
@@ -177,6 +177,22 @@ def _builtin_reduction(node: ast.AST | None) -> bool:
     )
 
 
+def _summed_over_range(node: ast.AST, names: Names) -> ast.expr | None:
+    """``sum(e for i in range(a, b))`` → ``lax.fori_loop(a, b, lambda i, total: total + e, 0.0)``."""
+    if not (_builtin_reduction(node) and node.func.id == "sum" and isinstance(node.args[0], ast.GeneratorExp)):
+        return None
+    made = node.args[0]
+    loop = made.generators[0] if len(made.generators) == 1 else None
+    if loop is None or loop.ifs or loop.is_async or not isinstance(loop.target, ast.Name) or not (
+            isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range"
+            and 1 <= len(loop.iter.args) <= 2 and not loop.iter.keywords):
+        return None
+    bounds = loop.iter.args if len(loop.iter.args) == 2 else [ast.Constant(0), loop.iter.args[0]]
+    total = "total" if "total" not in {n.id for n in ast.walk(made) if isinstance(n, ast.Name)} else "total_"
+    step = ast.parse(f"lambda {loop.target.id}, {total}: {total} + ({text_of(made.elt)})", mode="eval").body
+    return call(f"{names.lax}.fori_loop", clone(bounds[0]), clone(bounds[1]), step, ast.Constant(0.0))
+
+
 def integer_fixes(site: Site) -> list[Fix]:
     names = site.names
     fixes: list[Fix] = []
@@ -184,6 +200,14 @@ def integer_fixes(site: Site) -> list[Fix]:
         explicit = _explicit_conversion(node, names)
         if explicit is not None:  # operator.index(i): keep the value an array (JAX indexes with traced ints)
             fixes.append(explicit)
+            break
+        summed = _summed_over_range(node, names)
+        if summed is not None:  # sum(cost(i) for i in range(n)): a traced count of terms, added in a loop
+            fixes.append(edit_fix(
+                "lax.fori_loop", node, summed,
+                "`range()` needs a Python int; `lax.fori_loop` adds a traced number of terms inside the "
+                "compiled program",
+            ))
             break
         if isinstance(node, ast.For) and isinstance(node.iter, ast.Call):
             loop = fori_loop_for(node, names)
@@ -204,6 +228,7 @@ def integer_fixes(site: Site) -> list[Fix]:
                     "a Python list cannot be indexed by a traced value; `lax.switch` picks the function "
                     "inside the compiled program",
                 ))
+                fixes.append(switch_over_rest(site, node))  # tried after: for functions that build objects
             elif functions_in(node.value, site):
                 # policy = policies[i]; policy(obs): the chosen function, called later, by lax.switch
                 fixes.append(edit_fix(
@@ -213,14 +238,16 @@ def integer_fixes(site: Site) -> list[Fix]:
                     "function inside the compiled program (`partial` keeps the call below as it is)",
                 ))
                 fixes.append(switch_over_call(site, node))  # handed to a library that inspects it
+                fixes.append(switch_over_rest(site, node))  # what it builds is no array: the rest goes along
             elif objects_in(node.value, site):  # a list of library objects (PSFs, layers): no array holds them
                 fixes.append(switch_over_call(site, node))
             else:
-                fixes.append(edit_fix(
-                    "jnp-not-builtin", node,
+                fixes.append(edit_fix(  # a JAX array in place of the Python container, as for a NumPy one
+                    "jnp-not-np", node,
                     ast.Subscript(call(f"{names.jnp}.asarray", clone(node.value)),
                                   clone(node.slice), ast.Load()),
                     "a Python list cannot be indexed by a traced value; a `jnp` array can",
+                    extra=("jnp-not-builtin",),
                 ))
             break
         if isinstance(node, ast.Call):

@@ -219,15 +219,12 @@ def _extra_returns(function: ast.AST, wrap) -> bool:
     return found
 
 
-def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, appended: bool,
-                 value: ast.expr, method: bool, jnp: str,
-                 instances: set[str]) -> tuple[str, str, int, str] | None:
-    """Make the call of ``inner`` in ``outer`` hand the value out, and later reads read it.
-
-    Returns the text the call reaches ``inner`` through (``""`` for a plain name, ``model`` for
-    ``model.loss``), how it runs it, how many later reads now read the value, and the name holding it
-    in ``outer``; None when the call has no shape rewritten here (or ``inner`` runs more than once).
-    """
+def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, appended: bool, value: ast.expr,
+                 method: bool, jnp: str, instances: set[str]) -> tuple[str, str, int, str] | None:
+    """Make the call of ``inner`` in ``outer`` hand the value out, and later reads read it: the text the call
+    reaches ``inner`` through (``""`` for a plain name, ``model`` for ``model.loss``), how it runs it, how many
+    later reads now read the value, and the name holding it in ``outer``; None when the call has no shape
+    rewritten here (or ``inner`` runs more than once)."""
     runs = [c for c in ast.walk(outer) if isinstance(c, ast.Call) and _how_called(c, inner.name, method, instances)]
     if len(runs) != 1:
         return None  # called twice, each call would need its own value
@@ -249,10 +246,13 @@ def _thread_call(outer: ast.AST, inner: ast.AST, name: str, target_text: str, ap
         if how == "scan":
             per_step = _per_step(name, alone=False)
             target = statement.targets[0]
-            if not (isinstance(target, ast.Tuple) and len(target.elts) == 2):
-                return None
             steps = _fresh(name + "s", outer, inner)
-            if not _extra_returns(inner, per_step):
+            if isinstance(target, ast.Name):  # `result = lax.scan(...)`: carry and outputs apart, then together
+                parts = f"{_fresh('final_carry', outer, inner)}, {_fresh('ys', outer, inner)}"
+                if not replace_statement(outer, statement, [statement, ast.parse(f"{target.id} = ({parts})").body[0]]):
+                    return None
+                statement.targets[0] = target = ast.parse(f"{parts} = 0").body[0].targets[0]
+            if not (isinstance(target, ast.Tuple) and len(target.elts) == 2) or not _extra_returns(inner, per_step):
                 return None
             target.elts[1] = ast.Tuple([target.elts[1], ast.Name(steps, ast.Store())], ast.Store())
             read: ast.expr = ast.Subscript(ast.Name(steps, ast.Load()), ast.UnaryOp(ast.USub(), ast.Constant(1)),

@@ -69,15 +69,19 @@ def _collected(site: Site, store: ast.stmt | None, value: ast.expr | None) -> Fi
     if not _outside_state(site, store, where.strip("`")):
         return None
     code = f"{site.names.jax}.debug.callback({keep}, {text_of(value)})"
+    # tried with every leaf made an array: an object JAX does not flatten (a GaussianProcess) would reach the
+    # callback as it is, tracers inside, and the store would leak again once the code ran
+    checked = f"{site.names.jax}.debug.callback({keep}, {site.names.jax}.tree_util.tree_map({site.names.jnp}.asarray, " \
+        f"{text_of(value)}))"
     try:
-        replacement = ast.parse(code).body[0]
+        replacement, tried = ast.parse(code).body[0], ast.parse(checked).body[0]
     except SyntaxError:
         return None
     return Fix(
         "jax.debug.print", code,
         f"keep the values with `jax.debug.callback`: JAX calls it with the concrete value each time the compiled "
         f"code runs, so {where} holds arrays, not tracers (a value per call, not one per trace)",
-        recipe=Unstored(store, [replacement]),
+        recipe=Unstored(store, [replacement], [tried]),
     )
 
 

@@ -49,7 +49,12 @@ class Checkified(Edit):
 
 
 class Unstored(Edit):
-    """An edit that replaces a leak's store: tried only when no other store is left in the function."""
+    """An edit that replaces a leak's store: tried only when no other store is left in the function (``tried``:
+    the replacement put in for the try where it checks more, that a callback is handed arrays only)."""
+
+    def __init__(self, target: ast.AST, replacement: Sequence[ast.stmt], tried: Sequence[ast.stmt] | None = None):
+        super().__init__(target, replacement)
+        self.tried = tried
 
 
 def _key(node: ast.AST) -> tuple:
@@ -59,7 +64,7 @@ def _key(node: ast.AST) -> tuple:
 def apply_edit(definition: ast.AST, edit: Edit) -> ast.AST | None:
     """A copy of ``definition`` with ``edit`` applied, or None if its target is not there."""
     applied = []
-    wanted = {_key(n): r for n, r in edit.also} | {edit.key: edit.replacement}
+    wanted = {_key(n): r for n, r in edit.also} | {edit.key: getattr(edit, "tried", None) or edit.replacement}
 
     class _Replace(ast.NodeTransformer):
         def generic_visit(self, node: ast.AST) -> ast.AST | list:
@@ -172,11 +177,19 @@ def _branch_value(body: list[ast.stmt]) -> tuple[str, object] | None:
         elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
             name = stmt.target.id
             targets[name] = ast.BinOp(ast.Name(name, ast.Load()), stmt.op, stmt.value)
+        elif _unpacked_names(stmt) and len(kept := [(i, e.id) for i, e in enumerate(stmt.targets[0].elts)
+                                                    if e.id != "_"]) == 1 and kept[0][1] not in targets:
+            targets[kept[0][1]] = ast.Subscript(stmt.value, ast.Constant(kept[0][0]), ast.Load())  # `a, _ = run(a)`
         else:
             return None
     if len(body) != len(targets):
         return None  # a name assigned twice: the branch is a small program, not a value
     return ("assign", targets) if targets else None
+
+
+def _unpacked_names(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) \
+        and all(isinstance(e, ast.Name) for e in stmt.targets[0].elts)
 
 
 def _if_parts(stmt: ast.If, following: ast.stmt | None) -> tuple[str, object, object] | None:
@@ -362,15 +375,14 @@ _IMPORTS = {
     "np": "import numpy as np",
     "eqx": "import equinox as eqx",
     "nnx": "from flax import nnx",
+    "struct": "from flax import struct",
     "checkify": "from jax.experimental import checkify",
 }
 
 
 def with_imports(code: str, globals_: dict | None) -> str:
-    """``code`` with an import line above it for each module or helper it uses that ``globals_`` lacks.
-
-    Code that is not plain Python (a ``%%jittrace`` line) is returned as it is.
-    """
+    """``code`` with an import line above it for each module or helper it uses that ``globals_`` lacks (code that
+    is not plain Python, a ``%%jittrace`` line, as it is)."""
     try:
         tree = ast.parse(code)
     except SyntaxError:

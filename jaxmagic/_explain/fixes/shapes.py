@@ -8,6 +8,7 @@ import jax
 import numpy as np
 
 from ..._common.source import clone, text_of
+from ..declare.fields import declared_data_fix
 from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import attr, call
@@ -36,11 +37,12 @@ def mask_fixes(site: Site) -> list[Fix]:
         subscript = next((n for n in ast.walk(site.node) if isinstance(n, ast.Subscript)), None)
     if subscript is None:
         return []
-    array, mask = subscript.value, subscript.slice
     fixes: list[Fix] = []
     updated = _at_update(site, subscript) or _at_set_selected(site, subscript)
     if updated is not None:
         return [f for f in [updated] if f is not None]
+    selected = _mask_beside_integers(subscript) or subscript
+    array, mask = selected.value, selected.slice
     reduced = _find_reduction(site, subscript)
     if reduced is not None:
         reduction, outer = reduced
@@ -67,11 +69,26 @@ def mask_fixes(site: Site) -> list[Fix]:
             f"neutralise the unselected elements with `jnp.where` before the {reduction}",
         ))
     else:
-        fixes += selection_fixes(site, subscript)
+        fixes += selection_fixes(site, selected)
         siblings = same_mask_siblings(site, subscript)
         if siblings:  # `t_in, y_in = t[inside], y[inside]`: every selection by that mask on the line, together
             fixes = together(site, subscript, siblings, fixes)
     return [f for f in fixes if f is not None]
+
+
+def _mask_beside_integers(subscript: ast.Subscript) -> ast.Subscript | None:
+    """``marg[states == 1, 1]`` as ``marg[:, 1][states == 1]`` (at the same place): the mask alone selects
+    from what the integer indices leave, whose first axis is the mask's."""
+    index = subscript.slice
+    if not isinstance(index, ast.Tuple):
+        return None
+    whole = [isinstance(e, ast.Constant) and type(e.value) is int for e in index.elts]
+    if whole.count(False) != 1 or len(index.elts) < 2:
+        return None
+    at = whole.index(False)
+    rest = [ast.Slice() if i == at else clone(e) for i, e in enumerate(index.elts)]
+    picked = ast.Subscript(clone(subscript.value), ast.Tuple(rest, ast.Load()), ast.Load())
+    return ast.copy_location(ast.Subscript(picked, clone(index.elts[at]), ast.Load()), subscript)
 
 
 _AT_UPDATES = {"set": None, "add": ast.Add(), "multiply": ast.Mult(), "subtract": ast.Sub(), "divide": ast.Div()}
@@ -193,6 +210,9 @@ def shape_fixes(site: Site) -> list[Fix]:
                 "write it with NumPy or plain Python",
             )]
     if site.data_dependent and shape_call is not None:
+        declared = _declared_count(site)
+        if declared is not None:
+            return [declared]
         window = masked_window_fix(site, shape_call)
         if window is not None:
             return [window]
@@ -209,6 +229,14 @@ def shape_fixes(site: Site) -> list[Fix]:
         ))
         return fixes
     return with_static(site, fixes)
+
+
+def _declared_count(site: Site) -> Fix | None:
+    """The size is a field its class declares a Python ``int`` (``horizon: int``), traced because a
+    transformation built the object: the field declared static."""
+    leaves = [p for p in site.paths if "." in p]
+    held = site.facts.values.get(leaves[0].split(".", 1)[0]) if leaves and site.facts is not None else None
+    return declared_data_fix(leaves[0].split(".", 1)[0], leaves[0], held, scalar=True) if held is not None else None
 
 
 def jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:

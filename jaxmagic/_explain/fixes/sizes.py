@@ -332,6 +332,13 @@ _MASK_AVAL = re.compile(r"boolean indices must be concrete; got bool\[([^\]]*)\]
 def ndim_of(site: Site, expr: ast.expr) -> int:
     """The rank of an expression built from the call's arguments and module-level arrays, as far as their
     values tell (else 0)."""
+    if isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Tuple):  # marg[:, 1]: an integer drops an axis
+        items = expr.slice.elts
+        if all(isinstance(e, ast.Slice) or isinstance(e, ast.Constant) and (e.value is None or type(e.value) is int)
+               for e in items):
+            dropped = sum(isinstance(e, ast.Constant) and type(e.value) is int for e in items)
+            added = sum(isinstance(e, ast.Constant) and e.value is None for e in items)
+            return max(ndim_of(site, expr.value) - dropped + added, 0)
     known = {**(site.globals_ or {}), **(site.facts.values if site.facts is not None else {})}
     ranks = [
         len(known[n.id].shape)

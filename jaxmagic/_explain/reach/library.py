@@ -16,7 +16,8 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import (asserted_type, is_installed_library, is_jax_file, leaves_of, message_of, rejected_tracers,
+from ..._common.errors import (asserted_type, is_installed_library, is_jax_file, is_user_file, leaves_of, message_of,
+                              rejected_tracers,
                               traceback_entries, user_entries)
 from ..._common.source import node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
@@ -24,7 +25,7 @@ from ..provenance import Origin, Tracer, is_trace_input, jaxpr_tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from .entry import entry_of, entry_origin, message_origin
 
-__all__ = ["calls_library", "host_library", "library_call", "library_names", "library_needs_a_size",
+__all__ = ["calls_library", "hashed_in_library", "host_library", "library_call", "library_names", "library_needs_a_size",
            "traced_counts_passed", "users_origin"]
 
 
@@ -194,8 +195,9 @@ def _library_file(node: Any, user: list[types.TracebackType]) -> str | None:
     return filename if is_installed_library(filename) and not is_jax_file(filename) else None
 
 
-def traced_counts_passed(node: Any, user: list[types.TracebackType]) -> list:
-    """The integer scalars among the traced arguments of the user's failing call (a band limit, a count)."""
+def traced_counts_passed(node: Any, user: list[types.TracebackType], aval: str | None = None) -> list:
+    """The integer scalars among the traced arguments of the user's failing call (a band limit, a count);
+    with ``aval`` (JAX's message described the hashed tracer, ``~float32[]``) the arguments of that type."""
     if not isinstance(node, ast.Call) or not user:
         return []
     found = []
@@ -204,11 +206,24 @@ def traced_counts_passed(node: Any, user: list[types.TracebackType]) -> list:
             value = evaluate_pure(given, user[-1].tb_frame)
         except Impure:
             continue
-        aval = getattr(value, "aval", None)
-        if isinstance(value, Tracer) and aval is not None and aval.shape == () and \
-                jnp.issubdtype(aval.dtype, jnp.integer):
+        held = getattr(value, "aval", None)
+        if isinstance(value, Tracer) and held is not None and (str(held) == aval if aval else (
+                held.shape == () and jnp.issubdtype(held.dtype, jnp.integer))):
             found.append(value)
     return found
+
+
+def hashed_in_library(entries: list[types.TracebackType], aval: str) -> list:
+    """The tracers of type ``aval`` held by the library frames of the failure, innermost frame first: the
+    static argument a library's jit hashed, given to it earlier (``limb_dark_light_curve(..., order=order)``)."""
+    for tb in reversed(entries):
+        filename = tb.tb_frame.f_code.co_filename
+        if is_user_file(filename) or is_jax_file(filename):
+            continue
+        found = [v for v in tb.tb_frame.f_locals.values() if isinstance(v, Tracer) and str(v.aval) == aval]
+        if found:
+            return found
+    return []
 
 
 def _read_values(at: ast.AST | None, frame: types.FrameType, params: tuple, read: set[str]) -> list[Any]:

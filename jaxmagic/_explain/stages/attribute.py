@@ -12,7 +12,7 @@ import re
 import types
 from typing import Any
 
-from ..._common.errors import SHAPE_KINDS, is_user_file
+from ..._common.errors import SHAPE_KINDS, is_user_file, traceback_entries
 from ..._common.source import source_line
 from ..._tracking.observed.adapters import user_path
 from ..argument import keys_last, origin
@@ -24,7 +24,8 @@ from ..provenance import Origin, origin_of
 from ..rebuild import Names
 from ..recover import Impure, evaluate_pure
 from ..reach.entry import path_origin
-from ..reach.library import calls_library, library_needs_a_size, traced_counts_passed, users_origin
+from ..reach.library import (calls_library, hashed_in_library, library_needs_a_size, traced_counts_passed,
+                             users_origin)
 from ..shaped.origin import shape_origin
 from .locate import called
 from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
@@ -32,6 +33,7 @@ from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
 __all__ = ["attribute"]
 
 _TRACER_HASHED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>")
+_TRACER_DESCRIBED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>, \w+\((?P<aval>[^)]*)\)")
 
 
 def attribute(failure: Failure) -> None:
@@ -71,7 +73,10 @@ def attribute(failure: Failure) -> None:
         name_arguments(found, narrowed, facts)
     if failure.kind == "traced-shape" and found.argument is None and _TRACER_HASHED.search(message):
         # a tracer hashed as a library's static argument, handed on by the user's call: a traced count
-        handed = traced_counts_passed(node, user)
+        described = _TRACER_DESCRIBED.search(message)
+        aval = described["aval"] if described else None
+        handed = traced_counts_passed(node, user, aval) or traced_counts_passed(node, user) or (
+            hashed_in_library(traceback_entries(exc.__traceback__), aval) if aval else [])
         if handed:
             name_arguments(found, origin_of(exc, handed), facts)
     if found.filename and found.lineno:

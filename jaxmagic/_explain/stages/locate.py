@@ -39,10 +39,12 @@ def locate(failure: Failure) -> None:
         if stored is not None:  # self.last_scores = scores in a Keras layer's call, read as attn.last_scores
             leak.store, leak.filename, leak.function = stored.store, stored.filename, stored.method.name
             leak.def_line, leak.arguments = stored.method.lineno, stored.arguments
-        if leak.store is not None and leak.filename is not None:
+        # the line that stored it, else (a library object kept it: PGPE's ask) the user's line that made it
+        made = leak.store.lineno if leak.store is not None else leak.created_line
+        if made is not None and leak.filename is not None:
             found.use_lineno = found.lineno if found.filename == leak.filename else None
-            found.filename, found.lineno = leak.filename, leak.store.lineno
-            position = Position(leak.filename, leak.store.lineno)
+            found.filename, found.lineno = leak.filename, made
+            position = Position(leak.filename, made)
         found.function = leak.function
     failure.position = position
     failure.tree = parse_file(found.filename) if found.filename else None
