@@ -17,7 +17,15 @@ jaxmagic reads it as an installed package), with the source each pattern comes f
 - ``marg[mask, 1]``: the mask selects from ``marg[:, 1]``;
 - a ``flax.struct`` field annotated ``int`` that a vmap made an array: the field declared static;
 - a jitted attribute called by an untraced method: the method's own parameter names;
-- a leak kept by a library object's method (PGPE's ``ask``): the user's line that made the value.
+- a leak kept by a library object's method (PGPE's ``ask``): the user's line that made the value;
+
+and three of the eighth set (scico, fiddle, spyx, qutip-jax; gymnasium, spyx, jax2d), read after its
+held-out runs:
+
+- ``if x > 0`` on a traced vector (a spyx activation the library scans): JAX's ``ValueError`` about the truth
+  value of an array is a bool conversion;
+- ``min(delta, float(a.max()))`` (a Huber loss built with fiddle): ``jnp.minimum`` on the unconverted value;
+- the user's own jitted function called by a library's solver (a qutip-jax coefficient): its parameter.
 """
 from __future__ import annotations
 
@@ -34,6 +42,9 @@ JAXOPLANET_ORDER = "https://github.com/exoplanet-dev/jaxoplanet"
 PGMAX_TEMPERATURE = "https://github.com/google-deepmind/PGMax"
 JAXMARL_RANGE = "https://github.com/FLAIROx/JaxMARL"
 EVOJAX_STATE = "https://github.com/google/evojax"
+SPYX_SURROGATE = "https://github.com/kmheckel/spyx/issues/29"
+FIDDLE_PARTIAL = "https://fiddle.readthedocs.io/en/latest/"
+QUTIP_COEFFICIENT = "https://github.com/qutip/qutip-jax/issues/30"
 
 SEVENTHLIB = '''
 import dataclasses
@@ -71,6 +82,25 @@ def light_curve(radius, order):
     def evaluate(t):
         return _quadrature(t * radius, order=order)
     return evaluate
+
+
+def scan_activation(fwd, xs):
+    """Runs the user's activation over the steps under the library's own jit (spyx's ``nn.run`` does)."""
+    return jax.jit(lambda v: jax.lax.scan(lambda c, x: (c, fwd(x)), 0.0, v)[1])(xs)
+
+
+class Solver:
+    """Calls the user's time coefficient at traced times inside its own jitted loop (qutip's solvers do)."""
+    def __init__(self, coefficient):
+        self.coefficient = coefficient
+
+    def run(self, ts, amp):
+        return jax.jit(lambda t: jax.lax.map(lambda s: self.coefficient(s, amp), t))(ts)
+
+
+def rerun(messages, num_iters=2):
+    """Starts again from earlier messages (pgmax's warm start), reading their values itself."""
+    return run(messages.values, num_iters)
 
 
 class Sampler:
@@ -117,11 +147,24 @@ class Denoiser:
 
 den = Denoiser()
 jax.jit(den.__call__)(jnp.zeros(4))
-lib.run(den.warm.values)
+lib.rerun(den.warm)
 """, 11, "evidence", jax_fitting_fix=False)
     found = _found(case, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "evidence", 11)
     assert found.fixes[0].kind == "return-value" and found.fixes[0].verified is True
+
+
+def test_tracers_are_read_from_the_fields_of_a_pytree_whose_flattening_fails(seventhlib):
+    import jax
+    import jax.numpy as jnp
+    import seventhlib_cases as lib
+    from jaxmagic._explain.provenance import _tracers_in_locals
+
+    kept = {}
+    jax.jit(lambda x: kept.setdefault("m", lib.run(x)).values.sum())(jnp.ones(3))
+    with pytest.raises(jax.errors.UnexpectedTracerError):  # the library's own flattening deep-copies a tracer
+        jax.tree_util.tree_leaves(kept["m"])
+    assert [t.aval.shape for t in _tracers_in_locals([kept["m"]])] == [(3,)]
 
 
 def test_a_scan_body_append_whose_caller_returns_the_scan_hands_the_values_out(tmp_path):
@@ -389,3 +432,61 @@ sampler.tell(fitness)
         jax_fitting_fix=True, use_line=13)
     found = _found(case, tmp_path)
     assert (found.kind, found.lineno) == ("leaked-tracer", 9)
+
+
+def test_if_on_a_traced_vector_in_a_function_a_library_scans_is_a_bool_conversion(seventhlib, tmp_path):
+    case = fix_case("eight-truth-value", SPYX_SURROGATE, """\
+import jax.numpy as jnp
+import seventhlib_cases as lib
+
+def step_fwd(x):
+    if x > 0:
+        return 1.0
+    return 0.0
+
+lib.scan_activation(step_fwd, jnp.ones((5, 3)))
+""", "bool-conversion", "x", 5, "jnp.where")
+    found = _found(case, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "x", 5)
+    assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified is True
+
+
+def test_a_conversion_inside_a_builtin_min_becomes_jnp_minimum(tmp_path):
+    case = fix_case("eight-min-float", FIDDLE_PARTIAL, """\
+import jax
+import jax.numpy as jnp
+
+def huber(residual, delta=1.0):
+    delta = min(delta, float(jnp.max(jnp.abs(residual))))
+    a = jnp.abs(residual)
+    return jnp.sum(jnp.where(a < delta, 0.5 * a ** 2, delta * (a - 0.5 * delta)))
+
+def objective(w, x, y):
+    return huber(x @ w - y)
+
+jax.grad(objective)(jnp.ones(3), jnp.ones((5, 3)), jnp.zeros(5))
+""", "concretization", "w", 5, "jnp-not-builtin")
+    found = _found(case, tmp_path)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("jnp-not-builtin", True)
+    assert top.code == "jnp.minimum(delta, jnp.max(jnp.abs(residual)))"
+
+
+def test_the_users_jitted_function_a_library_calls_is_named_by_its_own_parameter(seventhlib, tmp_path):
+    case = fix_case("eight-library-calls-jit", QUTIP_COEFFICIENT, """\
+import jax
+import jax.numpy as jnp
+import seventhlib_cases as lib
+
+@jax.jit
+def square_pulse(t, amp):
+    if t < 0.5:
+        return amp
+    return 0.0
+
+solver = lib.Solver(square_pulse)
+solver.run(jnp.linspace(0.0, 1.0, 4), 2.0)
+""", "bool-conversion", "t", 7, "jnp.where")
+    found = _found(case, tmp_path)
+    assert (found.argument, found.lineno) == ("t", 7)
+    assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified is True

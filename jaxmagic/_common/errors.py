@@ -111,6 +111,10 @@ def tracing_kind(exc: BaseException) -> str | None:
         return "concretization"
     if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and _raised_by_jax(exc):
         return "symbolic-dimension"  # two symbolic shapes made by separate symbolic_shape calls
+    if isinstance(exc, ValueError) and "truth value of an array with more than one element" in text and \
+            _raised_by_jax(exc) and any(holds_tracer(v) for tb in traceback_entries(exc.__traceback__)[-1:]
+                                        for v in list(tb.tb_frame.f_locals.values())[:64]):
+        return "bool-conversion"  # `if x > 0` on a traced vector: JAX asks for one bool as NumPy does
     return _library_check(exc)
 
 

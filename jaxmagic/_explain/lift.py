@@ -16,7 +16,7 @@ from typing import Any
 
 import jax
 
-from .._common.errors import user_entries
+from .._common.errors import is_installed_library, is_jax_file, traceback_entries, user_entries
 from .._common.source import names_in, node_at, parse_file, position_of
 from .call import root_of
 from .provenance import Origin, Tracer, origin_of
@@ -68,6 +68,8 @@ def lift(origin: Origin, exc: BaseException, outer: str | None, depth: int = 0) 
     inner_frame = entries[inner[-1]].tb_frame
     params = _parameters(inner_frame.f_code)
     caller = entries[inner[-1] - 1]
+    if _library_between(exc, caller, entries[inner[-1]]):
+        return origin  # a library called it (a solver, a trainer): the parameters are those of the user's function
     call = _call_at(caller)
     if call is None:
         return origin
@@ -93,6 +95,14 @@ def lift(origin: Origin, exc: BaseException, outer: str | None, depth: int = 0) 
         # the value comes from the transformation itself (a loop index over constant bounds)
         return Origin([], outer, "trace" if lifted.how == "trace" else origin.how)
     return lift(lifted, exc, outer, depth + 1)
+
+
+def _library_between(exc: BaseException, caller: types.TracebackType, inner: types.TracebackType) -> bool:
+    """True when an installed library's frame (not JAX's) runs between the two user frames."""
+    entries = traceback_entries(exc.__traceback__)
+    at = [i for i, tb in enumerate(entries) if tb is caller or tb is inner]
+    return len(at) == 2 and any(is_installed_library(tb.tb_frame.f_code.co_filename) and not is_jax_file(
+        tb.tb_frame.f_code.co_filename) for tb in entries[at[0] + 1:at[1]])
 
 
 def _parameters(code: types.CodeType) -> list[str]:

@@ -59,6 +59,17 @@ def concretization_fixes(site: Site) -> list[Fix]:
                     f"Python's `{fn}` needs concrete values; `jnp.{fn}` reduces the traced array",
                 ))
                 break
+            if unwrapped is not None and isinstance(builtin, ast.Call) and isinstance(builtin.func, ast.Name) and \
+                    builtin.func.id in ("min", "max") and len(builtin.args) == 2 and not builtin.keywords:
+                # min(delta, float(a.max())): Python's min compares next, so the pair goes to jnp, unconverted
+                fn = {"min": "minimum", "max": "maximum"}[builtin.func.id]
+                pair = [clone(unwrapped) if a is node else clone(a) for a in builtin.args]
+                fixes.append(edit_fix(
+                    "jnp-not-builtin", builtin, call(f"{names.jnp}.{fn}", *pair),
+                    f"Python's `{builtin.func.id}` compares concrete values; `jnp.{fn}` compares the traced one "
+                    "element-wise, with no conversion",
+                ))
+                break
             constant = _global_arrays_as_numpy(site, node) if unwrapped is not None and not site.paths else None
             if constant is not None:  # float(UB[i]) with UB a jnp array made outside: read it with NumPy
                 fixes.append(constant)
