@@ -103,6 +103,18 @@ def rerun(messages, num_iters=2):
     return run(messages.values, num_iters)
 
 
+def jit(fun=None, *, static_argnames=()):
+    """A library's own jit with JAX's options (brainstate's ``transform.jit`` has this signature)."""
+    if fun is None:
+        return lambda f: jit(f, static_argnames=static_argnames)
+
+    @functools.wraps(fun)
+    def jitted_fn(*args, **kwargs):
+        return jax.jit(fun, static_argnames=tuple(static_argnames) or None)(*args, **kwargs)
+
+    return jitted_fn
+
+
 class Sampler:
     """Keeps its last draw on ``self`` (PGPE's ``ask`` does)."""
     def __init__(self):
@@ -490,3 +502,71 @@ solver.run(jnp.linspace(0.0, 1.0, 4), 2.0)
     found = _found(case, tmp_path)
     assert (found.argument, found.lineno) == ("t", 7)
     assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified is True
+
+
+def test_equinox_leaves_in_jaxs_message_are_named_by_the_users_parameter_and_field(tmp_path):
+    pytest.importorskip("sympy2jax")
+    case = Case(id="seven-eqx-leaves", source="https://github.com/patrick-kidger/sympy2jax", code="""\
+import equinox as eqx
+import jax.numpy as jnp
+import optax
+import sympy
+import sympy2jax
+
+x_sym = sympy.symbols("x")
+mod = sympy2jax.SymbolicModule([2.0 * x_sym**2 + 0.5 * x_sym])
+xs = jnp.linspace(-1.0, 1.0, 16)
+ys = 3.0 * xs**2 - xs
+optimizer = optax.sgd(1e-2)
+opt_state = optimizer.init(eqx.filter(mod, eqx.is_inexact_array))
+
+@eqx.filter_jit
+def train_step(mod, opt_state, xs, ys):
+    loss, grads = eqx.filter_value_and_grad(lambda m: jnp.mean((m(x=xs)[0] - ys) ** 2))(mod)
+    updates, opt_state = optimizer.update(grads, opt_state)
+    mod = eqx.apply_updates(mod, updates)
+    print("current expression:", mod.sympy())
+    return mod, opt_state, loss
+
+train_step(mod, opt_state, xs, ys)
+""", kind="concretization", argument="mod", path="mod", line=20, fixes=("return-value",), verifiable=True,
+        jax_fitting_fix=False)
+    found = _found(case, tmp_path)
+    assert "dynamic_nodonate" not in found.text()
+    assert len(found.paths) == len(set(found.paths)) > 1  # each leaf once, by its own name
+    assert {p.split(".")[0].split("[")[0] for p in found.paths} >= {"mod", "xs", "ys"}
+    assert all(p.startswith("mod.nodes[0]") for p in found.paths if p.startswith("mod"))
+
+
+def test_a_static_fix_for_a_library_jit_decorator_is_spelled_with_that_decorator(seventhlib, tmp_path):
+    case = fix_case("seven-library-jit", "https://github.com/chaobrain/brainstate", """\
+import jax.numpy as jnp
+import seventhlib_cases as lib
+
+@lib.jit
+def drive(duration, rate):
+    n_steps = round(duration / 0.1)
+    return jnp.ones((n_steps, 4)).mean() * rate
+
+drive(50.0, 20.0)
+""", "traced-shape", "duration", 7, "static")
+    found = _found(case, tmp_path)
+    static = next(f for f in found.fixes if f.kind == "static")
+    assert "@partial(lib.jit, static_argnames='duration')" in static.code and "jax.jit" not in static.code
+
+
+def test_a_list_of_functions_indexed_inside_a_lambda_still_gets_lax_switch(tmp_path):
+    case = fix_case("seven-switch-in-lambda", "https://github.com/f0uriest/quadax", """\
+import jax
+import jax.numpy as jnp
+
+basis = [jnp.sin, jnp.cos, lambda x: x ** 2]
+
+def moment(k):
+    return jax.vmap(lambda x: basis[k](x))(jnp.linspace(0.0, 1.0, 4)).sum()
+
+jax.vmap(moment)(jnp.arange(3))
+""", "integer-conversion", "k", 7, "lax.switch")
+    found = _found(case, tmp_path)
+    assert (found.argument, found.lineno) == ("k", 7)
+    assert found.fixes[0].kind == "lax.switch" and found.fixes[0].verified is True

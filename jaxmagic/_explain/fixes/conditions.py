@@ -143,8 +143,8 @@ def _cond_over_rest(site: Site, control: ast.AST, construct: ast.If, extra: tupl
     """``if c: k = A() else: k = B()`` then the rest up to ``return``: each branch a function that runs the
     rest too, so that ``lax.cond`` picks between arrays where the branches build objects it cannot return
     (a kernel, a distribution)."""
-    body = getattr(site.definition, "body", None) or []
-    if control not in body or control is not construct or not isinstance(body[-1], ast.Return) \
+    body = getattr(site.definition, "body", None)
+    if not isinstance(body, list) or control not in body or control is not construct or not isinstance(body[-1], ast.Return) \
             or body[-1].value is None:
         return None
     rest = body[body.index(control) + 1:]

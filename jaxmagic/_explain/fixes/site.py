@@ -137,6 +137,10 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     if facts.transformed is not None:  # the static options go on the user's jit of the transformed function
         return _transformed_static_code(facts.transformed, spelled if names else None)
     jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
+    for decorator in getattr(facts.source[0] if facts.source else None, "decorator_list", []) if facts.decorated else []:
+        named = dotted_of(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
+        if "." in named and named.endswith(".jit") and named not in ("jax.jit", "nnx.jit", "flax.nnx.jit"):
+            jit = named  # a library's own jit (``brainstate.transform.jit``): its options, as the user wrote it
     if facts.decorated:
         header = facts.def_line
         if static_self:  # with static_argnums given, JAX infers no names: every static one by its position

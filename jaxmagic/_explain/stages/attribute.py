@@ -55,7 +55,8 @@ def attribute(failure: Failure) -> None:
         where_from = users_origin(exc, where_from, jitted)
     if failure.wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
         passed = call.by_name() if call is not None else {}
-        where_from.paths = [user_path(failure.wrapper, p, facts.params, passed) for p in where_from.paths]
+        where_from.paths = list(dict.fromkeys(user_path(failure.wrapper, p, facts.params, passed)
+                                              for p in where_from.paths))
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
     leaked_elsewhere = leak is not None and called(call) != (leak.function, leak.filename, leak.def_line)
     name_arguments(found, where_from, None if leaked_elsewhere else facts)

@@ -62,7 +62,8 @@ def switch_over_rest(site: Site, node: ast.Subscript) -> Fix | None:
     """``k = KERNELS[i](rho)`` then the rest up to ``return``: one function of the chosen element that runs the
     rest too, and ``lax.switch`` over it per element, so that each branch returns arrays where the element
     builds an object a branch cannot return (a kernel, a distribution)."""
-    body = getattr(site.definition, "body", None) or []
+    body = getattr(site.definition, "body", None)
+    body = body if isinstance(body, list) and body else [ast.Pass()]  # a lambda's body is one expression
     statement = next((s for s in body if any(n is node for n in ast.walk(s))), None)
     if statement is None or not isinstance(body[-1], ast.Return) or body[-1].value is None or statement is body[-1]:
         return None

@@ -103,14 +103,23 @@ _PATH = re.compile(r"^dynamic_(?:no)?donate\['(first|rest)'\]\[(\d+)\]")
 
 
 def user_path(path: str, params: list[str], arguments: dict | None = None) -> str | None:
-    """A path in JAX's message about equinox's internals, as the user's parameter (best guess).
+    """A path in JAX's message about equinox's internals, as the user's parameter and leaf.
 
-    ``dynamic_nodonate['first'][0]`` is an array of the first argument;
-    ``['rest'][i]`` the i-th array among the others, read as the i-th of
-    them when each holds one array. None for any other path.
+    equinox hands ``jax.jit`` the leaves of the first argument (``dynamic_nodonate['first'][i]``: its
+    i-th leaf) and of the other arguments together (``['rest'][i]``: the i-th leaf of ``(rest, kwargs)``).
+    With the values passed (``arguments``, taken as passed in order) the leaf is named (``model.layers[0]
+    .weight``); without them, the i-th parameter when each holds one array. None for any other path.
     """
     found = _PATH.match(path)
     if found is None or not params:
         return None
-    index = 0 if found.group(1) == "first" else 1 + int(found.group(2))
+    first, index = found.group(1) == "first", int(found.group(2))
+    if arguments and all(p in arguments for p in params):
+        tree = arguments[params[0]] if first else (tuple(arguments[p] for p in params[1:]), {})
+        leaves = jax.tree_util.tree_flatten_with_path(tree)[0]
+        if index < len(leaves):
+            keys = leaves[index][0] if first else leaves[index][0][2:]
+            owner = params[0] if first else params[1 + leaves[index][0][1].idx]
+            return owner + jax.tree_util.keystr(tuple(keys))
+    index = 0 if first else 1 + index
     return params[index] if index < len(params) else None
