@@ -33,7 +33,8 @@ from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
 __all__ = ["attribute"]
 
 _TRACER_HASHED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>")
-_TRACER_DESCRIBED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>, \w+\((?P<aval>[^)]*)\)")
+# JAX 0.10 writes the tracer ``JitTracer(~int32[])``, JAX 0.8 ``JitTracer<~int32[]>``
+_TRACER_DESCRIBED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>, \w+[(<](?P<aval>[^)>]*)[)>]")
 
 
 def attribute(failure: Failure) -> None:
