@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import inspect
 import types
 from typing import Any
@@ -84,7 +85,16 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         base = copy_function(fn)
         if recipe.edited is not None:  # a line added to the body too (a static dict made a dict again)
             base = rebuild(fn, recipe.edited[0], recipe.edited[1], names.globals_for(fn.__globals__))
-        outcome = probe_trace(base, args, kwargs, static_nums, static_names, call.wrapper, call.through)
+        decorator = _library_jit(fn) if call.through is not None else None
+        if decorator is not None:  # its own jit keeps its own static options: rebuilt with the ones tried
+            base, through = _library_jitted(decorator, base, static_nums, static_names), None
+        else:
+            through = call.through
+        outcome = probe_trace(base, args, kwargs, static_nums, static_names, call.wrapper, through)
+        if decorator is not None and outcome is not None and tracing_kind(outcome) is None:
+            # brainstate's jit checks where it runs, and refuses jaxmagic's trace around it
+            fix.outcome = f"not tried: {decorator.__module__.split('.')[0]}'s jit would not run inside a trace"
+            return _UNTRIED
         if outcome is not None and recipe.also and recipe.reword is not None and tracing_kind(outcome):
             # the expression needs several compile-time values (jnp.tri(n, m)): all of them static together
             together = probe_trace(copy_function(fn), args, kwargs, static_nums, (*static_names, *recipe.also),
@@ -160,6 +170,37 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     return _UNTRIED
+
+
+def _library_jit(fn: Any) -> Any:
+    """The library jit decorating the user's ``def`` (``@brainstate.transform.jit``, with or without options),
+    when it takes JAX's ``static_argnames``; else None."""
+    found = function_node(fn)
+    for decorator in getattr(found[0] if found else None, "decorator_list", []):
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        spelled = ast.unparse(target)
+        if "." not in spelled or not spelled.endswith(".jit") or spelled in ("jax.jit", "nnx.jit", "flax.nnx.jit"):
+            continue
+        held: Any = fn.__globals__.get(spelled.split(".")[0])
+        for part in spelled.split(".")[1:]:
+            held = getattr(held, part, None)
+        try:
+            takes = "static_argnames" in inspect.signature(held).parameters
+        except (TypeError, ValueError):
+            takes = False
+        return held if takes and getattr(held, "__module__", "").split(".")[0] not in ("jax", "flax") else None
+    return None
+
+
+def _library_jitted(decorator: Any, fn: Any, static_nums: tuple, static_names: tuple) -> Any:
+    """``fn`` under the library's jit with the static options tried: called inside jaxmagic's own jit, whose
+    trace it joins (no backend compile)."""
+    params = list(inspect.signature(fn).parameters)  # by position, as the fix spells it: a library's jit may
+    nums = tuple(sorted({*static_nums, *(params.index(n) for n in static_names if n in params)}))  # read no names
+    takes = inspect.signature(decorator).parameters
+    made = decorator(fn, static_argnums=nums) if "static_argnums" in takes else \
+        decorator(fn, static_argnames=static_names)
+    return functools.wraps(fn)(lambda *args, **kwargs: made(*args, **kwargs))  # fn's signature: its static names
 
 
 def _given_back(outcome: BaseException) -> bool:

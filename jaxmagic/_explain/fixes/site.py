@@ -143,8 +143,9 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
             jit = named  # a library's own jit (``brainstate.transform.jit``): its options, as the user wrote it
     if facts.decorated:
         header = facts.def_line
-        if static_self:  # with static_argnums given, JAX infers no names: every static one by its position
-            positions = (0, *(facts.params.index(n) for n in names if n in facts.params))
+        if static_self or (jit not in ("jax.jit", "nnx.jit") and names and all(n in facts.params for n in names)):
+            # with static_argnums given, JAX infers no names (and a library's jit may read positions only)
+            positions = (*((0,) if static_self else ()), *(facts.params.index(n) for n in names if n in facts.params))
             options = [f"static_argnums={positions[0] if len(positions) == 1 else positions}"]
         else:
             options = [f"static_argnames={spelled}"] if names else []
