@@ -27,7 +27,7 @@ from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares,
 from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
-from .fixes.site import Static
+from .fixes.site import Static, library_jit_named
 from .leaks import stores_outside
 from .rebuild import Names, copy_function, global_names, probe_trace, rebuild
 from .._common.through import outer_jit
@@ -173,23 +173,17 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
 
 
 def _library_jit(fn: Any) -> Any:
-    """The library jit decorating the user's ``def`` (``@brainstate.transform.jit``, with or without options),
-    when it takes JAX's ``static_argnames``; else None."""
+    """The library jit decorating the user's ``def``, when it takes JAX's ``static_argnames``; else None."""
     found = function_node(fn)
-    for decorator in getattr(found[0] if found else None, "decorator_list", []):
-        target = decorator.func if isinstance(decorator, ast.Call) else decorator
-        spelled = ast.unparse(target)
-        if "." not in spelled or not spelled.endswith(".jit") or spelled in ("jax.jit", "nnx.jit", "flax.nnx.jit"):
-            continue
-        held: Any = fn.__globals__.get(spelled.split(".")[0])
-        for part in spelled.split(".")[1:]:
-            held = getattr(held, part, None)
-        try:
-            takes = "static_argnames" in inspect.signature(held).parameters
-        except (TypeError, ValueError):
-            takes = False
-        return held if takes and getattr(held, "__module__", "").split(".")[0] not in ("jax", "flax") else None
-    return None
+    named = library_jit_named(found[0]) if found else None
+    held: Any = fn.__globals__.get(named.split(".")[0]) if named else None
+    for part in named.split(".")[1:] if named else []:
+        held = getattr(held, part, None)
+    try:
+        takes = "static_argnames" in inspect.signature(held).parameters
+    except (TypeError, ValueError):
+        return None
+    return held if takes and getattr(held, "__module__", "").split(".")[0] not in ("jax", "flax") else None
 
 
 def _library_jitted(decorator: Any, fn: Any, static_nums: tuple, static_names: tuple) -> Any:

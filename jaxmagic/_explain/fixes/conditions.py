@@ -29,7 +29,7 @@ from .shapes import jnp_assignment
 from ..rebuild import Names
 from .site import Site, dotted_of, edit_fix, no_args, with_static
 
-__all__ = ["bool_fixes"]
+__all__ = ["bool_fixes", "rest_of_function", "rest_replaced"]
 
 _BUILTIN_REPLACEMENTS = {"min": "minimum", "max": "maximum", "abs": "abs", "round": "round"}
 _CONTROL = (ast.If, ast.While, ast.IfExp, ast.Assert)
@@ -139,22 +139,38 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
     return fixes
 
 
+def rest_of_function(site: Site, statement: ast.stmt) -> tuple[list[ast.stmt], list[str], set[str]] | None:
+    """The statements after ``statement`` (one of the def's own) up to its last ``return``; the names assigned
+    before it that it or they assign again (each branch's operands); every name the def uses. None where the
+    def does not end in ``return value`` (or its body is a lambda's one expression)."""
+    body = getattr(site.definition, "body", None)
+    if not isinstance(body, list) or statement not in body or statement is body[-1] or \
+            not isinstance(body[-1], ast.Return) or body[-1].value is None:
+        return None
+    at = body.index(statement)
+    before = set(parameter_names(site.definition)) | set(assigned_names(body[:at]))
+    carried = [n for n in assigned_names(body[at:]) if n in before]
+    return body[at + 1:], carried, {n.id for n in ast.walk(site.definition) if isinstance(n, ast.Name)}
+
+
+def rest_replaced(statement: ast.stmt, made: list[ast.stmt], rest: list[ast.stmt]) -> tuple[Edit, str]:
+    """The edit that puts ``made`` in place of ``statement`` and drops ``rest``, and the code shown for it."""
+    code = "\n".join(ast.unparse(ast.fix_missing_locations(m)) for m in made)
+    return Edit(statement, made, also=[(s, []) for s in rest]), code
+
+
 def _cond_over_rest(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str, ...]) -> Fix | None:
     """``if c: k = A() else: k = B()`` then the rest up to ``return``: each branch a function that runs the
     rest too, so that ``lax.cond`` picks between arrays where the branches build objects it cannot return
     (a kernel, a distribution)."""
-    body = getattr(site.definition, "body", None)
-    if not isinstance(body, list) or control not in body or control is not construct or not isinstance(body[-1], ast.Return) \
-            or body[-1].value is None:
+    found = rest_of_function(site, control) if control is construct else None
+    if found is None:
         return None
-    rest = body[body.index(control) + 1:]
+    rest, carried, taken = found
     stops = (ast.Return, ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)
     if len(rest) < 2 or any(isinstance(n, stops) for s in [*construct.body, *construct.orelse] for n in ast.walk(s)) \
             or any(isinstance(n, (ast.Yield, ast.YieldFrom)) for s in rest for n in ast.walk(s)):
         return None
-    before = set(parameter_names(site.definition)) | set(assigned_names(body[:body.index(control)]))
-    carried = [n for n in assigned_names([*construct.body, *construct.orelse, *rest]) if n in before]
-    taken = {n.id for n in ast.walk(site.definition) if isinstance(n, ast.Name)}
     branches = []
     for name, block in (("when_true", construct.body), ("when_false", construct.orelse)):
         name = name if name not in taken else name + "_"
@@ -164,9 +180,7 @@ def _cond_over_rest(site: Site, control: ast.AST, construct: ast.If, extra: tupl
     picked = ast.Return(call(f"{site.names.lax}.cond", array_test(construct.test, site.names),
                              *[ast.Name(b.name, ast.Load()) for b in branches],
                              *[ast.Name(n, ast.Load()) for n in carried]))
-    made = [*branches, picked]
-    edit = Edit(control, made, also=[(s, []) for s in rest])
-    code = "\n".join(ast.unparse(ast.fix_missing_locations(m)) for m in made)
+    edit, code = rest_replaced(control, [*branches, picked], rest)
     return Fix("lax.cond", code + "\n# in place of the lines from the `if` to the `return`",
                "`lax.cond` returns arrays only; a branch that builds an object (a kernel, a distribution) takes the "
                "rest of the function with it, so that each branch returns the result", kinds=("lax.cond", *extra),

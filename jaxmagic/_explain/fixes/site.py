@@ -1,10 +1,8 @@
 """What every fix builder shares: the site of the error, the call, static arguments.
 
-A :class:`Site` is where the error arose (the failing expression in the
-user's syntax tree), which arguments the failing value depends on, and what
-is known of the call. ``static`` is offered only when it can help: never for
-a value computed from array data, and with a warning when the argument looks
-like it changes every call.
+A :class:`Site` is where the error arose (the failing expression in the user's syntax tree), which arguments
+the failing value depends on, and what is known of the call. ``static`` is offered only when it can help:
+never for a value computed from array data, with a warning when the argument looks like it changes each call.
 """
 from __future__ import annotations
 
@@ -26,7 +24,7 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
 
-__all__ = ["Site", "Static", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter", "is_array",
+__all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter", "is_array",
            "is_hashable", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp"]
 
 # Names that usually change on every call of a training loop.
@@ -136,11 +134,9 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     if facts.transformed is not None:  # the static options go on the user's jit of the transformed function
         return _transformed_static_code(facts.transformed, spelled if names else None)
-    jit = "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit"
-    for decorator in getattr(facts.source[0] if facts.source else None, "decorator_list", []) if facts.decorated else []:
-        named = dotted_of(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
-        if "." in named and named.endswith(".jit") and named not in ("jax.jit", "nnx.jit", "flax.nnx.jit"):
-            jit = named  # a library's own jit (``brainstate.transform.jit``): its options, as the user wrote it
+    # a library's own jit (``brainstate.transform.jit``): its options, as the user wrote it
+    jit = (library_jit_named(facts.source[0]) if facts.decorated and facts.source else None) or (
+        "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit")
     if facts.decorated:
         header = facts.def_line
         if static_self or (jit not in ("jax.jit", "nnx.jit") and names and all(n in facts.params for n in names)):
@@ -154,6 +150,16 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     if not names:
         return f"{facts.name} = {jit}({facts.name})"
     return f"{facts.name} = {jit}({facts.name}, static_argnames={spelled})"
+
+
+def library_jit_named(definition: ast.AST) -> str | None:
+    """The dotted name of a library's own jit decorating ``definition`` (``brainstate.transform.jit``, with
+    or without options), neither JAX's nor NNX's; None when there is none."""
+    for decorator in getattr(definition, "decorator_list", []):
+        named = dotted_of(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
+        if "." in named and named.endswith(".jit") and named not in ("jax.jit", "nnx.jit", "flax.nnx.jit"):
+            return named
+    return None
 
 
 def _transformed_static_code(transformed: tuple[str | None, str], spelled: str | None) -> str:
@@ -186,11 +192,8 @@ def _static_ok(facts: CallFacts, name: str) -> bool:
 
 
 def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] | None = None) -> Fix | None:
-    """Mark the responsible arguments static, when that can help.
-
-    Every argument the value depends on must become static (one left traced
-    keeps the value traced), so none may be an array or computed from one.
-    """
+    """Mark the responsible arguments static, when that can help: every argument the value depends on must
+    become static (one left traced keeps the value traced), so none may be an array or computed from one."""
     facts = site.facts
     roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
     if facts is None or not roots or None in roots or (site.data_dependent and not replace):

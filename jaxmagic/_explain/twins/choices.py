@@ -13,9 +13,10 @@ import ast
 import jax
 import numpy as np
 
-from ..._common.source import clone, parameter_names
+from ..._common.source import clone
 from ..explanation import Fix
-from ..fixes.rewrites import Edit, assigned_names, call
+from ..fixes.conditions import rest_of_function, rest_replaced
+from ..fixes.rewrites import call
 from ..fixes.site import Site, edit_fix
 
 __all__ = ["functions_in", "objects_in", "switch_over_call", "switch_over_rest", "is_function"]
@@ -62,18 +63,15 @@ def switch_over_rest(site: Site, node: ast.Subscript) -> Fix | None:
     """``k = KERNELS[i](rho)`` then the rest up to ``return``: one function of the chosen element that runs the
     rest too, and ``lax.switch`` over it per element, so that each branch returns arrays where the element
     builds an object a branch cannot return (a kernel, a distribution)."""
-    body = getattr(site.definition, "body", None)
-    body = body if isinstance(body, list) and body else [ast.Pass()]  # a lambda's body is one expression
-    statement = next((s for s in body if any(n is node for n in ast.walk(s))), None)
-    if statement is None or not isinstance(body[-1], ast.Return) or body[-1].value is None or statement is body[-1]:
+    statements = getattr(site.definition, "body", None)
+    statement = next((s for s in statements if any(n is node for n in ast.walk(s))), None) \
+        if isinstance(statements, list) else None  # a lambda's body is one expression
+    found = rest_of_function(site, statement) if statement is not None else None
+    if found is None:
         return None
-    at = body.index(statement)
-    rest = body[at + 1:]
-    taken = {n.id for n in ast.walk(site.definition) if isinstance(n, ast.Name)}
+    rest, carried, taken = found
     chosen, runs = ("choice" if "choice" not in taken else "choice_"), ("with_choice" if "with_choice" not in taken
                                                                         else "with_choice_")
-    before = set(parameter_names(site.definition)) | set(assigned_names(body[:at]))
-    carried = [n for n in assigned_names([statement, *rest]) if n in before]
     wanted = ast.dump(node)
 
     class _Chosen(ast.NodeTransformer):
@@ -86,8 +84,7 @@ def switch_over_rest(site: Site, node: ast.Subscript) -> Fix | None:
                          f"{ast.unparse(node.value)}]", mode="eval").body
     picked = ast.Return(call(f"{site.names.lax}.switch", clone(node.slice), branches,
                              *[ast.Name(n, ast.Load()) for n in carried]))
-    edit = Edit(statement, [made, picked], also=[(s, []) for s in rest])
-    code = "\n".join(ast.unparse(ast.fix_missing_locations(m)) for m in (made, picked))
+    edit, code = rest_replaced(statement, [made, picked], rest)
     return Fix("lax.switch", code + "\n# in place of the lines from the choice to the `return`",
                "a Python list cannot be indexed by a traced value, and what its elements build is no array; "
                "`lax.switch` runs the rest of the function once per element and picks one result in the compiled "
