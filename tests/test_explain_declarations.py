@@ -188,8 +188,9 @@ def log_lik(counts, lam):
     return jnp.sum(jnp.log(jax.vmap(lambda k: poisson_pmf(k, lam))(counts)))
 
 log_lik(jnp.array([1, 0, 3]), 1.5)
-""", "integer-conversion", "counts", 6, "jnp-not-builtin")
+""", "integer-conversion", "counts", 6, "jnp-not-np")
     found = run_case(case, tmp_path).explanation
     top = found.fixes[0]
-    assert (top.kind, top.kinds, top.verified) == ("jnp-not-builtin", ("jnp-not-builtin", "jnp-not-np"), True)
+    # labelled jnp-not-np by three held-out labellers (sets E, P, S), jnp-not-builtin by one (set G)
+    assert (top.kind, top.kinds, top.verified) == ("jnp-not-np", ("jnp-not-np", "jnp-not-builtin"), True)
     assert top.code == "jax.scipy.special.factorial(k)"

@@ -13,20 +13,19 @@ from __future__ import annotations
 import ast
 import inspect
 import linecache
-import os
 import re
 import types
 
 import jax
 
-from .frames import (called_from, holds_tracer, is_installed_library, is_jax_file, is_user_file, short_path,
-                     stitched, traceback_entries, user_entries, user_frame)
+from .frames import (RAISE_LINE, called_from, holds_tracer, is_installed_library, is_jax_file, is_user_file, leaves_of,
+                     raised_by_jax, short_path, stitched, traceback_entries, user_entries, user_frame)
 from .source import node_at, parse_file, position_of
 
 __all__ = [
     "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
     "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
-    "rejected_tracers", "asserted_type",
+    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -89,8 +88,10 @@ def _sized_by_tracer(message: str) -> bool:
     return bool(_SIZE_CAUSE.search(cause)) and not _CONVERSION_CAUSE.search(cause)
 
 
+# JAX's NumPy-worded refusals: one bool of a vector, the length of a scalar
+_NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|len\(\) of unsized object")
 # Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
-_UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
+UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
 
 
 def tracing_kind(exc: BaseException) -> str | None:
@@ -107,14 +108,17 @@ def tracing_kind(exc: BaseException) -> str | None:
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
-    if isinstance(exc, TypeError) and _UNHASHABLE_TRACER.search(text):
+    if isinstance(exc, TypeError) and UNHASHABLE_TRACER.search(text):
         return "concretization"
-    if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and _raised_by_jax(exc):
+    if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and raised_by_jax(exc):
         return "symbolic-dimension"  # two symbolic shapes made by separate symbolic_shape calls
-    if isinstance(exc, ValueError) and "truth value of an array with more than one element" in text and \
-            _raised_by_jax(exc) and any(holds_tracer(v) for tb in traceback_entries(exc.__traceback__)[-1:]
-                                        for v in list(tb.tb_frame.f_locals.values())[:64]):
-        return "bool-conversion"  # `if x > 0` on a traced vector: JAX asks for one bool as NumPy does
+    innermost = traceback_entries(exc.__traceback__)[-1:]
+    if isinstance(exc, (ValueError, TypeError)) and _NUMPY_LIKE.search(text) and raised_by_jax(exc) and \
+            any(holds_tracer(v) for tb in innermost for v in list(tb.tb_frame.f_locals.values())[:64]):
+        if isinstance(exc, ValueError):
+            return "bool-conversion"  # `if x > 0` on a traced vector: JAX asks for one bool as NumPy does
+        if is_installed_library(innermost[0].tb_frame.f_code.co_filename):
+            return "integer-conversion"  # a library's len(k) of a traced scalar: it wanted a Python int or list
     return _library_check(exc)
 
 
@@ -153,7 +157,7 @@ def _library_check(exc: BaseException) -> str | None:
     if is_jax_file(filename) or not called_from(frame, is_jax_file):
         return None
     tracers = {name: value for name, value in frame.f_locals.items() if holds_tracer(value)}
-    if is_installed_library(filename) and _RAISE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
+    if is_installed_library(filename) and RAISE_LINE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
         named = list(tracers) or _guarded_attributes(frame, filename, entries[-1].tb_lineno)
         if not named and _SHOWN_TRACER.search(message_of(exc)):
             # a dispatcher re-raising what it could not resolve (plum's ``eig(op, JitTracer(~int32[]))``):
@@ -177,7 +181,12 @@ def _library_check(exc: BaseException) -> str | None:
         named = [name for name, _ in _rejected(message_of(exc), user_entries(exc.__traceback__)[-1:])]
     if not named:
         return None
-    return "traced-shape" if any(_SIZE_NAME.search(name) for name in named) else "concretization"
+    if any(_SIZE_NAME.search(name) for name in named):
+        return "traced-shape"
+    # a Python index the library needed (tensorcircuit's qubit ``index``): integer scalars only, as held here
+    held = [leaf.aval for n in named for leaf in leaves_of(tracers.get(n)) if isinstance(leaf, jax.core.Tracer)]
+    return "integer-conversion" if held and all(a.shape == () and jax.numpy.issubdtype(a.dtype, jax.numpy.integer)
+                                                for a in held) else "concretization"
 
 
 def _guarded_attributes(frame: types.FrameType, filename: str, lineno: int) -> list[str]:
@@ -324,69 +333,9 @@ def shape_family(exc: BaseException) -> str | None:
         return None  # JAX's own error classes (a JaxprTypeError that quotes a shape rule) are theirs
     text = message_of(exc).lstrip().split("\n", 1)[0]  # JAX names the check on its first line
     for cls, pattern, family in _SHAPE_CHECKS:
-        if isinstance(exc, cls) and pattern.search(text) and _raised_by_jax(exc):
+        if isinstance(exc, cls) and pattern.search(text) and raised_by_jax(exc):
             return family
     return None
-
-
-_RAISE = re.compile(r"\s*raise\b")
-
-
-def _raised_by_jax(exc: BaseException) -> bool:
-    """True when JAX raised ``exc``: its traceback's innermost frame is JAX's own, or JAX removed its frames.
-
-    JAX's traceback filtering (which says so in a note, or in the exception's cause) leaves innermost the
-    frame that called into JAX, stopped at that call: a call that reads a traced or JAX array or a JAX
-    function. A frame stopped at a ``raise`` statement raised the exception itself, and NumPy's errors
-    that JAX words alike are called with NumPy's arrays. An exception with no traceback at all (built
-    or pickled) is taken at its word.
-    """
-    entries = traceback_entries(exc.__traceback__)
-    if not entries:
-        return True
-    innermost = entries[-1].tb_frame.f_code.co_filename
-    if is_jax_file(innermost):
-        return True
-    filtered = any(_FILTERED in str(note) for note in getattr(exc, "__notes__", ()) or ()) or \
-        type(exc.__cause__).__name__ == "UnfilteredStackTrace"
-    line = linecache.getline(innermost, entries[-1].tb_lineno)
-    return (filtered and bool(line) and not _RAISE.match(line) and not _NUMPY.search(os.path.abspath(innermost))
-            and _calls_into_jax(entries[-1]))
-
-
-_FILTERED = "JAX has removed its internal frames"  # JAX's note on a filtered traceback (0.8 to 0.12)
-
-
-def _calls_into_jax(entry: types.TracebackType) -> bool:
-    """True when the expression a frame stopped at reads a JAX array (traced or not) or a JAX function."""
-    position = position_of(entry)
-    tree = parse_file(position.filename)
-    node = node_at(tree, position) if tree is not None else None
-    if node is None:
-        return False
-    frame = entry.tb_frame
-    for sub in ast.walk(node):
-        if not isinstance(sub, ast.Name):
-            continue
-        value = frame.f_locals.get(sub.id, frame.f_globals.get(sub.id))
-        module = getattr(value, "__name__", "") if isinstance(value, types.ModuleType) else \
-            getattr(value, "__module__", None) or ""
-        if isinstance(value, jax.Array) or module == "jax" or module.startswith("jax."):  # tracers are jax.Arrays
-            return True
-        if any(isinstance(leaf, jax.Array) for leaf in leaves_of(value)):
-            return True  # a pytree of arrays (params['w']) or a layer holding them
-    return False
-
-
-def leaves_of(value: object) -> list:
-    """The first 64 pytree leaves of ``value``; none for an object JAX cannot flatten."""
-    try:
-        return jax.tree_util.tree_leaves(value)[:64]
-    except Exception:  # noqa: BLE001 - an odd object: no leaves of its own
-        return []
-
-
-_NUMPY = re.compile(r"[/\\]numpy[/\\]|[/\\]scipy[/\\]")
 
 
 def message_of(exc: BaseException) -> str:

@@ -4,10 +4,13 @@
 user's code (cells and their own modules, not JAX, Python or jaxmagic), and
 :func:`user_frame` names the innermost of those: where in the user's code an
 error arose. :func:`called_from` asks whether a frame runs under code of a
-kind (a JAX transformation, the user's code).
+kind (a JAX transformation, the user's code). :func:`raised_by_jax` asks whether
+JAX raised an exception: its innermost frame is JAX's, or JAX filtered its own
+frames out and left the user's call into JAX innermost.
 """
 from __future__ import annotations
 
+import ast
 import linecache
 import os
 import re
@@ -18,9 +21,11 @@ from collections.abc import Callable
 
 import jax
 
+from .source import node_at, parse_file, position_of
+
 __all__ = [
     "called_from", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
-    "user_entries", "user_frame", "stitched", "holds_tracer"]
+    "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -161,3 +166,63 @@ def holds_tracer(value: object) -> bool:
         return True
     items = value.values() if isinstance(value, dict) else value if isinstance(value, (tuple, list)) else ()
     return any(isinstance(item, jax.core.Tracer) for item in list(items)[:64])
+
+
+RAISE_LINE = re.compile(r"\s*raise\b")
+
+
+def raised_by_jax(exc: BaseException) -> bool:
+    """True when JAX raised ``exc``: its traceback's innermost frame is JAX's own, or JAX removed its frames.
+
+    JAX's traceback filtering (which says so in a note, or in the exception's cause) leaves innermost the
+    frame that called into JAX, stopped at that call: a call that reads a traced or JAX array or a JAX
+    function. A frame stopped at a ``raise`` statement raised the exception itself, and NumPy's errors
+    that JAX words alike are called with NumPy's arrays. An exception with no traceback at all (built
+    or pickled) is taken at its word.
+    """
+    entries = traceback_entries(exc.__traceback__)
+    if not entries:
+        return True
+    innermost = entries[-1].tb_frame.f_code.co_filename
+    if is_jax_file(innermost):
+        return True
+    filtered = any(_FILTERED in str(note) for note in getattr(exc, "__notes__", ()) or ()) or \
+        type(exc.__cause__).__name__ == "UnfilteredStackTrace"
+    line = linecache.getline(innermost, entries[-1].tb_lineno)
+    return (filtered and bool(line) and not RAISE_LINE.match(line) and not _NUMPY.search(os.path.abspath(innermost))
+            and _calls_into_jax(entries[-1]))
+
+
+_FILTERED = "JAX has removed its internal frames"  # JAX's note on a filtered traceback (0.8 to 0.12)
+
+
+def _calls_into_jax(entry: types.TracebackType) -> bool:
+    """True when the expression a frame stopped at reads a JAX array (traced or not) or a JAX function."""
+    position = position_of(entry)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    if node is None:
+        return False
+    frame = entry.tb_frame
+    for sub in ast.walk(node):
+        if not isinstance(sub, ast.Name):
+            continue
+        value = frame.f_locals.get(sub.id, frame.f_globals.get(sub.id))
+        module = getattr(value, "__name__", "") if isinstance(value, types.ModuleType) else \
+            getattr(value, "__module__", None) or ""
+        if isinstance(value, jax.Array) or module == "jax" or module.startswith("jax."):  # tracers are jax.Arrays
+            return True
+        if any(isinstance(leaf, jax.Array) for leaf in leaves_of(value)):
+            return True  # a pytree of arrays (params['w']) or a layer holding them
+    return False
+
+
+def leaves_of(value: object) -> list:
+    """The first 64 pytree leaves of ``value``; none for an object JAX cannot flatten."""
+    try:
+        return jax.tree_util.tree_leaves(value)[:64]
+    except Exception:  # noqa: BLE001 - an odd object: no leaves of its own
+        return []
+
+
+_NUMPY = re.compile(r"[/\\]numpy[/\\]|[/\\]scipy[/\\]")

@@ -28,6 +28,7 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
     """
     params = parameter_names(outer)
     flows: dict[str, set[str]] = {}
+    mutated: list[tuple[str, set[str]]] = []
     for node in ast.walk(outer):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -40,6 +41,12 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
             for name in ast.walk(node.target):
                 if isinstance(name, ast.Name):
                     flows.setdefault(name.id, set()).update(names_in(node.iter))
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Attribute) and isinstance(node.value.func.value, ast.Name):
+            mutated.append((node.value.func.value.id, set(names_in(node.value))))
+    for name, sources in mutated:  # c.rzz(0, 1, theta=theta): a method may change its object with what it is given
+        if name in flows or name in params:
+            flows.setdefault(name, set()).update(sources - {name})
     inner = [n for n in ast.walk(outer) if isinstance(n, (ast.FunctionDef, ast.Lambda)) and n is not outer]
     if scope is not None and scope is not outer and scope not in inner:
         inner.append(scope)  # a helper or method defined elsewhere, run from the jitted function

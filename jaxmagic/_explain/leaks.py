@@ -176,13 +176,15 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
     node = node_at(tree, position_of(use)) if tree is not None else None
     read = set(names_in(node)) if node is not None else set()
     found = []
-    functions = [fn for value in list(use.tb_frame.f_globals.values()) for fn in user_functions_in(value)]
-    for value in dict.fromkeys(functions):  # under a decorator (pymanopt's), the def itself
+    # each function with the name of the object it is a method of (``det`` of ``jax.grad(det)``, its __call__)
+    functions = {fn: name for name, value in list(use.tb_frame.f_globals.items()) for fn in user_functions_in(value)}
+    for value, holder in functions.items():  # under a decorator (pymanopt's), the def itself
         code = value.__code__
         source = parse_file(code.co_filename)
         definition = _definition_at(source, code.co_firstlineno) if source is not None else None
         store = _storing_statement(definition, None) if definition is not None else None
-        if store is not None and read & _stored_into(store):
+        into = _stored_into(store) if store is not None else set()
+        if read & into or ("self" in into and holder in read):
             found.append((value.__name__, code.co_filename, definition.lineno))
     return found[0] if len(set(found)) == 1 else None
 

@@ -252,6 +252,7 @@ def integer_fixes(site: Site) -> list[Fix]:
                 fixes.append(switch_over_rest(site, node))  # what it builds is no array: the rest goes along
             elif objects_in(node.value, site):  # a list of library objects (PSFs, layers): no array holds them
                 fixes.append(switch_over_call(site, node))
+                fixes.append(switch_over_rest(site, node))  # chosen deeper in an expression: the rest goes along
             else:
                 fixes.append(edit_fix(  # a JAX array in place of the Python container, as for a NumPy one
                     "jnp-not-np", node,

@@ -38,10 +38,8 @@ class Static:
     add: tuple[str, ...] = ()
     remove: tuple[str, ...] = ()
     replace: dict[str, Any] = dataclasses.field(default_factory=dict)  # new values for arguments
-    # other parameters the failing expression reads (``jnp.tri(n, m)``): tried together when ``add``
-    # alone still fails, and ``reword`` rewrites the fix for the larger set
-    also: tuple[str, ...] = ()
-    reword: Any = None
+    also: tuple[str, ...] = ()  # others the line reads (``jnp.tri(n, m)``): tried too if ``add`` fails; ``reword``
+    reword: Any = None  # rewrites the fix for the larger set
     edited: tuple[ast.AST, str] | None = None  # (the function's def with a line added, its file): traced instead
 
 
@@ -196,7 +194,11 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     become static (one left traced keeps the value traced), so none may be an array or computed from one."""
     facts = site.facts
     roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
-    if facts is None or not roots or None in roots or (site.data_dependent and not replace):
+    if facts is None or not roots or None in roots:
+        return None
+    passed = {r: v for r in roots if not replace and r in facts.params and r not in facts.static and r in facts.values
+              and type(v := _leaf_value(facts.values[r], r)) in (int, bool) and is_array(facts.values[r])}
+    if site.data_dependent and not replace and set(passed) != set(roots):  # f(jnp.array(1)): static, given 1
         return None
     if site.kind == "traced-shape" and len(roots) > 1 and any(_static_ok(facts, r) for r in roots):
         # random.split(key, shape): an array beside the size; only the size must be static
@@ -215,7 +217,7 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         # numbers stays static whole, and a dict cannot
         wrapped = filter_jit_fix(facts, leaves[0], held, _at_path(held, leaves[0])[1], site.globals_ or {})
         return wrapped or leaf_static_fix(site, leaves[0])
-    if not all(_static_ok(facts, name) or name in (replace or {}) for name in roots):
+    if not all(_static_ok(facts, name) or name in (replace or passed) for name in roots):
         return None
     if not facts.values and site.kind in _DATA_KINDS:
         return None  # values unknown, and this kind of error usually comes from array data
@@ -223,9 +225,9 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         n for n in dict.fromkeys(names_in(site.node)) if n not in roots and n in facts.values and _static_ok(facts, n)
         and _python_scalar(facts.values[n])
     ) if site.node is not None and not replace else ()
-    fix = _static_fix_for(site, tuple(roots), replace)
+    fix = _static_fix_for(site, tuple(roots), replace or passed)
     fix.recipe.also = also
-    fix.recipe.reword = lambda names: _static_fix_for(site, names, replace)
+    fix.recipe.reword = lambda names: _static_fix_for(site, names, replace or passed)
     return fix
 
 
@@ -256,15 +258,13 @@ def _static_fix_for(site: Site, names: tuple[str, ...], replace: dict[str, Any] 
     assert facts is not None
     shown = ", ".join(f"`{n}`" for n in names)
     counters = [n for n in names if looks_like_counter(n)]
-    warning = None
-    if counters:
-        warning = (
-            f"`{counters[0]}` looks like it changes on every call (a step counter?): as a static argument "
-            f"each new value compiles {facts.name} again. Prefer an array-level fix where one applies."
-        )
+    warning = (f"`{counters[0]}` looks like it changes on every call (a step counter?): as a static argument each "
+               f"new value compiles {facts.name} again. Prefer an array-level fix where one applies.") if counters else None
+    given = "".join(f"\n# and pass {n} as a Python {type(v).__name__} ({v!r}), not an array"
+                    for n, v in (replace or {}).items() if isinstance(facts.values.get(n), (jax.Array, np.ndarray)))
     return Fix(
         "static",
-        static_code(facts, add=names),
+        static_code(facts, add=names) + given,
         f"make {shown} {'compile-time constants' if len(names) > 1 else 'a compile-time constant'}: JAX then sees the value and "
         f"compiles once per value (pass hashable Python values; in %%jittrace: "
         f"--static-argnames {','.join(names)})",

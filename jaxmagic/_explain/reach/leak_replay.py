@@ -37,11 +37,12 @@ from ..explanation import Fix
 from ..fixes.leak_code import ThreadOut
 from ..fixes.rewrites import Unstored, apply_edit
 from ..leaks import stores_outside, user_functions_in
-from ..provenance import jaxpr_tracer
+from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
 from ..recover import Impure, evaluate_pure
 from ..verify import first_line
 from .in_place import Replay, package_of, replay_of_call
+from .jitted_statement import jitted_statement_replay, probe_stored, transform_links
 
 __all__ = ["leaking_call", "verify_leak_in_place"]
 
@@ -49,13 +50,15 @@ _DEPTH = 4  # containers, partials and wrappers walked through to find the user'
 
 
 def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | None, globals_: dict | None,
-                         names: Names, traced: str | None = None) -> None:
+                         names: Names, traced: str | None = None, store: ast.stmt | None = None) -> Origin | None:
     """Try every untried leak fix by making again the call that traced the storing function, with the fixed
-    function in its place: a cached jitted call that was given it, else the user's statement that ran it."""
+    function in its place: a cached jitted call that was given it, else the user's statement that ran it.
+    Through the user's jitted call, the parameters of ``traced`` the stored value depends on, when read."""
     wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, (Unstored, ThreadOut))]
     tree = parse_file(filename) if filename else None
+    probed = None
     if not wanted or tree is None:
-        return
+        return None
     cached = traced_calls(lambda code: True)  # JAX's trace cache, read once for every fix
     for fix in wanted:
         definition = _definition(fix.recipe, tree)
@@ -76,11 +79,12 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         aux = isinstance(fix.recipe, ThreadOut)
         replay = _cached_replay(live, fixed, cached) or _statement_replay(exc, live, fixed, tree, globals_ or {},
                                                                          aux=aux)
-        held = (globals_ or {}).get(definition.name)
+        holder = _live_held(definition, globals_ or {}, filename)[1]
+        held = (globals_ or {}).get(holder)
         if replay is None and held is not live and fixed.__code__.co_freevars == live.__code__.co_freevars:
             # a library's decorator around it (jax_tqdm's scan_tqdm): the statement runs the decorated function
             # as it is, with the fixed code put in place of the user's for the try
-            replay = _statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=definition.name)
+            replay = _statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder)
             swaps = [(live, fixed.__code__)] if replay is not None else []
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
@@ -88,7 +92,10 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.outcome = "returning more changes what the code that calls it gets back"
             continue
         if replay is None and traced is not None:  # the user's jitted function reached it through a library
-            replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename)
+            replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename) \
+                or jitted_statement_replay(exc, traced, tree, globals_ or {}, filename)
+            if replay is not None and probed is None and live.__code__.co_freevars == fixed.__code__.co_freevars:
+                probed = probe_stored(replay, live, definition, store, filename, globals_ or {}, traced)
             swaps = [(live, fixed.__code__)] if fixed.__code__.co_freevars == live.__code__.co_freevars else []
             replay = replay if swaps else None
         if replay is None:
@@ -103,6 +110,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         else:
             fix.verified = False
             fix.outcome = f"still fails ({replay.where}): {type(outcome).__name__}: {first_line(outcome)}"
+    return probed
 
 
 def _definition(recipe: Any, tree: ast.Module) -> ast.AST | None:
@@ -115,11 +123,20 @@ def _definition(recipe: Any, tree: ast.Module) -> ast.AST | None:
 def _live(definition: ast.AST, globals_: dict, filename: str | None) -> types.FunctionType | None:
     """The user's function object for ``definition``: a plain function among their names, not a jitted one
     (a jitted function's fix is tried by re-tracing its own call)."""
+    return _live_held(definition, globals_, filename)[0]
+
+
+def _live_held(definition: ast.AST, globals_: dict, filename: str | None) -> tuple[Any, str | None]:
+    """(the function, the user's name that holds it): the def's own name, or an object's whose method it is
+    (``det`` for ``EdgeDetector.__call__``, handed to ``jax.grad(det)``)."""
     name = getattr(definition, "name", None)
-    for held in user_functions_in(globals_.get(name)) if name else []:  # under a library's decorator too
-        if held.__code__.co_filename == filename and defines(definition, held.__code__):
-            return held
-    return None
+    holders = [name] if name in globals_ else [k for k, v in list(globals_.items()) if not k.startswith("_")
+                                                and not isinstance(v, (type, types.ModuleType, types.FunctionType))]
+    for holder in holders if name else []:
+        for held in user_functions_in(globals_.get(holder)):  # under a library's decorator too
+            if held.__code__.co_filename == filename and defines(definition, held.__code__):
+                return held, holder
+    return None, None
 
 
 def _cached_replay(live: types.FunctionType, fixed: types.FunctionType, cached: list) -> Replay | None:
@@ -218,8 +235,8 @@ _AUX = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # transformations whose h
 def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module,
                       globals_: dict, aux: bool = False, name: str | None = None) -> Replay | None:
     """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
-    xs)``, ``jax.vmap(f)(xs)``), as a call traced abstractly; None unless exactly one such statement has
-    arguments that evaluate without running code."""
+    xs)``, ``jax.vmap(f)(xs)``, ``jax.jit(jax.grad(f))(x)``), as a call traced abstractly; None unless exactly
+    one such statement has arguments that evaluate without running code."""
     frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
     found, found_at = [], []
     for statement in tree.body:
@@ -227,36 +244,40 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
         for node in ast.walk(statement):
             if not isinstance(node, ast.Call) or id(node) in wrapped:  # jax.vmap(f) is read with its call
                 continue
-            runner = node.func.func if isinstance(node.func, ast.Call) else node.func  # jax.vmap(f)(xs)
-            given = node.func.args if isinstance(node.func, ast.Call) else node.args
-            short = (text_of(runner) or "").rsplit(".", 1)[-1]
+            links = transform_links(node.func) if isinstance(node.func, ast.Call) else [node]  # outermost first
+            short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
             at = _RUNS.get(short)
-            if at is None or len(given) <= at or not (isinstance(given[at], ast.Name)
-                                                      and given[at].id == (name or live.__name__)):
+            if at is None or len(links[-1].args) <= at or not (isinstance(links[-1].args[at], ast.Name)
+                                                               and links[-1].args[at].id == (name or live.__name__)):
                 continue
+            if links[0] is node and short in _WRAPS:
+                continue  # jax.grad(f) made, not run, here: the call around it runs it
             try:
-                transform = evaluate_pure(runner, frame)
-                if not (getattr(transform, "__module__", "") or "").startswith("jax"):
+                transforms = [evaluate_pure(link.func, frame) for link in links]
+                if not all((getattr(t, "__module__", "") or "").startswith("jax") for t in transforms):
                     continue
-                made = ((transform, tuple(evaluate_pure(a, frame) for a in given),
-                         {k.arg: evaluate_pure(k.value, frame) for k in node.func.keywords if k.arg})
-                        if isinstance(node.func, ast.Call) else None)
+                made = None if links[0] is node else [  # innermost last; each link's own arguments
+                    (t, [evaluate_pure(a, frame) for a in (link.args if link is links[-1] else link.args[1:])],
+                     {k.arg: evaluate_pure(k.value, frame) for k in link.keywords if k.arg})
+                    for t, link in zip(transforms, links)]
                 args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
                 kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords if k.arg}
             except Impure:
                 continue
             if len(kwargs) == len(node.keywords):
-                found.append((transform, made, args, kwargs))
+                found.append((transforms[-1], made, args, kwargs))
                 found_at.append(node)
     if len(found) != 1:
         return None
     transform, made, args, kwargs = found[0]
     with_aux = aux and made is not None and getattr(transform, "__name__", "") in _AUX
     if with_aux:  # jax.grad(f) of a function that returns one more value: jax.grad(f, has_aux=True), as the fix says
-        made = (made[0], made[1], {**made[2], "has_aux": True})
-    try:  # jax.vmap(f)(xs): the transformation made again around the copy (it only wraps it)
-        fn = made[0](*_swapped(made[1], live, fixed, _DEPTH), **_swapped(made[2], live, fixed, _DEPTH)) \
-            if made is not None else transform
+        made[-1] = (made[-1][0], made[-1][1], {**made[-1][2], "has_aux": True})
+    try:  # jax.vmap(f)(xs): the transformations made again around the copy, innermost first (they only wrap it)
+        fn = transform
+        for i, (wrap, given, options) in enumerate(reversed(made or [])):
+            given = _swapped(tuple(given), live, fixed, _DEPTH) if i == 0 else (fn, *given)
+            fn = wrap(*given, **(_swapped(options, live, fixed, _DEPTH) if i == 0 else options))
     except Exception:  # noqa: BLE001 - a transformation that will not take the copy
         return None
     replay = replay_of_call(exc, fn, _swapped(args, live, fixed, _DEPTH), _swapped(kwargs, live, fixed, _DEPTH))
@@ -265,6 +286,9 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
     replay.where = (f"your line that ran it, `{text_of(found_at[0])}`, traced again abstractly"
                     + (" with has_aux=True" if with_aux else ""))
     return replay
+
+
+_WRAPS = {"vmap", "grad", "value_and_grad", "jacfwd", "jacrev", "checkpoint", "remat"}  # make a function, run nothing
 
 
 # --- a leak from a jitted function of the user's: its call, for the copy-based try ---------------

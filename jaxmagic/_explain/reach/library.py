@@ -16,7 +16,7 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import (asserted_type, is_installed_library, is_jax_file, is_user_file, leaves_of, message_of,
+from ..._common.errors import (UNHASHABLE_TRACER, asserted_type, is_installed_library, is_jax_file, is_user_file, leaves_of, message_of,
                               rejected_tracers,
                               traceback_entries, user_entries)
 from ..._common.source import node_at, parse_file, position_of, unwrap_function
@@ -98,11 +98,15 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
         chain.append(entry)
     # JAX's own conversion error met in library code: its locals, outer frames and casts are read too; a
     # library's own exception (chex's "must be a scalar") is read only at its innermost frame's parameters
-    widened = type(exc).__module__.startswith("jax")
+    # (and Python's own refusal to hash a tracer, an ``lru_cache`` key: what the line hashes is read)
+    widened = type(exc).__module__.startswith("jax") or bool(UNHASHABLE_TRACER.search(message_of(exc)))
     innermost: list[Tracer] = []
     for depth, entry in enumerate(chain[:3] if widened else chain[:1]):
         feeding, converted = _traced_reads(entry, widened)
         innermost = feeding if depth == 0 else innermost
+        sized = _sizes_given(entry)
+        if sized:  # ``jax.random.choice(key, a, shape=(n,))``: what the line gives as a size, whatever else it reads
+            return sized
         if not feeding or all(t.aval.dtype == jnp.bool_ for t in feeding):
             continue  # nothing traced here, or only the verdict of a check: the line that called it says more
         if all(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding):
@@ -141,7 +145,7 @@ def _traced_reads(entry: types.TracebackType, widened: bool) -> tuple[list[Trace
     static = {id(n) for c in ast.walk(at) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == "len"
               for a in c.args for n in ast.walk(a)}
     static |= {id(n) for a in ast.walk(at) if isinstance(a, ast.Attribute) and a.attr in _STATIC_READS
-               for n in ast.walk(a.value)}
+               and _array_read(a.value, frame) for n in ast.walk(a.value)}
     read = {n.id for n in ast.walk(at) if isinstance(n, ast.Name) and id(n) not in static}
     if not widened:
         return [leaf for p in arguments if p in read for leaf in leaves_of(frame.f_locals.get(p))
@@ -154,6 +158,36 @@ def _traced_reads(entry: types.TracebackType, widened: bool) -> tuple[list[Trace
     converted = any(isinstance(c, ast.Call) and (getattr(c.func, "id", None) or getattr(c.func, "attr", None))
                     in _COUNTING for c in ast.walk(at))
     return feeding, converted
+
+
+_SIZE_KEYWORD = re.compile(r"shape|size|sizes|length|num|count|n|(?:num|n)_\w+")
+
+
+def _sizes_given(entry: types.TracebackType) -> list[Tracer]:
+    """The integer tracers a library frame's failing line passes as a size keyword (``shape=(n_samps,)``)."""
+    position = position_of(entry)
+    tree = parse_file(position.filename)
+    at = node_at(tree, position) if tree is not None else None
+    found = []
+    for keyword in (k for c in ast.walk(at) if isinstance(c, ast.Call) for k in c.keywords) if at is not None else ():
+        if not keyword.arg or not _SIZE_KEYWORD.fullmatch(keyword.arg):
+            continue
+        try:
+            given = evaluate_pure(keyword.value, entry.tb_frame)
+        except Impure:
+            continue
+        found += [t for t in leaves_of(given) if isinstance(t, Tracer) and t.aval.shape == ()
+                  and jnp.issubdtype(t.aval.dtype, jnp.integer)]
+    return found
+
+
+def _array_read(node: ast.expr, frame: types.FrameType) -> bool:
+    """True unless ``node`` is known to hold no array: ``x.shape`` reads a shape, ``self.size`` may hold a tracer."""
+    try:
+        value = evaluate_pure(node, frame)
+    except Impure:
+        return True
+    return hasattr(value, "shape") or hasattr(value, "aval")
 
 
 def _trace_input(tracer: Tracer) -> bool:
@@ -184,12 +218,16 @@ def _library_file(node: Any, user: list[types.TracebackType]) -> str | None:
     """The file of the function the failing call calls, when an installed library's (not JAX's)."""
     if not isinstance(node, ast.Call) or not user:
         return None
+    if isinstance(node.func, ast.Call):  # ``lib.estimator(f, g)(x)``: a function the library made
+        return _library_file(node.func, user)
     try:
         callee = evaluate_pure(node.func, user[-1].tb_frame)
     except Impure:
         return None
-    if isinstance(callee, type):  # a library's class (``cfd.grids.Grid((n, n), ...)``): its module's file
-        filename = getattr(sys.modules.get(callee.__module__), "__file__", None) or ""
+    if isinstance(callee, type) or not hasattr(unwrap_function(callee), "__code__"):
+        # a library's class (``cfd.grids.Grid((n, n), ...)``) or an object of one (a kernel): its module's file
+        owner = callee if isinstance(callee, type) else type(callee)
+        filename = getattr(sys.modules.get(owner.__module__), "__file__", None) or ""
     else:
         filename = getattr(getattr(unwrap_function(callee), "__code__", None), "co_filename", "")
     return filename if is_installed_library(filename) and not is_jax_file(filename) else None

@@ -71,7 +71,10 @@ def attribute(failure: Failure) -> None:
     if narrowed.function is not None and narrowed.function != found.function:  # a library's inner jit's inputs
         mapped = [path_origin(exc, p) for p in narrowed.paths]
         narrowed = Origin([q for m in mapped if m is not None for q in m.paths], found.function, "trace")
-    if narrowed.paths and set(narrowed.paths) < set(found.paths):
+    # fewer than the failing line's, or others: the count a library object holds (``avg(signal)`` with the
+    # kernel size inside ``avg``), not the data the line hands it
+    if narrowed.paths and (set(narrowed.paths) < set(found.paths) or (
+            narrowed.how == "trace" and not set(narrowed.paths) & set(found.paths))):
         name_arguments(found, narrowed, facts)
     if failure.kind == "traced-shape" and found.argument is None and _TRACER_HASHED.search(message):
         # a tracer hashed as a library's static argument, handed on by the user's call: a traced count

@@ -46,10 +46,10 @@ def math_twin_fix(site: Site, node: ast.AST) -> Fix | None:
     spelled = twin.replace("jnp.", f"{site.names.jnp}.", 1) if twin.startswith("jnp.") else \
         twin.replace("jax.", f"{site.names.jax}.", 1)
     new = ast.Call(attr(spelled), clone(node.args), clone(node.keywords))
-    return edit_fix(  # Python's own functions, as for min/max/abs: jnp's (NumPy's twin) said beside it
-        "jnp-not-builtin", node, new,
+    return edit_fix(  # a host library's function, as NumPy's is: jnp's twin (Python's builtins said beside it)
+        "jnp-not-np", node, new,
         f"Python's `math.{name}` needs a concrete number, and a tracer is not one; `{twin}` computes the same "
-        "on arrays, traced or not", extra=("jnp-not-np",),
+        "on arrays, traced or not", extra=("jnp-not-builtin",),
     )
 
 

@@ -1,0 +1,123 @@
+"""A leak from a function that library code called inside the user's own jitted call, made in a statement
+(``jax.jit(lambda p: circuit(p))(params)``, ``jax.jit(jax.vmap(score))(xs, ys)``): that call made again, and
+the parameters of the jitted function the stored value depends on, read while it is traced again.
+
+JAX keeps no trace cache entry for a jit of a lambda that has gone, and the leaked tracer's own trace has
+dropped its equations, so neither tells which of the jitted function's parameters fed the store. The
+statement's jitted expression is compiled again from its text (a new function object, in a copy of the
+user's namespace: nothing of the user's is cached or changed), its arguments are given abstractly, and the
+storing function's code is swapped, for the one trace, for a copy whose store hands the value to a probe: the
+probe reads the value's inputs while that trace is still open.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import types
+from typing import Any
+
+import jax
+
+from ..provenance import Origin, origin_of
+from ..rebuild import probe_name, rebuild
+from ..recover import Impure, evaluate_pure
+from .in_place import Replay, replay_of_call
+
+__all__ = ["jitted_statement_replay", "probe_stored", "transform_links"]
+
+_PROBE = "__jaxmagic_probe__"
+
+
+def transform_links(func: ast.Call) -> list[ast.Call]:
+    """``jax.jit(jax.grad(f))``'s transformations, outermost first, down to the one given the function."""
+    links = [func]
+    while links[-1].args and isinstance(links[-1].args[0], ast.Call):
+        links.append(links[-1].args[0])
+    return links
+
+
+def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Module, globals_: dict,
+                            filename: str | None) -> Replay | None:
+    """The user's one top-level call ``jax.jit(...)(args)`` whose innermost function is ``traced`` (a name, or
+    ``<lambda>``), made again to be traced abstractly; None unless exactly one such call evaluates without
+    running code."""
+    if not traced or not filename:
+        return None
+    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    found = []
+    for statement in tree.body:
+        for node in ast.walk(statement):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Call):
+                continue
+            links = transform_links(node.func)
+            given = links[-1].args[0] if links[-1].args else None
+            if not ((isinstance(given, ast.Lambda) and traced == "<lambda>")
+                    or (isinstance(given, ast.Name) and given.id == traced)):
+                continue
+            try:
+                transforms = [evaluate_pure(link.func, frame) for link in links]
+                for link in links:  # options and other arguments: values, never code that runs
+                    for value in [*link.args[1:], *(k.value for k in link.keywords)]:
+                        evaluate_pure(value, frame)
+                args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
+                kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords if k.arg}
+            except Impure:
+                continue
+            if transforms[0] is jax.jit and len(kwargs) == len(node.keywords) and all(
+                    (getattr(t, "__module__", "") or "").startswith("jax") for t in transforms):
+                found.append((node, args, kwargs))
+    if len(found) != 1:
+        return None
+    node, args, kwargs = found[0]
+    expression = ast.fix_missing_locations(ast.Expression(copy.deepcopy(node.func)))
+    try:
+        fn = eval(compile(expression, filename, "eval"), dict(globals_))  # noqa: S307 - the user's jit, made anew
+    except Exception:  # noqa: BLE001 - an expression that will not make the jitted function again
+        return None
+    replay = replay_of_call(exc, fn, args, kwargs)
+    if isinstance(replay, str):
+        return None
+    replay.where = f"your line that ran it, `{ast.unparse(node)}`, traced again abstractly"
+    return replay
+
+
+def probe_stored(replay: Replay, live: types.FunctionType, definition: ast.AST, store: ast.stmt | None,
+                 filename: str, globals_: dict, traced: str | None) -> Origin | None:
+    """The parameters of the jitted function ``traced`` that the value ``store`` keeps depends on, read in the
+    trace ``replay`` runs with the store handing the value to a probe instead; None when the trace did not
+    reach the store or its value was read in another trace (a library's own jit)."""
+    value = _stored_value(store)
+    if value is None or not isinstance(definition, (ast.FunctionDef, ast.Lambda)):
+        return None
+    edited = copy.deepcopy(definition)
+    target = ast.dump(store)
+    for holder in ast.walk(edited):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(holder, field, None)
+            if isinstance(block, list):
+                block[:] = [ast.copy_location(ast.Expr(ast.Call(ast.Name(_PROBE, ast.Load()), [value], [])), s)
+                            if ast.dump(s) == target else s for s in block]
+    seen: list[Origin] = []
+
+    def probe(held: Any) -> None:
+        tracers = [leaf for leaf in jax.tree_util.tree_leaves(held) if isinstance(leaf, jax.core.Tracer)]
+        seen.append(origin_of(BaseException(), tracers))
+
+    try:
+        probed = rebuild(live, edited, filename, {**globals_, _PROBE: probe})
+    except Exception:  # noqa: BLE001 - the probing copy does not compile here
+        return None
+    replay.run([(live, probed.__code__)], {_PROBE: probe})
+    origins = [o for o in seen if o.how == "trace" and probe_name(o.function or "") == traced]
+    if not origins:
+        return None
+    return Origin(list(dict.fromkeys(p for o in origins for p in o.paths)), traced, "trace")
+
+
+def _stored_value(store: ast.stmt | None) -> ast.expr | None:
+    """The value a store keeps: ``v`` of ``seen.append(v)``, ``cache[k] = v`` or ``self.last = v``."""
+    if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        return copy.deepcopy(store.value) if store.value is not None else None
+    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and store.value.args:
+        return copy.deepcopy(store.value.args[-1])
+    return None
