@@ -10,7 +10,9 @@ jitted call on the stack traced again, abstractly, with the user's code
 rewritten in place for the duration, under JAX caches of its own) and
 ``leak_replay`` (a leak's fix tried with the call that traced the storing
 function made again: the user's jitted function, a library's cached jitted call,
-or the user's statement that handed it to a transformation) and ``stored_attributes`` (a leak stored on an
+or the user's statement that handed it to a transformation), ``jitted_statement`` (the user's own
+``jax.jit(...)(args)`` statement made again for a leak from a function library code called there, and the
+jitted function's parameters the stored value depends on, read by a probe in that trace) and ``stored_attributes`` (a leak stored on an
 object by a method of the user's class that library code called: ``self.last_scores = ...`` in a Keras
 layer's ``call``, read later as ``attn.last_scores``).
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import jax
 
+from ..leaks import stores_outside
 from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
 from ..recover import Impure, evaluate_pure
@@ -97,6 +98,8 @@ def probe_stored(replay: Replay, live: types.FunctionType, definition: ast.AST, 
             if isinstance(block, list):
                 block[:] = [ast.copy_location(ast.Expr(ast.Call(ast.Name(_PROBE, ast.Load()), [value], [])), s)
                             if ast.dump(s) == target else s for s in block]
+    if stores_outside(edited):  # another store left: tracing it again would write a tracer into the user's objects
+        return None
     seen: list[Origin] = []
 
     def probe(held: Any) -> None:

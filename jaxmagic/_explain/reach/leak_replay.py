@@ -94,7 +94,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         if replay is None and traced is not None:  # the user's jitted function reached it through a library
             replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename) \
                 or jitted_statement_replay(exc, traced, tree, globals_ or {}, filename)
-            if replay is not None and probed is None and live.__code__.co_freevars == fixed.__code__.co_freevars:
+            if replay is not None and probed is None and live.__code__.co_freevars == fixed.__code__.co_freevars \
+                    and not _others_store(replay, live, globals_ or {}):  # the probe's trace stores nothing
                 probed = probe_stored(replay, live, definition, store, filename, globals_ or {}, traced)
             swaps = [(live, fixed.__code__)] if fixed.__code__.co_freevars == live.__code__.co_freevars else []
             replay = replay if swaps else None
