@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import collections
+import inspect
 import itertools
 import os
 import traceback
@@ -107,8 +108,11 @@ def _check_fix_independently(program: Program, name: str, fix, args: tuple, kwar
         namespace = _fresh(program, name, "fix")
         static = (set(program.static) | set(recipe.add)) - set(recipe.remove)
         kwargs = {**kwargs, **{k: v for k, v in recipe.replace.items() if k in kwargs}}
-        positional = [p for p in recipe.replace if p not in kwargs]
-        assert not positional, f"static fix replaces a positional argument: {positional}"
+        # a value given positionally (``jnp.int32(0)`` to be passed as ``0``): replaced at its parameter's place
+        params = list(inspect.signature(namespace[name]).parameters)[:len(args)]
+        args = tuple(recipe.replace.get(p, a) for p, a in zip(params, args)) + tuple(args[len(params):])
+        unplaced = [p for p in recipe.replace if p not in kwargs and p not in params]
+        assert not unplaced, f"static fix replaces an argument the call does not give: {unplaced}"
         jax.block_until_ready(jax.jit(namespace[name], static_argnames=tuple(static) or None)(*args, **kwargs))
         return "static fix ran"
     if isinstance(recipe, Edit):
