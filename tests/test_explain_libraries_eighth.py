@@ -22,6 +22,8 @@ and three of the tenth set's first half (qujax, matfree, rax, autoray), read aft
   value: the statement made again, and the parameter of the jitted lambda the value came from (``p``) read
   while it is traced (the storing function's own ``theta`` is not the jitted function's);
 - a count the library passes on as ``shape=(n_samples,)``: a traced shape, whatever else the line reads;
+- a method handed to ``jax.grad`` as ``fitter.loss`` (diffmah's fitter, set T) that stores on ``self``: tried
+  through ``jax.grad(fitter.loss, has_aux=True)``;
 - a count a function the library made checks with ``if`` (``lib.estimator(cfg.order)(matvec, x)``): a traced
   shape of the config's field, declared static where the dataclass is registered.
 """
@@ -37,6 +39,7 @@ KERNEX_SIZE = "https://github.com/ASEM000/kernex"
 QUJAX_GATES = "https://github.com/CQCL/qujax"
 QUJAX_SHOTS = "https://github.com/CQCL/qujax"
 MATFREE_ORDER = "https://github.com/pnkraemer/matfree"
+DIFFMAH_FITTER = "https://github.com/ArgonneCPAC/diffmah"
 HERCULENS_K = "https://github.com/Herculens/herculens"
 TENSORCIRCUIT_INDEX = "https://github.com/tencent-quantum-lab/tensorcircuit/issues/171"
 TENSORCIRCUIT_STATES = "https://github.com/tencent-quantum-lab/tensorcircuit/discussions/79"
@@ -348,3 +351,28 @@ estimate(jnp.ones(4), Config(order=2))
     assert (found.kind, found.argument, found.path, found.lineno) == ("traced-shape", "cfg", "cfg.order", 14)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True) and "meta_fields=['order']" in top.code
+
+
+def test_a_store_on_self_in_a_method_handed_to_grad_as_a_bound_method_is_tried_with_has_aux(tmp_path):
+    # diffmah's fitter pattern (set T): ``jax.grad(fitter.loss)(params)``, the curve kept on ``self``
+    case = leak_case("eight-bound-method", DIFFMAH_FITTER, """\
+import jax
+import jax.numpy as jnp
+
+class Fitter:
+    def __init__(self, target):
+        self.target = target
+
+    def loss(self, params):
+        curve = jnp.cumsum(params)
+        self.best_curve = curve
+        return jnp.mean((curve - self.target) ** 2)
+
+fitter = Fitter(jnp.arange(4.0))
+jax.grad(fitter.loss)(jnp.ones(4))
+jnp.max(fitter.best_curve)
+""", 10, "params", jax_fitting_fix=False)
+    found = _found(case, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "params", 10)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True) and "jax.grad(fitter.loss)" in top.outcome

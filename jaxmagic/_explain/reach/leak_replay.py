@@ -84,7 +84,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         if replay is None and held is not live and fixed.__code__.co_freevars == live.__code__.co_freevars:
             # a library's decorator around it (jax_tqdm's scan_tqdm): the statement runs the decorated function
             # as it is, with the fixed code put in place of the user's for the try
-            replay = _statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder)
+            replay = _statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder,
+                                       method=getattr(definition, "name", None))
             swaps = [(live, fixed.__code__)] if replay is not None else []
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
@@ -134,7 +135,10 @@ def _live_held(definition: ast.AST, globals_: dict, filename: str | None) -> tup
     holders = [name] if name in globals_ else [k for k, v in list(globals_.items()) if not k.startswith("_")
                                                 and not isinstance(v, (type, types.ModuleType, types.FunctionType))]
     for holder in holders if name else []:
-        for held in user_functions_in(globals_.get(holder)):  # under a library's decorator too
+        value = globals_.get(holder)
+        owned = [] if name in globals_ else [getattr(v, "__func__", v) for v in vars(type(value)).values()]
+        for held in [*user_functions_in(value), *(f for f in owned if isinstance(f, types.FunctionType))]:
+            # under a library's decorator too; or a method of the object (``fitter.loss``)
             if held.__code__.co_filename == filename and defines(definition, held.__code__):
                 return held, holder
     return None, None
@@ -234,7 +238,8 @@ _AUX = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # transformations whose h
 
 
 def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module,
-                      globals_: dict, aux: bool = False, name: str | None = None) -> Replay | None:
+                      globals_: dict, aux: bool = False, name: str | None = None, method: str | None = None
+                      ) -> Replay | None:
     """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
     xs)``, ``jax.vmap(f)(xs)``, ``jax.jit(jax.grad(f))(x)``), as a call traced abstractly; None unless exactly
     one such statement has arguments that evaluate without running code."""
@@ -248,8 +253,10 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
             links = transform_links(node.func) if isinstance(node.func, ast.Call) else [node]  # outermost first
             short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
             at = _RUNS.get(short)
-            if at is None or len(links[-1].args) <= at or not (isinstance(links[-1].args[at], ast.Name)
-                                                               and links[-1].args[at].id == (name or live.__name__)):
+            given = links[-1].args[at] if at is not None and len(links[-1].args) > at else None
+            if isinstance(given, ast.Attribute) and given.attr == method:  # jax.grad(fitter.loss)
+                given = given.value
+            if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
                 continue
             if links[0] is node and short in _WRAPS:
                 continue  # jax.grad(f) made, not run, here: the call around it runs it
