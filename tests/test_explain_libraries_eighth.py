@@ -24,6 +24,8 @@ and three of the tenth set's first half (qujax, matfree, rax, autoray), read aft
 - a count the library passes on as ``shape=(n_samples,)``: a traced shape, whatever else the line reads;
 - a method handed to ``jax.grad`` as ``fitter.loss`` (diffmah's fitter, set T) that stores on ``self``: tried
   through ``jax.grad(fitter.loss, has_aux=True)``;
+- lists of arrays that do not stack (dsps's filters of 50 and 60 points, set T) indexed by one vmapped value:
+  ``lax.switch`` over the whole call, each list read at the branch's index;
 - a count a function the library made checks with ``if`` (``lib.estimator(cfg.order)(matvec, x)``): a traced
   shape of the config's field, declared static where the dataclass is registered.
 """
@@ -40,6 +42,7 @@ QUJAX_GATES = "https://github.com/CQCL/qujax"
 QUJAX_SHOTS = "https://github.com/CQCL/qujax"
 MATFREE_ORDER = "https://github.com/pnkraemer/matfree"
 DIFFMAH_FITTER = "https://github.com/ArgonneCPAC/diffmah"
+DSPS_FILTERS = "https://github.com/ArgonneCPAC/dsps"
 HERCULENS_K = "https://github.com/Herculens/herculens"
 TENSORCIRCUIT_INDEX = "https://github.com/tencent-quantum-lab/tensorcircuit/issues/171"
 TENSORCIRCUIT_STATES = "https://github.com/tencent-quantum-lab/tensorcircuit/discussions/79"
@@ -376,3 +379,27 @@ jnp.max(fitter.best_curve)
     assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "params", 10)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("return-value", True) and "jax.grad(fitter.loss)" in top.outcome
+
+
+def test_lists_of_arrays_that_do_not_stack_indexed_by_one_value_switch_over_the_whole_call(tmp_path):
+    # dsps's filters (set T): curves of 50 and 60 points in two lists, picked by a vmapped band index
+    case = fix_case("eight-filters", DSPS_FILTERS, """\
+import jax
+import jax.numpy as jnp
+
+waves = [jnp.linspace(3.0, 4.0, 5), jnp.linspace(5.0, 6.5, 6)]
+trans = [jnp.ones(5), jnp.ones(6)]
+
+def band_flux(wave, transmission, sed):
+    return jnp.trapezoid(jnp.interp(wave, jnp.linspace(1.0, 10.0, 20), sed) * transmission, wave)
+
+def magnitude(band, sed):
+    return band_flux(waves[band], trans[band], sed)
+
+jax.vmap(magnitude, in_axes=(0, None))(jnp.arange(2), jnp.ones(20))
+""", "integer-conversion", "band", 11, "lax.switch")
+    found = _found(case, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("integer-conversion", "band", 11)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("lax.switch", True)
+    assert "band_flux(waves[0], trans[0], sed)" in top.code and "band_flux(waves[1], trans[1], sed)" in top.code

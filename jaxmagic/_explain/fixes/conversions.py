@@ -261,7 +261,7 @@ def integer_fixes(site: Site) -> list[Fix]:
                     "a Python list cannot be indexed by a traced value; a `jnp` array can",
                     extra=("jnp-not-builtin",),
                 ))
-                fixes.append(switch_over_rest(site, node))  # arrays that do not stack (filters of other lengths)
+                fixes += [switch_over_call(site, node), switch_over_rest(site, node)]  # arrays that do not stack
             break
         if isinstance(node, ast.Call):
             dotted = dotted_of(node.func) or ""

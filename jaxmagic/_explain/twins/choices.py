@@ -33,15 +33,19 @@ def switch_over_call(site: Site, node: ast.Subscript) -> Fix | None:
     count = len(node.value.elts) if isinstance(node.value, (ast.List, ast.Tuple)) else len(held or ())
     if not 1 < count <= 8:
         return None
-    wanted = ast.dump(node)
+    index = ast.dump(node.slice)
+
+    def chosen_too(sub: ast.Subscript) -> bool:  # ``trans[band]`` beside ``waves[band]``: a list as long, same index
+        other = (site.globals_ or {}).get(sub.value.id) if isinstance(sub.value, ast.Name) else None
+        return ast.dump(sub.slice) == index and isinstance(other, (list, tuple)) and len(other) == count
 
     class _Chosen(ast.NodeTransformer):
         def __init__(self, k: int) -> None:
             self.k = k
 
         def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
-            if ast.dump(sub) == wanted:
-                return ast.Subscript(clone(node.value), ast.Constant(self.k), ast.Load())
+            if sub is node or ast.dump(sub) == ast.dump(node) or chosen_too(sub):
+                return ast.Subscript(clone(sub.value), ast.Constant(self.k), ast.Load())
             return self.generic_visit(sub)
 
     no_params = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
