@@ -36,9 +36,11 @@ def attempt(failure: Failure) -> None:
         if probed is not None:  # read while the user's jitted call ran again: its parameters, not the storer's
             name_arguments(found, probed, None)
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
-        # in the preferred order, but a pattern with placeholders goes after code for this line,
-        # and a fix that was tried and failed goes last
-        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template and not f.verified else 0)
+        # in the preferred order, but a pattern with placeholders goes after code for this line, and a fix that
+        # was tried and failed goes last; a leak's returned value stays first unless it failed (JAX's rule: return
+        # what leaves a trace), before a verified callback that keeps the store
+        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template and not f.verified and not (
+            leaked and f.kind == "return-value") else 0)
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
         fix.code = with_imports(fix.code, globals_)
 
