@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import jaxmagic
+from jaxmagic._explain.explain import explained
 from jaxmagic._explain.failures import _find_call
 from explain_corpus import Case
 
@@ -128,10 +129,14 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     except Exception as exc:  # noqa: BLE001 - the case's own error
         if callee is not None and (len(args), len(kwargs)) != (len(call.args), len(call.keywords)):
             callee, args, kwargs = None, (), {}  # it raised while its arguments were read: no call to hand
-        if callee is None:  # a comprehension, an argument that raised: the call read back as the notebook does
-            callee, args, kwargs = _find_call(exc, None)
-            if args is None:  # the function without its arguments: explained from the exception alone
-                callee, args, kwargs = None, (), {}
+        if callee is None:  # a comprehension, an argument that raised: explained as the kernel's hook explains
+            # a failed cell (the call read back from the traceback, the failing trace run again), which is what a
+            # user meets in a notebook; public explain() without a call verifies nothing (SPEC)
+            seconds = time.perf_counter() - start
+            fn, args, kwargs = _find_call(exc, None)
+            if isinstance(fn, types.MethodType):
+                fn, args = fn.__func__, None if args is None else (fn.__self__, *args)
+            return Outcome(case, exc, explained(exc, fn, args, kwargs, None, None, ran_here=True), seconds)
         fn = callee
         if isinstance(callee, types.MethodType):
             fn, args = callee.__func__, (callee.__self__, *args)

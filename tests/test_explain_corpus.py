@@ -41,6 +41,8 @@ def test_explain_names_kind_argument_line_and_a_fitting_verified_fix(case):
     for fix in found.fixes:
         assert fix.kind in fix.kinds
         assert fix.verified is not False or fix.outcome  # a failed try says what happened
+        assert fix.verified is not None or fix.outcome  # and an untried fix says why, in one phrase (issue 26)
+        assert fix.verified is not None or f"not tried: {fix.outcome}" in found.text()
     assert found.docs.startswith("https://docs.jax.dev/")
     assert found.why and found.why in found.message
 

@@ -10,6 +10,9 @@ import ast
 import copy
 import functools
 import inspect
+import linecache
+import os
+import re
 import types
 from typing import Any
 
@@ -50,12 +53,19 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
         if outcome is _UNTRIED:
             continue
         if isinstance(outcome, BaseException) and _given_back(outcome):
-            fix.verified, fix.outcome = None, "not tried: the library gave back the error it cached from your call"
+            fix.verified, fix.outcome = None, "the library gave back the error it cached from your call"
+            continue
+        stale = _stale_jit_cache(outcome) if isinstance(outcome, BaseException) else None
+        if stale is not None:  # the fix is not at fault: the library's jit compared it with the failed call's tracer
+            fix.verified, fix.outcome = None, f"{stale}'s jit still holds a tracer from the call that failed"
+            fix.warning = " ".join(filter(None, [fix.warning, (
+                f"In this kernel, run `jax.clear_caches()` once before the fixed call: {stale}'s jit kept a static "
+                "value holding a tracer of the failed call, and JAX compares every new static value with it.")]))
             continue
         if isinstance(outcome, BaseException) and isinstance(fix.recipe, (Edit, ThreadOut)) and \
                 _ran_unchanged(outcome, call.fn):
             # a library's jit holds your function its own way (brainstate's): the rewritten copy never ran
-            fix.verified, fix.outcome = None, "not tried: the jit your call went through kept your own code"
+            fix.verified, fix.outcome = None, "the jit your call went through kept your own code"
             continue
         if outcome is None:
             fix.verified, fix.outcome = True, "traced"
@@ -73,7 +83,8 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
     recipe = fix.recipe
     if isinstance(recipe, Static):
         if recipe.add and not concrete:
-            return _UNTRIED  # the value of a new static argument is unknown
+            fix.outcome = "the value to make static is not known here, only its shape and dtype"
+            return _UNTRIED
         static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove)
         static_nums = tuple(i for i in call.static_argnums if _param_name(fn, i) not in recipe.remove)
         if static_nums:  # given static_argnums, JAX infers no positions from names: the new ones by position too
@@ -93,7 +104,7 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         outcome = probe_trace(base, args, kwargs, static_nums, static_names, call.wrapper, through)
         if decorator is not None and outcome is not None and tracing_kind(outcome) is None:
             # brainstate's jit checks where it runs, and refuses jaxmagic's trace around it
-            fix.outcome = f"not tried: {decorator.__module__.split('.')[0]}'s jit would not run inside a trace"
+            fix.outcome = f"{decorator.__module__.split('.')[0]}'s jit would not run inside a trace"
             return _UNTRIED
         if outcome is not None and recipe.also and recipe.reword is not None and tracing_kind(outcome):
             # the expression needs several compile-time values (jnp.tri(n, m)): all of them static together
@@ -203,6 +214,33 @@ def _given_back(outcome: BaseException) -> bool:
     trace started by jaxmagic runs."""
     return any(tb.tb_frame.f_code.co_name == "<module>" and is_user_file(tb.tb_frame.f_code.co_filename)
                for tb in traceback_entries(outcome.__traceback__))
+
+
+def _stale_jit_cache(outcome: BaseException) -> str | None:
+    """The package whose jit's cache holds a static value with a tracer in it, left by the call that failed: JAX
+    compares a new static value with the cached one, and the comparison with the dead tracer raises."""
+    if not (isinstance(outcome, ValueError) and "equality of metadata fields" in str(outcome)):
+        return None
+    cause = outcome.__cause__ or outcome.__context__
+    if cause is None or tracing_kind(cause) is None:
+        return None
+    entries = [tb for tb in traceback_entries(outcome.__traceback__)
+               if _package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib", "jaxmagic")]
+    if not entries:
+        return "a library"
+    last = entries[-1]
+    package = _package(last.tb_frame.f_code.co_filename)
+    if package:  # the library's own code called its jit
+        return package
+    # the user's line called it (``lib.solve(start, cfg)``): named as written there
+    called = re.search(r"([A-Za-z_][\w.]*)\s*\(", linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno))
+    return f"`{called.group(1)}`" if called else "a library"
+
+
+def _package(filename: str) -> str:
+    parts = filename.split(os.sep)
+    at = parts.index("site-packages") if "site-packages" in parts else -1
+    return parts[at + 1].removesuffix(".py") if 0 <= at < len(parts) - 1 else ""
 
 
 def _ran_unchanged(outcome: BaseException, fn: Any) -> bool:

@@ -24,11 +24,13 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
 
-__all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter", "is_array",
-           "is_hashable", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp"]
+__all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter",
+           "is_array", "is_hashable", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp"]
 
-# Names that usually change on every call of a training loop.
-_COUNTER = re.compile(r"^(t|i|k|it|iter|iters|iteration|epoch|step|steps|count|counter|idx|index|global_step)$|step|iter|epoch")
+# Names that usually change on every call of a training loop; but a number of steps, a bound or a total is set
+# once per run (``max_iters``, ``num_steps``, ``epochs``)
+_COUNTER = re.compile(r"^(t|i|it|iter|iteration|epoch|step|count|counter|idx|index|global_step)$|step|iter|epoch")
+_HOW_MANY = re.compile(r"^(max|min|num|n|nb|total)_?(step|iter|epoch)|^(max|min|num|n|nb|total)_|(steps|iters|epochs)$")
 
 
 @dataclasses.dataclass
@@ -74,11 +76,9 @@ class Site:
         return self._parents.get(node)
 
     def ancestors(self, node: ast.AST | None = None) -> list[ast.AST]:
-        out = []
-        node = self.node if node is None else node
+        out, node = [], self.node if node is None else node
         while node is not None:
-            out.append(node)
-            node = self._parents.get(node)
+            out, node = [*out, node], self._parents.get(node)
         return out
 
     def arguments_set(self) -> set[str]:
@@ -97,7 +97,7 @@ class Site:
 
 def looks_like_counter(name: str) -> bool:
     """True for names like ``step``, ``epoch``, ``i``: values that change every call."""
-    return bool(_COUNTER.search(name.lower()))
+    return bool(_COUNTER.search(name.lower())) and not _HOW_MANY.search(name.lower())
 
 
 def is_array(value: Any) -> bool:

@@ -41,8 +41,29 @@ def attempt(failure: Failure) -> None:
         # what leaves a trace), before a verified callback that keeps the store
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template and not f.verified and not (
             leaked and f.kind == "return-value") else 0)
+    tried_somehow = (call is not None and call.fn is not None) or failure.given is not None or failure.ran_here
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
         fix.code = with_imports(fix.code, globals_)
+        if fix.verified is None and not fix.outcome:  # every untried fix says why, in one short phrase
+            fix.outcome = _why_untried(fix, tried_somehow)
+
+
+# fixes that are advice about more than the failing function: jaxmagic does not make these changes for a try
+_NOT_REWRITTEN = {
+    "register-pytree": "registering a class changes it for the whole session",
+    "hashable-static": "it changes the value you pass",
+    "remove-inner-jit": "it changes code outside the failing function",
+    "jax.debug.print": "it shows values at run time; nothing to trace differently",
+    "static": "it changes how the function is called",
+}
+
+
+def _why_untried(fix: Any, tried_somehow: bool) -> str:
+    if fix.template:
+        return "a pattern to fill in, not code for your line"
+    if fix.recipe is None:
+        return _NOT_REWRITTEN.get(fix.kind, "no mechanical rewrite of your line")
+    return "no call to run it again" if not tried_somehow else "the failing trace could not be run again"
 
 
 def _jitted_name(leak: Any) -> str | None:

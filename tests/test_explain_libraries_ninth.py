@@ -1,0 +1,118 @@
+"""Issue 26, eighth round: reductions of the eleventh held-out set's last misses (jaxls), each my own.
+
+- A library's jit that takes a config object whose fields are pytree metadata (jaxls's
+  ``TerminationConfig(max_iterations=...)`` passed to its jitted solve): a traced count there fails the
+  user's trace, and the jit's cache keeps the config with the tracer in it. The right fix (the count
+  static) then fails in the same kernel, because JAX compares each new static value with the cached
+  one; the explanation says so and gives `jax.clear_caches()` rather than marking the fix failed.
+- A cost function a library traces while building its problem (jaxls's ``analyze()`` runs the
+  residual under ``jax.eval_shape`` of a ``vmap``), met in a statement whose callee raises before any
+  call can be read (``problem.analyze().solve()``): the kernel's hook runs the failing trace again with
+  the fix in place, and the figures harness measures it the same way.
+- Names that count how many (``max_iters``, ``num_steps``) are set once per run: no step-counter warning.
+"""
+from __future__ import annotations
+
+import sys
+
+import pytest
+from corpus_harness import fix_case, install_library, run_case
+
+from jaxmagic._explain.fixes.site import looks_like_counter
+
+JAXLS_TERMINATION = "https://brentyi.github.io/jaxls"  # TerminationConfig(max_iterations=...) given to solve
+JAXLS_COSTS = "https://github.com/brentyi/jaxls"  # Cost.create_factory residuals, sized by analyze()
+
+NINTHLIB = '''
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+
+
+@dataclasses.dataclass(frozen=True)
+class Stopping:
+    """How long to iterate: a count the solver sizes its history buffer by."""
+
+    max_iterations: int = 10
+
+
+jax.tree_util.register_dataclass(Stopping, data_fields=[], meta_fields=["max_iterations"])
+
+
+@jax.jit
+def solve(start, stopping):
+    history = jnp.zeros((stopping.max_iterations,) + start.shape)
+    return history.at[0].set(start)
+
+
+class Problem:
+    """Residuals the solver sizes by tracing them once, vmapped over their rows."""
+
+    def __init__(self, residual, rows):
+        self.residual, self.rows = residual, rows
+
+    def analyze(self):
+        self.size = jax.eval_shape(jax.vmap(self.residual), self.rows).shape
+        return self
+
+    def solve(self):
+        return jnp.zeros(self.size)
+'''
+
+
+@pytest.fixture
+def ninthlib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "ninthlib_cases", NINTHLIB)
+    yield
+    sys.modules.pop("ninthlib_cases", None)
+
+
+def test_a_static_fix_a_librarys_jit_cache_refuses_says_to_clear_the_caches_not_that_it_failed(ninthlib, tmp_path):
+    case = fix_case("nine-stale-static", JAXLS_TERMINATION, """\
+import jax
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+@jax.jit
+def fit(start, max_iters):
+    return lib.solve(start, lib.Stopping(max_iterations=max_iters))
+
+fit(jnp.ones(2), 20)
+""", "traced-shape", "max_iters", 7, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("traced-shape", "max_iters", 7)
+    top = found.fixes[0]
+    assert top.kind == "static" and "static_argnames='max_iters'" in top.code
+    # never "still fails": the fix is right, the library's cache holds the failed call's tracer
+    assert top.verified is None and "`lib.solve`'s jit still holds a tracer" in top.outcome
+    assert "jax.clear_caches()" in top.warning
+    assert "step counter" not in top.warning  # max_iters is a bound set once, not a counter
+    assert "not tried: not tried" not in found.text()
+
+
+def test_a_cost_a_library_traces_in_a_statement_whose_callee_raises_is_fixed_through_the_failing_trace(
+        ninthlib, tmp_path):
+    case = fix_case("nine-cost-if", JAXLS_COSTS, """\
+import jax
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+def huber(row):
+    r = row - 1.0
+    if jnp.linalg.norm(r) > 1.0:
+        return r / jnp.sqrt(jnp.linalg.norm(r))
+    return r
+
+lib.Problem(huber, jnp.ones((3, 2))).analyze().solve()
+""", "bool-conversion", "row", 7, "jnp.where")
+    outcome = run_case(case, tmp_path)
+    found = outcome.explanation
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "row", 7)
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("jnp.where", True)
+    assert "failing trace run again" in found.fixes[0].outcome
+
+
+def test_counts_of_how_many_are_not_step_counters():
+    assert all(looks_like_counter(n) for n in ("step", "i", "epoch", "global_step", "step_idx", "iteration"))
+    assert not any(looks_like_counter(n) for n in ("max_iters", "num_steps", "n_steps", "nsteps", "epochs", "k"))
