@@ -58,6 +58,23 @@ class Problem:
 
     def solve(self):
         return jnp.zeros(self.size)
+
+
+class Values:
+    """Values keyed by their variable's class, and a scale; a pytree registered without keys."""
+
+    def __init__(self, by_class, scale):
+        self.by_class, self.scale = by_class, scale
+
+    def __getitem__(self, cls):
+        return self.by_class[cls]
+
+
+jax.tree_util.register_pytree_node(Values, lambda v: ((v.by_class, v.scale), None), lambda _, c: Values(*c))
+
+
+def evaluate(cost, values):
+    return jax.eval_shape(jax.vmap(cost), values)
 '''
 
 
@@ -111,6 +128,26 @@ lib.Problem(huber, jnp.ones((3, 2))).analyze().solve()
     assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "row", 7)
     assert (found.fixes[0].kind, found.fixes[0].verified) == ("jnp.where", True)
     assert "failing trace run again" in found.fixes[0].outcome
+
+
+def test_a_leaf_under_a_dict_keyed_by_classes_is_named_by_the_class(ninthlib, tmp_path):
+    case = fix_case("nine-class-keys", JAXLS_COSTS, """\
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+class Point:
+    pass
+
+def cost(vals):
+    if vals[Point].sum() > 0:
+        return vals[Point]
+    return -vals[Point]
+
+lib.evaluate(cost, lib.Values({Point: jnp.ones((3, 2))}, jnp.ones(3)))
+""", "bool-conversion", "vals", 8, "jnp.where")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.path, found.lineno) == ("bool-conversion", "vals", "vals[0][Point]", 8)
+    assert "<class" not in found.text() and "flat index" not in found.text()
 
 
 def test_counts_of_how_many_are_not_step_counters():

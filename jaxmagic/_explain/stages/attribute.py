@@ -88,9 +88,20 @@ def attribute(failure: Failure) -> None:
         found.source_line = source_line(found.filename, found.lineno)
 
 
+# JAX's words for keys a user never wrote: a dict keyed by a class (jaxls's values, keyed by variable type), the
+# children of a node registered without keys
+_CLASS_KEY = re.compile(r"<class '(?:[\w.]*\.)?(\w+)'>")
+_FLAT_INDEX = re.compile(r"<flat index (\d+)>")
+
+
+def _readable(path: str) -> str:
+    """A leaf's path as the user reads it: ``vals[0][PointVar]``."""
+    return _FLAT_INDEX.sub(r"\1", _CLASS_KEY.sub(r"\1", path))
+
+
 def name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | None) -> None:
     """The arguments the failing value depends on, in the user's parameter names."""
-    found.paths = keys_last(named_varargs(where_from.paths, facts), facts)
+    found.paths = [_readable(p) for p in keys_last(named_varargs(where_from.paths, facts), facts)]
     found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
     found.argument = found.arguments[0] if found.arguments else None
     found.path = found.paths[0] if found.paths else None
