@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import types
+from collections.abc import Iterator
 from typing import Any
 
 import jax
@@ -24,7 +26,7 @@ from ..rebuild import probe_name, rebuild
 from ..recover import Impure, evaluate_pure
 from .in_place import Replay, replay_of_call
 
-__all__ = ["jitted_statement_replay", "probe_stored", "transform_links"]
+__all__ = ["ReadCall", "jitted_statement_replay", "probe_stored", "read_call", "statement_calls", "transform_links"]
 
 _PROBE = "__jaxmagic_probe__"
 
@@ -37,6 +39,46 @@ def transform_links(func: ast.Call) -> list[ast.Call]:
     return links
 
 
+def statement_calls(tree: ast.Module) -> Iterator[tuple[ast.Call, list[ast.Call]]]:
+    """Every call in the user's top-level statements with its transformations, outermost first: ``[jax.jit(..),
+    jax.vmap(f)]`` for ``jax.jit(jax.vmap(f))(xs)``, ``[node]`` itself for ``lax.scan(body, init, xs)``. A chain
+    applied is read with its call, never on its own."""
+    for statement in tree.body:
+        wrapped = {id(n.func) for n in ast.walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)}
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Call) and id(node) not in wrapped:
+                yield node, transform_links(node.func) if isinstance(node.func, ast.Call) else [node]
+
+
+@dataclasses.dataclass
+class ReadCall:
+    """A call of a chain of JAX transformations, its parts evaluated without running code."""
+
+    transforms: list  # each link's transformation, outermost first
+    made: list | None  # each link's (transformation, arguments, keywords), innermost last; None for ``[node]``
+    args: tuple
+    kwargs: dict
+
+
+def read_call(node: ast.Call, links: list[ast.Call], frame: Any, given_at: int | None = None) -> ReadCall | None:
+    """``node``'s transformations, their options and the call's arguments as values, when all are JAX's and none
+    needs code to run; the innermost link's argument ``given_at`` (a lambda) is left unread."""
+    try:
+        transforms = [evaluate_pure(link.func, frame) for link in links]
+        if not all((getattr(t, "__module__", "") or "").startswith("jax") for t in transforms):
+            return None
+        made = None if links[0] is node else [
+            (t, [None if link is links[-1] and i == given_at else evaluate_pure(a, frame)
+                 for i, a in enumerate(link.args) if link is links[-1] or i > 0],
+             {k.arg: evaluate_pure(k.value, frame) for k in link.keywords if k.arg})
+            for t, link in zip(transforms, links)]
+        args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
+        kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords if k.arg}
+    except Impure:
+        return None
+    return ReadCall(transforms, made, args, kwargs) if len(kwargs) == len(node.keywords) else None
+
+
 def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Module, globals_: dict,
                             filename: str | None) -> Replay | None:
     """The user's one top-level call ``jax.jit(...)(args)`` whose innermost function is ``traced`` (a name, or
@@ -46,27 +88,14 @@ def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Mo
         return None
     frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
     found = []
-    for statement in tree.body:
-        for node in ast.walk(statement):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Call):
-                continue
-            links = transform_links(node.func)
-            given = links[-1].args[0] if links[-1].args else None
-            if not ((isinstance(given, ast.Lambda) and traced == "<lambda>")
-                    or (isinstance(given, ast.Name) and given.id == traced)):
-                continue
-            try:
-                transforms = [evaluate_pure(link.func, frame) for link in links]
-                for link in links:  # options and other arguments: values, never code that runs
-                    for value in [*link.args[1:], *(k.value for k in link.keywords)]:
-                        evaluate_pure(value, frame)
-                args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
-                kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords if k.arg}
-            except Impure:
-                continue
-            if transforms[0] is jax.jit and len(kwargs) == len(node.keywords) and all(
-                    (getattr(t, "__module__", "") or "").startswith("jax") for t in transforms):
-                found.append((node, args, kwargs))
+    for node, links in statement_calls(tree):
+        given = links[-1].args[0] if links[-1].args and links[0] is not node else None
+        if not ((isinstance(given, ast.Lambda) and traced == "<lambda>")
+                or (isinstance(given, ast.Name) and given.id == traced)):
+            continue
+        read = read_call(node, links, frame, given_at=0)
+        if read is not None and read.transforms[0] is jax.jit:
+            found.append((node, read.args, read.kwargs))
     if len(found) != 1:
         return None
     node, args, kwargs = found[0]

@@ -39,10 +39,9 @@ from ..fixes.rewrites import Unstored, apply_edit
 from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
-from ..recover import Impure, evaluate_pure
 from ..verify import first_line
 from .in_place import Replay, package_of, replay_of_call
-from .jitted_statement import jitted_statement_replay, probe_stored, transform_links
+from .jitted_statement import jitted_statement_replay, probe_stored, read_call, statement_calls
 
 __all__ = ["leaking_call", "verify_leak_in_place"]
 
@@ -245,36 +244,20 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
     one such statement has arguments that evaluate without running code."""
     frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
     found, found_at = [], []
-    for statement in tree.body:
-        wrapped = {id(n.func) for n in ast.walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)}
-        for node in ast.walk(statement):
-            if not isinstance(node, ast.Call) or id(node) in wrapped:  # jax.vmap(f) is read with its call
-                continue
-            links = transform_links(node.func) if isinstance(node.func, ast.Call) else [node]  # outermost first
-            short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
-            at = _RUNS.get(short)
-            given = links[-1].args[at] if at is not None and len(links[-1].args) > at else None
-            if isinstance(given, ast.Attribute) and given.attr == method:  # jax.grad(fitter.loss)
-                given = given.value
-            if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
-                continue
-            if links[0] is node and short in _WRAPS:
-                continue  # jax.grad(f) made, not run, here: the call around it runs it
-            try:
-                transforms = [evaluate_pure(link.func, frame) for link in links]
-                if not all((getattr(t, "__module__", "") or "").startswith("jax") for t in transforms):
-                    continue
-                made = None if links[0] is node else [  # innermost last; each link's own arguments
-                    (t, [evaluate_pure(a, frame) for a in (link.args if link is links[-1] else link.args[1:])],
-                     {k.arg: evaluate_pure(k.value, frame) for k in link.keywords if k.arg})
-                    for t, link in zip(transforms, links)]
-                args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
-                kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords if k.arg}
-            except Impure:
-                continue
-            if len(kwargs) == len(node.keywords):
-                found.append((transforms[-1], made, args, kwargs))
-                found_at.append(node)
+    for node, links in statement_calls(tree):
+        short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
+        at = _RUNS.get(short)
+        given = links[-1].args[at] if at is not None and len(links[-1].args) > at else None
+        if isinstance(given, ast.Attribute) and given.attr == method:  # jax.grad(fitter.loss)
+            given = given.value
+        if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
+            continue
+        if links[0] is node and short in _WRAPS:
+            continue  # jax.grad(f) made, not run, here: the call around it runs it
+        read = read_call(node, links, frame)
+        if read is not None:
+            found.append((read.transforms[-1], read.made, read.args, read.kwargs))
+            found_at.append(node)
     if len(found) != 1:
         return None
     transform, made, args, kwargs = found[0]
