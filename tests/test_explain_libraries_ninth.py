@@ -9,6 +9,10 @@
   residual under ``jax.eval_shape`` of a ``vmap``), met in a statement whose callee raises before any
   call can be read (``problem.analyze().solve()``): the kernel's hook runs the failing trace again with
   the fix in place, and the figures harness measures it the same way.
+- Two builders that offer the same kind of fix (``lax.switch`` over a list of functions, or over the rest
+  of the function): one is shown, the first that traced.
+- A leak from a function the user hands to a library that calls it and uses what it returns (rax's
+  ``discount_fn``): returning more would break the library, so the verified callback comes first.
 - Names that count how many (``max_iters``, ``num_steps``) are set once per run: no step-counter warning.
 """
 from __future__ import annotations
@@ -16,12 +20,14 @@ from __future__ import annotations
 import sys
 
 import pytest
-from corpus_harness import fix_case, install_library, run_case
+from corpus_harness import fix_case, install_library, leak_case, run_case
 
 from jaxmagic._explain.fixes.site import looks_like_counter
 
 JAXLS_TERMINATION = "https://brentyi.github.io/jaxls"  # TerminationConfig(max_iterations=...) given to solve
 JAXLS_COSTS = "https://github.com/brentyi/jaxls"  # Cost.create_factory residuals, sized by analyze()
+RAX_LOSSES = "https://github.com/google/rax"  # a loss function chosen from a list by a config's field
+RAX_DISCOUNT = "https://github.com/google/rax"  # ndcg_metric(..., discount_fn=f): rax calls the user's f
 
 NINTHLIB = '''
 import dataclasses
@@ -75,6 +81,12 @@ jax.tree_util.register_pytree_node(Values, lambda v: ((v.by_class, v.scale), Non
 
 def evaluate(cost, values):
     return jax.eval_shape(jax.vmap(cost), values)
+
+
+def discounted_sum(scores, discount_fn):
+    """Scores weighted by the discount of their rank; the user's ``discount_fn`` gives the weights."""
+    ranks = jnp.argsort(-scores) + 1
+    return jnp.sum(scores * discount_fn(ranks))
 '''
 
 
@@ -148,6 +160,66 @@ lib.evaluate(cost, lib.Values({Point: jnp.ones((3, 2))}, jnp.ones(3)))
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.argument, found.path, found.lineno) == ("bool-conversion", "vals", "vals[0][Point]", 8)
     assert "<class" not in found.text() and "flat index" not in found.text()
+
+
+def test_one_fix_of_each_kind_is_shown_the_first_that_traced(tmp_path):
+    # reduces rax's losses picked from a list by a config field (the tenth set's s-rax-namedtuple-config-loss-id)
+    case = fix_case("nine-one-switch", RAX_LOSSES, """\
+from typing import NamedTuple
+import jax
+import jax.numpy as jnp
+
+def squared(a, b):
+    return jnp.mean((a - b) ** 2)
+
+def absolute(a, b):
+    return jnp.mean(jnp.abs(a - b))
+
+LOSSES = [squared, absolute]
+
+class LossConfig(NamedTuple):
+    loss_id: int
+    scale: float
+
+@jax.jit
+def compute_loss(a, b, cfg):
+    loss_fn = LOSSES[cfg.loss_id]
+    return cfg.scale * loss_fn(a, b)
+
+compute_loss(jnp.ones(2), jnp.zeros(2), LossConfig(loss_id=1, scale=0.5))
+""", "integer-conversion", "cfg", 19, "lax.switch")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.path, found.lineno) == ("integer-conversion", "cfg.loss_id", 19)
+    kinds = [f.kind for f in found.fixes]
+    assert len(kinds) == len(set(kinds)) and kinds[0] == "lax.switch" and found.fixes[0].verified is True
+
+
+def test_a_leak_from_a_function_a_library_calls_and_uses_keeps_its_values_with_a_callback_first(ninthlib, tmp_path):
+    # reduces rax's discount_fn that logs the ranks it is given (the tenth set's s-rax-discount-fn-leak-dict)
+    case = leak_case("nine-library-calls-the-storer", RAX_DISCOUNT, """\
+import jax
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+debug = {}
+
+def logged_discount(rank):
+    debug["rank"] = rank
+    return 1.0 / jnp.log2(rank + 1.0)
+
+@jax.jit
+def score(scores):
+    return lib.discounted_sum(scores, discount_fn=logged_discount)
+
+score(jnp.array([0.2, 0.9, 0.4]))
+jnp.max(debug["rank"])
+""", 8, "scores")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "scores", 8)
+    first, second = found.fixes[:2]
+    assert (first.kind, first.verified) == ("jax.debug.print", True)
+    assert second.kind == "return-value" and second.verified is None
+    assert second.outcome == "ninthlib_cases calls `logged_discount` and uses what it returns"
 
 
 def test_counts_of_how_many_are_not_step_counters():

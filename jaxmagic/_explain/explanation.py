@@ -83,6 +83,8 @@ class Fix:
     recipe: Any = dataclasses.field(default=None, repr=False, compare=False)
     # A pattern with placeholders (``true_branch``), not code for this very line.
     template: bool = dataclasses.field(default=False, repr=False, compare=False)
+    # Why it does not fit here though it is the rule (a library calls the function and uses what it returns).
+    unfit: str | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.kinds:

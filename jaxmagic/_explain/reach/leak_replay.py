@@ -41,6 +41,7 @@ from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
 from ..verify import first_line
 from .in_place import Replay, package_of, replay_of_call
+from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored, read_call, statement_calls
 
 __all__ = ["leaking_call", "verify_leak_in_place"]
@@ -88,8 +89,11 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             swaps = [(live, fixed.__code__)] if replay is not None else []
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
-            # still makes sense of it, a trace cannot tell
-            fix.outcome = "returning more changes what the code that calls it gets back"
+            # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not
+            library = library_caller(live.__name__, tree, globals_ or {})
+            fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" if library \
+                else None
+            fix.outcome = fix.outcome or "returning more changes what the code that calls it gets back"
             continue
         if replay is None and traced is not None:  # the user's jitted function reached it through a library
             replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename) \

@@ -38,14 +38,26 @@ def attempt(failure: Failure) -> None:
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line, and a fix that
         # was tried and failed goes last; a leak's returned value stays first unless it failed (JAX's rule: return
-        # what leaves a trace), before a verified callback that keeps the store
-        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.template and not f.verified and not (
-            leaked and f.kind == "return-value") else 0)
+        # what leaves a trace), before a verified callback that keeps the store, unless a library calls the storing
+        # function and uses what it returns
+        found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.unfit or (
+            f.template and not f.verified and not (leaked and f.kind == "return-value")) else 0)
+    _one_per_kind(found)
     tried_somehow = (call is not None and call.fn is not None) or failure.given is not None or failure.ran_here
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
         fix.code = with_imports(fix.code, globals_)
         if fix.verified is None and not fix.outcome:  # every untried fix says why, in one short phrase
             fix.outcome = _why_untried(fix, tried_somehow)
+
+
+def _one_per_kind(found: Any) -> None:
+    """Two ways to the same kind of fix (``lax.switch`` over a list of functions, or over the rest of the function):
+    the first that traced, else the first offered, stands for both."""
+    kept: dict[str, Any] = {}
+    for fix in found.fixes:
+        if fix.kind not in kept or (fix.verified is True and kept[fix.kind].verified is not True):
+            kept[fix.kind] = fix
+    found.fixes = [f for f in found.fixes if kept[f.kind] is f]
 
 
 # fixes that are advice about more than the failing function: jaxmagic does not make these changes for a try

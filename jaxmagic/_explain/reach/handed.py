@@ -1,0 +1,54 @@
+"""Whether the user hands a function to a library that calls it, and never calls it themselves.
+
+A leak's first fix is to return the stored value (JAX's rule: only outputs leave a trace). That needs the
+caller to take the extra output; when the caller is a library (``rax.ndcg_metric(..., discount_fn=f)``,
+a gate list given to ``qujax``, a cost under ``@jaxls.Cost.create_factory``), returning more breaks what the
+library does with the result, and the fix that keeps the user's intent is a callback. The user's own file
+tells which: every place that names the function is read, without running anything.
+"""
+from __future__ import annotations
+
+import ast
+import types
+
+from ..recover import Impure, evaluate_pure
+from .in_place import package_of
+
+__all__ = ["library_caller"]
+
+
+def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
+    """The library that calls the user's top-level function ``name``, when the file hands it to library code
+    (as an argument, inside a list or dict given as one, or through a library's decorator) and never calls
+    it directly or hands it to JAX; else None."""
+    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    definition = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    if definition is None:
+        return None
+    if definition.decorator_list:  # the outermost decorator's wrapper is what the name holds
+        decorator = definition.decorator_list[0]
+        return _package(decorator.func if isinstance(decorator, ast.Call) else decorator, frame)
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
+            continue
+        holder = parents.get(id(node))
+        while isinstance(holder, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Starred)):
+            holder = parents.get(id(holder))
+        if not isinstance(holder, ast.Call) or holder.func is node:
+            return None  # called, or kept under a name of the user's
+        library = _package(holder.func, frame)
+        if library is None:
+            return None  # handed to JAX or to the user's own code
+        found.add(library)
+    return sorted(found)[0] if len(found) == 1 else None
+
+
+def _package(node: ast.expr, frame: types.SimpleNamespace) -> str | None:
+    try:
+        value = evaluate_pure(node, frame, library_values=True)
+    except Impure:
+        return None
+    module = getattr(value, "__module__", None) or getattr(type(value), "__module__", None)
+    return package_of(module) if isinstance(module, str) else None
