@@ -13,6 +13,12 @@
   of the function): one is shown, the first that traced.
 - A leak from a function the user hands to a library that calls it and uses what it returns (rax's
   ``discount_fn``): returning more would break the library, so the verified callback comes first.
+- An equinox-jitted function that stores its model (dLux's optical system) in a global list: the argument is
+  the function's parameter, not equinox's `dynamic_nodonate[...]`, and the fixes are written in the user's
+  names even when the later use calls a library method whose module spells jax.numpy `np`.
+- An equinox Module marked static in `jax.jit` (its arrays make it unhashable, its Python ints must stay
+  static): `eqx.filter_jit`, verified, before tracing it whole.
+- SciPy's functions on traced values (`scipy.stats.norm.logpdf` in a likelihood): the twin in `jax.scipy`.
 - Names that count how many (``max_iters``, ``num_steps``) are set once per run: no step-counter warning.
 """
 from __future__ import annotations
@@ -27,6 +33,8 @@ from jaxmagic._explain.fixes.site import looks_like_counter
 JAXLS_TERMINATION = "https://brentyi.github.io/jaxls"  # TerminationConfig(max_iterations=...) given to solve
 JAXLS_COSTS = "https://github.com/brentyi/jaxls"  # Cost.create_factory residuals, sized by analyze()
 RAX_LOSSES = "https://github.com/google/rax"  # a loss function chosen from a list by a config's field
+JAXNS_LIKELIHOOD = "https://github.com/Joshuaalbert/jaxns"  # a prior model's log-likelihood, traced by jaxns
+DLUX_TUTORIAL = "https://github.com/LouisDesdoigts/dLux"  # optical systems under eqx.filter_jit
 RAX_DISCOUNT = "https://github.com/google/rax"  # ndcg_metric(..., discount_fn=f): rax calls the user's f
 
 NINTHLIB = '''
@@ -81,6 +89,21 @@ jax.tree_util.register_pytree_node(Values, lambda v: ((v.by_class, v.scale), Non
 
 def evaluate(cost, values):
     return jax.eval_shape(jax.vmap(cost), values)
+
+
+import equinox as eqx
+import jax.numpy as np  # as dLux spells jax.numpy
+
+
+class Optics(eqx.Module):
+    """An optical system: a transmission array and a pixel count (a Python int) it samples with."""
+
+    transmission: jax.Array
+    npixels: int = 8
+
+    def model(self, flux):
+        grid = np.linspace(-1.0, 1.0, self.npixels)
+        return flux * np.sum(self.transmission) * np.exp(-grid ** 2)
 
 
 def discounted_sum(scores, discount_fn):
@@ -220,6 +243,83 @@ jnp.max(debug["rank"])
     assert (first.kind, first.verified) == ("jax.debug.print", True)
     assert second.kind == "return-value" and second.verified is None
     assert second.outcome == "ninthlib_cases calls `logged_discount` and uses what it returns"
+
+
+def test_a_leak_from_a_function_equinox_jitted_names_its_parameter_and_writes_fixes_in_the_users_names(
+        ninthlib, tmp_path):
+    # reduces dLux's optical system kept in a history list inside an eqx.filter_jit loss (the twelfth set's
+    # x-dlux-history-leak): JAX names equinox's input `dynamic_nodonate['first'][1]`, and the later use calls a
+    # method of the library, whose module spells jax.numpy `np`
+    case = leak_case("nine-equinox-leak", DLUX_TUTORIAL, """\
+import jax.numpy as jnp
+import equinox as eqx
+import ninthlib_cases as lib
+
+history = []
+
+@eqx.filter_jit
+def loss_fn(model, data):
+    history.append(model)
+    return jnp.sum((model.model(1.0) - data) ** 2)
+
+loss_fn(lib.Optics(jnp.ones(4)), jnp.zeros(8))
+best = history[-1].model(2.0)
+""", 9, "model")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.path, found.lineno) == ("leaked-tracer", "model", "model", 9)
+    assert "dynamic_nodonate" not in found.text()
+    by_kind = {f.kind: f for f in found.fixes}
+    assert by_kind["return-value"].verified is True
+    assert by_kind["jax.debug.print"].verified is True, by_kind["jax.debug.print"].outcome  # `jnp`, not dLux's `np`
+    assert "np." not in by_kind["jax.debug.print"].code.replace("jnp.", "")
+
+
+def test_an_equinox_module_marked_static_is_jitted_by_equinox_filter_jit(ninthlib, tmp_path):
+    # reduces a dLux optical system passed static to jax.jit to dodge its traced pixel count (x-dlux-static-optics)
+    case = fix_case("nine-module-static", DLUX_TUTORIAL, """\
+from functools import partial
+import jax
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+optics = lib.Optics(jnp.ones(4))
+
+@partial(jax.jit, static_argnames="model")
+def loss_fn(model, data):
+    return jnp.sum((model.model(1.0) - data) ** 2)
+
+loss_fn(optics, jnp.zeros(8))
+""", "unhashable-static", "model", 12, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("unhashable-static", "model", 12)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True) and "@eqx.filter_jit" in top.code
+    assert top.code.count("import equinox as eqx") == 1
+    assert [f.kind for f in found.fixes] == ["static", "not-static"] and found.fixes[1].verified is False
+
+
+@pytest.mark.parametrize("imported, called, twin", [
+    ("import scipy.stats", "scipy.stats.norm.logpdf(obs, loc=mu, scale=1.0)", "jax.scipy.stats.norm.logpdf"),
+    ("from scipy import stats", "stats.norm.logpdf(obs, loc=mu, scale=1.0)", "jax.scipy.stats.norm.logpdf"),
+    ("from scipy.special import gammaln", "gammaln(obs + mu)", "jax.scipy.special.gammaln"),
+])
+def test_a_scipy_function_on_a_traced_value_becomes_its_jax_scipy_twin(imported, called, twin, tmp_path):
+    # reduces a likelihood written with SciPy inside a model jaxns traces (the twelfth set's x-jaxns-scipy-logpdf)
+    case = fix_case("nine-scipy-twin", JAXNS_LIKELIHOOD, f"""\
+import jax
+import jax.numpy as jnp
+{imported}
+
+@jax.jit
+def log_likelihood(obs, mu):
+    return {called}.sum()
+
+log_likelihood(jnp.array([1.2, 0.8, 1.5]), 0.5)
+""", "array-conversion", "obs", 7, "jnp-not-np")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("array-conversion", "obs", 7)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("jnp-not-np", True) and top.code.startswith(twin + "(")
 
 
 def test_counts_of_how_many_are_not_step_counters():

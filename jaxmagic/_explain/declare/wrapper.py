@@ -12,9 +12,11 @@ import dataclasses
 import sys
 from typing import Any
 
+import jax
+
 from ..explanation import Fix
 
-__all__ = ["Rejit", "filter_jit_fix"]
+__all__ = ["Rejit", "filter_jit_fix", "filter_jit_for_static"]
 
 
 @dataclasses.dataclass
@@ -46,6 +48,22 @@ def filter_jit_fix(facts: Any, leaf: str, held: Any, leaf_value: Any, globals_: 
         f"equinox.filter_jit traces only the arrays and holds the other leaves static",
         recipe=Rejit("equinox.filter_jit"),
     )
+
+
+def filter_jit_for_static(facts: Any, name: str, value: Any, globals_: dict) -> Fix | None:
+    """``@eqx.filter_jit`` for an equinox Module marked static in ``jax.jit``: its arrays make it unhashable,
+    and traced whole its Python values (a pixel count) become tracers; filter_jit holds each leaf as it should."""
+    equinox = sys.modules.get("equinox")
+    if equinox is None or not isinstance(value, equinox.Module):
+        return None
+    try:
+        leaves = jax.tree_util.tree_flatten_with_path(value)[0]
+    except Exception:  # noqa: BLE001 - a Module JAX cannot flatten: no such fix
+        return None
+    held = next(((path, leaf) for path, leaf in leaves if _python_value(leaf)), None)
+    if held is None or not any(hasattr(leaf, "shape") for _, leaf in leaves):
+        return None
+    return filter_jit_fix(facts, name + jax.tree_util.keystr(held[0]), value, held[1], globals_)
 
 
 def _python_value(value: Any) -> bool:

@@ -16,6 +16,7 @@ from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.frozen import frozen_declaration_fix, frozen_twin, hashable_by_type, value_from_message
+from ..declare.wrapper import filter_jit_for_static
 from .equality import children_fix, eq_fix
 
 if TYPE_CHECKING:
@@ -125,8 +126,8 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             ), not_static]
         params = getattr(type(value), "__dataclass_params__", None)
         if (params is not None and params.frozen) or _holds_arrays(value):
-            # frozen already, or a pytree of arrays (a pose, a model): the arrays are the trouble; trace it
-            return [not_static]
+            # frozen, or a pytree of arrays (a model): trace it; an equinox Module's Python values: filter_jit
+            return [not_static, *filter(None, [filter_jit_for_static(facts, name, value, site.globals_ or {})])]
         declared = frozen_declaration_fix(name, value)
         if declared is not None:
             return [declared, not_static]

@@ -387,13 +387,14 @@ def with_imports(code: str, globals_: dict | None) -> str:
         tree = ast.parse(code)
     except SyntaxError:
         return code
-    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names}
     known: dict[str, Any] = globals_ or {}
-    needed = []
+    needed: dict[str, None] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             name = node.id
-            if (name in _IMPORTS and name not in known and name not in bound and not hasattr(builtins, name)
-                    and _IMPORTS[name] not in needed):
-                needed.append(_IMPORTS[name])
+            if name in _IMPORTS and name not in known and name not in bound and not hasattr(builtins, name):
+                needed[_IMPORTS[name]] = None  # each import once, in the order first needed
     return "\n".join([*needed, code]) if needed else code

@@ -58,6 +58,11 @@ def attribute(failure: Failure) -> None:
         passed = call.by_name() if call is not None else {}
         where_from.paths = list(dict.fromkeys(user_path(failure.wrapper, p, facts.params, passed)
                                               for p in where_from.paths))
+    if leak is not None and failure.tree is not None and any(_EQUINOX_INPUT.match(p) for p in where_from.paths):
+        # a leak from a function equinox jitted: JAX's message names equinox's flattened inputs, read as the
+        # leaking function's parameters (the call that traced it is long over)
+        params = _params_of_def_at(failure.tree, leak.def_line)
+        where_from.paths = list(dict.fromkeys(user_path("equinox.filter_jit", p, params) for p in where_from.paths))
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
     leaked_elsewhere = leak is not None and called(call) != (leak.function, leak.filename, leak.def_line)
     name_arguments(found, where_from, None if leaked_elsewhere else facts)
@@ -86,6 +91,17 @@ def attribute(failure: Failure) -> None:
             name_arguments(found, origin_of(exc, handed), facts)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
+
+
+_EQUINOX_INPUT = re.compile(r"^dynamic_(?:no)?donate\[")
+
+
+def _params_of_def_at(tree: ast.Module, line: int | None) -> list[str]:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and line in (
+                node.lineno, *(d.lineno for d in node.decorator_list)):
+            return [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    return []
 
 
 # JAX's words for keys a user never wrote: a dict keyed by a class (jaxls's values, keyed by variable type), the

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ast
 
-from ..._common.errors import shape_family
+from ..._common.errors import is_user_file, shape_family
 from ..._common.source import enclosing_function, names_in, parameter_names
 from ..call import data_dependent, plain_function, transformed_expression
 from ..explanation import Explanation
@@ -23,7 +23,9 @@ def offer(failure: Failure) -> None:
     kind, given = failure.kind, failure.given
     plain = call.fn if call is not None else plain_function(failure.fn)
     globals_ = failure.globals_ = user[-1].tb_frame.f_globals if user else getattr(plain, "__globals__", None)
-    failure.names = Names(getattr(plain, "__globals__", None) if plain is not None else globals_)
+    # the names the fixes' code is written with: the user's, never a library method's module (dLux's `np`)
+    own = plain is not None and is_user_file(getattr(getattr(plain, "__code__", None), "co_filename", ""))
+    failure.names = Names(plain.__globals__ if own else globals_)
     site = Site(
         kind=kind,
         message=failure.message,
