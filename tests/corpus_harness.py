@@ -118,16 +118,18 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     def value(node: ast.expr) -> Any:
         return eval(compile(ast.Expression(node), filename, "eval"), namespace)
 
-    callee, args, kwargs = None, (), {}
+    callee, args, kwargs, read = None, (), {}, False
     start = time.perf_counter()
     try:
         if isinstance(call, ast.Call):  # read first; an argument that raises itself is the case's error
             callee = value(call.func)
-            args = tuple(value(a) for a in call.args)
-            kwargs = {k.arg: value(k.value) for k in call.keywords}
+            args = tuple(x for a in call.args for x in (value(a.value) if isinstance(a, ast.Starred) else [value(a)]))
+            kwargs = {name: v for k in call.keywords
+                      for name, v in (value(k.value).items() if k.arg is None else [(k.arg, value(k.value))])}
+            read = True
         exec(compile(ast.Module([last], []), filename, "exec"), namespace)
     except Exception as exc:  # noqa: BLE001 - the case's own error
-        if callee is not None and (len(args), len(kwargs)) != (len(call.args), len(call.keywords)):
+        if callee is not None and not read:
             callee, args, kwargs = None, (), {}  # it raised while its arguments were read: no call to hand
         if callee is None:  # a comprehension, an argument that raised: explained as the kernel's hook explains
             # a failed cell (the call read back from the traceback, the failing trace run again), which is what a

@@ -19,6 +19,11 @@
 - An equinox Module marked static in `jax.jit` (its arrays make it unhashable, its Python ints must stay
   static): `eqx.filter_jit`, verified, before tracing it whole.
 - SciPy's functions on traced values (`scipy.stats.norm.logpdf` in a likelihood): the twin in `jax.scipy`.
+- A Python count or flag a library traces because it passes every argument on (jaxns's model `args`):
+  bound with `functools.partial` where the function is handed to the library, verified by the failing
+  trace run again with the value held; a flag an `a if flag else b` tests is the argument, not `a`'s inputs.
+- A method under `jax.grad` that keeps a value on `self`, whose class's `__init__` stores None there first:
+  the storing method is found from what the later line reads (JAX names only its gradient wrapper).
 - Names that count how many (``max_iters``, ``num_steps``) are set once per run: no step-counter warning.
 """
 from __future__ import annotations
@@ -33,6 +38,8 @@ from jaxmagic._explain.fixes.site import looks_like_counter
 JAXLS_TERMINATION = "https://brentyi.github.io/jaxls"  # TerminationConfig(max_iterations=...) given to solve
 JAXLS_COSTS = "https://github.com/brentyi/jaxls"  # Cost.create_factory residuals, sized by analyze()
 RAX_LOSSES = "https://github.com/google/rax"  # a loss function chosen from a list by a config's field
+RLAX_LEARNER = "https://github.com/google-deepmind/rlax/blob/master/examples/simple_dqn.py"  # a learner's loss
+JAXNS_ARGS = "https://github.com/Joshuaalbert/jaxns"  # Model(prior_model=...) run with traced `args`
 JAXNS_LIKELIHOOD = "https://github.com/Joshuaalbert/jaxns"  # a prior model's log-likelihood, traced by jaxns
 DLUX_TUTORIAL = "https://github.com/LouisDesdoigts/dLux"  # optical systems under eqx.filter_jit
 RAX_DISCOUNT = "https://github.com/google/rax"  # ndcg_metric(..., discount_fn=f): rax calls the user's f
@@ -89,6 +96,16 @@ jax.tree_util.register_pytree_node(Values, lambda v: ((v.by_class, v.scale), Non
 
 def evaluate(cost, values):
     return jax.eval_shape(jax.vmap(cost), values)
+
+
+class Model:
+    """A model whose prior function is traced with every argument it is run with (as jaxns traces ``args``)."""
+
+    def __init__(self, prior_model):
+        self.prior_model = prior_model
+
+    def check(self, args):
+        return jax.jit(lambda given: self.prior_model(*given))(args)
 
 
 import equinox as eqx
@@ -320,6 +337,72 @@ log_likelihood(jnp.array([1.2, 0.8, 1.5]), 0.5)
     assert (found.kind, found.argument, found.lineno) == ("array-conversion", "obs", 7)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("jnp-not-np", True) and top.code.startswith(twin + "(")
+
+
+def test_a_python_count_a_library_traces_is_bound_with_partial_where_the_function_is_handed_over(ninthlib, tmp_path):
+    # reduces a jaxns prior model given its number of components in `args` (the twelfth set's
+    # x-jaxns-ncomponents-shape): no jit option of the user's reaches the library's trace
+    case = fix_case("nine-bound-count", JAXNS_ARGS, """\
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+def prior_model(y, n_components):
+    weights = jnp.zeros(n_components)
+    return jnp.sum(weights) + jnp.sum(y)
+
+model = lib.Model(prior_model=prior_model)
+model.check(args=(jnp.ones(3), 2))
+""", "traced-shape", "n_components", 5, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("traced-shape", "n_components", 5)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert "lib.Model(prior_model=functools.partial(prior_model, n_components=2))" in top.code
+
+
+def test_a_python_flag_a_library_traces_names_the_flag_an_if_expression_tests(ninthlib, tmp_path):
+    # reduces a jaxns prior model switching its noise model on a flag in `args` (x-jaxns-flag-in-args)
+    case = fix_case("nine-bound-flag", JAXNS_ARGS, """\
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+def prior_model(y, robust):
+    spread = jnp.std(y) if robust else jnp.mean(jnp.abs(y))
+    return jnp.sum(y) / spread
+
+model = lib.Model(prior_model=prior_model)
+model.check(args=(jnp.ones(3), True))
+""", "bool-conversion", "robust", 5, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "robust", 5)
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("jnp.where", True)  # array-level first, it traces
+    bound = [f for f in found.fixes if f.kind == "static"]
+    assert bound and "lib.Model(prior_model=functools.partial(prior_model, robust=True))" in bound[0].code
+
+
+def test_a_leak_on_self_from_a_method_under_grad_is_found_past_the_constructors_none(tmp_path):
+    # reduces an rlax DQN learner keeping its TD errors on self (the twelfth set's W-rlax-learner-self-leak):
+    # JAX names its own gradient wrapper, and __init__ stores None in the same attribute
+    case = leak_case("nine-self-under-grad", RLAX_LEARNER, """\
+import jax
+import jax.numpy as jnp
+
+class Learner:
+    def __init__(self):
+        self.last_error = None
+
+    def loss(self, q, target):
+        td = jax.vmap(lambda a, b: a - b)(q, target)
+        self.last_error = td
+        return jnp.mean(td ** 2)
+
+learner = Learner()
+grads = jax.grad(learner.loss)(jnp.ones(3), jnp.zeros(3))
+print(jnp.abs(learner.last_error).max())
+""", 10, "q")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "q", 10, 15)
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("return-value", True), found.fixes[0].outcome
 
 
 def test_counts_of_how_many_are_not_step_counters():

@@ -1,12 +1,10 @@
 """Where a leaked tracer escaped its trace: the function that leaked it and the storing line.
 
-JAX reports a leak where the escaped tracer is *used* (``UnexpectedTracerError``)
-or at the end of the trace (``jax.checking_leaks``), naming the function
-being traced and the line that created the value, but not the line that
-stored it. That line is found in the leaking function's source: a statement
-that puts a value somewhere that outlives the call (a global or enclosing
-list, an attribute of ``self`` or of a global object, a ``global`` or
-``nonlocal`` name, or ``yield``).
+JAX reports a leak where the escaped tracer is *used* (``UnexpectedTracerError``) or at the end of the trace
+(``jax.checking_leaks``), naming the function being traced and the line that created the value, but not the
+line that stored it. That line is found in the leaking function's source: a statement that puts a value where
+it outlives the call (a global or enclosing list, an attribute of ``self`` or of a global object, a ``global``
+or ``nonlocal`` name, or ``yield``).
 """
 from __future__ import annotations
 
@@ -54,10 +52,10 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
               use: Any = None) -> Leak:
     """Read the leaking function and storing line out of JAX's message, the tracer and the source.
 
-    ``called`` is (name, file, def line) of the jitted function the user called: where to
-    look when neither the message nor the tracer says (a ``jax.grad`` tracer carries no source).
-    ``use`` is the traceback entry of the line that met the tracer: with nothing else to go by (a
-    ``vmap`` run eagerly), the one function of the user's that stores into what that line reads.
+    ``called`` is (name, file, def line) of the jitted function the user called: where to look when neither the
+    message nor the tracer says (a ``jax.grad`` tracer carries no source). ``use`` is the traceback entry of the
+    line that met the tracer: with nothing else to go by (a ``vmap`` run eagerly), the one function of the
+    user's that stores into what that line reads.
     """
     match = _LEAKED_AT.search(message) or _TRACED_AT.search(message)
     created = _CREATED.search(message)
@@ -143,8 +141,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
 
 
 def _receiver_first(store: ast.stmt, arguments: list[str]) -> list[str]:
-    """The argument whose method made the stored value first: ``latest = loss_scale.adjust(...)`` stores a new
-    loss scale, whatever else went into it."""
+    """The argument whose method made the stored value first (``latest = loss_scale.adjust(...)``: a loss scale)."""
     value = getattr(store, "value", None)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
         root = value.func.value
@@ -170,8 +167,8 @@ def _stored_into(store: ast.stmt) -> set[str]:
 
 
 def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
-    """(name, file, def line) of the one function among the user's names whose store targets a name the
-    failing line reads (``cache["last"] + 1`` read what ``per_example`` stored in ``cache``)."""
+    """(name, file, def line) of the one function among the user's names whose store targets a name the failing
+    line reads (``cache["last"] + 1`` read what ``per_example`` stored in ``cache``)."""
     tree = parse_file(use.tb_frame.f_code.co_filename)
     node = node_at(tree, position_of(use)) if tree is not None else None
     read = set(names_in(node)) if node is not None else set()
@@ -190,12 +187,16 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
 
 
 def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
-    """The user's own functions inside ``value``: itself, or under a library's wrapper (``functools.wraps``, a
-    closure cell, an attribute of a wrapper object such as pymanopt's ``Function``)."""
+    """The user's own functions inside ``value``: itself, under a library's wrapper (``functools.wraps``, a closure
+    cell, an attribute of a wrapper object such as pymanopt's ``Function``), or an instance's methods."""
     queue, seen, found = [value], set(), []
     while queue and len(seen) < limit:
         item = queue.pop(0)
-        if id(item) in seen or isinstance(item, type) or not callable(item):
+        if id(item) in seen or isinstance(item, type):
+            continue
+        if not callable(item):  # an instance (``learner``): its class's methods
+            seen.add(id(item))
+            queue.extend(v for v in vars(type(item)).values() if isinstance(v, types.FunctionType))
             continue
         seen.add(id(item))
         fn = item if isinstance(item, types.FunctionType) else innermost_function(item)
@@ -244,8 +245,8 @@ def _created_expression(tree: ast.AST, created: re.Match | None) -> ast.expr | N
 
 
 def _escaping_closure(holder: ast.AST) -> tuple[ast.stmt, list[str]] | None:
-    """``return State(schedule)`` where ``schedule`` is a nested def reading ``holder``'s parameters: the
-    closure leaves the trace inside the output (as pytree metadata, which JAX does not trace)."""
+    """``return State(schedule)``, ``schedule`` a nested def reading ``holder``'s parameters: the closure leaves the
+    trace inside the output (as pytree metadata, which JAX does not trace)."""
     params = parameter_names(holder)
     for nested in own_nodes(holder):
         if not isinstance(nested, (ast.FunctionDef, ast.Lambda)):
@@ -300,8 +301,8 @@ def _enclosing_def(tree: ast.AST, node: ast.AST) -> ast.AST | None:
 
 
 def _called_from(tree: ast.AST, definition: ast.AST) -> list[ast.FunctionDef]:
-    """Functions of the same file the leaking function uses: by name (a ``vmap``ped helper), or as a
-    method of an object (``jax.grad(model.loss)``)."""
+    """Functions of its file the leaking function uses: by name (a ``vmap``ped helper), or as a method of an object
+    (``jax.grad(model.loss)``)."""
     used = set(names_in(definition))
     attributes = {n.attr for n in ast.walk(definition) if isinstance(n, ast.Attribute)}
     found = [
@@ -369,7 +370,7 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
                 candidates.append(node)
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(outlives(t) for t in targets):
+            if any(outlives(t) for t in targets) and not isinstance(node.value, ast.Constant):  # None: no tracer
                 candidates.append(node)
         elif isinstance(node, ast.Expr) and isinstance(node.value, (ast.Yield, ast.YieldFrom)):
             candidates.append(node)
@@ -381,7 +382,6 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
         if later:
             return later[0]
     return candidates[0]
-
 
 
 def outlived_its_trace(exc: BaseException) -> bool:

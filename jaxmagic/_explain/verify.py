@@ -13,6 +13,7 @@ import inspect
 import linecache
 import os
 import re
+import time
 import types
 from typing import Any
 
@@ -42,9 +43,14 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
     """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically."""
     if call.fn is None:
         return
+    spent = 0.0  # seconds of tries since the first that traced
     for fix in fixes:
         if fix.recipe is None:
             continue
+        if spent > _BUDGET:  # each try traces the whole program again; one that traced is enough on a large one
+            fix.outcome = f"an earlier fix traced, and each try traces your whole function again ({spent:.1f} s)"
+            continue
+        started = time.perf_counter()
         try:
             outcome = _try(fix, call, filename, names, concrete)
         except Exception as exc:  # noqa: BLE001 - a fix we could not apply stays untried
@@ -67,6 +73,8 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             # a library's jit holds your function its own way (brainstate's): the rewritten copy never ran
             fix.verified, fix.outcome = None, "the jit your call went through kept your own code"
             continue
+        if outcome is None or spent:
+            spent += time.perf_counter() - started
         if outcome is None:
             fix.verified, fix.outcome = True, "traced"
         else:
@@ -75,6 +83,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
 
 
 _UNTRIED = object()
+_BUDGET = 0.25  # seconds: a fix traced in more than this is tried alone, the rest wait
 
 
 def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: bool) -> Any:

@@ -22,8 +22,8 @@ from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
 from .printing import is_format_call, print_call, printed_conversion
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 from ..twins.buffers import buffer_write_fix
-from ..twins.numpy_calls import (jax_backend_fix, numpy_calls_on_values, numpy_twin, scipy_twin_fix, statement_of,
-                                 with_twins)
+from ..twins.functions import scipy_twin_fix
+from ..twins.numpy_calls import jax_backend_fix, numpy_calls_on_values, numpy_twin, statement_of, with_twins
 from ..twins.choices import functions_in, objects_in, switch_over_call, switch_over_rest
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
@@ -296,8 +296,8 @@ def _explicit_conversion(node: ast.AST, names: Names) -> Fix | None:
 
 
 def array_fixes(site: Site) -> list[Fix]:
-    # a NumPy buffer written; a NumPy implementation; SciPy's function, with a twin in jax.scipy
-    buffer = buffer_write_fix(site) or jax_backend_fix(site) or scipy_twin_fix(site)
+    buffer = buffer_write_fix(site) or jax_backend_fix(site) or next(filter(None, (  # a NumPy buffer, a NumPy method,
+        scipy_twin_fix(site, n) for n in site.ancestors() if isinstance(n, ast.Call))), None)  # SciPy's function
     if buffer is not None:
         return with_static(site, [buffer])
     for node in site.ancestors():

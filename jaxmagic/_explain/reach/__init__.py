@@ -15,7 +15,9 @@ or the user's statement that handed it to a transformation), ``jitted_statement`
 jitted function's parameters the stored value depends on, read by a probe in that trace) and ``stored_attributes`` (a leak stored on an
 object by a method of the user's class that library code called: ``self.last_scores = ...`` in a Keras
 layer's ``call``, read later as ``attn.last_scores``) and ``handed`` (a function the user hands to a library
-that calls it and uses what it returns: a leak there is kept by a callback, not returned).
+that calls it and uses what it returns: a leak there is kept by a callback, not returned) and ``bound`` (a
+Python value a library traces because it passes every argument on, bound with ``functools.partial`` where the
+function is handed over).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
 ``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaks``, ``fixes.leak_code`` and

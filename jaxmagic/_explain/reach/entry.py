@@ -193,6 +193,8 @@ def _statement(tree: ast.AST, position: Any, message: str = "") -> ast.AST | Non
         node = node.test
     elif isinstance(node, (ast.Return, ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign)):
         node = node.value
+    if isinstance(node, ast.IfExp) and "boolean conversion" in message:
+        node = node.test  # ``a if flag else b``: only the test needs a True/False
     if not isinstance(node, ast.expr):
         return None
     for call in ast.walk(node):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import ast
 import types
+from collections.abc import Iterator
 
 from ..recover import Impure, evaluate_pure
 from .in_place import package_of
 
-__all__ = ["library_caller"]
+__all__ = ["handed_at", "library_caller"]
 
 
 def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
@@ -28,21 +29,33 @@ def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
     if definition.decorator_list:  # the outermost decorator's wrapper is what the name holds
         decorator = definition.decorator_list[0]
         return _package(decorator.func if isinstance(decorator, ast.Call) else decorator, frame)
-    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     found: set[str] = set()
+    for holder, _ in _uses(name, tree):
+        library = _package(holder.func, frame) if holder is not None else None
+        if library is None:
+            return None  # called, kept under a name, or handed to JAX or to the user's own code
+        found.add(library)
+    return sorted(found)[0] if len(found) == 1 else None
+
+
+def handed_at(name: str, tree: ast.Module) -> tuple[ast.Call, ast.Name] | None:
+    """The one call that hands ``name`` over, and the name's node among its arguments; None unless the file
+    names the function in exactly one such place."""
+    uses = list(_uses(name, tree))
+    return uses[0] if len(uses) == 1 and uses[0][0] is not None else None  # type: ignore[return-value]
+
+
+def _uses(name: str, tree: ast.Module) -> Iterator[tuple[ast.Call | None, ast.Name]]:
+    """Each place the file reads ``name``: the call it is handed to (through a list, tuple or dict given as an
+    argument), or None when it is called or kept otherwise."""
+    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
             continue
         holder = parents.get(id(node))
         while isinstance(holder, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Starred)):
             holder = parents.get(id(holder))
-        if not isinstance(holder, ast.Call) or holder.func is node:
-            return None  # called, or kept under a name of the user's
-        library = _package(holder.func, frame)
-        if library is None:
-            return None  # handed to JAX or to the user's own code
-        found.add(library)
-    return sorted(found)[0] if len(found) == 1 else None
+        yield (holder if isinstance(holder, ast.Call) and holder.func is not node else None), node
 
 
 def _package(node: ast.expr, frame: types.SimpleNamespace) -> str | None:

@@ -9,6 +9,8 @@ from ..call import data_dependent, plain_function, transformed_expression
 from ..explanation import Explanation
 from ..fixes.propose import Site, propose
 from ..rebuild import Names
+from ..reach.bound import bound_argument_fix
+from ..reach.entry import entry_of
 from ..reach.library import host_library
 from ..reach.options import transform_option_fix
 from .record import CONVERSIONS, Failure
@@ -49,6 +51,11 @@ def offer(failure: Failure) -> None:
                                   transformed_expression(given[0], user) if given else None, given, globals_)
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
         found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
+    # a Python value a library traced because it passes it on (jaxns's model args): bound where it is handed over
+    bound = bound_argument_fix(kind, found.argument, entry_of(failure.exc), user[-1].tb_frame if user else None,
+                               tree, globals_, failure.names.functools) if not any(
+        f.kind == "static" for f in found.fixes) else None
+    found.fixes = [*found.fixes, bound] if bound is not None else found.fixes
     if not found.paths:
         _argument_from_fix(found, tree)
 

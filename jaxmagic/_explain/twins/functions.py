@@ -13,6 +13,7 @@ import ast
 import importlib
 import math
 import sys
+import types
 from typing import Any
 
 import jax.numpy as jnp
@@ -24,7 +25,7 @@ from ..fixes.rewrites import attr
 from ..fixes.site import Site, dotted_of, edit_fix
 from .numpy_calls import resolved
 
-__all__ = ["math_twin_fix"]
+__all__ = ["math_twin_fix", "scipy_twin_fix"]
 
 # math's names that jax.numpy spells otherwise, or that live in jax.scipy.special
 _RENAMED = {"fabs": "jnp.abs", "pow": "jnp.power", "lgamma": "jax.scipy.special.gammaln",
@@ -42,7 +43,7 @@ def math_twin_fix(site: Site, node: ast.AST) -> Fix | None:
     name = _math_function(node, site.globals_ or {})
     twin = _twin(name) if name is not None else None
     if twin is None:
-        return _scipy_twin_fix(site, node)
+        return scipy_twin_fix(site, node)
     spelled = twin.replace("jnp.", f"{site.names.jnp}.", 1) if twin.startswith("jnp.") else \
         twin.replace("jax.", f"{site.names.jax}.", 1)
     new = ast.Call(attr(spelled), clone(node.args), clone(node.keywords))
@@ -77,29 +78,46 @@ _SCIPY_MODULES = ("linalg", "special", "stats", "signal", "fft", "ndimage", "int
                   "cluster", "optimize")
 
 
-def _scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
-    """``jax.scipy.linalg.block_diag(...)`` for ``scipy.linalg.block_diag(...)`` (however it was imported),
-    where ``jax.scipy`` has the function of that public name."""
-    scipy = sys.modules.get("scipy")
-    callee = resolved(node.func, site.globals_ or {})
-    if scipy is None or callee is None or not (getattr(callee, "__module__", None) or "").startswith("scipy."):
+def scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``jax.scipy.linalg.block_diag(...)`` for ``scipy.linalg.block_diag(...)`` (however it was imported), and
+    ``jax.scipy.stats.norm.logpdf(...)`` for ``scipy.stats.norm.logpdf(...)`` (a method of SciPy's
+    distribution object, named by its path), where ``jax.scipy`` has the function of that name."""
+    path = _public_path(node, site.globals_ or {}) or _module_path(node.func, site.globals_ or {})
+    if path is None:
         return None
-    name = getattr(callee, "__name__", None)
+    module, _, name = path.partition(".")
+    try:
+        mirrored: Any = importlib.import_module(f"jax.scipy.{module}")
+    except ImportError:
+        return None
+    for part in name.split("."):
+        mirrored = getattr(mirrored, part, None)
+    if not callable(mirrored):
+        return None
+    new = ast.Call(attr(f"{site.names.jax}.scipy.{path}"), clone(node.args), clone(node.keywords))
+    return edit_fix(
+        "jnp-not-np", node, new,
+        f"SciPy's `{path}` converts its inputs with NumPy, which needs concrete values; `jax.scipy.{path}` "
+        "computes the same on traced arrays",
+    )
+
+
+def _public_path(node: ast.Call, globals_: dict) -> str | None:
+    """``linalg.block_diag`` for a SciPy function called by any name, found among its modules' public names."""
+    callee = resolved(node.func, globals_)
+    name = getattr(callee, "__name__", None)  # a ufunc (``gammaln``) names no module of SciPy's: found by identity
     for module in _SCIPY_MODULES:
         public = sys.modules.get(f"scipy.{module}")
-        if name is None or public is None or getattr(public, name, None) is not callee:
-            continue
-        try:
-            mirrored = importlib.import_module(f"jax.scipy.{module}")
-        except ImportError:
-            return None
-        if not callable(getattr(mirrored, name, None)):
-            return None
-        spelled = f"{site.names.jax}.scipy.{module}.{name}"
-        new = ast.Call(attr(spelled), clone(node.args), clone(node.keywords))
-        return edit_fix(
-            "jnp-not-np", node, new,
-            f"SciPy's `{module}.{name}` converts its inputs with NumPy, which needs concrete values; "
-            f"`jax.scipy.{module}.{name}` computes the same on traced arrays",
-        )
+        if name is not None and public is not None and getattr(public, name, None) is callee:
+            return f"{module}.{name}"
     return None
+
+
+def _module_path(func: ast.expr, globals_: dict) -> str | None:
+    """``stats.norm.logpdf`` for ``scipy.stats.norm.logpdf`` or ``st.norm.logpdf`` (``import scipy.stats as st``):
+    the path under a SciPy module the call is spelled through."""
+    head, *rest = (dotted_of(func) or "").split(".")
+    value = globals_.get(head) if head else None
+    parts = value.__name__.split(".") if isinstance(value, types.ModuleType) else []
+    path = [*parts[1:], *rest]
+    return ".".join(path) if parts[:1] == ["scipy"] and len(path) > 1 and path[0] in _SCIPY_MODULES else None

@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import ast
 import inspect
-import sys
-import types
 from typing import Any
 
-import jax
 import jax.numpy as jnp
-import jax.scipy  # noqa: F401 - the twins of SciPy's functions are read from it
 
 from ..._common.source import clone
 from ..fixes.rewrites import attr
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
 
-__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_twin", "resolved", "scipy_twin_fix",
-           "statement_of", "with_twins"]
+__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_twin", "resolved", "statement_of",
+           "with_twins"]
 
 
 def with_twins(node: ast.AST, site: Site) -> ast.AST:
@@ -118,39 +114,6 @@ def jax_backend_fix(site: Site) -> Fix | None:
             return edit_fix("jnp-not-np", node, new,
                             f"`{dotted_of(node.func)}` runs its NumPy implementation by default (`{name}="
                             f"\"{param.default}\"`), which needs concrete values; its JAX implementation traces")
-    return None
-
-
-def scipy_twin_fix(site: Site) -> Fix | None:
-    """``scipy.stats.norm.logpdf(x, ...)`` → ``jax.scipy.stats.norm.logpdf(x, ...)``: SciPy computes with NumPy
-    on concrete values; ``jax.scipy`` has traceable twins of many of its functions, under the same names."""
-    for node in site.ancestors():
-        path = _under_scipy(node.func, site.globals_ or {}) if isinstance(node, ast.Call) else None
-        target: Any = jax.scipy if path else None
-        for part in (path or "").split("."):
-            target = getattr(target, part, None)
-        if not callable(target):
-            continue
-        new = clone(node)
-        new.func = attr(f"{site.names.jax}.scipy.{path}")
-        return edit_fix("jnp-not-np", node, new,
-                        f"SciPy computes with NumPy on concrete values; `jax.scipy.{path}` is the traceable twin")
-    return None
-
-
-def _under_scipy(func: ast.expr, globals_: dict) -> str | None:
-    """``stats.norm.logpdf`` for ``scipy.stats.norm.logpdf``, ``st.norm.logpdf`` (``import scipy.stats as st``)
-    or ``gammaln`` imported from ``scipy.special``; None for anything not SciPy's."""
-    head, *rest = (dotted_of(func) or "").split(".")
-    value = globals_.get(head) if head else None
-    if isinstance(value, types.ModuleType):
-        parts = value.__name__.split(".")
-        return ".".join([*parts[1:], *rest]) if parts[0] == "scipy" and len(parts) + len(rest) > 1 else None
-    name = getattr(value, "__name__", None)
-    for sub in ("special", "stats", "linalg", "signal"):  # a function imported from one of SciPy's modules
-        module = sys.modules.get(f"scipy.{sub}")
-        if not rest and name and module is not None and getattr(module, name, None) is value:
-            return f"{sub}.{name}"
     return None
 
 

@@ -1,0 +1,92 @@
+"""A Python value a library traces because it passes it on: bound with ``functools.partial`` instead.
+
+Some libraries trace every argument they hand to the user's function: jaxns traces a prior model's
+``args``, and a count, a flag or a degree passed there arrives as a tracer. No jit option of the user's
+reaches that trace. The static decision is made where the user hands the function to the library:
+``Model(prior_model=functools.partial(prior_model, n_components=2))`` binds the value, which the library
+then never sees. The value is read from the outermost jitted call on the stack, whose arguments are
+still the user's own (the one Python scalar of the parameter's type there); the fix is tried by running
+the failing trace again with the parameter held as that value in the function's first line.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import types
+from typing import Any
+
+import jax
+
+from ..._tracking.compiling.jax_frames import find_jax_call
+from ..explanation import Fix
+from ..fixes.rewrites import Edit
+from .entry import Entry
+from .handed import handed_at, library_caller
+
+__all__ = ["bound_argument_fix"]
+
+_KINDS = ("traced-shape", "integer-conversion", "bool-conversion", "concretization")
+
+
+def bound_argument_fix(kind: str, argument: str | None, entry: Entry | None, failing: types.FrameType | None,
+                       tree: ast.Module | None, globals_: dict | None, functools_name: str) -> Fix | None:
+    """``functools.partial`` binding ``argument`` where the user hands ``entry``'s function to the library that
+    traced it, when that argument held one Python scalar the library passed on; None otherwise."""
+    if kind not in _KINDS or entry is None or argument not in entry.params or tree is None or failing is None:
+        return None
+    definition = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == entry.name), None)
+    library = library_caller(entry.name, tree, globals_ or {})
+    handed = handed_at(entry.name, tree)
+    if definition is None or library is None or handed is None or not definition.body:
+        return None
+    value = _passed_value(entry.frame.f_locals.get(argument), failing)
+    if value is _NONE:
+        return None
+    call, name = handed
+    new = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
+                   [ast.Name(entry.name, ast.Load())], [ast.keyword(argument, ast.Constant(value))])
+    shown = ast.unparse(_replaced(call, name, new))
+    code = f"{shown}\n# then stop passing {argument} to {library}"
+    first = definition.body[0]
+    held = ast.Assign([ast.Name(argument, ast.Store())], ast.Constant(value), lineno=first.lineno)
+    return Fix(
+        "static", code,
+        f"{library} traces every argument it passes to `{entry.name}`, so the Python {type(value).__name__} "
+        f"`{argument}` arrives as a tracer; bind it with `functools.partial` where you hand `{entry.name}` to "
+        f"{library}: a bound value is a constant of the function, never traced",
+        recipe=Edit(first, [held, first]),
+    )
+
+
+_NONE = object()
+
+
+def _passed_value(tracer: Any, failing: types.FrameType) -> Any:
+    """The one Python scalar of ``tracer``'s type among the outermost jitted call's arguments, else ``_NONE``."""
+    aval = getattr(tracer, "aval", None)
+    if aval is None or getattr(aval, "shape", None) != ():
+        return _NONE
+    call = outer = find_jax_call(failing)
+    while call is not None:
+        outer, call = call, find_jax_call(call.frame.f_back)
+    if outer is None:
+        return _NONE
+    wanted = bool if aval.dtype == bool else int if "int" in str(aval.dtype) else float
+    try:
+        leaves = jax.tree_util.tree_leaves((outer.args, outer.kwargs))
+    except Exception:  # noqa: BLE001 - arguments JAX cannot flatten: no value to read
+        return _NONE
+    found = [leaf for leaf in leaves if type(leaf) is wanted]
+    return found[0] if len(found) == 1 else _NONE
+
+
+def _replaced(call: ast.Call, name: ast.Name, new: ast.expr) -> ast.Call:
+    """A copy of ``call`` with the argument node ``name`` (somewhere among its arguments) replaced by ``new``."""
+
+    where = (name.lineno, name.col_offset)
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            return new if (getattr(node, "lineno", None), getattr(node, "col_offset", None)) == where else node
+
+    return _Swap().visit(copy.deepcopy(call))  # the file's own tree is never changed
