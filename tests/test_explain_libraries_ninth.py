@@ -24,6 +24,8 @@
   trace run again with the value held; a flag an `a if flag else b` tests is the argument, not `a`'s inputs.
 - A method under `jax.grad` that keeps a value on `self`, whose class's `__init__` stores None there first:
   the storing method is found from what the later line reads (JAX names only its gradient wrapper).
+- A traced count in a random array's shape (`jax.random.randint(key, (n, self.n_flips), ...)`): the count's
+  field is the argument, not the key beside it.
 - Names that count how many (``max_iters``, ``num_steps``) are set once per run: no step-counter warning.
 """
 from __future__ import annotations
@@ -39,6 +41,7 @@ JAXLS_TERMINATION = "https://brentyi.github.io/jaxls"  # TerminationConfig(max_i
 JAXLS_COSTS = "https://github.com/brentyi/jaxls"  # Cost.create_factory residuals, sized by analyze()
 RAX_LOSSES = "https://github.com/google/rax"  # a loss function chosen from a list by a config's field
 RLAX_LEARNER = "https://github.com/google-deepmind/rlax/blob/master/examples/simple_dqn.py"  # a learner's loss
+NETKET_RULE = "https://github.com/netket/netket/pull/989"  # a custom MetropolisRule's transition
 JAXNS_ARGS = "https://github.com/Joshuaalbert/jaxns"  # Model(prior_model=...) run with traced `args`
 JAXNS_LIKELIHOOD = "https://github.com/Joshuaalbert/jaxns"  # a prior model's log-likelihood, traced by jaxns
 DLUX_TUTORIAL = "https://github.com/LouisDesdoigts/dLux"  # optical systems under eqx.filter_jit
@@ -96,6 +99,11 @@ jax.tree_util.register_pytree_node(Values, lambda v: ((v.by_class, v.scale), Non
 
 def evaluate(cost, values):
     return jax.eval_shape(jax.vmap(cost), values)
+
+
+def sample(rule, key, sigma):
+    """One Metropolis step: the user's rule's ``transition``, traced with the rule as a pytree (as netket does)."""
+    return jax.jit(lambda r, k, s: r.transition(k, s))(rule, key, sigma)
 
 
 class Model:
@@ -403,6 +411,28 @@ print(jnp.abs(learner.last_error).max())
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "q", 10, 15)
     assert (found.fixes[0].kind, found.fixes[0].verified) == ("return-value", True), found.fixes[0].outcome
+
+
+def test_a_traced_count_in_a_random_shape_is_the_count_not_the_key_beside_it(ninthlib, tmp_path):
+    # reduces a netket MetropolisRule whose n_flips field is traced (the twelfth set's x-netket-rule-field-shape)
+    case = fix_case("nine-shape-not-key", NETKET_RULE, """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class FlipRule:
+    n_flips: int
+
+    def transition(self, key, sigma):
+        return jax.random.randint(key, (sigma.shape[0], self.n_flips), 0, sigma.shape[1])
+
+lib.sample(FlipRule(2), jax.random.key(0), jnp.ones((4, 8)))
+""", "traced-shape", "self", 12, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.path, found.lineno) == ("traced-shape", "self", "self.n_flips", 12)
 
 
 def test_counts_of_how_many_are_not_step_counters():

@@ -21,6 +21,7 @@ import types
 from typing import Any
 
 import jax
+import numpy as np
 from jax.core import Tracer  # the tracer base class, exported by jax.core from 0.8 to 0.12
 
 from .._common.errors import is_installed_library, is_jax_file, is_user_file, message_of, traceback_entries
@@ -252,8 +253,13 @@ def jaxpr_tracer(tracer: Tracer) -> Tracer | None:
 
 
 def failing_tracers(exc: BaseException) -> list[Tracer]:
-    """The tracers at the point where ``exc`` was raised (see :func:`origin_of`)."""
-    return _failing_tracers(traceback_entries(exc.__traceback__), message_of(exc))
+    """The tracers at the point where ``exc`` was raised (see :func:`origin_of`); for a shape JAX could not read
+    (``got (4, JitTracer(~int32[]))``), only the integer ones: a PRNG key beside it is no part of a shape."""
+    found = _failing_tracers(traceback_entries(exc.__traceback__), message_of(exc))
+    if "Shapes must be 1D sequences of concrete values of integer type" in message_of(exc):
+        counts = [t for t in found if jax.dtypes.issubdtype(getattr(t.aval, "dtype", None), np.integer)]
+        return counts or found
+    return found
 
 
 def progenitors(tracer: Tracer) -> tuple[Any, frozenset[int]] | None:
