@@ -26,6 +26,7 @@
   the storing method is found from what the later line reads (JAX names only its gradient wrapper).
 - A traced count in a random array's shape (`jax.random.randint(key, (n, self.n_flips), ...)`): the count's
   field is the argument, not the key beside it.
+- Several arguments JAX cannot trace (two haliax `Axis` objects): all of them static in one fix.
 - Names that count how many (``max_iters``, ``num_steps``) are set once per run: no step-counter warning.
 """
 from __future__ import annotations
@@ -41,6 +42,7 @@ JAXLS_TERMINATION = "https://brentyi.github.io/jaxls"  # TerminationConfig(max_i
 JAXLS_COSTS = "https://github.com/brentyi/jaxls"  # Cost.create_factory residuals, sized by analyze()
 RAX_LOSSES = "https://github.com/google/rax"  # a loss function chosen from a list by a config's field
 RLAX_LEARNER = "https://github.com/google-deepmind/rlax/blob/master/examples/simple_dqn.py"  # a learner's loss
+HALIAX_AXES = "https://github.com/stanford-crfm/haliax/blob/main/docs/tutorial.md"  # Axis objects under jit
 NETKET_RULE = "https://github.com/netket/netket/pull/989"  # a custom MetropolisRule's transition
 JAXNS_ARGS = "https://github.com/Joshuaalbert/jaxns"  # Model(prior_model=...) run with traced `args`
 JAXNS_LIKELIHOOD = "https://github.com/Joshuaalbert/jaxns"  # a prior model's log-likelihood, traced by jaxns
@@ -433,6 +435,31 @@ lib.sample(FlipRule(2), jax.random.key(0), jnp.ones((4, 8)))
 """, "traced-shape", "self", 12, "static")
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.argument, found.path, found.lineno) == ("traced-shape", "self", "self.n_flips", 12)
+
+
+def test_every_argument_jax_cannot_trace_is_made_static_together(tmp_path):
+    # reduces haliax's Axis objects passed to a plain jax.jit (the twelfth set's W-haliax-axis-as-jit-arg):
+    # JAX names the first, and making only that one static fails on the second
+    case = fix_case("nine-axes-static", HALIAX_AXES, """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+
+@dataclasses.dataclass(frozen=True)
+class Axis:
+    name: str
+    size: int
+
+@jax.jit
+def init_and_apply(In, Out, x):
+    return jnp.zeros((In.size, Out.size)) + x.sum()
+
+init_and_apply(Axis("embed", 4), Axis("hidden", 8), jnp.ones(3))
+""", "non-array-argument", "In", 14, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "In", 14)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True) and "static_argnames=('In', 'Out')" in top.code
 
 
 def test_counts_of_how_many_are_not_step_counters():

@@ -41,6 +41,7 @@ __all__ = [
     "known_call",
     "plain_function",
     "transformed_expression",
+    "untraceable",
 ]
 
 
@@ -340,3 +341,23 @@ def transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple
                     and isinstance(node.func, ast.Call)):
                 return None, ast.unparse(node.func)
     return None
+
+
+def untraceable(facts: CallFacts, but: str) -> tuple[str, ...]:
+    """The call's other parameters whose values JAX cannot trace either (an ``Axis`` beside an ``Axis``) and that
+    could be static (hashable): named together with ``but``, so one fix makes all of them static."""
+    def traceable(value: Any) -> bool:
+        try:
+            leaves = jax.tree_util.tree_leaves(value)
+        except Exception:  # noqa: BLE001 - a value JAX cannot flatten cannot be traced
+            return False
+        return all(isinstance(v, (jax.Array, np.ndarray, np.generic, int, float, complex)) for v in leaves)
+
+    def hashable(value: Any) -> bool:
+        try:
+            return hash(value) is not None
+        except Exception:  # noqa: BLE001
+            return False
+
+    return tuple(p for p in facts.params if p != but and p in facts.values and p not in facts.static
+                 and not traceable(facts.values[p]) and hashable(facts.values[p]))

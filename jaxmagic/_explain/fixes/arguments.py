@@ -6,10 +6,11 @@ import copy
 import dataclasses
 import re
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jax
 
+from ..call import CallFacts, untraceable
 from ..explanation import Fix
 from .site import Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, static_code, static_fix
 from ..._common.errors import is_user_file
@@ -18,9 +19,6 @@ from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.frozen import frozen_declaration_fix, frozen_twin, hashable_by_type, value_from_message
 from ..declare.wrapper import filter_jit_for_static
 from .equality import children_fix, eq_fix
-
-if TYPE_CHECKING:
-    from ..call import CallFacts
 
 __all__ = ["unhashable_fixes", "non_array_fixes", "checkpoint_static_fix", "CheckpointStatic"]
 
@@ -322,11 +320,13 @@ def non_array_fixes(site: Site) -> list[Fix]:
             )
             fixes.append(leaf)
     if facts is not None and (value is None or is_hashable(value)):
+        add = (name, *untraceable(facts, name))  # ``In`` and ``Out``, two Axis objects: both static at once
         fix = Fix(
-            "static", static_code(facts, add=(name,)),
-            f"`{name}` is not an array, so it cannot be traced; as a static argument JAX uses it as a "
-            "compile-time constant (it must be hashable)",
-            recipe=Static(add=(name,)),
+            "static", static_code(facts, add=add),
+            f"`{name}` is not an array, so it cannot be traced; as a static argument JAX uses it as a compile-time "
+            "constant (it must be hashable)" if len(add) == 1 else f"{' and '.join(f'`{n}`' for n in add)} are not "
+            "arrays, so they cannot be traced; as static arguments JAX uses them as compile-time constants",
+            recipe=Static(add=add),
         )
         if is_self:
             header = facts.def_line
