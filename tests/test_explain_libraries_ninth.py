@@ -42,6 +42,7 @@ JAXLS_TERMINATION = "https://brentyi.github.io/jaxls"  # TerminationConfig(max_i
 JAXLS_COSTS = "https://github.com/brentyi/jaxls"  # Cost.create_factory residuals, sized by analyze()
 RAX_LOSSES = "https://github.com/google/rax"  # a loss function chosen from a list by a config's field
 RLAX_LEARNER = "https://github.com/google-deepmind/rlax/blob/master/examples/simple_dqn.py"  # a learner's loss
+HALIAX_SCAN = "https://github.com/stanford-crfm/haliax/blob/main/docs/scan.md"  # hax.scan over layers
 HALIAX_AXES = "https://github.com/stanford-crfm/haliax/blob/main/docs/tutorial.md"  # Axis objects under jit
 NETKET_RULE = "https://github.com/netket/netket/pull/989"  # a custom MetropolisRule's transition
 JAXNS_ARGS = "https://github.com/Joshuaalbert/jaxns"  # Model(prior_model=...) run with traced `args`
@@ -101,6 +102,11 @@ jax.tree_util.register_pytree_node(Values, lambda v: ((v.by_class, v.scale), Non
 
 def evaluate(cost, values):
     return jax.eval_shape(jax.vmap(cost), values)
+
+
+def scan_layers(body, init, xs):
+    """A library's own scan over layers (as ``haliax.scan``): the body's outputs are stacked."""
+    return jax.lax.scan(body, init, xs)
 
 
 def sample(rule, key, sigma):
@@ -460,6 +466,30 @@ init_and_apply(Axis("embed", 4), Axis("hidden", 8), jnp.ones(3))
     assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "In", 14)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True) and "static_argnames=('In', 'Out')" in top.code
+
+
+def test_a_leak_from_a_body_a_librarys_scan_runs_is_output_per_step_first(ninthlib, tmp_path):
+    # reduces per-layer activations kept in a list inside a hax.scan body (the twelfth set's
+    # W-haliax-scan-activation-list-leak): the library's scan stacks outputs, so returning them is the fix
+    case = leak_case("nine-library-scan-leak", HALIAX_SCAN, """\
+import jax
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+activations = []
+
+def block(x, w):
+    x = jnp.tanh(x * w)
+    activations.append(x)
+    return x, None
+
+x_final, _ = lib.scan_layers(block, jnp.ones(8), jnp.ones((4, 8)))
+jnp.stack(activations)
+""", 9, "x")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "x", 9)
+    assert found.fixes[0].kind == "return-value" and "scan" in found.fixes[0].summary
+    assert "uses what it returns" not in (found.fixes[0].outcome or "")  # the library's scan stacks outputs
 
 
 def test_counts_of_how_many_are_not_step_counters():

@@ -90,7 +90,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not
-            library = library_caller(live.__name__, tree, globals_ or {})
+            # (a library's scan, ``hax.scan``, stacks what the body outputs: that is the fix, not a breakage)
+            library = library_caller(live.__name__, tree, globals_ or {}) if fix.recipe.how != "scan" else None
             fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" if library \
                 else None
             fix.outcome = fix.outcome or "returning more changes what the code that calls it gets back"
