@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import sys
 
+import jax
 import pytest
 from corpus_harness import fix_case, install_library, leak_case, run_case
 
@@ -490,6 +491,48 @@ jnp.stack(activations)
     assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "x", 9)
     assert found.fixes[0].kind == "return-value" and "scan" in found.fixes[0].summary
     assert "uses what it returns" not in (found.fixes[0].outcome or "")  # the library's scan stacks outputs
+
+
+def test_only_an_installed_library_counts_as_the_caller_of_a_handed_function(ninthlib):
+    import ast
+    import functools
+
+    import ninthlib_cases
+
+    from jaxmagic._explain.reach.handed import library_caller
+
+    source = ("@functools.partial(jax.jit, static_argnums=0)\ndef f(n, x):\n    return x\n\n"
+              "def g(a, b):\n    return a + b\n\nfunctools.reduce(g, [1, 2])\n\n"
+              "def h(rank):\n    return rank\n\nlib.discounted_sum(x, discount_fn=h)\n")
+    names = {"functools": functools, "jax": jax, "lib": ninthlib_cases}
+    tree = ast.parse(source)
+    assert library_caller("f", tree, names) is None  # Python's functools, not a library
+    assert library_caller("g", tree, names) is None
+    assert library_caller("h", tree, names) == "ninthlib_cases"
+
+
+def test_once_a_slow_try_traced_the_other_fixes_wait_and_are_not_run_again_elsewhere(tmp_path, monkeypatch):
+    # the budget a try may take once one traced, set to nothing: on a model whose trace takes seconds (set W's
+    # jax-cosmo posterior, 6.5-7.7 s a trace), each further try would cost as much again
+    import jaxmagic._explain.verify as verify
+
+    monkeypatch.setattr(verify, "_BUDGET", 0.0)
+    case = fix_case("nine-budget", JAXNS_LIKELIHOOD, """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clipped(x):
+    if x.sum() > 0:
+        return x
+    return -x
+
+clipped(jnp.ones(3))
+""", "bool-conversion", "x", 6, "jnp.where")
+    found = run_case(case, tmp_path).explanation
+    first, second = found.fixes[:2]
+    assert (first.kind, first.verified) == ("jnp.where", True)
+    assert second.verified is None and second.outcome.startswith("an earlier fix traced")
 
 
 def test_counts_of_how_many_are_not_step_counters():

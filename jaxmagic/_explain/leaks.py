@@ -29,6 +29,7 @@ _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
 _CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))? \((?P<name>[^)]*)\)")
 _SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
+_NO = types.SimpleNamespace(co_filename="")  # a class attribute's code, where it has none
 _STORING_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft", "__setitem__"}
 
 
@@ -53,9 +54,8 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     """Read the leaking function and storing line out of JAX's message, the tracer and the source.
 
     ``called`` is (name, file, def line) of the jitted function the user called: where to look when neither the
-    message nor the tracer says (a ``jax.grad`` tracer carries no source). ``use`` is the traceback entry of the
-    line that met the tracer: with nothing else to go by (a ``vmap`` run eagerly), the one function of the
-    user's that stores into what that line reads.
+    message nor the tracer says (a ``jax.grad`` tracer carries no source). ``use``: the traceback entry of the line
+    that met the tracer (a ``vmap`` run eagerly: the one function of the user's storing into what it reads).
     """
     match = _LEAKED_AT.search(message) or _TRACED_AT.search(message)
     created = _CREATED.search(message)
@@ -141,7 +141,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
 
 
 def _receiver_first(store: ast.stmt, arguments: list[str]) -> list[str]:
-    """The argument whose method made the stored value first (``latest = loss_scale.adjust(...)``: a loss scale)."""
+    """The argument whose method made the stored value first (``latest = scale.adjust(...)``: a loss scale)."""
     value = getattr(store, "value", None)
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
         root = value.func.value
@@ -194,9 +194,9 @@ def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
         item = queue.pop(0)
         if id(item) in seen or isinstance(item, type):
             continue
-        if not callable(item):  # an instance (``learner``): its class's methods
+        if not callable(item):  # an instance (``learner``): its class's methods, when the class is the user's
             seen.add(id(item))
-            queue.extend(v for v in vars(type(item)).values() if isinstance(v, types.FunctionType))
+            queue.extend(v for v in vars(type(item)).values() if is_user_file(getattr(v, "__code__", _NO).co_filename))
             continue
         seen.add(id(item))
         fn = item if isinstance(item, types.FunctionType) else innermost_function(item)

@@ -39,8 +39,8 @@ from .._common.through import outer_jit
 __all__ = ["verify", "first_line"]
 
 
-def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool) -> None:
-    """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically."""
+def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool, kind: str = "") -> None:
+    """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically (``kind``: the error's)."""
     if call.fn is None:
         return
     spent = 0.0  # seconds of tries since the first that traced
@@ -61,7 +61,9 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
         if isinstance(outcome, BaseException) and _given_back(outcome):
             fix.verified, fix.outcome = None, "the library gave back the error it cached from your call"
             continue
-        stale = _stale_jit_cache(outcome) if isinstance(outcome, BaseException) else None
+        # (an unhashable static's own error is that comparison: there, a fix that still meets it failed)
+        stale = _stale_jit_cache(outcome) if isinstance(outcome, BaseException) and kind != "unhashable-static" \
+            else None
         if stale is not None:  # the fix is not at fault: the library's jit compared it with the failed call's tracer
             fix.verified, fix.outcome = None, f"{stale}'s jit still holds a tracer from the call that failed"
             fix.warning = " ".join(filter(None, [fix.warning, (
@@ -248,7 +250,7 @@ def _stale_jit_cache(outcome: BaseException) -> str | None:
 
 def _package(filename: str) -> str:
     parts = filename.split(os.sep)
-    at = parts.index("site-packages") if "site-packages" in parts else -1
+    at = max((i for i, part in enumerate(parts) if part in ("site-packages", "dist-packages")), default=-1)
     return parts[at + 1].removesuffix(".py") if 0 <= at < len(parts) - 1 else ""
 
 

@@ -64,7 +64,8 @@ _NONE = object()
 def _passed_value(tracer: Any, failing: types.FrameType) -> Any:
     """The one Python scalar of ``tracer``'s type among the outermost jitted call's arguments, else ``_NONE``."""
     aval = getattr(tracer, "aval", None)
-    if aval is None or getattr(aval, "shape", None) != ():
+    # a Python scalar traced is weakly typed (a bool is not weak, but has no other source than a Python bool)
+    if aval is None or getattr(aval, "shape", None) != () or not (aval.weak_type or aval.dtype == bool):
         return _NONE
     call = outer = find_jax_call(failing)
     while call is not None:
@@ -72,8 +73,10 @@ def _passed_value(tracer: Any, failing: types.FrameType) -> Any:
     if outer is None:
         return _NONE
     wanted = bool if aval.dtype == bool else int if "int" in str(aval.dtype) else float
-    try:
-        leaves = jax.tree_util.tree_leaves((outer.args, outer.kwargs))
+    traced = ([a for i, a in enumerate(outer.args) if i not in outer.static_argnums],
+              {k: v for k, v in outer.kwargs.items() if k not in outer.static_argnames})
+    try:  # only the arguments the outermost jit traces: a static one never becomes a tracer
+        leaves = jax.tree_util.tree_leaves(traced)
     except Exception:  # noqa: BLE001 - arguments JAX cannot flatten: no value to read
         return _NONE
     found = [leaf for leaf in leaves if type(leaf) is wanted]

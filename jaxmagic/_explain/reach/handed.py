@@ -9,9 +9,11 @@ tells which: every place that names the function is read, without running anythi
 from __future__ import annotations
 
 import ast
+import sys
 import types
 from collections.abc import Iterator
 
+from ..._common.errors import is_installed_library
 from ..recover import Impure, evaluate_pure
 from .in_place import package_of
 
@@ -64,4 +66,6 @@ def _package(node: ast.expr, frame: types.SimpleNamespace) -> str | None:
     except Impure:
         return None
     module = getattr(value, "__module__", None) or getattr(type(value), "__module__", None)
-    return package_of(module) if isinstance(module, str) else None
+    package = package_of(module) if isinstance(module, str) else None
+    # an installed library's, never Python's own (functools) nor a module of the user's (utils.py)
+    return package if package and is_installed_library(getattr(sys.modules[package], "__file__", "") or "") else None

@@ -215,7 +215,7 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
     no jit is on the stack.
     """
     wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, Edit)
-              and not isinstance(f.recipe, Checkified)]
+              and not isinstance(f.recipe, Checkified) and not (f.outcome or "").startswith("an earlier fix traced")]
     if not wanted or filename is None:
         return
     replay = replay_of(exc, kind)
@@ -242,6 +242,8 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
                   else "running the failing trace again did not fail the same way")
         _untried(wanted, reason)
         return
+    for fix in wanted[_MAX_TRIES:]:
+        fix.outcome = fix.outcome or f"only the first {_MAX_TRIES} fixes are tried by running the call again"
     for tried, fix in enumerate(wanted[:_MAX_TRIES]):
         if any(f.verified is True for f in wanted[:tried]):
             # each try traces the library's whole call again: once the preferred fix traced, the rest wait

@@ -63,6 +63,8 @@ class ReadCall:
 def read_call(node: ast.Call, links: list[ast.Call], frame: Any, given_at: int | None = None) -> ReadCall | None:
     """``node``'s transformations, their options and the call's arguments as values, when all are JAX's and none
     needs code to run; the innermost link's argument ``given_at`` (a lambda) is left unread."""
+    if any(k.arg is None for link in {id(n): n for n in (*links, node)}.values() for k in link.keywords):
+        return None  # ``**options``: what they hold is not read without running code
     try:
         transforms = [evaluate_pure(link.func, frame) for link in links]
         if not all((getattr(t, "__module__", "") or "").startswith("jax") for t in transforms):

@@ -27,7 +27,7 @@ def attempt(failure: Failure) -> None:
     if leaked:
         call = leaking_call(call, found.fixes, failure.escaped, globals_, found.filename)
     if call is not None and call.fn is not None:
-        verify(found.fixes, call, found.filename, names, concrete=is_concrete(call))
+        verify(found.fixes, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind)
     if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
         verify_in_place(found.fixes, failure.exc, failure.kind, found.filename, names, failure.given)
     elif leaked:  # a storing function a library jitted: that cached call, traced again
@@ -52,10 +52,11 @@ def attempt(failure: Failure) -> None:
 
 def _one_per_kind(found: Any) -> None:
     """Two ways to the same kind of fix (``lax.switch`` over a list of functions, or over the rest of the function):
-    the first that traced, else the first offered, stands for both."""
+    the first that traced, else the first with code for the line, else the first offered, stands for both."""
     kept: dict[str, Any] = {}
+    rank = lambda f: (f.verified is True, not f.template, not f.unfit)  # noqa: E731 - the better of two, first wins
     for fix in found.fixes:
-        if fix.kind not in kept or (fix.verified is True and kept[fix.kind].verified is not True):
+        if fix.kind not in kept or rank(fix) > rank(kept[fix.kind]):
             kept[fix.kind] = fix
     found.fixes = [f for f in found.fixes if kept[f.kind] is f]
 
@@ -75,7 +76,7 @@ def _why_untried(fix: Any, tried_somehow: bool) -> str:
         return "a pattern to fill in, not code for your line"
     if fix.recipe is None:
         return _NOT_REWRITTEN.get(fix.kind, "no mechanical rewrite of your line")
-    return "no call to run it again" if not tried_somehow else "the failing trace could not be run again"
+    return "no call to run it again" if not tried_somehow else "no run of this call again could take it"
 
 
 def _jitted_name(leak: Any) -> str | None:

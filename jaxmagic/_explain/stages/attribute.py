@@ -66,7 +66,7 @@ def attribute(failure: Failure) -> None:
     if leak is not None and leak.store is not None and leak.arguments and failure.tree is not None:
         # JAX's own wrapper's names (``dyn_args_`` of a gradient's ``f_wrapped``) are no parameter of the user's:
         # the storing function's, read from its source
-        params = set(_params_of_def_at(failure.tree, leak.def_line))
+        params = {*_params_of_def_at(failure.tree, leak.def_line), *(facts.params if facts is not None else ())}
         if params and where_from.paths and not any(root_of(p) in params for p in where_from.paths):
             where_from = Origin(list(leak.arguments), leak.function, "source")
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer

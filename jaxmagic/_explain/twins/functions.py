@@ -104,7 +104,10 @@ def scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
 
 def _public_path(node: ast.Call, globals_: dict) -> str | None:
     """``linalg.block_diag`` for a SciPy function called by any name, found among its modules' public names."""
-    callee = resolved(node.func, globals_)
+    try:
+        callee = resolved(node.func, globals_)  # attribute reads: a property of the user's may raise anything
+    except Exception:  # noqa: BLE001 - then it is no SciPy function
+        return None
     name = getattr(callee, "__name__", None)  # a ufunc (``gammaln``) names no module of SciPy's: found by identity
     for module in _SCIPY_MODULES:
         public = sys.modules.get(f"scipy.{module}")
