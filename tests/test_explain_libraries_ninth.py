@@ -125,6 +125,16 @@ class Model:
         return jax.jit(lambda given: self.prior_model(*given))(args)
 
 
+def discounted_sum(scores, discount_fn):
+    """Scores weighted by the discount of their rank; the user's ``discount_fn`` gives the weights."""
+    ranks = jnp.argsort(-scores) + 1
+    return jnp.sum(scores * discount_fn(ranks))
+'''
+
+
+# an equinox Module of a library's (dLux's optical systems), in a library of its own: equinox is a test extra
+OPTICSLIB = '''
+import jax
 import equinox as eqx
 import jax.numpy as np  # as dLux spells jax.numpy
 
@@ -139,12 +149,15 @@ class Optics(eqx.Module):
         grid = np.linspace(-1.0, 1.0, self.npixels)
         return flux * np.sum(self.transmission) * np.exp(-grid ** 2)
 
-
-def discounted_sum(scores, discount_fn):
-    """Scores weighted by the discount of their rank; the user's ``discount_fn`` gives the weights."""
-    ranks = jnp.argsort(-scores) + 1
-    return jnp.sum(scores * discount_fn(ranks))
 '''
+
+
+@pytest.fixture
+def opticslib(tmp_path, monkeypatch):
+    pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
+    install_library(tmp_path, monkeypatch, "opticslib_cases", OPTICSLIB)
+    yield
+    sys.modules.pop("opticslib_cases", None)
 
 
 @pytest.fixture
@@ -170,10 +183,14 @@ fit(jnp.ones(2), 20)
     assert (found.kind, found.argument, found.lineno) == ("traced-shape", "max_iters", 7)
     top = found.fixes[0]
     assert top.kind == "static" and "static_argnames='max_iters'" in top.code
-    # never "still fails": the fix is right, the library's cache holds the failed call's tracer
-    assert top.verified is None and "`lib.solve`'s jit still holds a tracer" in top.outcome
-    assert "jax.clear_caches()" in top.warning
-    assert "step counter" not in top.warning  # max_iters is a bound set once, not a counter
+    # never "still fails": the fix is right, the library's cache holds the failed call's tracer (a JAX whose
+    # cache keeps no such entry traces it)
+    assert top.verified is True or (
+        top.verified is None and "`lib.solve`'s jit still holds a tracer" in top.outcome
+        and "jax.clear_caches()" in top.warning), (top.verified, top.outcome)
+    if jax.__version_info__[:2] == (0, 10):  # seen on JAX 0.10.2: the cache compares the new value with the tracer
+        assert top.verified is None
+    assert "step counter" not in (top.warning or "")  # max_iters is a bound set once, not a counter
     assert "not tried: not tried" not in found.text()
 
 
@@ -280,14 +297,14 @@ jnp.max(debug["rank"])
 
 
 def test_a_leak_from_a_function_equinox_jitted_names_its_parameter_and_writes_fixes_in_the_users_names(
-        ninthlib, tmp_path):
+        opticslib, tmp_path):
     # reduces dLux's optical system kept in a history list inside an eqx.filter_jit loss (the twelfth set's
     # x-dlux-history-leak): JAX names equinox's input `dynamic_nodonate['first'][1]`, and the later use calls a
     # method of the library, whose module spells jax.numpy `np`
     case = leak_case("nine-equinox-leak", DLUX_TUTORIAL, """\
 import jax.numpy as jnp
 import equinox as eqx
-import ninthlib_cases as lib
+import opticslib_cases as lib
 
 history = []
 
@@ -308,13 +325,13 @@ best = history[-1].model(2.0)
     assert "np." not in by_kind["jax.debug.print"].code.replace("jnp.", "")
 
 
-def test_an_equinox_module_marked_static_is_jitted_by_equinox_filter_jit(ninthlib, tmp_path):
+def test_an_equinox_module_marked_static_is_jitted_by_equinox_filter_jit(opticslib, tmp_path):
     # reduces a dLux optical system passed static to jax.jit to dodge its traced pixel count (x-dlux-static-optics)
     case = fix_case("nine-module-static", DLUX_TUTORIAL, """\
 from functools import partial
 import jax
 import jax.numpy as jnp
-import ninthlib_cases as lib
+import opticslib_cases as lib
 
 optics = lib.Optics(jnp.ones(4))
 
