@@ -18,13 +18,13 @@ import types
 
 import jax
 
-from .frames import (RAISE_LINE, called_from, holds_tracer, is_installed_library, is_jax_file, is_user_file, leaves_of,
+from .frames import (RAISE_LINE, called_from, holds_tracer, installed_package, is_installed_library, is_jax_file, is_user_file, leaves_of,
                      raised_by_jax, short_path, stitched, traceback_entries, user_entries, user_frame)
 from .source import node_at, parse_file, position_of
 
 __all__ = [
     "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
-    "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
+    "installed_package", "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
     "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER",
 ]
 

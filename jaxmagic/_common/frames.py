@@ -24,7 +24,7 @@ import jax
 from .source import node_at, parse_file, position_of
 
 __all__ = [
-    "called_from", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
+    "called_from", "installed_package", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
@@ -87,6 +87,13 @@ _INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]")
 def is_installed_library(filename: str) -> bool:
     """True for a file of an installed package (flax, optax, ...), not of the user's own code."""
     return bool(filename) and bool(_INSTALLED.search(filename)) and "ipykernel_" not in filename
+
+
+def installed_package(filename: str) -> str | None:
+    """The installed package a file belongs to (``jaxls`` for ``.../site-packages/jaxls/_cost.py``), else None."""
+    parts = os.path.normpath(filename).split(os.sep)
+    at = max((i for i, part in enumerate(parts) if part in ("site-packages", "dist-packages")), default=-1)
+    return parts[at + 1].removesuffix(".py") if 0 <= at < len(parts) - 1 else None
 
 
 def short_path(filename: str) -> str:

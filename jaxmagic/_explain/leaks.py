@@ -23,7 +23,7 @@ from .._common.source import (enclosing_function, innermost_function, names_in, 
 from .dataflow import depends_on
 from .provenance import jaxpr_tracer
 
-__all__ = ["Leak", "find_leak", "stores_outside", "outlived_its_trace", "user_functions_in"]
+__all__ = ["Leak", "definition_at", "find_leak", "stores_outside", "outlived_its_trace", "user_functions_in"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
@@ -95,7 +95,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     tree = parse_file(filename)
     if tree is None:
         return leak
-    definition = _definition_at(tree, def_line)
+    definition = definition_at(tree, def_line)
     if definition is None:
         return leak
     leak.outer = jitted_definition(tree, definition, traced_for)
@@ -123,7 +123,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     stored_by = _storer_of_what_is_read(use) if leak.store is None and use is not None else None
     if stored_by is not None:  # stored by a function library code called (sympy2jax's extra_funcs), not by f
         held = parse_file(stored_by[1])
-        storer = _definition_at(held, stored_by[2]) if held is not None else None
+        storer = definition_at(held, stored_by[2]) if held is not None else None
         store = _storing_statement(storer, None) if storer is not None else None
         if store is not None:
             leak.store, leak.filename = store, stored_by[1]
@@ -178,7 +178,7 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
     for value, holder in functions.items():  # under a decorator (pymanopt's), the def itself
         code = value.__code__
         source = parse_file(code.co_filename)
-        definition = _definition_at(source, code.co_firstlineno) if source is not None else None
+        definition = definition_at(source, code.co_firstlineno) if source is not None else None
         store = _storing_statement(definition, None) if definition is not None else None
         into = _stored_into(store) if store is not None else set()
         if read & into or ("self" in into and holder in read):
@@ -316,14 +316,14 @@ def _called_from(tree: ast.AST, definition: ast.AST) -> list[ast.FunctionDef]:
     return found
 
 
-def _definition_at(tree: ast.AST, line: int) -> ast.FunctionDef | ast.Lambda | None:
+def definition_at(tree: ast.AST, line: int) -> ast.FunctionDef | ast.Lambda | None:
+    """The definition at ``line``: its `def` line or one of its decorators', else the function holding the line."""
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             lines = [node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]
             if line in lines:
                 return node
-    found = enclosing_function(tree, line)
-    return found
+    return enclosing_function(tree, line)
 
 
 def stores_outside(definition: ast.AST) -> bool:

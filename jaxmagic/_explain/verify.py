@@ -11,7 +11,6 @@ import copy
 import functools
 import inspect
 import linecache
-import os
 import re
 import time
 import types
@@ -20,7 +19,7 @@ from typing import Any
 import jax
 from jax.experimental import checkify
 
-from .._common.errors import is_user_file, traceback_entries, tracing_kind
+from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
@@ -237,22 +236,17 @@ def _stale_jit_cache(outcome: BaseException) -> str | None:
     if cause is None or (tracing_kind(cause) is None and "Reentrant call" not in str(cause)):
         return None
     entries = [tb for tb in traceback_entries(outcome.__traceback__)
-               if _package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib", "jaxmagic")]
+               if installed_package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib", "jaxmagic")]
     if not entries:
         return "a library"
     last = entries[-1]
-    package = _package(last.tb_frame.f_code.co_filename)
+    package = installed_package(last.tb_frame.f_code.co_filename)
     if package:  # the library's own code called its jit
         return package
     # the user's line called it (``lib.solve(start, cfg)``): named as written there
     called = re.search(r"([A-Za-z_][\w.]*)\s*\(", linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno))
     return f"`{called.group(1)}`" if called else "a library"
 
-
-def _package(filename: str) -> str:
-    parts = filename.split(os.sep)
-    at = max((i for i, part in enumerate(parts) if part in ("site-packages", "dist-packages")), default=-1)
-    return parts[at + 1].removesuffix(".py") if 0 <= at < len(parts) - 1 else ""
 
 
 def _ran_unchanged(outcome: BaseException, fn: Any) -> bool:

@@ -30,7 +30,6 @@ import contextlib
 import dataclasses
 import gc
 import io
-import os
 import sys
 import types
 from typing import Any
@@ -38,7 +37,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.errors import is_user_file, tracing_error_in, tracing_kind, user_entries
+from ..._common.errors import installed_package, is_user_file, tracing_error_in, tracing_kind, user_entries
 from ..._common.jax_config import private_trace_caches
 from ..._common.source import defines, enclosing_function, parse_file
 from ..._tracking import monitor
@@ -177,7 +176,7 @@ def _runner(exc: BaseException) -> str:
     for _ in range(256):
         if caller is None or is_user_file(caller.f_code.co_filename):
             break
-        package = _package(caller.f_code.co_filename)
+        package = installed_package(caller.f_code.co_filename)
         if package and package not in ("jax", "jaxlib", "jaxmagic"):
             found = package
         caller = caller.f_back
@@ -197,14 +196,6 @@ def package_of(module: str) -> str | None:
     return None if not package or package in ("jax", "jaxlib", "jaxmagic", "builtins", "__main__") or \
         package.startswith("jaxmagic_corpus") or package not in sys.modules else package
 
-
-def _package(filename: str) -> str | None:
-    parts = os.path.normpath(filename).split(os.sep)
-    for marker in ("site-packages", "dist-packages"):
-        if marker in parts:
-            at = parts.index(marker)
-            return parts[at + 1].removesuffix(".py") if at + 1 < len(parts) else None
-    return None
 
 
 def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: str | None, names: Names,

@@ -13,11 +13,12 @@ import types
 from typing import Any
 
 from ..._common.errors import SHAPE_KINDS, is_user_file, traceback_entries
-from ..._common.source import source_line
+from ..._common.source import parameter_names, source_line
 from ..._tracking.observed.adapters import user_path
 from ..argument import keys_last, origin
 from ..call import CallFacts, named_varargs, root_of
 from ..explanation import Explanation
+from ..leaks import definition_at
 from ..fixes.site import dotted_of, is_hashable, is_jnp
 from ..fixes.sizes import NONZERO_FUNCS
 from ..provenance import Origin, origin_of
@@ -103,11 +104,8 @@ _EQUINOX_INPUT = re.compile(r"^dynamic_(?:no)?donate\[")
 
 
 def _params_of_def_at(tree: ast.Module, line: int | None) -> list[str]:
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and line in (
-                node.lineno, *(d.lineno for d in node.decorator_list)):
-            return [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-    return []
+    definition = definition_at(tree, line) if line else None
+    return parameter_names(definition) if definition is not None else []
 
 
 # JAX's words for keys a user never wrote: a dict keyed by a class (jaxls's values, keyed by variable type), the
