@@ -70,7 +70,8 @@ jnp.stack(history)
     top = found.fixes[0]
     assert top.kind == "return-value" and top.verified is True, (top.code, top.outcome)
     assert "return (moved, history_item)" in top.code  # no other per-step output: the value alone
-    assert "carry, history_items = lax.scan(integrate, ...)" in top.code
+    # the user's own scan line, keeping what it stacks
+    assert "carry, history_items = jax.lax.scan(integrate, jnp.zeros(6), jnp.ones((5, 6)))" in top.code
     assert "jax.lax.scan(integrate, jnp.zeros(6), jnp.ones((5, 6)))" in top.outcome
     collect = next(f for f in found.fixes if f.kind == "jax.debug.print")
     assert collect.code == "jax.debug.callback(history.append, moved)" and collect.verified is True

@@ -85,6 +85,8 @@ class Fix:
     template: bool = dataclasses.field(default=False, repr=False, compare=False)
     # Why it does not fit here though it is the rule (a library calls the function and uses what it returns).
     unfit: str | None = dataclasses.field(default=None, repr=False, compare=False)
+    # The error its try raised, while the explanation is built (dropped once it is: it holds frames).
+    failed_with: BaseException | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.kinds:

@@ -118,6 +118,12 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False) 
         return
     if isinstance(node, ast.BinOp) and all(isinstance(s, ast.Constant) for s in (node.left, node.right)):
         return
+    if isinstance(node, ast.BinOp):  # ``0.8 * jnp.sin(x)``: arithmetic on numbers and arrays runs no user code
+        for side in (node.left, node.right):
+            _check(side, frame, library_values)
+            if not _plain_operand(_value(side, frame)):
+                raise Impure
+        return
     if isinstance(node, ast.Subscript):
         _check(node.value, frame, library_values)
         _check(node.slice, frame, library_values)
@@ -129,11 +135,8 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False) 
         return
     if isinstance(node, ast.Call):
         _check(node.func, frame, library_values)
-        try:
-            func = eval(compile(ast.Expression(node.func), "<jaxmagic>", "eval"), frame.f_globals, dict(frame.f_locals))
-        except Exception as exc:  # noqa: BLE001
-            raise Impure from exc
-        if not (_pure_constructor(func) or (library_values and _library_value_maker(func))):
+        func = _value(node.func, frame)
+        if not (_pure_constructor(func) or (library_values and (_library_value_maker(func) or _replaced(func)))):
             raise Impure
         for arg in node.args:
             _check(arg, frame, library_values)
@@ -146,13 +149,40 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False) 
     raise Impure
 
 
+def _value(node: ast.expr, frame: Any) -> Any:
+    try:
+        return eval(compile(ast.Expression(node), "<jaxmagic>", "eval"), frame.f_globals, dict(frame.f_locals))
+    except Exception as exc:  # noqa: BLE001
+        raise Impure from exc
+
+
+def _plain_operand(value: Any) -> bool:
+    """A number or an array of NumPy's or JAX's: its operators are theirs, never the user's."""
+    module = (type(value).__module__ or "").split(".")[0]
+    return module in ("builtins", "numpy", "jax", "jaxlib") and not isinstance(value, (list, dict, set, str, bytes))
+
+
+def _replaced(func: Any) -> bool:
+    """A named tuple's ``_replace``: a new tuple, the old one unchanged (``PARAMS._replace(logm0=11.5)``)."""
+    owner = getattr(func, "__self__", None)
+    return getattr(func, "__name__", "") == "_replace" and isinstance(owner, tuple) and hasattr(owner, "_fields")
+
+
 def _library_value_maker(func: Any) -> bool:
-    """A class of an installed library's, or one of its class methods (``SE3.identity``)."""
+    """A class of an installed library's, or one of its class methods (``SE3.identity``), jitted or not (a jitted
+    function is pure by JAX's contract: ``jaxlie`` jits its constructors)."""
+    jitted = hasattr(func, "lower") and hasattr(func, "__wrapped__")
+    func = func.__wrapped__ if jitted else func  # jax.jit's wrapper
     owner = func.__self__ if isinstance(func, types.MethodType) and isinstance(func.__self__, type) else func
-    if not isinstance(owner, type):
-        return False
-    module = sys.modules.get(owner.__module__ or "")
+    if not isinstance(owner, type) and not (jitted or getattr(func, "__name__", None) in _ARRAY_MAKERS):
+        return False  # a library's plain function: pure only when jitted, or an array constructor (``hax.ones``)
+    module = sys.modules.get(getattr(owner, "__module__", None) or "")
     return is_installed_library(getattr(module, "__file__", None) or "")
+
+
+# array libraries' constructors (haliax's ``hax.ones(Axis)``): they make a value and change nothing
+_ARRAY_MAKERS = {"ones", "zeros", "full", "empty", "arange", "linspace", "eye", "identity", "ones_like",
+                 "zeros_like", "full_like"}
 
 
 def _pure_constructor(func: Any) -> bool:

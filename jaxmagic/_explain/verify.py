@@ -79,7 +79,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
         if outcome is None:
             fix.verified, fix.outcome = True, "traced"
         else:
-            fix.verified = False
+            fix.verified, fix.failed_with = False, outcome if isinstance(outcome, BaseException) else None
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
 

@@ -162,25 +162,71 @@ def _returned_by_scope(site: Site) -> Fix | None:
     if made is None:
         return None
     name = getattr(scope, "name", "f")
+    caller = _caller_rewritten(tree, name, made)
     if made.how == "scan":  # the scan's body itself: the value joins what each step outputs
         return Fix(
             "return-value",
-            ast.unparse(made.edited) + f"\n# the scan stacks it, one per step: carry, {_outputs(made)} = "
-            f"lax.scan({name}, ...)",
+            ast.unparse(made.edited) + ("\n\n# the scan stacks it, one per step\n" + caller if caller else
+                                        f"\n# the scan stacks it, one per step: carry, {_outputs(made)} = "
+                                        f"lax.scan({name}, ...)"),
             f"output `{made.name}` from each step of the scan instead of storing it: `lax.scan` stacks what the body "
             "outputs along a new leading axis, and only outputs leave a JAX transformation",
             recipe=made,
         )
-    code = ast.unparse(made.edited) + (
+    code = ast.unparse(made.edited) + (f"\n\n{caller}" if caller else (
         f"\n# and where {name} runs under a transformation, take {made.name} from its outputs"
-        " (every branch of a lax.cond returns the same structure; jax.grad needs has_aux=True)"
-    )
+        " (every branch of a lax.cond returns the same structure; jax.grad needs has_aux=True)"))
     return Fix(
         "return-value", code,
         f"return `{made.name}` from {name} instead of storing it, and thread it out through the transformation "
         "that runs it: only outputs leave a JAX transformation",
-        template=True, recipe=made,
+        template=caller is None, recipe=made,
     )
+
+
+_AUXED = {"grad", "value_and_grad", "jacrev", "jacfwd"}  # transformations told of the extra output by has_aux=True
+
+
+def _caller_rewritten(tree: ast.Module, name: str, made) -> str | None:
+    """The user's one top-level statement that runs ``name`` under a scan or a gradient, rewritten to keep the
+    value it now returns: ``final, acts = hax.scan(block, Layer)(x, w)``, ``grads, eloc = jax.grad(
+    tracker.energy, has_aux=True)(params, x)``; None when there is not exactly one, or its shape is another."""
+    found = []
+    for statement in tree.body:
+        if not isinstance(statement, (ast.Assign, ast.Expr)) or (isinstance(statement, ast.Assign)
+                                                                  and len(statement.targets) != 1):
+            continue
+        for node in ast.walk(statement.value):
+            given = node.args[0] if isinstance(node, ast.Call) and node.args else None
+            if isinstance(given, ast.Attribute):  # jax.grad(tracker.energy)
+                given = given if given.attr == name else None
+            elif not (isinstance(given, ast.Name) and given.id == name):
+                given = None
+            short = (text_of(node.func) or "").rsplit(".", 1)[-1] if given is not None else ""
+            if (made.how == "scan" and short == "scan") or (made.how != "scan" and short in _AUXED):
+                found.append((statement, node, short))
+    if len(found) != 1:
+        return None
+    statement, link, short = found[0]
+    rewritten = ast.parse(ast.unparse(statement)).body[0]  # a copy: the file's own tree is never changed
+    link_copy = next(n for n in ast.walk(rewritten) if isinstance(n, ast.Call) and ast.dump(n) == ast.dump(link))
+    old = rewritten.targets[0] if isinstance(rewritten, ast.Assign) else None
+    value = ast.Name(made.name + ("s" if made.how == "scan" else ""), ast.Load())
+    if made.how == "scan":  # the scan's second output: (carry, ys) → (carry, values)
+        if old is not None and not (isinstance(old, ast.Tuple) and len(old.elts) == 2):
+            return None
+        carry = old.elts[0] if old is not None else ast.Name("carry", ast.Store())
+        target = ast.Tuple([carry, value], ast.Store())
+    else:  # has_aux=True: grad returns (gradient, value); value_and_grad ((loss, value), gradient)
+        link_copy.keywords.append(ast.keyword("has_aux", ast.Constant(True)))
+        if short == "value_and_grad":
+            if not (isinstance(old, ast.Tuple) and len(old.elts) == 2):
+                return None
+            target = ast.Tuple([ast.Tuple([old.elts[0], value], ast.Store()), old.elts[1]], ast.Store())
+        else:
+            target = ast.Tuple([old if old is not None else ast.Name("grads", ast.Store()), value], ast.Store())
+    return ast.unparse(ast.Assign([target], rewritten.value if isinstance(rewritten, ast.Assign)
+                                  else rewritten.value, lineno=0)) + f"   # then read {value.id}, not the stored one"
 
 
 def _outputs(made) -> str:

@@ -45,10 +45,12 @@ def mask_fixes(site: Site) -> list[Fix]:
     array, mask = selected.value, selected.slice
     reduced = _find_reduction(site, subscript)
     if reduced is not None:
-        reduction, outer = reduced
+        reduction, outer, inner = reduced
         wide = broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
-        masked = call(f"{names.jnp}.where", wide, clone(array), ast.Constant(_identity(reduction)))
-        method = isinstance(outer.func, ast.Attribute) and outer.func.value is subscript
+        # the elementwise expression of every element, the unselected ones set to what the reduction ignores
+        kept = clone(array) if inner is subscript else _unselected(inner, subscript, array)
+        masked = call(f"{names.jnp}.where", wide, kept, ast.Constant(_identity(reduction)))
+        method = isinstance(outer.func, ast.Attribute) and outer.func.value is inner
         args = clone(outer.args) if method else clone(outer.args[1:])
         keywords = clone(outer.keywords)
         if reduction == "mean":
@@ -74,6 +76,20 @@ def mask_fixes(site: Site) -> list[Fix]:
         if siblings:  # `t_in, y_in = t[inside], y[inside]`: every selection by that mask on the line, together
             fixes = together(site, subscript, siblings, fixes)
     return [f for f in fixes if f is not None]
+
+
+def _unselected(expression: ast.expr, subscript: ast.Subscript, array: ast.expr) -> ast.expr:
+    """A copy of ``expression`` computed on whole arrays where it held selections by ``subscript``'s mask
+    (``y[m] * w[m]`` → ``y * w``)."""
+    mask, whole = ast.dump(subscript.slice), ast.dump(subscript)
+
+    class _Whole(ast.NodeTransformer):
+        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+            if ast.dump(node.slice) == mask:
+                return clone(array) if ast.dump(node) == whole else clone(node.value)
+            return self.generic_visit(node)
+
+    return _Whole().visit(clone(expression))
 
 
 def _mask_beside_integers(subscript: ast.Subscript) -> ast.Subscript | None:
@@ -135,18 +151,45 @@ def _identity(reduction: str) -> Any:
     return _REDUCTIONS[reduction]
 
 
-def _find_reduction(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call] | None:
-    parent = site.parent(subscript)
-    if isinstance(parent, ast.Attribute) and parent.attr in _REDUCTIONS:
-        outer = site.parent(parent)
-        if isinstance(outer, ast.Call) and outer.func is parent:
-            return parent.attr, outer
-    if isinstance(parent, ast.Call) and parent.args and parent.args[0] is subscript:
-        dotted = dotted_of(parent.func) or ""
-        name = dotted.rsplit(".", 1)[-1]
-        if name in _REDUCTIONS and is_jnp(dotted, site.names):
-            return name, parent
+def _find_reduction(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call, ast.expr] | None:
+    """The reduction over the selection (its name and call) and the expression it reduces: the selection itself, or
+    an elementwise expression of it (``dist.log_prob(y[t < t0]).sum()``, ``jnp.exp(x[m]).sum()``)."""
+    node = subscript
+    for _ in range(4):
+        parent = site.parent(node)
+        if isinstance(parent, ast.Attribute) and parent.attr in _REDUCTIONS:
+            outer = site.parent(parent)
+            if isinstance(outer, ast.Call) and outer.func is parent:
+                return parent.attr, outer, node
+        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is node:
+            dotted = dotted_of(parent.func) or ""
+            name = dotted.rsplit(".", 1)[-1]
+            if name in _REDUCTIONS and is_jnp(dotted, site.names):
+                return name, parent, node
+        if not _elementwise(parent, node, site):
+            return None
+        node = parent
     return None
+
+
+# per-element functions: a distribution's density of each value, JAX's elementwise math
+_DENSITIES = {"log_prob", "prob", "logpdf", "pdf", "logpmf", "pmf", "cdf", "logcdf", "log_cdf", "sf", "logsf"}
+_ELEMENTWISE = {"exp", "log", "log1p", "expm1", "sin", "cos", "tan", "tanh", "sinh", "cosh", "arctan", "sqrt",
+                "square", "abs", "absolute", "sign", "negative", "reciprocal", "sigmoid", "softplus", "relu", "erf",
+                "floor", "ceil", "round", "clip", "isnan", "isfinite", "log_sigmoid", "logit", "expit"}
+
+
+def _elementwise(parent: ast.AST | None, node: ast.expr, site: Site) -> bool:
+    """Whether ``parent`` computes one value per element of ``node`` (which it holds): arithmetic with another
+    operand, a distribution's density, an elementwise function of JAX's."""
+    if isinstance(parent, (ast.BinOp, ast.UnaryOp)):
+        return not isinstance(parent.op, ast.MatMult)
+    if not (isinstance(parent, ast.Call) and node in parent.args):
+        return False
+    dotted = dotted_of(parent.func) or ""
+    name = parent.func.attr if isinstance(parent.func, ast.Attribute) else dotted  # Normal(mu, s).log_prob
+    return name in _DENSITIES or (name in _ELEMENTWISE and dotted.split(".")[0] in (site.names.jnp, site.names.jax,
+                                                                                  "jnp", "jax", "nn", "jsp"))
 
 
 # --- traced shapes ------------------------------------------------------------------

@@ -252,7 +252,7 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             where = f"through {library}" if library else replay.where
             fix.verified, fix.outcome = True, f"traced (the failing trace run again {where})"
         else:
-            fix.verified = False
+            fix.verified, fix.failed_with = False, outcome
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
 

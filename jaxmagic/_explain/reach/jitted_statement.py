@@ -14,12 +14,14 @@ from __future__ import annotations
 import ast
 import copy
 import dataclasses
+import sys
 import types
 from collections.abc import Iterator
 from typing import Any
 
 import jax
 
+from ..._common.errors import is_installed_library
 from ..leaks import stores_outside
 from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
@@ -67,7 +69,7 @@ def read_call(node: ast.Call, links: list[ast.Call], frame: Any, given_at: int |
         return None  # ``**options``: what they hold is not read without running code
     try:
         transforms = [evaluate_pure(link.func, frame) for link in links]
-        if not all((getattr(t, "__module__", "") or "").startswith("jax") for t in transforms):
+        if not all(_transformation(t) for t in transforms):
             return None
         made = None if links[0] is node else [
             (t, [None if link is links[-1] and i == given_at else evaluate_pure(a, frame)
@@ -79,6 +81,13 @@ def read_call(node: ast.Call, links: list[ast.Call], frame: Any, given_at: int |
     except Impure:
         return None
     return ReadCall(transforms, made, args, kwargs) if len(kwargs) == len(node.keywords) else None
+
+
+def _transformation(function: Any) -> bool:
+    """JAX's own transformation, or an installed library's (``hax.scan``, ``eqx.filter_vmap``): each only wraps the
+    function it is given, and runs nothing until the wrapper is called."""
+    module = getattr(function, "__module__", "") or ""
+    return module.startswith("jax") or is_installed_library(getattr(sys.modules.get(module), "__file__", None) or "")
 
 
 def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Module, globals_: dict,

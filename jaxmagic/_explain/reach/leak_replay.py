@@ -94,7 +94,9 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             library = library_caller(live.__name__, tree, globals_ or {}) if fix.recipe.how != "scan" else None
             fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" if library \
                 else None
-            fix.outcome = fix.outcome or "returning more changes what the code that calls it gets back"
+            fix.outcome = fix.outcome or ("your line that runs it was not made again: its arguments run code"
+                                          if not fix.template else
+                                          "returning more changes what the code that calls it gets back")
             continue
         if replay is None and traced is not None:  # the user's jitted function reached it through a library
             replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename) \

@@ -15,6 +15,7 @@ from ..reach.in_place import verify_in_place
 from ..reach.leak_replay import leaking_call, verify_leak_in_place
 from ..verify import verify
 from .attribute import name_arguments
+from .follow import follow_through
 from .record import Failure
 
 __all__ = ["attempt"]
@@ -26,11 +27,17 @@ def attempt(failure: Failure) -> None:
     leaked = failure.kind == "leaked-tracer"
     if leaked:
         call = leaking_call(call, found.fixes, failure.escaped, globals_, found.filename)
-    if call is not None and call.fn is not None:
-        verify(found.fixes, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind)
-    if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
-        verify_in_place(found.fixes, failure.exc, failure.kind, found.filename, names, failure.given)
-    elif leaked:  # a storing function a library jitted: that cached call, traced again
+
+    def tried(fixes: list) -> None:
+        if call is not None and call.fn is not None:
+            verify(fixes, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind)
+        if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
+            verify_in_place(fixes, failure.exc, failure.kind, found.filename, names, failure.given)
+
+    tried(found.fixes)
+    if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
+        follow_through(failure, tried)
+    if leaked:  # a storing function a library jitted: that cached call, traced again
         probed = verify_leak_in_place(found.fixes, failure.exc, found.filename, globals_, names,
                                       _jitted_name(failure.leak), getattr(failure.leak, "store", None))
         if probed is not None:  # read while the user's jitted call ran again: its parameters, not the storer's
@@ -45,7 +52,7 @@ def attempt(failure: Failure) -> None:
     _one_per_kind(found)
     tried_somehow = (call is not None and call.fn is not None) or failure.given is not None or failure.ran_here
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
-        fix.code = with_imports(fix.code, globals_)
+        fix.code, fix.failed_with = with_imports(fix.code, globals_), None
         if fix.verified is None and not fix.outcome:  # every untried fix says why, in one short phrase
             fix.outcome = _why_untried(fix, tried_somehow)
 

@@ -1,0 +1,72 @@
+"""After stage five: a fix that worked on its line, met by the same error on another line, made there too.
+
+A function often has the same problem twice (``y[t < t0]`` and then ``y[t >= t0]``, two ``if`` tests on
+traced values): the preferred fix, tried, gets past its own line and fails on the next one the same way.
+That try is not a failure of the fix. The second line is located and given the fix of the same kind,
+exactly as the first was (the same stages, on the error the try raised), and both edits are tried together,
+for at most a few lines.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..._common.errors import message_of, tracing_error_in, tracing_kind, user_entries
+from ..explanation import Explanation, Fix
+from ..fixes.rewrites import Edit
+from .attribute import attribute
+from .locate import locate
+from .offer import offer
+from .record import Failure
+
+__all__ = ["follow_through"]
+
+_MORE_LINES = 3  # lines fixed alike, beyond the first
+
+
+def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None:
+    """Extend the preferred fix, when its try failed the same way on another line of the same file, with the
+    fix of its kind for that line, and try them together (``retry`` tries fixes as stage five did)."""
+    first = failure.found.fixes[0] if failure.found.fixes else None
+    if first is None or type(first.recipe) is not Edit:
+        return
+    lines = [first.recipe.target.lineno]
+    for _ in range(_MORE_LINES):
+        again = tracing_error_in(first.failed_with) if first.verified is False and first.failed_with else None
+        where = _user_line(again) if again is not None else None
+        if again is None or tracing_kind(again) != failure.kind or where is None \
+                or where[0] != failure.found.filename or where[1] in lines:
+            return
+        second = _fix_on_its_line(failure, again, first.kind)
+        if second is None:
+            return
+        edit = first.recipe
+        together = Edit(edit.target, edit.replacement,
+                        [*edit.also, (second.recipe.target, second.recipe.replacement), *second.recipe.also])
+        tried = Fix(first.kind, together.code(), first.summary, kinds=first.kinds, warning=first.warning,
+                    recipe=together)
+        retry([tried])
+        if tried.verified is None:  # not tried at all: keep what the first try said
+            return
+        lines.append(where[1])
+        first.code, first.recipe, first.verified, first.failed_with = tried.code, together, tried.verified, \
+            tried.failed_with
+        others = ", ".join(str(n) for n in lines[1:])
+        first.outcome = f"{tried.outcome} (line{'s' if len(lines) > 2 else ''} {others}: the same problem, " \
+                        "fixed alike)" if tried.verified else tried.outcome
+
+
+def _user_line(exc: BaseException) -> tuple[str, int] | None:
+    user = user_entries(exc.__traceback__)
+    return (user[-1].tb_frame.f_code.co_filename, user[-1].tb_lineno) if user else None
+
+
+def _fix_on_its_line(failure: Failure, again: BaseException, kind: str) -> Fix | None:
+    """The fix of ``kind`` the stages offer for ``again``, the error a try raised on another line."""
+    found = Explanation(kind=failure.kind, error_type=type(again).__name__, exception=again, docs=failure.found.docs)
+    record = Failure(again, message_of(again), found, None, None, failure.fn, failure.wrapper)
+    try:
+        for stage in (locate, attribute, offer):
+            stage(record)
+    except Exception:  # noqa: BLE001 - the other line is not read: the first fix stays as it was tried
+        return None
+    return next((f for f in found.fixes if f.kind == kind and type(f.recipe) is Edit), None)
