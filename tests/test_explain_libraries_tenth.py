@@ -273,3 +273,36 @@ clipped(jnp.ones(3), 0.0, 2.0)
     assert (top.kind, top.verified) == ("jnp.where", True), top.outcome
     assert top.code == "y = jnp.where(y < lo, lo, y)\n...\ny = jnp.where(y > hi, hi, y)"
     assert top.outcome.endswith("(line 9: the same problem, fixed alike)")
+
+
+@pytest.fixture
+def ninthlib(tmp_path, monkeypatch):
+    from test_explain_libraries_ninth import NINTHLIB
+
+    install_library(tmp_path, monkeypatch, "ninthlib_cases", NINTHLIB)
+    yield
+    sys.modules.pop("ninthlib_cases", None)
+
+
+def test_a_string_a_library_passes_on_from_its_args_is_bound_to_the_users_parameter(ninthlib, tmp_path):
+    # reduces the twelfth set's x-jaxns-string-arg: a noise model's name among a prior model's `args`; the library's
+    # jit refuses it at `args[1]`, which the user's function receives as `noise`
+    case = fix_case("ten-bound-string", JAXNS_CHANGEPOINT, """\
+import jax.numpy as jnp
+import ninthlib_cases as lib
+
+def prior_model(y, noise):
+    scale = 2.0 if noise == "laplace" else 1.0
+    return jnp.sum(y) * scale
+
+model = lib.Model(prior_model=prior_model)
+model.check(args=(jnp.ones(3), "laplace"))
+""", "non-array-argument", "noise", 9, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "noise", 9)
+    top = found.fixes[0]
+    assert top.kind == "static"
+    # the whole statement, so that pasting it still binds `model`; never a new signature for the library's function
+    assert "model = lib.Model(prior_model=functools.partial(prior_model, noise='laplace'))" in top.code
+    assert "args=(jnp.ones(3),)" in top.code
+    assert not any("def " in f.code for f in found.fixes)

@@ -9,7 +9,7 @@ The builders live in one module per family of errors.
 """
 from __future__ import annotations
 
-from ..._common.errors import SHAPE_KINDS
+from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
 from ..explanation import Fix
 from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
@@ -42,6 +42,7 @@ def propose(site: Site) -> list[Fix]:
     host = host_call_fix(site) if site.kind in _HELPER_KINDS else None
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
         fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
+    fixes = _library_signature_kept(site, fixes)
     seen: set[tuple[str, str]] = set()
     unique = []
     for fix in fixes:
@@ -50,6 +51,25 @@ def propose(site: Site) -> list[Fix]:
             unique.append(fix)
     return unique
 
+
+
+def _library_signature_kept(site: Site, fixes: list[Fix]) -> list[Fix]:
+    """A library's own jitted function (jaxns's ``sanity_check``) is not the user's to rewrite: a fix that gives it
+    a new signature becomes the advice to keep the Python value out of what the library traces."""
+    facts = site.facts
+    source = facts.source if facts is not None else None
+    if source is None or not is_installed_library(source[1]):
+        return fixes
+    kept = [f for f in fixes if f"def {facts.name}(" not in f.code]
+    if len(kept) == len(fixes):
+        return fixes
+    library, what = installed_package(source[1]), site.paths[0] if site.paths else site.argument
+    return [*kept, Fix(
+        "static", f"# {library} traces `{what}`: keep the Python value out of it, for example bound to your function "
+                  "with functools.partial where you hand the function to " + library,
+        f"`{facts.name}` is {library}'s jitted function, and {library} traces every `{what}` it is given; its "
+        "static arguments are not yours to set, so the value must reach your code another way",
+        template=True)]
 
 
 # errors a static value would avoid

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 import types
 from typing import Any
 
@@ -23,7 +24,7 @@ from ..fixes.rewrites import Edit
 from .entry import Entry
 from .handed import handed_at, library_caller
 
-__all__ = ["bound_argument_fix"]
+__all__ = ["bound_argument_fix", "bound_handed_value_fix"]
 
 _KINDS = ("traced-shape", "integer-conversion", "bool-conversion", "concretization")
 
@@ -45,7 +46,7 @@ def bound_argument_fix(kind: str, argument: str | None, entry: Entry | None, fai
     call, name = handed
     new = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
                    [ast.Name(entry.name, ast.Load())], [ast.keyword(argument, ast.Constant(value))])
-    shown = ast.unparse(_replaced(call, name, new))
+    shown = _in_statement(tree, call, _replaced(call, name, new))
     code = f"{shown}\n# then stop passing {argument} to {library}"
     first = definition.body[0]
     held = ast.Assign([ast.Name(argument, ast.Store())], ast.Constant(value), lineno=first.lineno)
@@ -83,6 +84,23 @@ def _passed_value(tracer: Any, failing: types.FrameType) -> Any:
     return found[0] if len(found) == 1 else _NONE
 
 
+def _in_statement(tree: ast.Module, call: ast.Call, new: ast.Call) -> str:
+    """The user's whole statement that holds ``call``, with ``new`` in its place (``model = Model(...)``, not the
+    call alone: pasted, it must still bind the name)."""
+    statement = next((s for s in tree.body if any(n is call for n in ast.walk(s))), None)
+    if statement is None:
+        return ast.unparse(new)
+
+    where = (call.lineno, call.col_offset, call.end_lineno, call.end_col_offset)
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            at = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+            return new if at == where else self.generic_visit(node)
+
+    return ast.unparse(_Swap().visit(copy.deepcopy(statement)))  # the file's own tree is never changed
+
+
 def _replaced(call: ast.Call, name: ast.Name, new: ast.expr) -> ast.Call:
     """A copy of ``call`` with the argument node ``name`` (somewhere among its arguments) replaced by ``new``."""
 
@@ -93,3 +111,44 @@ def _replaced(call: ast.Call, name: ast.Name, new: ast.expr) -> ast.Call:
             return new if (getattr(node, "lineno", None), getattr(node, "col_offset", None)) == where else node
 
     return _Swap().visit(copy.deepcopy(call))  # the file's own tree is never changed
+
+
+def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Module | None, globals_: dict | None,
+                           functools_name: str) -> tuple[Fix, str] | None:
+    """``functools.partial`` binding a value JAX cannot trace that the user's call hands a library in a tuple
+    (jaxns's ``args=(x, y, "laplace")``, at path ``args[2]``), which the library passes on to the user's function
+    as its parameters, one each; with that parameter's name. None unless exactly one function of the user's,
+    handed to a library, takes as many parameters as the tuple holds."""
+    matched = re.fullmatch(r"(\w+)\[(\d+)\]", path or "")
+    if matched is None or tree is None or node is None:
+        return None
+    holder, at = matched.group(1), int(matched.group(2))
+    tuples = [(k.arg, k.value) for n in ast.walk(node) if isinstance(n, ast.Call) for k in n.keywords
+              if isinstance(k.value, ast.Tuple)] + [(None, a) for n in ast.walk(node) if isinstance(n, ast.Call)
+                                                     for a in n.args if isinstance(a, ast.Tuple)]
+    named = [t for t in tuples if t[0] == holder]  # JAX names the library's parameter: the user's keyword, or
+    if len(named) == 1 or len(tuples) == 1:  # the one tuple the user's call hands over
+        holder, given = (named or tuples)[0]
+    else:
+        return None
+    if at >= len(given.elts):
+        return None
+    takers = [d for d in tree.body if isinstance(d, ast.FunctionDef) and len(d.args.args) == len(given.elts)
+              and not d.args.vararg and handed_at(d.name, tree) is not None
+              and library_caller(d.name, tree, globals_ or {}) is not None]
+    if len(takers) != 1:
+        return None
+    taker = takers[0]
+    param, library = taker.args.args[at].arg, library_caller(taker.name, tree, globals_ or {})
+    call, name = handed_at(taker.name, tree)  # type: ignore[misc]
+    new = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
+                   [ast.Name(taker.name, ast.Load())], [ast.keyword(param, copy.deepcopy(given.elts[at]))])
+    kept = ast.Tuple([copy.deepcopy(e) for i, e in enumerate(given.elts) if i != at], ast.Load())
+    passed = f"{holder}={ast.unparse(kept)}" if holder else ast.unparse(kept)
+    code = f"{_in_statement(tree, call, _replaced(call, name, new))}\n# and {passed} where you pass it"
+    return Fix(
+        "static", code,
+        f"{library} traces every value in `{holder or ast.unparse(given)}` and passes them to `{taker.name}` as its parameters; "
+        f"`{param}` is not an array, so bind it with `functools.partial` where you hand `{taker.name}` to {library}: "
+        "a bound value is a constant of the function, never traced",
+    ), param

@@ -9,7 +9,7 @@ from ..call import data_dependent, plain_function, transformed_expression
 from ..explanation import Explanation
 from ..fixes.propose import Site, propose
 from ..rebuild import Names
-from ..reach.bound import bound_argument_fix
+from ..reach.bound import bound_argument_fix, bound_handed_value_fix
 from ..reach.entry import entry_of
 from ..reach.library import host_library
 from ..reach.options import transform_option_fix
@@ -56,6 +56,12 @@ def offer(failure: Failure) -> None:
                                tree, globals_, failure.names.functools) if not any(
         f.kind == "static" for f in found.fixes) else None
     found.fixes = [*found.fixes, bound] if bound is not None else found.fixes
+    handed = bound_handed_value_fix(found.path, failure.node, tree, globals_, failure.names.functools) \
+        if kind == "non-array-argument" else None
+    if handed is not None:  # jaxns's args=(x, y, "laplace"): bound to the user's function, named by its parameter
+        found.fixes = [handed[0], *(f for f in found.fixes if f.kind != "static")]
+        found.argument = found.path = handed[1]
+        found.paths, found.arguments = [handed[1]], [handed[1]]
     if not found.paths:
         _argument_from_fix(found, tree)
 
