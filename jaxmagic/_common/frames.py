@@ -73,6 +73,8 @@ def is_user_file(filename: str) -> bool:
         # what front ends and exec-based tools register under names like <cell-3>; never <frozen ...>
         return filename.startswith("<ipython-input") or (filename in linecache.cache
                                                          and not _GENERATED.search(filename))
+    if not os.path.isabs(filename) and not os.path.exists(filename):
+        return False  # a compiled library's relative name for its source (plum's ``src/plum/_function.py``)
     path = os.path.abspath(filename)
     if path.startswith(_LIBRARY_ROOTS):
         return False
@@ -168,11 +170,17 @@ def stitched(outer: BaseException, inner: BaseException) -> BaseException:
 
 
 def holds_tracer(value: object) -> bool:
-    """A tracer, or a tuple, list or dict holding one (a checker's ``*args``)."""
+    """A tracer, or a pytree holding one among its first leaves (a checker's ``*args``, clu's metric holding a
+    dict of tuples of tracers)."""
     if isinstance(value, jax.core.Tracer):
         return True
-    items = value.values() if isinstance(value, dict) else value if isinstance(value, (tuple, list)) else ()
-    return any(isinstance(item, jax.core.Tracer) for item in list(items)[:64])
+    if isinstance(value, (str, bytes, int, float, type, types.ModuleType, types.FunctionType)) or value is None:
+        return False
+    try:
+        leaves = jax.tree_util.tree_leaves(value)
+    except Exception:  # noqa: BLE001 - an object whose flattening fails holds nothing we can read
+        return False
+    return any(isinstance(leaf, jax.core.Tracer) for leaf in leaves[:256])
 
 
 RAISE_LINE = re.compile(r"\s*raise\b")

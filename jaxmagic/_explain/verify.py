@@ -178,7 +178,10 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
                                     {recipe.method.name: rebuild(original, recipe.method, filename, globals_)})
             globals_[recipe.receiver] = copied
         rebuilt = rebuild(fn, recipe.edited, filename, globals_)
-        return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
+        # a global state it now takes as an argument: its shapes, as the leaking trace left them
+        kwargs = {**call.kwargs, recipe.carried: _shapes_of(globals_.get(recipe.carried))} if recipe.carried \
+            else call.kwargs
+        return probe_trace(rebuilt, call.args, kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     if isinstance(recipe, Edit) and filename is not None:
         if isinstance(recipe, Unstored) and _stores_left(fn, recipe):
@@ -191,6 +194,15 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     return _UNTRIED
+
+
+def _shapes_of(value: Any) -> Any:
+    """``value`` with each tracer (dead: its trace ended) and array given as its shape and dtype."""
+    def leaf(x: Any) -> Any:
+        aval = getattr(x, "aval", None)
+        return jax.ShapeDtypeStruct(aval.shape, aval.dtype) if aval is not None else x
+
+    return jax.tree_util.tree_map(leaf, value)
 
 
 def _library_jit(fn: Any) -> Any:

@@ -11,8 +11,7 @@ JAX expects, as an output:
   gets a second result, ``lax.scan`` stacks it per step), and later reads of
   the storage read the threaded value instead.
 
-:func:`thread_out` writes the edited outer definition; the same tree is the
-code shown and, compiled, the probe that verifies it (:mod:`..verify`).
+:func:`thread_out` writes the edited outer definition: the code shown and, compiled, the probe (:mod:`..verify`).
 """
 from __future__ import annotations
 
@@ -41,6 +40,7 @@ class ThreadOut:
     receiver: str | None = None  # the global object whose method it is (``model`` in ``model.loss``)
     owner: str | None = None  # the class whose method is rewritten (the storing one, or the jitted one)
     how: str = ""  # how the jitted function runs the storing one: direct, wrapped, vmap, grad, scan, cond
+    carried: str | None = None  # a global it reads and replaces (``running = running.merge(m)``): now a parameter
 
     def code(self) -> str:
         """The rewritten definitions as the user would type them (a method inside its class)."""

@@ -130,8 +130,11 @@ def _threaded(site: Site) -> Fix | None:
     made = thread_out(tree, store, scope, site.leak_outer, site.names.jnp) if scope is not None else None
     if made is None or not _jitted(made.original, site):
         return None  # the outermost def is not what the user jitted (a cond branch, a method of another object)
+    carried = _carried(made, store)
     code = made.code()
-    if made.returns_extra:
+    if carried:  # the global it accumulates into comes in as an argument and goes out as a result
+        code += f"\n# the caller passes it in and keeps it: result, {carried} = {made.edited.name}(..., {carried})"
+    elif made.returns_extra:
         code += f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)"
     if made.how:
         summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
@@ -142,6 +145,22 @@ def _threaded(site: Site) -> Fix | None:
         summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
                    "while JAX traces, the returned one is a concrete array the caller can keep")
     return Fix("return-value", code, summary, recipe=made)
+
+
+def _carried(made, store: ast.stmt) -> str | None:
+    """A global the jitted function declares, reads and replaces (``running = running.merge(batch)``, ``total +=
+    x``): a state to thread, given to the function as a new last parameter (``made`` is edited so)."""
+    target = store.targets[0] if isinstance(store, ast.Assign) and len(store.targets) == 1 else getattr(
+        store, "target", None)
+    name = target.id if isinstance(target, ast.Name) else None
+    declared = {n for d in ast.walk(made.original) if isinstance(d, ast.Global) for n in d.names}
+    reads = isinstance(store, ast.AugAssign) or name in {n.id for n in ast.walk(getattr(store, "value", None) or
+                                                                               ast.Pass()) if isinstance(n, ast.Name)}
+    if name is None or name not in declared or not reads or made.name != name or made.edited.args.vararg:
+        return None
+    made.edited.args.args.append(ast.arg(name))
+    made.carried = name
+    return name
 
 
 # what threading the value out means for each way of running the storing function

@@ -13,7 +13,7 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
-from .sizes import (NONZERO_FUNCS, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
+from .sizes import (NONZERO_FUNCS, array_namespace, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
                     repeat_length_fix, same_mask_siblings, selection_fixes, size_fix, together)
 
 __all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "jnp_assignment", "SHAPE_FUNCS"]
@@ -49,17 +49,16 @@ def mask_fixes(site: Site) -> list[Fix]:
         wide = broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
         # the elementwise expression of every element, the unselected ones set to what the reduction ignores
         kept = clone(array) if inner is subscript else _unselected(inner, subscript, array)
-        masked = call(f"{names.jnp}.where", wide, kept, ast.Constant(_identity(reduction)))
+        own = array_namespace(site, dotted_of(outer.func) or "")  # qnp.mean(r[m]): quaxed's where for a quantity
+        masked = call(f"{own or names.jnp}.where", wide, kept, ast.Constant(_identity(reduction)))
         method = isinstance(outer.func, ast.Attribute) and outer.func.value is inner
         args = clone(outer.args) if method else clone(outer.args[1:])
         keywords = clone(outer.keywords)
         if reduction == "mean":
-            # the mean of the selected elements: their sum over how many were selected
-            new: ast.expr = ast.BinOp(
-                ast.Call(ast.Attribute(masked, "sum", ast.Load()), args, keywords),
-                ast.Div(),
-                ast.Call(ast.Attribute(clone(mask), "sum", ast.Load()), [], []),
-            )
+            # the mean of the selected elements: their sum over how many were selected (the namespace's own sum)
+            total = ast.Call(attr(f"{own}.sum"), [masked, *args], keywords) if own else \
+                ast.Call(ast.Attribute(masked, "sum", ast.Load()), args, keywords)
+            new: ast.expr = ast.BinOp(total, ast.Div(), ast.Call(ast.Attribute(clone(mask), "sum", ast.Load()), [], []))
         elif method:
             new = ast.Call(ast.Attribute(masked, reduction, ast.Load()), args, keywords)
         else:
@@ -163,9 +162,8 @@ def _find_reduction(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call
                 return parent.attr, outer, node
         if isinstance(parent, ast.Call) and parent.args and parent.args[0] is node:
             dotted = dotted_of(parent.func) or ""
-            name = dotted.rsplit(".", 1)[-1]
-            if name in _REDUCTIONS and is_jnp(dotted, site.names):
-                return name, parent, node
+            if dotted.rsplit(".", 1)[-1] in _REDUCTIONS and (is_jnp(dotted, site.names) or array_namespace(site, dotted)):
+                return dotted.rsplit(".", 1)[-1], parent, node
         if not _elementwise(parent, node, site):
             return None
         node = parent

@@ -24,7 +24,7 @@ from ..explanation import Fix
 from .rewrites import Edit, apply_edit, call
 from .site import Site, dotted_of, edit_fix
 
-__all__ = ["NONZERO_FUNCS", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
+__all__ = ["array_namespace", "NONZERO_FUNCS", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
            "HelperStatic", "one_axis", "axis_mask_fixes", "masked_window_fix", "masked_slice_fix", "KEEPS_LENGTH",
            "selection_fixes", "same_mask_siblings", "together", "broadcast_mask", "ndim_of"]
 
@@ -346,3 +346,15 @@ def ndim_of(site: Site, expr: ast.expr) -> int:
         if isinstance(n, ast.Name) and n.id in known and isinstance(getattr(known[n.id], "shape", None), tuple)
     ]
     return max(ranks, default=0)
+
+
+def array_namespace(site: Site, dotted: str) -> str | None:
+    """The user's own NumPy-like namespace ``dotted`` is a function of (``qnp`` for ``qnp.mean``: quaxed's, whose
+    functions take unxt's quantities), when it is a module other than JAX's with a ``where`` of its own."""
+    root = dotted.rsplit(".", 1)[0] if "." in dotted else ""
+    module = (site.globals_ or {}).get(root.split(".")[0]) if root else None
+    for part in root.split(".")[1:]:
+        module = getattr(module, part, None)
+    if module is None or not hasattr(module, "where") or not type(module).__name__ == "module":
+        return None
+    return root if not (module.__name__ or "").startswith(("jax", "numpy")) else None

@@ -47,8 +47,9 @@ def host_call_fix(site: Site) -> Fix | None:
             or (source[0].name, source[0].lineno) != (definition.name, definition.lineno):
         return None  # the line is in a helper the jitted function calls, or the jitted function is unknown
     statement = next((s for s in definition.body if inside(site.node, s)), None)
-    if statement is None or not isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)):
-        return None
+    returned = isinstance(statement, ast.Return) and site.kind in ("concretization", "array-conversion")
+    if statement is None or not (isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)) or returned):
+        return None  # (``return metrics.merge(update)`` of a library that wants host arrays: returned outside jit)
     index = definition.body.index(statement)
     before, after = definition.body[:index], definition.body[index + 1:]
     if not all(isinstance(s, _HOST_STATEMENTS) for s in after) or _reads_result_traced(statement, after, site):

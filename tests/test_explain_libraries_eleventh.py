@@ -1,0 +1,145 @@
+"""Issue 26, ninth round: reductions of the thirteenth held-out set's misses (clu, unxt), each my own.
+
+- A library that checks for tracers itself, deep in a pytree (clu's ``CollectingMetric.merge`` raises
+  ``RuntimeError("Tracer detected! ...")`` when any value of its dict of tuples is traced): a concretization, and
+  the call that refuses tracers moved out of the jitted function, after a ``return`` too.
+- A mean of a masked selection written with the user's own NumPy-like namespace (``qnp.mean(r[r < r_cut])``
+  with quaxed's ``numpy`` for unxt quantities): the mask goes into that namespace's ``where`` and ``sum``; a
+  padded ``jnp.nonzero`` selection, which changes a mean, is not offered for it.
+- A compiled library names its source by a relative path that does not exist (plum's ``src/plum/_function.py``):
+  its frames are not the user's, so a leak's later use is still read in the user's cell.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import pytest
+from corpus_harness import fix_case, install_library, leak_case, run_case
+
+from jaxmagic._common.frames import is_user_file
+
+CLU_METRICS = "https://github.com/google/CommonLoopUtils/blob/main/clu/metrics.py"  # CollectingMetric.merge
+UNXT_SHARP_BITS = "https://unxt.readthedocs.io"  # Quantity masks inside jit, quaxed.numpy for quantities
+
+ELEVENTHLIB = '''
+import types
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class Collected:
+    """Values gathered on the host, batch by batch: merging refuses traced values (as clu's metric does)."""
+
+    def __init__(self, values):
+        self.values = values
+
+    @classmethod
+    def from_output(cls, scores):
+        return cls({"scores": (scores,)})
+
+    def merge(self, other):
+        values = {name: (*value, *other.values[name]) for name, value in self.values.items()}
+        if any(isinstance(v, jax.core.Tracer) for value in values.values() for v in value):
+            raise RuntimeError("Tracer detected! Collected cannot be JIT compiled.")
+        return Collected(values)
+
+    def compute(self):
+        return {name: np.concatenate(value) for name, value in self.values.items()}
+
+
+jax.tree_util.register_pytree_node(Collected, lambda c: ((c.values,), None), lambda _, kids: Collected(*kids))
+
+# a NumPy-like namespace of a library's own (as quaxed.numpy is for unxt's quantities)
+numpy = types.ModuleType("eleventhlib_cases.numpy")
+numpy.mean, numpy.sum, numpy.where = jnp.mean, jnp.sum, jnp.where
+'''
+
+
+@pytest.fixture
+def eleventhlib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "eleventhlib_cases", ELEVENTHLIB)
+    yield
+    sys.modules.pop("eleventhlib_cases", None)
+
+
+def test_a_librarys_own_tracer_check_deep_in_a_pytree_is_a_concretization_moved_out_of_jit(eleventhlib, tmp_path):
+    # reduces the thirteenth set's y-clu-collecting-metric-merge-in-jit
+    case = fix_case("eleven-library-tracer-check", CLU_METRICS, """\
+import jax
+import jax.numpy as jnp
+import eleventhlib_cases as lib
+
+@jax.jit
+def eval_step(collected, scores):
+    update = lib.Collected.from_output(scores)
+    return collected.merge(update)
+
+collected = lib.Collected.from_output(jnp.zeros(4))
+collected = eval_step(collected, jnp.ones(4))
+""", "concretization", "collected", 8, "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("concretization", "collected", 8)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome
+    assert "def eval_step_traced(collected, scores):" in top.code and "    return update" in top.code
+    assert "    return collected.merge(update)  # outside jit" in top.code
+
+
+def test_a_masked_mean_in_the_users_own_array_namespace_is_masked_with_that_namespace(eleventhlib, tmp_path):
+    # reduces the thirteenth set's y-unxt-boolean-mask-on-quantity
+    case = fix_case("eleven-namespace-masked-mean", UNXT_SHARP_BITS, """\
+import jax
+import jax.numpy as jnp
+import eleventhlib_cases as lib
+
+qnp = lib.numpy
+
+@jax.jit
+def mean_inner_radius(r, r_cut):
+    return qnp.mean(r[r < r_cut])
+
+mean_inner_radius(jnp.array([0.5, 1.5, 2.5, 3.5]), 2.0)
+""", "boolean-index", "r", 9, "jnp.where")
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("jnp.where", True), top.outcome
+    assert top.code == "qnp.sum(qnp.where(r < r_cut, r, 0)) / (r < r_cut).sum()"
+    assert "size-argument" not in [f.kind for f in found.fixes]  # padding would change the mean
+
+
+def test_a_relative_source_name_that_does_not_exist_is_a_librarys_not_the_users(tmp_path, monkeypatch):
+    assert not is_user_file(os.path.join("src", "plum", "_function.py"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "script.py").write_text("x = 1\n")
+    assert is_user_file("script.py")  # `python script.py` names its file relative to where it runs
+
+
+def test_a_global_state_the_jitted_function_replaces_is_threaded_in_and_out(tmp_path):
+    # reduces the thirteenth set's y-clu-collection-merged-into-global: a running total kept in a global that the
+    # jitted step reads and replaces (`global running; running = running.merge(...)`)
+    case = leak_case("eleven-threaded-state", CLU_METRICS, """\
+import jax
+import jax.numpy as jnp
+
+running = {"total": jnp.zeros(()), "count": jnp.zeros(())}
+
+@jax.jit
+def eval_step(x):
+    global running
+    loss = jnp.mean(x ** 2)
+    running = {"total": running["total"] + loss, "count": running["count"] + 1}
+    return loss
+
+eval_step(jnp.ones(3))
+print(running["total"] / running["count"])
+""", 10, "x")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.lineno) == ("leaked-tracer", 10)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome
+    assert "def eval_step(x, running):" in top.code and "global running" not in top.code
+    assert "result, running = eval_step(..., running)" in top.code
+
