@@ -143,3 +143,26 @@ print(running["total"] / running["count"])
     assert "def eval_step(x, running):" in top.code and "global running" not in top.code
     assert "result, running = eval_step(..., running)" in top.code
 
+
+
+def test_a_library_call_that_needs_host_arrays_before_a_last_return_moves_out_of_jit_with_it(eleventhlib, tmp_path):
+    # reduces the thirteenth set's y-clu-collecting-metric-compute-in-jit: the host call's result is read by JAX in
+    # the function's last line, which moves out of the jit with it
+    case = fix_case("eleven-host-call-then-return", CLU_METRICS, """\
+import jax
+import jax.numpy as jnp
+import eleventhlib_cases as lib
+
+@jax.jit
+def eval_step(scores):
+    update = lib.Collected.from_output(scores)
+    values = update.compute()
+    return jnp.mean(values["scores"])
+
+eval_step(jnp.ones(4))
+""", "array-conversion", "scores", 8, "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("array-conversion", "scores", 8)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome
+    assert '    values = update.compute()  # outside jit\n    return jnp.mean(values["scores"])' in top.code

@@ -33,6 +33,8 @@ from ..fixes.site import Site, dotted_of
 
 __all__ = ["host_call_fix"]
 
+# a library that wants host arrays (clu's metrics): its call and a last ``return`` of its result may leave the jit
+_HOST_KINDS = ("concretization", "array-conversion")
 # statements that may follow the call in the host part: looking at values and handing them back
 _HOST_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return, ast.Pass)
 
@@ -47,13 +49,15 @@ def host_call_fix(site: Site) -> Fix | None:
             or (source[0].name, source[0].lineno) != (definition.name, definition.lineno):
         return None  # the line is in a helper the jitted function calls, or the jitted function is unknown
     statement = next((s for s in definition.body if inside(site.node, s)), None)
-    returned = isinstance(statement, ast.Return) and site.kind in ("concretization", "array-conversion")
-    if statement is None or not (isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)) or returned):
+    returning = isinstance(statement, ast.Return) and site.kind in _HOST_KINDS
+    if statement is None or not (isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)) or returning):
         return None  # (``return metrics.merge(update)`` of a library that wants host arrays: returned outside jit)
     index = definition.body.index(statement)
     before, after = definition.body[:index], definition.body[index + 1:]
-    if not all(isinstance(s, _HOST_STATEMENTS) for s in after) or _reads_result_traced(statement, after, site):
-        return None
+    last_return = len(after) == 1 and isinstance(after[0], ast.Return) and site.kind in _HOST_KINDS
+    if not all(isinstance(s, _HOST_STATEMENTS) for s in after) or (_reads_result_traced(statement, after, site)
+                                                                   and not last_return):
+        return None  # JAX work on the result would move out of the jit: only a last ``return`` of a host value
     made = set(assigned_names(before))
     used = list(dict.fromkeys(n for s in (statement, *after) for n in names_in(s)))
     live = [n for n in used if n in made]
