@@ -485,9 +485,10 @@ def encode(labels, n_classes):
 
 encode(jnp.array([0, 2, 1]), 3)
 """,
-        kind="concretization", argument="n_classes", path="n_classes", line=6,
+        kind="traced-shape", argument="n_classes", path="n_classes", line=6,
         fixes=("static",), verifiable=True, jax_fitting_fix=False,
-        note="num_classes sets the output width, so it must be static",
+        note="num_classes sets the output width, so it must be static: a traced shape in SPEC's words (JAX 0.10 "
+             "says which argument of one_hot needed it; until issue 26's ninth round this case said concretization)",
     ),
     Case(
         id="gh-6350-segment-sum-traced-count",
