@@ -142,3 +142,24 @@ step(jax.numpy.array([1.0, 2.0]))
 """, "array-conversion", "pos", 5, "return-value")
     found = run_case(case, tmp_path).explanation
     assert found.lineno == 5 and all(f.kind != "return-value" for f in found.fixes)
+
+
+def test_no_split_where_a_librarys_computation_reads_the_calls_result(hostlib, tmp_path):
+    # reduces the thirteenth held-out set's z-fmmax-expansion-from-traced-pitch: the host value (fmmax's expansion)
+    # feeds the library's own heavy computation, which a split would move out of the jit with it
+    case = fix_case("host-result-computed-on", MJX_GET_DATA, """\
+import jax
+import jax.numpy as jnp
+import hostlib_calls
+
+@jax.jit
+def step(pos):
+    pos = pos * 2.0
+    snapshot = hostlib_calls.to_host(pos)
+    solved = hostlib_calls.Scene(3).render(snapshot["pos"])
+    return solved
+
+step(jnp.array([1.0, 2.0]))
+""", "array-conversion", "pos", 8, "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert found.lineno == 8 and all(f.kind != "return-value" for f in found.fixes)

@@ -166,3 +166,35 @@ eval_step(jnp.ones(4))
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("return-value", True), top.outcome
     assert '    values = update.compute()  # outside jit\n    return jnp.mean(values["scores"])' in top.code
+
+
+ECONPIZZA_PATHS = "https://econpizza.readthedocs.io"  # a loaded model used inside a jitted helper
+
+
+def test_an_unhashable_object_a_global_holds_is_read_from_the_module_not_passed(tmp_path):
+    # reduces the thirteenth set's z-econpizza-model-as-jit-argument: a model object (a dataclass: equal by value,
+    # so unhashable) passed to a jitted helper; static fails, registering its class is not the user's to do
+    case = fix_case("eleven-closed-over-model", ECONPIZZA_PATHS, """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+
+@dataclasses.dataclass
+class Model:
+    names: list
+    steady: dict
+
+model = Model(["c", "y"], {"c": 1.0, "y": 2.0})
+
+@jax.jit
+def deviation(model, path):
+    steady = jnp.array([model.steady[n] for n in model.names])
+    return 100 * (path / steady - 1)
+
+deviation(model, jnp.ones((3, 2)))
+""", "non-array-argument", "model", 17, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "model", 17)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert "def deviation(path):" in top.code and "deviation(...)   # without `model`" in top.code

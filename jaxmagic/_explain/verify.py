@@ -24,6 +24,7 @@ from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
 from .fixes.arguments import CheckpointStatic
+from .declare.closure import ClosedOver
 from .declare.fields import Declaration, redeclared
 from .declare.wrapper import Rejit
 from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
@@ -182,6 +183,15 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         kwargs = {**call.kwargs, recipe.carried: _shapes_of(globals_.get(recipe.carried))} if recipe.carried \
             else call.kwargs
         return probe_trace(rebuilt, call.args, kwargs, call.static_argnums, call.static_argnames,
+                           call.wrapper, call.through)
+    if isinstance(recipe, ClosedOver) and filename is not None:
+        # the rewritten function, given every argument but the one it now reads from the user's module
+        passed = call.by_name()
+        if call.static_argnums or recipe.param not in passed:
+            return _UNTRIED
+        rebuilt = rebuild(fn, recipe.edited, filename, names.globals_for(fn.__globals__))
+        kept = {k: v for k, v in passed.items() if k != recipe.param}
+        return probe_trace(rebuilt, (), kept, (), tuple(n for n in call.static_argnames if n != recipe.param),
                            call.wrapper, call.through)
     if isinstance(recipe, Edit) and filename is not None:
         if isinstance(recipe, Unstored) and _stores_left(fn, recipe):

@@ -10,6 +10,7 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
+from ..declare.closure import closed_over_fix
 from ..explanation import Fix
 from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
@@ -42,6 +43,9 @@ def propose(site: Site) -> list[Fix]:
     host = host_call_fix(site) if site.kind in _HELPER_KINDS else None
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
         fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
+    closed = closed_over_fix(site.argument, site.facts, site.globals_) if site.kind == "non-array-argument" else None
+    if closed is not None:  # a model object, neither traceable nor hashable, that a global of the user's holds
+        fixes = [closed, *fixes]  # before a registration of its class (a library's, often)
     fixes = _library_signature_kept(site, fixes)
     seen: set[tuple[str, str]] = set()
     unique = []

@@ -29,7 +29,7 @@ import textwrap
 from ..._common.source import clone, inside, names_in, shown_lines
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, assigned_names
-from ..fixes.site import Site, dotted_of
+from ..fixes.site import Site
 
 __all__ = ["host_call_fix"]
 
@@ -55,7 +55,7 @@ def host_call_fix(site: Site) -> Fix | None:
     index = definition.body.index(statement)
     before, after = definition.body[:index], definition.body[index + 1:]
     last_return = len(after) == 1 and isinstance(after[0], ast.Return) and site.kind in _HOST_KINDS
-    if not all(isinstance(s, _HOST_STATEMENTS) for s in after) or (_reads_result_traced(statement, after, site)
+    if not all(isinstance(s, _HOST_STATEMENTS) for s in after) or (_reads_result_traced(statement, after)
                                                                    and not last_return):
         return None  # JAX work on the result would move out of the jit: only a last ``return`` of a host value
     made = set(assigned_names(before))
@@ -75,17 +75,22 @@ def host_call_fix(site: Site) -> Fix | None:
     )
 
 
-def _reads_result_traced(statement: ast.stmt, after: list[ast.stmt], site: Site) -> bool:
-    """True when a statement after the call hands its result to JAX (``jnp.sum(host.qpos)``): the split
-    would then move traced work out of the jit."""
+def _reads_result_traced(statement: ast.stmt, after: list[ast.stmt]) -> bool:
+    """True when a statement after the call hands its result to a computation, JAX's or a library's
+    (``jnp.sum(host.qpos)``, an eigensolve): the split would then move traced work out of the jit."""
     results = set(assigned_names([statement]))
-    jax_names = {site.names.jnp, site.names.jax, "jnp", "jax", "lax"}
     for later in after:
         for node in ast.walk(later):
-            if isinstance(node, ast.Call) and (dotted_of(node.func) or "").split(".")[0] in jax_names and \
-                    results & set(n for arg in [*node.args, *(k.value for k in node.keywords)] for n in names_in(arg)):
+            # any call but Python's own (`print`, `len`): JAX's, or a library's computation (fmmax's eigensolve)
+            looked = isinstance(node.func, ast.Name) and node.func.id in _LOOKS if isinstance(node, ast.Call) else True
+            if not looked and results & set(n for arg in [*node.args, *(k.value for k in node.keywords)]
+                                            for n in names_in(arg)):
                 return True
     return False
+
+
+_LOOKS = {"print", "len", "str", "repr", "float", "int", "bool", "dict", "list", "tuple", "sorted", "round", "format",
+          "display"}
 
 
 def _tuple_of(names: list[str]) -> ast.expr:
