@@ -271,7 +271,7 @@ clipped(jnp.ones(3), 0.0, 2.0)
 """, "bool-conversion", "x", 7, "jnp.where")
     top = run_case(case, tmp_path).explanation.fixes[0]
     assert (top.kind, top.verified) == ("jnp.where", True), top.outcome
-    assert top.code == "y = jnp.where(y < lo, lo, y)\n...\ny = jnp.where(y > hi, hi, y)"
+    assert top.code == "y = jnp.where(y < lo, lo, y)   # line 7\ny = jnp.where(y > hi, hi, y)   # line 9"
     assert top.outcome.endswith("(line 9: the same problem, fixed alike)")
 
 

@@ -42,7 +42,7 @@ def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None
         edit = first.recipe
         together = Edit(edit.target, edit.replacement,
                         [*edit.also, (second.recipe.target, second.recipe.replacement), *second.recipe.also])
-        tried = Fix(first.kind, together.code(), first.summary, kinds=first.kinds, warning=first.warning,
+        tried = Fix(first.kind, _code_by_line(together), first.summary, kinds=first.kinds, warning=first.warning,
                     recipe=together)
         retry([tried])
         if tried.verified is None:  # not tried at all: keep what the first try said
@@ -53,6 +53,17 @@ def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None
         others = ", ".join(str(n) for n in lines[1:])
         first.outcome = f"{tried.outcome} (line{'s' if len(lines) > 2 else ''} {others}: the same problem, " \
                         "fixed alike)" if tried.verified else tried.outcome
+
+
+def _code_by_line(edit: Edit) -> str:
+    """Each line's rewrite in source order, each saying which line of the user's it replaces."""
+    parts = sorted([(edit.target, edit.replacement), *edit.also], key=lambda pair: pair[0].lineno)
+    shown = []
+    for node, replacement in parts:
+        text = Edit(node, replacement).code().split("\n")
+        text[0] += f"   # line {node.lineno}"
+        shown.append("\n".join(text))
+    return "\n".join(shown)
 
 
 def _user_line(exc: BaseException) -> tuple[str, int] | None:
