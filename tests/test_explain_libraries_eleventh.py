@@ -198,3 +198,35 @@ deviation(model, jnp.ones((3, 2)))
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), top.outcome
     assert "def deviation(path):" in top.code and "deviation(...)   # without `model`" in top.code
+
+
+FMMAX_CACHE = "https://github.com/facebookresearch/fmmax"  # an ambient eigensolve cached across jitted calls
+
+
+def test_a_memo_cache_filled_while_tracing_is_computed_each_call_instead(tmp_path):
+    # reduces the thirteenth set's z-fmmax-cached-ambient-eigensolve: a module-level dict caching a helper's
+    # result, filled during the first trace; the retrace for a new static value gets the first trace's tracer back
+    case = leak_case("eleven-memo-cache", FMMAX_CACHE, """\
+import functools
+import jax
+import jax.numpy as jnp
+
+_cache = {}
+
+def basis(n_modes, x):
+    if n_modes not in _cache:
+        _cache[n_modes] = jnp.cos(jnp.outer(jnp.arange(n_modes), x))
+    return _cache[n_modes]
+
+@functools.partial(jax.jit, static_argnames="scale")
+def project(x, y, scale):
+    return scale * (basis(3, x) @ y)
+
+project(jnp.ones(4), jnp.ones(4), scale=1.0)
+project(jnp.ones(4), jnp.ones(4), scale=2.0)
+""", 9, "x")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.lineno) == ("leaked-tracer", 9)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome
+    assert top.code == "def basis(n_modes, x):\n    return jnp.cos(jnp.outer(jnp.arange(n_modes), x))"

@@ -9,11 +9,12 @@ marked not tried.
 from __future__ import annotations
 
 import ast
+import copy
 
 from ..._common.source import enclosing_function, text_of
 from ..explanation import Fix
 from .leak_code import thread_out
-from .rewrites import Unstored
+from .rewrites import Unstored, apply_edit
 from .site import Site
 
 __all__ = ["leak_fixes"]
@@ -28,7 +29,7 @@ def leak_fixes(site: Site) -> list[Fix]:
     shown = text_of(value) if value is not None else "value"
     threaded = _threaded(site)
     fixes = [
-        threaded or _returned_by_scope(site) or Fix(
+        _uncached(site, store) or threaded or _returned_by_scope(site) or Fix(
             "return-value",
             "result = f(x)   # return the value from f instead of storing it, and keep the returned value",
             "a traced value only exists while JAX traces; return it from the function instead of "
@@ -43,6 +44,44 @@ def leak_fixes(site: Site) -> list[Fix]:
         ),
     ]
     return fixes
+
+
+def _uncached(site: Site, store: ast.stmt | None) -> Fix | None:
+    """A memo cache of traced values (``if key not in cache: cache[key] = f(x)`` then ``return cache[key]``):
+    computed each time instead. Inside a trace the cache would hand one trace's tracer to the next; JAX's own
+    compile cache already keeps the compiled work."""
+    tree = site.tree
+    if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Subscript)
+            and tree is not None):
+        return None
+    scope = enclosing_function(tree, store.lineno)
+    guard = next((n for n in ast.walk(scope) if isinstance(n, ast.If) and n.body == [store] and not n.orelse),
+                 None) if isinstance(scope, ast.FunctionDef) else None
+    cached = text_of(store.targets[0])
+    test = guard.test if guard is not None else None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
+            and text_of(test.left) == text_of(store.targets[0].slice)
+            and text_of(test.comparators[0]) == text_of(store.targets[0].value)):
+        return None
+    returned = [n for n in ast.walk(scope) if isinstance(n, ast.Return) and n.value is not None
+                and text_of(n.value) == cached]
+    if len(returned) != 1 or any(text_of(n) == cached for n in ast.walk(scope) if isinstance(n, ast.Subscript)
+                                 and n is not store.targets[0] and n is not returned[0].value):
+        return None  # the cached value is read elsewhere in the function too: not only handed back
+    computed = ast.Return(copy.deepcopy(store.value))
+    recipe = Unstored(guard, [computed])
+    recipe.also = [(returned[0], [])]  # the cache's read, now past the return
+    edited = apply_edit(scope, recipe)
+    if edited is None:
+        return None
+    code = ast.unparse(edited)
+    return Fix(
+        "return-value", code,
+        f"return the value computed each call instead of caching it in `{text_of(store.targets[0].value)}`: a "
+        "cache filled while JAX traces keeps that trace's tracers, which the next trace (a new shape, a new "
+        "static value) gets back; the compiled function is cached by JAX already",
+        recipe=recipe,
+    )
 
 
 def _collected(site: Site, store: ast.stmt | None, value: ast.expr | None) -> Fix | None:
