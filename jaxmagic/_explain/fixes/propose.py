@@ -44,7 +44,9 @@ def propose(site: Site) -> list[Fix]:
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
         fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
     closed = closed_over_fix(site.argument, site.facts, site.globals_) if site.kind == "non-array-argument" else None
-    if closed is not None:  # a model object, neither traceable nor hashable, that a global of the user's holds
+    if closed is not None and not any(f.kind == "static" and f.recipe is not None for f in fixes):
+        # a model object, neither traceable nor hashable, that a global of the user's holds (a hashable twin of
+        # its class, FrozenConfigDict for a ConfigDict, stays the fix where there is one)
         fixes = [closed, *fixes]  # before a registration of its class (a library's, often)
     fixes = _library_signature_kept(site, fixes)
     seen: set[tuple[str, str]] = set()
