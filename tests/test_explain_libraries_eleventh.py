@@ -229,4 +229,34 @@ project(jnp.ones(4), jnp.ones(4), scale=2.0)
     assert (found.kind, found.lineno) == ("leaked-tracer", 9)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("return-value", True), top.outcome
-    assert top.code == "def basis(n_modes, x):\n    return jnp.cos(jnp.outer(jnp.arange(n_modes), x))"
+    assert top.code == "def basis(n_modes, x):\n    cache = jnp.cos(jnp.outer(jnp.arange(n_modes), x))\n    return cache"
+
+
+AUTORAY_CACHE = "https://github.com/jcmgray/autoray"  # a DFT basis cached by size in a module dict
+
+
+def test_a_memo_cache_with_setup_lines_read_inside_an_expression_is_computed_each_call(tmp_path):
+    # reduces the tenth set's s-autoray-module-cache-leak (a setup line before the store) and s2fft's precompute
+    # cache (the cached value read as an argument, not returned alone)
+    case = leak_case("eleven-memo-cache-setup", AUTORAY_CACHE, """\
+import jax
+import jax.numpy as jnp
+
+_basis_cache = {}
+
+def dft_basis(x):
+    n = x.shape[0]
+    if n not in _basis_cache:
+        k = jnp.arange(n)
+        _basis_cache[n] = jnp.cos(2 * jnp.pi * jnp.outer(k, k) / n)
+    return 2.0 * _basis_cache[n]
+
+y1 = jax.jit(lambda x: dft_basis(x) @ x)(jnp.ones(4))
+y2 = jax.jit(lambda x: dft_basis(x) @ x)(jnp.arange(4.0))
+""", 10, "x")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.lineno) == ("leaked-tracer", 10)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome  # the same jitted lambda, its last call
+    assert "        k = jnp.arange(n)" not in top.code and "    k = jnp.arange(n)\n    basis = jnp.cos(" in top.code
+    assert top.code.endswith("    return 2.0 * basis")

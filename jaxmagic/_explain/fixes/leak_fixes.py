@@ -47,39 +47,40 @@ def leak_fixes(site: Site) -> list[Fix]:
 
 
 def _uncached(site: Site, store: ast.stmt | None) -> Fix | None:
-    """A memo cache of traced values (``if key not in cache: cache[key] = f(x)`` then ``return cache[key]``):
-    computed each time instead. Inside a trace the cache would hand one trace's tracer to the next; JAX's own
-    compile cache already keeps the compiled work."""
+    """A memo cache of traced values (``if key not in cache: ...; cache[key] = f(x)``, then reads of
+    ``cache[key]``): computed each call instead, into a local the reads read. Inside a trace the cache would hand
+    one trace's tracer to the next; JAX's own compile cache already keeps the compiled work."""
     tree = site.tree
     if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Subscript)
             and tree is not None):
         return None
     scope = enclosing_function(tree, store.lineno)
-    guard = next((n for n in ast.walk(scope) if isinstance(n, ast.If) and n.body == [store] and not n.orelse),
-                 None) if isinstance(scope, ast.FunctionDef) else None
-    cached = text_of(store.targets[0])
+    guard = next((n for n in ast.walk(scope) if isinstance(n, ast.If) and n.body and n.body[-1] is store
+                  and not n.orelse and all(isinstance(b, ast.Assign) for b in n.body)), None) \
+        if isinstance(scope, ast.FunctionDef) else None
+    target = store.targets[0]
     test = guard.test if guard is not None else None
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
-            and text_of(test.left) == text_of(store.targets[0].slice)
-            and text_of(test.comparators[0]) == text_of(store.targets[0].value)):
+            and text_of(test.left) == text_of(target.slice) and text_of(test.comparators[0]) == text_of(target.value)):
         return None
-    returned = [n for n in ast.walk(scope) if isinstance(n, ast.Return) and n.value is not None
-                and text_of(n.value) == cached]
-    if len(returned) != 1 or any(text_of(n) == cached for n in ast.walk(scope) if isinstance(n, ast.Subscript)
-                                 and n is not store.targets[0] and n is not returned[0].value):
-        return None  # the cached value is read elsewhere in the function too: not only handed back
-    computed = ast.Return(copy.deepcopy(store.value))
-    recipe = Unstored(guard, [computed])
-    recipe.also = [(returned[0], [])]  # the cache's read, now past the return
+    cached = text_of(target)
+    reads = [n for n in ast.walk(scope) if isinstance(n, ast.Subscript) and n is not target and text_of(n) == cached]
+    taken = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name)} | {a.arg for a in ast.walk(scope)
+                                                                          if isinstance(a, ast.arg)}
+    local = (text_of(target.value) or "cached").strip("_").rsplit(".", 1)[-1].removesuffix("_cache") or "cached"
+    if not reads or local in taken:
+        return None
+    computed = ast.Assign([ast.Name(local, ast.Store())], copy.deepcopy(store.value))
+    recipe = Unstored(guard, [*copy.deepcopy(guard.body[:-1]), computed])
+    recipe.also = [(read, ast.Name(local, ast.Load())) for read in reads]  # each read of the cache reads the local
     edited = apply_edit(scope, recipe)
     if edited is None:
         return None
-    code = ast.unparse(edited)
     return Fix(
-        "return-value", code,
-        f"return the value computed each call instead of caching it in `{text_of(store.targets[0].value)}`: a "
-        "cache filled while JAX traces keeps that trace's tracers, which the next trace (a new shape, a new "
-        "static value) gets back; the compiled function is cached by JAX already",
+        "return-value", ast.unparse(edited),
+        f"compute the value each call instead of caching it in `{text_of(target.value)}`: a cache filled while "
+        "JAX traces keeps that trace's tracers, which the next trace (a new shape, a new static value) gets back; "
+        "the compiled function is cached by JAX already",
         recipe=recipe,
     )
 

@@ -107,9 +107,9 @@ def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Mo
         read = read_call(node, links, frame, given_at=0)
         if read is not None and read.transforms[0] is jax.jit:
             found.append((node, read.args, read.kwargs))
-    if len(found) != 1:
-        return None
-    node, args, kwargs = found[0]
+    if len({ast.dump(n.func) for n, _, _ in found}) != 1:
+        return None  # none, or jitted expressions that differ: which one traced the store is not known
+    node, args, kwargs = found[-1]  # the same jitted expression called again: its last call
     expression = ast.fix_missing_locations(ast.Expression(copy.deepcopy(node.func)))
     try:
         fn = eval(compile(expression, filename, "eval"), dict(globals_))  # noqa: S307 - the user's jit, made anew
