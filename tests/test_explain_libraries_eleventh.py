@@ -260,3 +260,31 @@ y2 = jax.jit(lambda x: dft_basis(x) @ x)(jnp.arange(4.0))
     assert (top.kind, top.verified) == ("return-value", True), top.outcome  # the same jitted lambda, its last call
     assert "        k = jnp.arange(n)" not in top.code and "    k = jnp.arange(n)\n    basis = jnp.cos(" in top.code
     assert top.code.endswith("    return 2.0 * basis")
+
+
+def test_the_memo_cache_fix_runs_when_pasted_in_place_of_the_helper(tmp_path):
+    # the offered `def basis(...)` pasted over the user's: both calls run, the second with the new static value
+    code = """\
+import functools
+import jax
+import jax.numpy as jnp
+
+_cache = {}
+
+def basis(n_modes, x):
+    if n_modes not in _cache:
+        _cache[n_modes] = jnp.cos(jnp.outer(jnp.arange(n_modes), x))
+    return _cache[n_modes]
+
+@functools.partial(jax.jit, static_argnames="scale")
+def project(x, y, scale):
+    return scale * (basis(3, x) @ y)
+
+first = project(jnp.ones(4), jnp.ones(4), scale=1.0)
+second = project(jnp.ones(4), jnp.ones(4), scale=2.0)
+"""
+    top = run_case(leak_case("eleven-memo-pasted", FMMAX_CACHE, code, 9, "x"), tmp_path).explanation.fixes[0]
+    helper = code[code.index("def basis"):code.index("@functools")]
+    namespace: dict = {}
+    exec(compile(code.replace(helper, top.code + "\n\n"), "<pasted>", "exec"), namespace)  # noqa: S102
+    assert float(namespace["second"][0]) == 2.0 * float(namespace["first"][0])

@@ -306,3 +306,31 @@ model.check(args=(jnp.ones(3), "laplace"))
     assert "model = lib.Model(prior_model=functools.partial(prior_model, noise='laplace'))" in top.code
     assert "args=(jnp.ones(3),)" in top.code
     assert not any("def " in f.code for f in found.fixes)
+
+
+def test_both_rewritten_lines_run_when_pasted_over_the_lines_they_name(tmp_path):
+    code = """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def clipped(x, lo, hi):
+    y = x.sum()
+    if y < lo:
+        y = lo
+    if y > hi:
+        y = hi
+    return y
+
+clipped(jnp.ones(3), 0.0, 2.0)
+"""
+    top = run_case(fix_case("ten-two-ifs-pasted", "https://docs.jax.dev/en/latest/control-flow.html", code,
+                            "bool-conversion", "x", 7, "jnp.where"), tmp_path).explanation.fixes[0]
+    lines = code.splitlines()
+    for rewrite in top.code.splitlines():  # each `... # line N` replaces the `if` statement that starts there
+        at = int(rewrite.rsplit("# line ", 1)[1]) - 1
+        lines[at], lines[at + 1] = "    " + rewrite, ""
+    namespace: dict = {}
+    exec(compile("\n".join(lines).replace("clipped(jnp.ones(3), 0.0, 2.0)", "out = clipped(jnp.ones(3), 0.0, 2.0)"),
+                 "<pasted>", "exec"), namespace)  # noqa: S102
+    assert float(namespace["out"]) == 2.0

@@ -26,7 +26,7 @@ from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.through import outer_jit, rewrap
 
-__all__ = ["copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name", "global_names"]
+__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name", "global_names"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
 # (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
@@ -203,3 +203,15 @@ def _traceable(value: Any) -> bool:
 def global_names(code: types.CodeType) -> set[str]:
     """The global names ``code`` reads, with those of the functions and lambdas inside it."""
     return set(code.co_names).union(*(global_names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
+
+
+def abstract_tracers(value: Any) -> Any:
+    """``value`` with every tracer replaced by its shape and dtype (the trace that made it has ended): arguments
+    given again to a trace of jaxmagic's."""
+    def leaf(x: Any) -> Any:
+        if isinstance(x, jax.core.Tracer):
+            aval = x.aval
+            return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=getattr(aval, "weak_type", False))
+        return x
+
+    return jax.tree_util.tree_map(leaf, value)

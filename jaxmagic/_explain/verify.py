@@ -33,7 +33,7 @@ from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static, library_jit_named
 from .leaks import stores_outside
-from .rebuild import Names, copy_function, global_names, probe_trace, rebuild
+from .rebuild import Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild
 from .._common.through import outer_jit
 
 __all__ = ["verify", "first_line"]
@@ -180,7 +180,7 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
             globals_[recipe.receiver] = copied
         rebuilt = rebuild(fn, recipe.edited, filename, globals_)
         # a global state it now takes as an argument: its shapes, as the leaking trace left them
-        kwargs = {**call.kwargs, recipe.carried: _shapes_of(globals_.get(recipe.carried))} if recipe.carried \
+        kwargs = {**call.kwargs, recipe.carried: abstract_tracers(globals_.get(recipe.carried))} if recipe.carried \
             else call.kwargs
         return probe_trace(rebuilt, call.args, kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
@@ -204,15 +204,6 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(rebuilt, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     return _UNTRIED
-
-
-def _shapes_of(value: Any) -> Any:
-    """``value`` with each tracer (dead: its trace ended) and array given as its shape and dtype."""
-    def leaf(x: Any) -> Any:
-        aval = getattr(x, "aval", None)
-        return jax.ShapeDtypeStruct(aval.shape, aval.dtype) if aval is not None else x
-
-    return jax.tree_util.tree_map(leaf, value)
 
 
 def _library_jit(fn: Any) -> Any:

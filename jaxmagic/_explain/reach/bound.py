@@ -88,29 +88,21 @@ def _in_statement(tree: ast.Module, call: ast.Call, new: ast.Call) -> str:
     """The user's whole statement that holds ``call``, with ``new`` in its place (``model = Model(...)``, not the
     call alone: pasted, it must still bind the name)."""
     statement = next((s for s in tree.body if any(n is call for n in ast.walk(s))), None)
-    if statement is None:
-        return ast.unparse(new)
+    return ast.unparse(_replaced(statement, call, new) if statement is not None else new)
 
-    where = (call.lineno, call.col_offset, call.end_lineno, call.end_col_offset)
+
+def _replaced(holder: ast.AST, old: ast.AST, new: ast.expr) -> ast.AST:
+    """A copy of ``holder`` with its node ``old`` (found by position) replaced by ``new``; the file's own tree is
+    never changed."""
+    where = (type(old), old.lineno, old.col_offset, old.end_lineno, old.end_col_offset)
 
     class _Swap(ast.NodeTransformer):
-        def visit_Call(self, node: ast.Call) -> ast.AST:
-            at = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+        def visit(self, node: ast.AST) -> ast.AST:
+            at = (type(node), *(getattr(node, a, None) for a in ("lineno", "col_offset", "end_lineno",
+                                                                  "end_col_offset")))
             return new if at == where else self.generic_visit(node)
 
-    return ast.unparse(_Swap().visit(copy.deepcopy(statement)))  # the file's own tree is never changed
-
-
-def _replaced(call: ast.Call, name: ast.Name, new: ast.expr) -> ast.Call:
-    """A copy of ``call`` with the argument node ``name`` (somewhere among its arguments) replaced by ``new``."""
-
-    where = (name.lineno, name.col_offset)
-
-    class _Swap(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.AST:
-            return new if (getattr(node, "lineno", None), getattr(node, "col_offset", None)) == where else node
-
-    return _Swap().visit(copy.deepcopy(call))  # the file's own tree is never changed
+    return _Swap().visit(copy.deepcopy(holder))
 
 
 def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Module | None, globals_: dict | None,

@@ -45,8 +45,7 @@ from ..._tracking.compiling.jax_frames import find_jax_call, transform_entry
 from .entry import entry_of
 from ..explanation import Fix
 from ..fixes.rewrites import Checkified, Edit, apply_edit
-from ..provenance import Tracer
-from ..rebuild import Names, rebuild
+from ..rebuild import Names, abstract_tracers, rebuild
 from ..verify import first_line
 
 __all__ = ["Replay", "package_of", "replay_of", "verify_in_place"]
@@ -124,8 +123,8 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
         frame = frame.f_back
     static = set(call.static_argnums)
     try:
-        args = tuple(a if i in static else _abstract(a) for i, a in enumerate(call.args))
-        kwargs = {k: v if k in call.static_argnames else _abstract(v) for k, v in call.kwargs.items()}
+        args = tuple(a if i in static else abstract_tracers(a) for i, a in enumerate(call.args))
+        kwargs = {k: v if k in call.static_argnames else abstract_tracers(v) for k, v in call.kwargs.items()}
         jitted = jax.jit(call.fun, static_argnums=call.static_argnums or None,
                          static_argnames=call.static_argnames or None)
     except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
@@ -154,17 +153,6 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
     user = user_entries(exc.__traceback__)
     frames = [tb.tb_frame for tb in user]
     return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames, "as your call, traced abstractly")
-
-
-def _abstract(value: Any) -> Any:
-    """``value`` with every tracer replaced by its shape and dtype (the trace that made it has ended)."""
-    def leaf(x: Any) -> Any:
-        if isinstance(x, Tracer):
-            aval = x.aval
-            return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=getattr(aval, "weak_type", False))
-        return x
-
-    return jax.tree_util.tree_map(leaf, value)
 
 
 def _runner(exc: BaseException) -> str:
