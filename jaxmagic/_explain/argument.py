@@ -95,8 +95,10 @@ def origin(
         masked = _narrow(lift(origin_of(exc, [mask]), exc, outer), message)
         if masked.paths:
             return masked
-    if call is not None and call.fn is not None:
-        probed = _probe_origin(call, kind)  # JAX's frames kept: the most precise reading
+    if call is not None and call.fn is not None and call.wrapper != "flax.nnx.jit":
+        # JAX's frames kept: the most precise reading (not through nnx.jit: a plain jit's copy holds the
+        # module's state as constants, and the value would seem to depend on the other arguments alone)
+        probed = _probe_origin(call, kind)
         if probed is not None:
             return _narrow(lift(*probed, outer), message)
     origin = _narrow(lift(origin_of(exc), exc, outer), message)

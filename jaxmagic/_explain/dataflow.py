@@ -75,6 +75,9 @@ def _parameter_sources(outer: ast.AST, function: ast.AST, tree: ast.AST | None =
     sources: dict[str, set[str]] = {}
     # an object whose class defines __call__ runs it when called: model(x), jax.vmap(model)(xs)
     instances = instances_of(tree, function) if method and name == "__call__" and tree is not None else set()
+    if method and name == "__call__" and tree is not None and _one_callable_class(tree):
+        # a model given to the jitted function and called there (``model(x)``, ``jax.vmap(model)(xs)``)
+        instances |= {p for p in parameter_names(outer) if _called(outer, p)}
 
     def feed(args: list[ast.expr], keywords: list[ast.keyword], names: list[str], align_end: bool = False) -> None:
         if any(isinstance(a, ast.Starred) for a in args):
@@ -121,6 +124,22 @@ def _parameter_sources(outer: ast.AST, function: ast.AST, tree: ast.AST | None =
             operands = [a for a in args[index + 1:] if not _is_function(a)]
             feed(operands, [], params[1:] if method else params, align_end=True)
     return sources
+
+
+def _one_callable_class(tree: ast.AST) -> bool:
+    """True when one class of the file defines ``__call__``: a parameter called as a function is its instance."""
+    return sum(1 for c in ast.walk(tree) if isinstance(c, ast.ClassDef) and any(
+        isinstance(f, ast.FunctionDef) and f.name == "__call__" for f in c.body)) == 1
+
+
+def _called(outer: ast.AST, name: str) -> bool:
+    """True when ``outer`` calls ``name`` (``name(x)``) or hands it to a transformation it calls (``T(name)(x)``)."""
+    for call in ast.walk(outer):
+        if isinstance(call, ast.Call):
+            callee = call.func.args[0] if isinstance(call.func, ast.Call) and call.func.args else call.func
+            if isinstance(callee, ast.Name) and callee.id == name:
+                return True
+    return False
 
 
 def _is_function(node: ast.expr) -> bool:

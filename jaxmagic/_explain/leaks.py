@@ -113,7 +113,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
             if not leak.arguments and scope is not leak.outer:  # the traced function is a decorator's wrapper
                 leak.arguments = depends_on(scope, store, scope, tree)
             made = _created_expression(tree, created) if created_file == filename else None
-            narrowed = depends_on(leak.outer, made, scope, tree) if made is not None else []
+            narrowed = depends_on(leak.outer, made, inner or scope, tree) if made is not None else []  # its maker's
             if narrowed and set(narrowed) < set(leak.arguments):
                 # the store holds several values; the leaked one is what JAX's message says was created
                 # there (``reward=jnp.sum(action)`` in a stored dataclass): its arguments alone

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..._common.errors import is_user_file
 from ..explanation import Fix
+from ..fixes.site import is_hashable
 
 __all__ = ["ClosedOver", "closed_over_fix"]
 
@@ -36,7 +37,7 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None) -> 
     if argument is None or facts is None or facts.source is None or argument in facts.static:
         return None
     value = facts.values.get(argument)
-    if value is None or _hashable(value) or isinstance(value, (str, bytes, int, float, bool, type(None))):
+    if value is None or is_hashable(value) or isinstance(value, (str, bytes, int, float, bool, type(None))):
         return None
     held = _holder(argument, value, globals_ or {})
     node, filename = facts.source
@@ -75,10 +76,3 @@ def _holder(argument: str, value: Any, globals_: dict) -> str | None:
         return argument
     return next((name for name, held in globals_.items() if held is value and not name.startswith("_")), None)
 
-
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except Exception:  # noqa: BLE001 - any object whose hash fails is unhashable here
-        return False
-    return True

@@ -12,6 +12,7 @@ import ast
 import copy
 
 from ..._common.source import enclosing_function, text_of
+from ..declare.nnx_data import nnx_data_fix
 from ..explanation import Fix
 from .leak_code import thread_out
 from .rewrites import Unstored, apply_edit
@@ -28,7 +29,8 @@ def leak_fixes(site: Site) -> list[Fix]:
     value = _stored_value(store) if store is not None else None
     shown = text_of(value) if value is not None else "value"
     threaded = _threaded(site)
-    fixes = [
+    declared = nnx_data_fix(store, site.tree, site.globals_)  # an NNX module's attribute: data, not structure
+    fixes = [*([declared] if declared is not None else []),
         _uncached(site, store) or threaded or _returned_by_scope(site) or Fix(
             "return-value",
             "result = f(x)   # return the value from f instead of storing it, and keep the returned value",

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..._common.source import names_in, parents
 from ..call import CallFacts, root_of
+from ..declare.leaf import Static, at_path as _at_path, leaf_static_fix as _leaf_static_fix, leaf_value as _leaf_value
 from ..declare.wrapper import filter_jit_fix
 from ..declare.fields import declared_data_fix
 from ..explanation import Fix
@@ -31,18 +32,6 @@ __all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix
 # once per run (``max_iters``, ``num_steps``, ``epochs``)
 _COUNTER = re.compile(r"^(t|i|it|iter|iteration|epoch|step|count|counter|idx|index|global_step)$|step|iter|epoch")
 _HOW_MANY = re.compile(r"^(max|min|num|n|nb|total)_?(step|iter|epoch)|^(max|min|num|n|nb|total)_|(steps|iters|epochs)$")
-
-
-@dataclasses.dataclass
-class Static:
-    """Recipe: re-jit with these parameters added to / removed from the static ones."""
-
-    add: tuple[str, ...] = ()
-    remove: tuple[str, ...] = ()
-    replace: dict[str, Any] = dataclasses.field(default_factory=dict)  # new values for arguments
-    also: tuple[str, ...] = ()  # others the line reads (``jnp.tri(n, m)``): tried too if ``add`` fails; ``reword``
-    reword: Any = None  # rewrites the fix for the larger set
-    edited: tuple[ast.AST, str] | None = None  # (the function's def with a line added, its file): traced instead
 
 
 @dataclasses.dataclass
@@ -132,9 +121,7 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     if facts.transformed is not None:  # the static options go on the user's jit of the transformed function
         return _transformed_static_code(facts.transformed, spelled if names else None)
-    # a library's own jit (``brainstate.transform.jit``): its options, as the user wrote it
-    jit = (library_jit_named(facts.source[0]) if facts.decorated and facts.source else None) or (
-        "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit")
+    jit = jit_spelled(facts)
     if facts.decorated:
         header = facts.def_line
         if static_self or (jit not in ("jax.jit", "nnx.jit") and names and all(n in facts.params for n in names)):
@@ -148,6 +135,18 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     if not names:
         return f"{facts.name} = {jit}({facts.name})"
     return f"{facts.name} = {jit}({facts.name}, static_argnames={spelled})"
+
+
+def jit_spelled(facts: CallFacts) -> str:
+    """The user's jit as fixes spell it: a library's own (``brainstate.transform.jit``) as written, else
+    ``nnx.jit`` or ``jax.jit``."""
+    return (library_jit_named(facts.source[0]) if facts.decorated and facts.source else None) or (
+        "nnx.jit" if facts.wrapper == "flax.nnx.jit" else "jax.jit")
+
+
+def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
+    """``leaf`` of a pytree argument made a static parameter of its own, with the user's jit."""
+    return _leaf_static_fix(site.facts, leaf, jit_spelled(site.facts), site.globals_) if site.facts else None
 
 
 def library_jit_named(definition: ast.AST) -> str | None:
@@ -198,8 +197,13 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         return None
     passed = {r: v for r in roots if not replace and r in facts.params and r not in facts.static and r in facts.values
               and type(v := _leaf_value(facts.values[r], r)) in (int, bool) and is_array(facts.values[r])}
-    if site.data_dependent and not replace and set(passed) != set(roots):  # f(jnp.array(1)): static, given 1
-        return None
+    # a loop's count kept as an array in a batch (``range(batch['n'])``, {'n': jnp.array(3)}): static, given its
+    # Python value; a slice bound (a decode position) is not offered so: it changes each call
+    counts = [p for p in site.paths if p not in roots and type(_leaf_value(facts.values.get(root_of(p)), p)) in
+              (int, bool) and is_array(_at_path(facts.values.get(root_of(p)), p)[1])] \
+        if site.kind == "integer-conversion" else []
+    if site.data_dependent and not replace and set(passed) != set(roots) and counts != site.paths:
+        return None  # f(jnp.array(1)): static, given 1
     if site.kind == "traced-shape" and len(roots) > 1 and any(_static_ok(facts, r) for r in roots):
         # random.split(key, shape): an array beside the size; only the size must be static
         roots = [r for r in roots if _static_ok(facts, r)]
@@ -271,95 +275,6 @@ def _static_fix_for(site: Site, names: tuple[str, ...], replace: dict[str, Any] 
         warning=warning,
         recipe=Static(add=names, replace=dict(replace or {})),
     )
-
-
-def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
-    facts = site.facts
-    assert facts is not None
-    if "<" in leaf or (facts.source is not None and not _reads(facts.source[0], leaf) and _unreachable(facts, leaf)):
-        return None  # a path the value cannot be read by (``iv[0]`` of a dataclass, read as ``self.lo``)
-    name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
-    if not name.isidentifier() or name in facts.params:  # batch[1] → batch_1; cfg['x'] beside x → cfg_x
-        name = re.sub(r"\W+", "_", leaf).strip("_")
-    params = ", ".join([*(p for p in facts.params if p != name), name])
-    recipe = _leaf_static_recipe(facts, leaf, name)
-    if recipe is not None:  # the signature as rewritten: the new parameter keyword-only, after any defaults
-        params = ast.unparse(recipe.edited[0].args)
-    return Fix(
-        "static",
-        f"def {facts.name}({params}):\n    ...  # the body, reading {name} where it read {leaf}\n"
-        f"{facts.name} = jax.jit({facts.name}, static_argnames={name!r})   # and pass {leaf} as {name}",
-        f"`{leaf}` is a leaf of a pytree argument, and leaves are traced; take it out of the pytree "
-        f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
-        recipe=recipe,
-    )
-
-
-def _unreachable(facts: CallFacts, leaf: str) -> bool:
-    """True when ``leaf``, written as code, does not reach into the argument's value (an index of an object)."""
-    return not _at_path(facts.values.get(root_of(leaf)), leaf)[0]
-
-
-def _reads(node: ast.AST, leaf: str) -> bool:
-    """True when the function ``node`` reads the expression ``leaf`` (``cfg.n``, ``batch[1]``)."""
-    try:
-        wanted = ast.dump(ast.parse(leaf, mode="eval").body)
-    except SyntaxError:
-        return False
-    return any(isinstance(n, ast.expr) and ast.dump(n) == wanted for n in ast.walk(node))
-
-
-def _leaf_static_recipe(facts: CallFacts, leaf: str, name: str) -> Static | None:
-    """The function given a new static parameter ``name``, read where the body read ``leaf``, and the leaf's
-    value (a Python scalar) passed for it: tried when the call's values and the function's source are known."""
-    if facts.source is None or name in facts.params:
-        return None
-    node, filename = facts.source
-    try:
-        wanted = ast.dump(ast.parse(leaf, mode="eval").body)
-    except SyntaxError:
-        return None
-    value = _leaf_value(facts.values.get(root_of(leaf)), leaf)
-    if value is None or not isinstance(node, ast.FunctionDef):
-        return None
-    edited = copy.deepcopy(node)
-    replaced = 0
-    for holder in ast.walk(edited):
-        for field, old in ast.iter_fields(holder):
-            items = old if isinstance(old, list) else [old]
-            for i, item in enumerate(items):
-                if isinstance(item, ast.expr) and ast.dump(item) == wanted:
-                    new = ast.copy_location(ast.Name(name, ast.Load()), item)
-                    if isinstance(old, list):
-                        old[i] = new
-                    else:
-                        setattr(holder, field, new)
-                    replaced += 1
-    if not replaced:
-        return None
-    edited.args.kwonlyargs.append(ast.arg(name))
-    edited.args.kw_defaults.append(None)
-    return Static(add=(name,), replace={name: value}, edited=(edited, filename))
-
-
-def _at_path(value: Any, leaf: str) -> tuple[bool, Any]:
-    """(True, the value at ``leaf`` of the argument's value), or (False, None) where the path does not reach."""
-    for step in re.findall(r"\.(\w+)|\[([^\]]+)\]", leaf[len(root_of(leaf)):]):
-        attribute, key = step
-        try:
-            value = getattr(value, attribute) if attribute else value[ast.literal_eval(key)]
-        except Exception:  # noqa: BLE001 - a path through something we do not read
-            return False, None
-    return True, value
-
-
-def _leaf_value(value: Any, leaf: str) -> Any:
-    """The Python scalar at ``leaf`` (``cfg.n_steps``, ``opts['k']``) of the argument's value; None otherwise."""
-    value = _at_path(value, leaf)[1]
-    if isinstance(value, (np.ndarray, jax.Array)) and getattr(value, "ndim", 1) == 0 and not isinstance(
-            value, jax.core.Tracer):
-        value = value.item()
-    return value if isinstance(value, (bool, int, float, str)) else None
 
 
 # --- helpers the builders share ------------------------------------------------

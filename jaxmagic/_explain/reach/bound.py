@@ -21,10 +21,12 @@ import jax
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
+from ..rebuild import Names
+from ..recover import Impure, evaluate_pure
 from .entry import Entry
 from .handed import handed_at, library_caller
 
-__all__ = ["bound_argument_fix", "bound_handed_value_fix"]
+__all__ = ["bound_argument_fix", "bound_handed_value_fix", "bound_leaf_fix"]
 
 _KINDS = ("traced-shape", "integer-conversion", "bool-conversion", "concretization")
 
@@ -144,3 +146,91 @@ def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Mod
         f"`{param}` is not an array, so bind it with `functools.partial` where you hand `{taker.name}` to {library}: "
         "a bound value is a constant of the function, never traced",
     ), param
+
+
+def bound_leaf_fix(kind: str, path: str | None, argument: str | None, entry: Entry | None,
+                   definition: ast.AST | None, globals_: dict | None, names: Names) -> Fix | None:
+    """A Python scalar inside an argument a library traces whole (``batch['horizon']`` in the batch kfac-jax
+    passes to the loss), read by the function as a constant of the user's module instead; None unless the
+    leaf is a traced Python scalar and the user's global of the parameter's name holds it as one.
+
+    The constant is added to ``names.missing`` so that the fix's try compiles the function with it."""
+    if kind not in _KINDS or entry is None or argument not in entry.params or not path or path == argument \
+            or not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    try:
+        read = ast.parse(path, mode="eval").body
+    except SyntaxError:
+        return None
+    root = read
+    while isinstance(root, (ast.Subscript, ast.Attribute)):
+        root = root.value
+    if not (isinstance(root, ast.Name) and root.id == argument) or argument not in (globals_ or {}):
+        return None
+    try:
+        tracer = evaluate_pure(read, types.SimpleNamespace(f_globals={}, f_locals=dict(entry.frame.f_locals)))
+        value = evaluate_pure(read, types.SimpleNamespace(f_globals=globals_, f_locals={}))
+    except Impure:
+        return None
+    aval = getattr(tracer, "aval", None)
+    if aval is None or getattr(aval, "shape", None) != () or type(value) not in (int, float, bool) or \
+            not (aval.weak_type or aval.dtype == bool):
+        return None  # a traced Python scalar is weakly typed; a bool has no other source than a Python bool
+    constant = _constant_name(read, argument, value, globals_ or {})
+    edits = _reads_replaced(definition, read, constant)
+    if not edits:
+        return None
+    names.missing[constant] = value
+    (first, fixed), *also = edits
+    edit = Edit(first, fixed, also=also)
+    code = f"{constant} = {value!r}  # {path}, the Python {type(value).__name__} your cell holds\n\n{edit.code()}"
+    return Fix(
+        "static", code,
+        f"`{path}` is a Python {type(value).__name__} in your cell, but `{entry.name}` is given it inside "
+        f"`{argument}`, which is traced whole, so it arrives as a tracer; read it as a constant of your module: a "
+        "value the function reads while JAX traces is never traced",
+        recipe=edit,
+    )
+
+
+def _constant_name(read: ast.expr, argument: str, value: Any, globals_: dict) -> str:
+    """An upper-case name for the leaf (``HORIZON`` for ``batch['horizon']``), unless the module holds another
+    value under it."""
+    last = read.slice if isinstance(read, ast.Subscript) else read.attr if isinstance(read, ast.Attribute) else None
+    key = last.value if isinstance(last, ast.Constant) else last
+    name = re.sub(r"\W", "_", str(key)).upper() if isinstance(key, str) and key.isidentifier() else None
+    if name is None or (name in globals_ and globals_[name] != value):
+        name = re.sub(r"\W+", "_", ast.unparse(read)).strip("_").upper()
+    return name
+
+
+def _reads_replaced(definition: ast.AST, read: ast.expr, constant: str) -> list[tuple[ast.stmt, ast.stmt]]:
+    """Each innermost statement of ``definition`` that reads ``read``, with the read replaced by ``constant``."""
+    wanted = ast.dump(read)
+
+    class _Swap(ast.NodeTransformer):
+        def visit(self, node: ast.AST) -> ast.AST:
+            if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Load) and \
+                    ast.dump(_loaded(node)) == wanted:
+                return ast.copy_location(ast.Name(constant, ast.Load()), node)
+            return self.generic_visit(node)
+
+    found: list[tuple[ast.stmt, ast.stmt]] = []
+    for statement in ast.walk(definition):
+        if not isinstance(statement, ast.stmt) or statement is definition:
+            continue
+        own = [statement, *(c for c in ast.iter_child_nodes(statement) if not isinstance(c, ast.stmt))]
+        if any(isinstance(n, (ast.Subscript, ast.Attribute)) and ast.dump(_loaded(n)) == wanted
+               for part in own[1:] for n in ast.walk(part)):
+            found.append((statement, _Swap().visit(copy.deepcopy(statement))))
+    inner = {id(n) for outer, _ in found for n in ast.walk(outer) if n is not outer}
+    return sorted((pair for pair in found if id(pair[0]) not in inner), key=lambda pair: pair[0].lineno)
+
+
+def _loaded(node: ast.AST) -> ast.AST:
+    """``node`` as read, whatever context its parse gave it (for comparing by ``ast.dump``)."""
+    copied = copy.deepcopy(node)
+    for part in ast.walk(copied):
+        if hasattr(part, "ctx"):
+            part.ctx = ast.Load()
+    return copied

@@ -121,6 +121,9 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
         if is_user_file(frame.f_code.co_filename):
             frames.append(frame)
         frame = frame.f_back
+    wrapped = _nnx_jit_call(call.frame)
+    if wrapped is not None:  # nnx.jit's inner jit runs only inside its update context: trace the user's call
+        return Replay(*wrapped, frames[::-1], "through nnx.jit")
     static = set(call.static_argnums)
     try:
         args = tuple(a if i in static else abstract_tracers(a) for i, a in enumerate(call.args))
@@ -130,6 +133,28 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
     except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
         return f"its arguments cannot be given again ({type(fault).__name__})"
     return Replay(jitted, args, kwargs, frames[::-1], f"through {_runner(exc)}")
+
+
+def _nnx_jit_call(frame: types.FrameType | None) -> tuple[Any, tuple, dict] | None:
+    """(nnx.jit's wrapper, the user's arguments) when ``frame``, JAX's jitted call, runs inside a flax.nnx
+    ``JitWrapped`` call: its ``.trace`` splits the user's objects in an update context of its own, traces
+    abstractly and writes nothing back to them. None when the arguments hold tracers of an enclosing trace."""
+    for _ in range(16):
+        if frame is None or is_user_file(frame.f_code.co_filename):
+            return None
+        owner = frame.f_locals.get("self") if frame.f_code.co_name == "__call__" else None
+        if type(owner).__name__ == "JitWrapped" and type(owner).__module__.startswith("flax.nnx") and \
+                hasattr(owner, "trace"):
+            args, kwargs = frame.f_locals.get("args", ()), frame.f_locals.get("kwargs", {})
+            try:
+                leaves = jax.tree_util.tree_leaves((args, kwargs))
+            except Exception:  # noqa: BLE001 - objects JAX cannot flatten: nnx splits them itself
+                leaves = []
+            if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
+                return None
+            return owner, tuple(args), dict(kwargs)
+        frame = frame.f_back
+    return None
 
 
 def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Replay | str:

@@ -9,7 +9,7 @@ from ..call import data_dependent, plain_function, transformed_expression
 from ..explanation import Explanation
 from ..fixes.propose import Site, propose
 from ..rebuild import Names
-from ..reach.bound import bound_argument_fix, bound_handed_value_fix
+from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_leaf_fix
 from ..reach.entry import entry_of
 from ..reach.library import host_library
 from ..reach.options import transform_option_fix
@@ -55,6 +55,9 @@ def offer(failure: Failure) -> None:
     bound = bound_argument_fix(kind, found.argument, entry_of(failure.exc), user[-1].tb_frame if user else None,
                                tree, globals_, failure.names.functools) if not any(
         f.kind == "static" for f in found.fixes) else None
+    bound = bound or (bound_leaf_fix(kind, found.path, found.argument, entry_of(failure.exc), site.definition,
+                                     globals_, failure.names) if not any(f.kind == "static" for f in found.fixes)
+                      else None)  # a Python scalar in a batch a library traces whole: read as a module constant
     found.fixes = [*found.fixes, bound] if bound is not None else found.fixes
     handed = bound_handed_value_fix(found.path, failure.node, tree, globals_, failure.names.functools) \
         if kind == "non-array-argument" else None

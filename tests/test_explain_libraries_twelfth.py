@@ -1,0 +1,297 @@
+"""Issue 26, tenth round: reductions of patterns that earlier held-out sets' misses share, each my own.
+
+- A Python scalar kept in a batch dict that a library traces whole (kfac-jax's optimizer traces every leaf of
+  the batch it hands the loss; a rollout horizon there reaches ``range()`` as a tracer): the loss reads it as a
+  constant of the user's module.
+- The same count in the batch of a real model's train step, under ``nnx.jit`` and ``equinox.filter_jit``: a
+  static parameter of its own, with the user's own jit (nnx.jit's option; filter_jit's rule that a Python value
+  is static), shown as the whole function and run as pasted.
+- A fix inside an NNX module's method, reached through ``nnx.value_and_grad`` in an ``nnx.jit`` train step: tried
+  through the user's nnx.jit call (its inner jit runs only in nnx's update context), the model's state named by
+  its attributes, nothing written back to the model or the optimizer, no backend compile.
+"""
+from __future__ import annotations
+
+import sys
+
+import pytest
+from corpus_harness import fix_case, install_library, run_case
+
+KFAC_OPTIMIZER = "https://kfac-jax.readthedocs.io/en/latest/guides.html"  # the batch handed to the loss is traced
+
+TWELFTHLIB = '''
+import jax
+
+
+class Optimizer:
+    """Takes the user's value-and-grad function and traces it on a whole batch (as kfac-jax's optimizer does)."""
+
+    def __init__(self, value_and_grad_func):
+        self.value_and_grad_func = value_and_grad_func
+
+    def init(self, params, batch):
+        return jax.jit(self._init)(params, batch)
+
+    def _init(self, params, batch):
+        (loss, grads) = self.value_and_grad_func(params, batch)
+        return {"loss": loss, "grads": grads}
+'''
+
+
+@pytest.fixture
+def twelfthlib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "twelfthlib_cases", TWELFTHLIB)
+    yield
+    sys.modules.pop("twelfthlib_cases", None)
+
+
+def test_a_python_scalar_in_a_batch_a_library_traces_whole_is_read_as_a_module_constant(twelfthlib, tmp_path):
+    # reduces the thirteenth set's y-kfac-rollout-horizon-in-batch
+    case = fix_case("twelve-horizon-in-batch", KFAC_OPTIMIZER, """\
+import jax
+import jax.numpy as jnp
+import twelfthlib_cases as lib
+
+def loss_fn(params, batch):
+    h = batch['x']
+    for _ in range(batch['horizon']):
+        h = jnp.tanh(h @ params['w'])
+    return jnp.mean((h - batch['y']) ** 2)
+
+opt = lib.Optimizer(jax.value_and_grad(loss_fn))
+params = {'w': 0.1 * jnp.ones((4, 4))}
+batch = {'x': jnp.ones((8, 4)), 'y': jnp.zeros((8, 4)), 'horizon': 3}
+state = opt.init(params, batch)
+""", "integer-conversion", "batch", 7, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.path, found.lineno) == ("integer-conversion", "batch",
+                                                                      "batch['horizon']", 7)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert top.code.startswith("HORIZON = 3  # batch['horizon']") and "for _ in range(HORIZON):" in top.code
+    assert "batch['horizon']" not in top.code.split("\n", 1)[1]
+
+
+NNX_TRAIN_STEP = "https://flax.readthedocs.io/en/latest/nnx_basics.html"  # a train step under nnx.jit
+EQX_FILTER_JIT = "https://docs.kidger.site/equinox/api/transformations/#equinox.filter_jit"  # arrays traced
+
+NNX_CELL = """\
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+class MLP(nnx.Module):
+    def __init__(self, rngs):
+        self.lin = nnx.Linear(4, 4, rngs=rngs)
+    def __call__(self, x):
+        return self.lin(x)
+
+@nnx.jit
+def train_step(model, optimizer, batch):
+    def loss_fn(model):
+        h = batch['x']
+        for _ in range(batch['horizon']):
+            h = jnp.tanh(model(h))
+        return jnp.mean((h - batch['y']) ** 2)
+    loss, grads = nnx.value_and_grad(loss_fn)(model)
+    optimizer.update(model, grads)
+    return loss
+
+model = MLP(nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.adam(1e-3), wrt=nnx.Param)
+batch = {'x': jnp.ones((8, 4)), 'y': jnp.zeros((8, 4)), 'horizon': 3}
+train_step(model, optimizer, batch)
+"""
+
+EQX_CELL = """\
+import jax
+import jax.numpy as jnp
+import equinox as eqx
+import optax
+
+model = eqx.nn.Linear(4, 4, key=jax.random.PRNGKey(0))
+opt = optax.adam(1e-3)
+opt_state = opt.init(eqx.filter(model, eqx.is_array))
+
+@eqx.filter_jit
+def train_step(model, opt_state, batch):
+    def loss_fn(model):
+        h = batch['x']
+        for _ in range(batch['horizon']):
+            h = jnp.tanh(jax.vmap(model)(h))
+        return jnp.mean((h - batch['y']) ** 2)
+    loss, grads = eqx.filter_value_and_grad(loss_fn)(model)
+    updates, opt_state = opt.update(grads, opt_state)
+    return eqx.apply_updates(model, updates), opt_state, loss
+
+batch = {'x': jnp.ones((8, 4)), 'y': jnp.zeros((8, 4)), 'horizon': jnp.asarray(3)}
+train_step(model, opt_state, batch)
+"""
+
+
+def _pasted(cell: str, code: str, call: str) -> dict:
+    """Run ``cell`` with its decorated ``train_step`` replaced by the fix's code and its last line by ``call``, as a
+    user would paste them; the namespace it leaves."""
+    lines = cell.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("@") and "jit" in line)
+    end = next(i for i in range(start + 2, len(lines)) if lines[i] and not lines[i].startswith(" "))
+    fixed = "\n".join([*lines[:start], code.split("\n\n# and pass", 1)[0], *lines[end:-1], call])
+    namespace: dict = {}
+    exec(compile(fixed, "<pasted>", "exec"), namespace)
+    return namespace
+
+
+@pytest.mark.parametrize("cell, line, call", [
+    (NNX_CELL, 16, "loss = train_step(model, optimizer, batch, horizon=batch['horizon'])"),
+    (EQX_CELL, 14, "model, opt_state, loss = train_step(model, opt_state, batch, horizon=int(batch['horizon']))"),
+])
+def test_a_count_in_a_batch_dict_becomes_a_static_parameter_with_the_users_own_jit(cell, line, call, tmp_path):
+    # a rollout horizon kept in the batch of a real model's train step: under nnx.jit the function gets a static
+    # keyword parameter through nnx.jit's own option; under equinox.filter_jit, given as a Python int (an array
+    # there, the count is traced), the parameter is static by filter_jit's rule
+    case = fix_case("twelve-horizon-model", NNX_TRAIN_STEP if "nnx" in cell else EQX_FILTER_JIT, cell,
+                    "integer-conversion", "batch", line, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.path, found.lineno) == ("integer-conversion", "batch",
+                                                                      "batch['horizon']", line)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert "def train_step(model, " in top.code and ", *, horizon):" in top.code
+    assert "for _ in range(horizon):" in top.code and "jax.jit" not in top.code
+    if "nnx" in cell:
+        assert "@partial(nnx.jit, static_argnames='horizon')" in top.code
+    else:
+        assert "@eqx.filter_jit\n" in top.code and "static_argnames" not in top.code
+    assert "loss" in _pasted(cell, top.code, call)  # the pasted function runs with the count passed on its own
+
+
+NNX_METHOD_IF = """\
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+class MLP(nnx.Module):
+    def __init__(self, rngs):
+        self.lin = nnx.Linear(4, 2, rngs=rngs)
+    def __call__(self, x):
+        y = self.lin(x)
+        if y.mean() > 0:
+            y = -y
+        return y
+
+@nnx.jit
+def train_step(model, optimizer, x):
+    loss, grads = nnx.value_and_grad(lambda m: jnp.mean(m(x) ** 2))(model)
+    optimizer.update(model, grads)
+    return loss
+
+model = MLP(nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+train_step(model, optimizer, jnp.ones((3, 4)))
+"""
+
+
+def test_a_fix_in_a_modules_method_is_tried_through_nnx_jit_leaving_the_model_as_it_was(tmp_path, explain_events):
+    # an `if` on a traced value in an NNX module's __call__, reached through nnx.value_and_grad in an nnx.jit train
+    # step: nnx.jit's inner jit runs only inside its own update context, so the try traces the user's nnx.jit call
+    # (nnx.jit's .trace: the model split, traced abstractly, nothing written back)
+    case = fix_case("twelve-nnx-method-if", NNX_TRAIN_STEP, NNX_METHOD_IF, "bool-conversion", "model", 11,
+                    "jnp.where")
+    outcome = run_case(case, tmp_path)
+    found = outcome.explanation
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "model", 11)
+    assert set(found.paths) == {"model.lin.kernel", "model.lin.bias", "x"}  # the module's state by its names
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("jnp.where", True), top.outcome
+    assert "through nnx.jit" in top.outcome and top.code == "y = jnp.where(y.mean() > 0, -y, y)"
+    assert explain_events["traces"] > 0 and explain_events["compiles"] == 0
+    namespace = next(tb.tb_frame.f_globals for tb in _entries(outcome.exception) if "train_step" in
+                     tb.tb_frame.f_globals)
+    assert int(namespace["optimizer"].step[...]) == 0  # the optimizer never stepped: nothing was written back
+    assert namespace["MLP"].__call__.__code__.co_name == "__call__" and "where" not in \
+        namespace["MLP"].__call__.__code__.co_names  # the user's method is its own again
+
+
+def _entries(exc: BaseException) -> list:
+    tb, found = exc.__traceback__, []
+    while tb is not None:
+        found.append(tb)
+        tb = tb.tb_next
+    return found
+
+
+def test_a_leak_made_in_a_models_call_depends_on_the_model_the_jitted_function_calls(tmp_path):
+    # a value made in an equinox Module's __call__, run by `jax.vmap(model)(x)` in a filter_jit'd loss that
+    # appends it to a global list: it depends on the model and the data, the model first
+    case = fix_case("twelve-eqx-model-leak", EQX_FILTER_JIT, """\
+import jax
+import jax.numpy as jnp
+import equinox as eqx
+
+class Net(eqx.Module):
+    lin: eqx.nn.Linear
+    def __init__(self, key):
+        self.lin = eqx.nn.Linear(4, 2, key=key)
+    def __call__(self, x):
+        return self.lin(x)
+
+seen = []
+
+@eqx.filter_jit
+def loss_fn(model, x):
+    out = jax.vmap(model)(x)
+    seen.append(out)
+    return jnp.mean(out ** 2)
+
+loss_fn(Net(jax.random.PRNGKey(0)), jnp.ones((3, 4)))
+print(seen[-1] + 1)
+""", "leaked-tracer", "model", 17, "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 17, 21)
+    assert (found.argument, found.arguments) == ("model", ["model", "x"])
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("return-value", True), found.fixes[0].outcome
+
+
+NNX_ATTRIBUTES = "https://flax.readthedocs.io/en/latest/guides/pytree.html"  # static and data attributes
+
+
+def test_an_nnx_modules_attribute_storing_a_traced_value_is_declared_data_in_its_init(tmp_path):
+    # a method run under nnx.jit stores its activation on self; NNX kept the attribute, first None, as static
+    # structure, so nnx.jit handed the tracer back out with the model
+    cell = """\
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+class Model(nnx.Module):
+    def __init__(self, rngs):
+        self.lin = nnx.Linear(4, 4, rngs=rngs)
+        self.last = None
+    def __call__(self, x):
+        y = self.lin(x)
+        self.last = y
+        return y
+
+model = Model(nnx.Rngs(0))
+
+@nnx.jit
+def forward(model, x):
+    return model(x).sum()
+
+forward(model, jnp.ones((3, 4)))
+print(model.last + 1)
+"""
+    case = fix_case("twelve-nnx-attribute-leak", NNX_ATTRIBUTES, cell, "leaked-tracer", "model", 11, "not-static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 11, 21)
+    top = found.fixes[0]
+    assert top.kind == "not-static" and "self.last = nnx.data(None)" in top.code
+    assert top.code.startswith("class Model(nnx.Module):\n\n    def __init__(self, rngs):")
+    assert top.verified is None and "structure" in top.outcome
+    # as pasted: the class's __init__ replaced, the rest of the cell as it was, the stored value readable after
+    fixed = cell.replace("        self.last = None\n", "        self.last = nnx.data(None)\n")
+    namespace: dict = {}
+    exec(compile(fixed, "<pasted>", "exec"), namespace)
+    assert namespace["model"].last.shape == (3, 4)
