@@ -137,6 +137,7 @@ def _pasted(cell: str, code: str, call: str) -> dict:
     start = next(i for i, line in enumerate(lines) if line.startswith("@") and "jit" in line)
     end = next(i for i in range(start + 2, len(lines)) if lines[i] and not lines[i].startswith(" "))
     fixed = "\n".join([*lines[:start], code.split("\n\n# and pass", 1)[0], *lines[end:-1], call])
+    assert f"# {call.split('= ', 1)[-1]}" in code  # the call as the fix shows it
     namespace: dict = {}
     exec(compile(fixed, "<pasted>", "exec"), namespace)
     return namespace
@@ -286,6 +287,7 @@ print(model.last + 1)
     case = fix_case("twelve-nnx-attribute-leak", NNX_ATTRIBUTES, cell, "leaked-tracer", "model", 11, "not-static")
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 11, 21)
+    assert found.arguments == ["model", "x"]  # the method's assignments read where the jitted function runs it
     top = found.fixes[0]
     assert top.kind == "not-static" and "self.last = nnx.data(None)" in top.code
     assert top.code.startswith("class Model(nnx.Module):\n\n    def __init__(self, rngs):")

@@ -29,7 +29,8 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
     params = parameter_names(outer)
     flows: dict[str, set[str]] = {}
     mutated: list[tuple[str, set[str]]] = []
-    for node in ast.walk(outer):
+    elsewhere = scope is not None and scope is not outer and not inside(scope, outer)  # a method it runs
+    for node in (n for root in ([outer, scope] if elsewhere else [outer]) for n in ast.walk(root)):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             sources = set(names_in(node.value))

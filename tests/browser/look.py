@@ -89,6 +89,10 @@ def look(out: Path, theme: str, width: int, notebook: Path | None = None) -> dic
                     area = cells.nth(index).locator(".jp-OutputArea")
                     if area.inner_text().strip():
                         area.screenshot(path=str(folder / f"cell-{index:02d}.png"))
+                    reports = area.locator(".jm-report")  # each report whole: a long traceback above it is cut
+                    for shown in range(reports.count() if notebook is not None else 0):
+                        if reports.nth(shown).is_visible():
+                            reports.nth(shown).screenshot(path=str(folder / f"cell-{index:02d}-report-{shown}.png"))
                 page.screenshot(path=str(folder / "page.png"))  # the whole window: sidebar, notebook, width
                 facts["prompts"] = [cells.nth(i).locator(".jp-InputPrompt").inner_text() for i in range(len(cells_run))]
                 facts["overflowing"] = page.evaluate(OVERFLOWING_JS)

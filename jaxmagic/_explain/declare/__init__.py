@@ -5,8 +5,11 @@
 ``jax_dataclasses.Static[...]``; an array declared static made data, a function
 held as data made static; the user's value rebuilt with the class compiled again),
 ``frozen`` (hashable versions of a static value: a library's twin of its mutable class, ``FrozenConfigDict``,
-one by the type JAX names, or the user's ``@dataclass`` made ``frozen=True``) and ``wrapper`` (the jit that
-decides what is static: ``equinox.filter_jit`` for a Module holding Python values).
+one by the type JAX names, or the user's ``@dataclass`` made ``frozen=True``), ``wrapper`` (the jit that
+decides what is static: ``equinox.filter_jit`` for a Module holding Python values), ``closure`` (an object
+neither traceable nor hashable, read from the user's global that holds it), ``leaf`` (a leaf of a pytree
+argument made a static parameter of its own, with the user's jit; the ``Static`` recipe) and ``nnx_data`` (an
+NNX module's attribute that stores an array, declared data in ``__init__``).
 
 May import: what ``_explain`` may, and ``_explain.explanation``; never ``explain``, ``argument`` or ``verify``.
 """

@@ -52,8 +52,7 @@ def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict
     if facts.wrapper == "equinox.filter_jit":  # no static options: a Python value passed is static
         code = ast.unparse(recipe.edited[0]) if recipe is not None else f"def {facts.name}({params}): ..."
         return Fix(
-            "static", f"{code}\n\n# and pass {leaf} as {name}, a Python value: {facts.name}(..., {name}="
-            f"{_python(recipe, name, leaf)})",
+            "static", f"{code}\n\n{_passing(facts, name, _python(recipe, name, leaf))}",
             f"`{leaf}` is a leaf of a pytree argument, and equinox.filter_jit traces every array leaf; take it "
             f"out into its own parameter and pass a Python value: filter_jit holds Python values static",
             recipe=recipe,
@@ -62,11 +61,17 @@ def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict
         f"def {facts.name}({params}):\n    ...  # the body, reading {name} where it read {leaf}\n"
         f"{facts.name} = {jit}({facts.name}, static_argnames={name!r})")
     return Fix(
-        "static", f"{code}\n\n# and pass {leaf} as {name}: {facts.name}(..., {name}={leaf})",
+        "static", f"{code}\n\n{_passing(facts, name, leaf)}",
         f"`{leaf}` is a leaf of a pytree argument, and leaves are traced; take it out of the pytree "
         f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
         recipe=recipe,
     )
+
+
+def _passing(facts: CallFacts, name: str, given: str) -> str:
+    """The call as the user makes it, with the leaf passed on its own: a comment, in the parameters' names."""
+    passed = [p for p in facts.params if p != name]
+    return f"# and pass it on its own:\n# {facts.name}({', '.join([*passed, f'{name}={given}'])})"
 
 
 def _python(recipe: Static | None, name: str, leaf: str) -> str:
