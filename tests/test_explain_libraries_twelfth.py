@@ -9,6 +9,12 @@
 - A fix inside an NNX module's method, reached through ``nnx.value_and_grad`` in an ``nnx.jit`` train step: tried
   through the user's nnx.jit call (its inner jit runs only in nnx's update context), the model's state named by
   its attributes, nothing written back to the model or the optimizer, no backend compile.
+- An NNX module's attribute, first ``None``, storing an activation under ``nnx.jit``: declared data in
+  ``__init__`` (``nnx.data``); a leak made in a model's ``__call__`` depends on the model the jitted function
+  calls.
+- A loss under its own gradient decorator (``@eqx.filter_grad``) appending to a history: the decorator given
+  ``has_aux=True`` and the call unpacking the value, run as pasted.
+- A list of layers indexed by a scan step: ``lax.switch`` over lambdas calling each layer.
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ import sys
 
 import pytest
 from corpus_harness import fix_case, install_library, run_case
+from explain_corpus import Case
 
 KFAC_OPTIMIZER = "https://kfac-jax.readthedocs.io/en/latest/guides.html"  # the batch handed to the loss is traced
 
@@ -297,3 +304,72 @@ print(model.last + 1)
     namespace: dict = {}
     exec(compile(fixed, "<pasted>", "exec"), namespace)
     assert namespace["model"].last.shape == (3, 4)
+
+
+EQX_FILTER_GRAD = "https://docs.kidger.site/equinox/api/transformations/#equinox.filter_grad"  # has_aux
+
+
+def test_a_value_stored_under_a_gradient_decorator_leaves_as_its_auxiliary_output(tmp_path):
+    # a loss decorated with eqx.filter_grad appends its value to a history list; the decorator itself takes
+    # has_aux=True, and the call unpacks (gradient, value)
+    cell = """\
+import jax
+import jax.numpy as jnp
+import equinox as eqx
+
+model = eqx.nn.MLP(4, 1, 8, 2, key=jax.random.PRNGKey(0))
+history = []
+
+@eqx.filter_grad
+def grads_of(model, x, y):
+    pred = jax.vmap(model)(x)[:, 0]
+    loss = jnp.mean((pred - y) ** 2)
+    history.append(loss)
+    return loss
+
+g = grads_of(model, jnp.ones((8, 4)), jnp.zeros(8))
+print(float(history[-1]))
+"""
+    case = fix_case("twelve-grad-decorator-leak", EQX_FILTER_GRAD, cell, "leaked-tracer", "model", 12,
+                    "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "model", 12, 16)
+    top = found.fixes[0]
+    assert top.kind == "return-value" and not top.template and top.unfit is None
+    assert top.code.startswith("@eqx.filter_grad(has_aux=True)\ndef grads_of(model, x, y):")
+    assert "g, history_item = grads_of(model, jnp.ones((8, 4)), jnp.zeros(8))" in top.code
+    pasted = cell.split("@eqx.filter_grad")[0] + top.code.split("   # then read")[0] + "\n"
+    namespace: dict = {}
+    exec(compile(pasted, "<pasted>", "exec"), namespace)
+    assert namespace["history_item"].shape == ()  # the loss, out of the gradient as its auxiliary output
+
+
+EQX_SCAN_LAYERS = "https://docs.kidger.site/equinox/tricks/#improve-compilation-speed-with-scan-over-layers"
+
+
+def test_a_list_of_layers_indexed_by_a_scan_step_is_switched_through_lambdas(tmp_path):
+    # `self.layers[i](h)` in a scan over layer indices: lax.switch picks the layer, each called from a lambda
+    # (lax.switch hashes its branches, and a layer holding traced arrays cannot be hashed)
+    case = Case(id="twelve-scan-layer-index", source=EQX_SCAN_LAYERS, code="""\
+import jax
+import jax.numpy as jnp
+import equinox as eqx
+
+class Stack(eqx.Module):
+    layers: list
+    def __init__(self, key):
+        self.layers = [eqx.nn.Linear(4, 4, key=k) for k in jax.random.split(key, 3)]
+    def __call__(self, x):
+        def body(h, i):
+            return self.layers[i](h), None
+        h, _ = jax.lax.scan(body, x, jnp.arange(3))
+        return h
+
+eqx.filter_jit(lambda m, x: m(x))(Stack(jax.random.PRNGKey(0)), jnp.ones(4))
+""", kind="integer-conversion", argument=None, path=None, line=11, fixes=("lax.switch",), verifiable=True,
+                jax_fitting_fix=False)
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("integer-conversion", None, 11)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("lax.switch", True), top.outcome
+    assert top.code == "jax.lax.switch(i, [lambda *args, branch=branch: branch(*args) for branch in self.layers], h)"

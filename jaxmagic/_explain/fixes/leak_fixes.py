@@ -224,6 +224,12 @@ def _returned_by_scope(site: Site) -> Fix | None:
         return None
     name = getattr(scope, "name", "f")
     caller = _caller_rewritten(tree, name, made)
+    auxed = _decorator_auxed(tree, scope, made) if caller is None and made.how != "scan" else None
+    if auxed is not None:  # ``@eqx.filter_grad`` on the storing function: its own has_aux, its callers unpack
+        fix = Fix("return-value", auxed, f"return `{made.name}` as the gradient's auxiliary output (`has_aux=True`) "
+                  "instead of storing it: only outputs leave a JAX transformation", recipe=made)
+        made.how, fix.outcome = "decorated", "a transformation's decorator rewritten is not traced again here"
+        return fix
     if made.how == "scan":  # the scan's body itself: the value joins what each step outputs
         return Fix(
             "return-value",
@@ -246,6 +252,45 @@ def _returned_by_scope(site: Site) -> Fix | None:
 
 
 _AUXED = {"grad", "value_and_grad", "jacrev", "jacfwd"}  # transformations told of the extra output by has_aux=True
+
+
+def _decorator_auxed(tree: ast.Module, scope: ast.AST, made) -> str | None:
+    """The storing function under its own gradient decorator (``@jax.grad``, ``@eqx.filter_grad``, ``@nnx.grad``,
+    their ``value_and_grad``) given ``has_aux=True``, with the user's top-level calls of it unpacking the value;
+    None when it has no such decorator or no call of it to rewrite."""
+    decorators = getattr(scope, "decorator_list", [])
+    spelled = [text_of(d.func if isinstance(d, ast.Call) else d) or "" for d in decorators]
+    shorts = [s.rsplit(".", 1)[-1].removeprefix("filter_") for s in spelled]
+    if len(decorators) != 1 or shorts[0] not in ("grad", "value_and_grad"):
+        return None
+    old, aux = decorators[0], ast.keyword("has_aux", ast.Constant(True))
+    if isinstance(old, ast.Call):
+        new = copy.deepcopy(old)
+        new.keywords.append(aux)
+    elif spelled[0].startswith("jax."):  # jax.grad's first parameter is the function: a partial
+        new = ast.Call(ast.Name("partial", ast.Load()), [copy.deepcopy(old)], [aux])
+    else:  # equinox's and NNX's take options alone and return the decorator
+        new = ast.Call(copy.deepcopy(old), [], [aux])
+    edited = copy.deepcopy(made.edited)
+    edited.decorator_list = [new]
+    calls = []
+    for statement in tree.body:
+        called = isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
+            statement.value, ast.Call) and isinstance(statement.value.func, ast.Name) and \
+            statement.value.func.id == scope.name
+        if called:
+            target = copy.deepcopy(statement.targets[0])
+            item = ast.Name(made.name, ast.Store())
+            if shorts[0] == "value_and_grad" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+                unpacked = ast.Tuple([ast.Tuple([target.elts[0], item], ast.Store()), target.elts[1]], ast.Store())
+            else:
+                unpacked = ast.Tuple([target, item], ast.Store())
+            calls.append(ast.unparse(ast.Assign([unpacked], statement.value, lineno=0)))
+    if not calls:
+        return None
+    importing = "from functools import partial\n\n" if isinstance(new, ast.Call) and isinstance(
+        new.func, ast.Name) and new.func.id == "partial" else ""
+    return f"{importing}{ast.unparse(edited)}\n\n" + "\n".join(calls) + f"   # then read {made.name}, not the stored one"
 
 
 def _caller_rewritten(tree: ast.Module, name: str, made) -> str | None:

@@ -91,6 +91,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not
             # (a library's scan, ``hax.scan``, stacks what the body outputs: that is the fix, not a breakage)
+            if fix.recipe.how == "decorated":  # its own gradient decorator given has_aux: said when made
+                continue
             library = library_caller(live.__name__, tree, globals_ or {}) if fix.recipe.how != "scan" else None
             fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" if library \
                 else None

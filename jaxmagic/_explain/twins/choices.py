@@ -19,7 +19,7 @@ from ..fixes.conditions import rest_of_function, rest_replaced
 from ..fixes.rewrites import call
 from ..fixes.site import Site, edit_fix
 
-__all__ = ["functions_in", "objects_in", "switch_over_call", "switch_over_rest", "is_function"]
+__all__ = ["functions_in", "objects_in", "switch_branches", "switch_over_call", "switch_over_rest", "is_function"]
 
 
 def switch_over_call(site: Site, node: ast.Subscript) -> Fix | None:
@@ -131,3 +131,14 @@ def objects_in(node: ast.expr, site: Site) -> bool:
 
 def is_function(value: object) -> bool:
     return callable(value) and not hasattr(value, "shape")
+
+
+def switch_branches(held: ast.expr, site: Site) -> ast.expr:
+    """The list as ``lax.switch``'s branches: itself when it holds plain functions; else each item called from a
+    lambda (a layer, a Module holding arrays: lax.switch hashes its branches, and a tracer cannot be hashed)."""
+    if functions_in(held, site):
+        return clone(held)
+    made = ast.parse("[lambda *args, branch=branch: branch(*args) for branch in held]", mode="eval").body
+    made.generators[0].iter = clone(held)
+    return made
+
