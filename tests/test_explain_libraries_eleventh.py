@@ -54,7 +54,7 @@ jax.tree_util.register_pytree_node(Collected, lambda c: ((c.values,), None), lam
 
 # a NumPy-like namespace of a library's own (as quaxed.numpy is for unxt's quantities)
 numpy = types.ModuleType("eleventhlib_cases.numpy")
-numpy.mean, numpy.sum, numpy.where = jnp.mean, jnp.sum, jnp.where
+numpy.mean, numpy.sum, numpy.where, numpy.zeros_like = jnp.mean, jnp.sum, jnp.where, jnp.zeros_like
 '''
 
 
@@ -106,7 +106,7 @@ mean_inner_radius(jnp.array([0.5, 1.5, 2.5, 3.5]), 2.0)
     found = run_case(case, tmp_path).explanation
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("jnp.where", True), top.outcome
-    assert top.code == "qnp.sum(qnp.where(r < r_cut, r, 0)) / (r < r_cut).sum()"
+    assert top.code == "qnp.sum(qnp.where(r < r_cut, r, qnp.zeros_like(r))) / (r < r_cut).sum()"
     assert "size-argument" not in [f.kind for f in found.fixes]  # padding would change the mean
 
 

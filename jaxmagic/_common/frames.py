@@ -25,7 +25,8 @@ from .source import node_at, parse_file, position_of
 
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
-    "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE"]
+    "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE",
+    "calls_a_jit"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -230,6 +231,33 @@ def _calls_into_jax(entry: types.TracebackType) -> bool:
         if any(isinstance(leaf, jax.Array) for leaf in leaves_of(value)):
             return True  # a pytree of arrays (params['w']) or a layer holding them
     return False
+
+
+def calls_a_jit(entry: types.TracebackType) -> bool:
+    """True when the frame stopped at a call of a jitted function (``circuit_jit(0.4, 2)``): an error raised
+    below it arose while that function was traced. The callee is read by name, through modules only."""
+    position = position_of(entry)
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    func = node.func if isinstance(node, ast.Call) else None
+    made = isinstance(func, ast.Call)  # jax.jit(ansatz)(weights, hf): the jit made where it is called
+    func = func.func if made else func
+    path = []
+    while isinstance(func, ast.Attribute):
+        path.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return False
+    frame = entry.tb_frame
+    value = frame.f_locals.get(func.id, frame.f_globals.get(func.id))
+    for name in reversed(path):
+        if not isinstance(value, types.ModuleType):
+            return False  # an object's attribute may run code: not read
+        value = getattr(value, name, None)
+    if made:
+        return callable(value) and getattr(value, "__name__", "").endswith("jit") and \
+            (getattr(value, "__module__", None) or "").split(".")[0] in ("jax", "equinox", "flax")
+    return callable(value) and hasattr(value, "lower") and hasattr(value, "trace")
 
 
 def leaves_of(value: object) -> list:

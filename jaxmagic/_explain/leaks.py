@@ -17,6 +17,7 @@ from typing import Any
 import jax
 
 from .._common.errors import called_from, is_jax_file, is_user_file, user_entries
+from .._common.frames import calls_a_jit
 from .._common.jaxpr import traceback_place
 from .._common.source import (enclosing_function, innermost_function, names_in, node_at, own_nodes,
                               parameter_names, parse_file, position_of)
@@ -388,13 +389,12 @@ def outlived_its_trace(exc: BaseException) -> bool:
     """True when a tracer error was raised by plain Python code that no JAX transformation is running.
 
     Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
-    frame is called, at some depth, from JAX's own code. When no frame above it is JAX's, the tracer
-    it met belongs to a trace that has ended: it leaked out and is used now.
+    frame is called, at some depth, from JAX's own code, or it calls a jitted function (library code
+    raised below it). Else the tracer it met belongs to a trace that has ended: it leaked out.
     """
     user = user_entries(exc.__traceback__)
-    if not user or called_from(user[-1].tb_frame, is_jax_file):
+    if not user or called_from(user[-1].tb_frame, is_jax_file) or calls_a_jit(user[-1]):
         return False
-    # a library that interprets the function with tracers of its own class (quax's) runs it with no JAX
-    # frame above: its tracers are live, not leaked
+    # a library interpreting the function with tracers of its own class (quax's): live tracers, not leaked
     held = [v for v in user[-1].tb_frame.f_locals.values() if isinstance(v, jax.core.Tracer)]
     return not any(not type(v).__module__.startswith("jax") for v in held)

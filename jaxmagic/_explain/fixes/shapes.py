@@ -47,10 +47,12 @@ def mask_fixes(site: Site) -> list[Fix]:
     if reduced is not None:
         reduction, outer, inner = reduced
         wide = broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
-        # the elementwise expression of every element, the unselected ones set to what the reduction ignores
-        kept = clone(array) if inner is subscript else _unselected(inner, subscript, array)
+        kept = clone(array) if inner is subscript else _unselected(inner, subscript, array)  # every element's
         own = array_namespace(site, dotted_of(outer.func) or "")  # qnp.mean(r[m]): quaxed's where for a quantity
-        masked = call(f"{own or names.jnp}.where", wide, kept, ast.Constant(_identity(reduction)))
+        ident = _identity(reduction)  # a library's arrays (quantities) filled with its own zeros, units kept
+        fill = call(f"{own}.{'zeros_like' if ident == 0 else 'ones_like'}", clone(kept)) if own and ident in (0, 1) \
+            else ast.Constant(ident)
+        masked = call(f"{own or names.jnp}.where", wide, kept, fill)
         method = isinstance(outer.func, ast.Attribute) and outer.func.value is inner
         args = clone(outer.args) if method else clone(outer.args[1:])
         keywords = clone(outer.keywords)
