@@ -15,6 +15,9 @@
 - A loss under its own gradient decorator (``@eqx.filter_grad``) appending to a history: the decorator given
   ``has_aux=True`` and the call unpacking the value, run as pasted.
 - A list of layers indexed by a scan step: ``lax.switch`` over lambdas calling each layer.
+- Fourteenth set's misses: an object jitted in a statement (``jax.jit(like)(p)``) whose ``__call__`` stores on
+  self, returned and unpacked there; an error a library raises below the user's call of a jitted function is
+  not a leak; through a lambda handed to ``lax.scan`` the argument is the user's function's the library called.
 """
 from __future__ import annotations
 
@@ -27,6 +30,8 @@ from explain_corpus import Case
 KFAC_OPTIMIZER = "https://kfac-jax.readthedocs.io/en/latest/guides.html"  # the batch handed to the loss is traced
 
 TWELFTHLIB = '''
+import functools
+
 import jax
 
 
@@ -42,6 +47,31 @@ class Optimizer:
     def _init(self, params, batch):
         (loss, grads) = self.value_and_grad_func(params, batch)
         return {"loss": loss, "grads": grads}
+
+
+class Env:
+    """Calls the user's transition function on each step (as navix's environments do)."""
+
+    def __init__(self, transition):
+        self.transition = transition
+
+    def step(self, state, action):
+        return self.transition(state, action, (lambda s: s + 1.0, lambda s: s - 1.0))
+
+
+class QNode:
+    """Runs the user's function to record its operations, then checks their wires in Python, as pennylane's
+    device preprocessing does (``w in tape.wires``) after the user's function has returned."""
+
+    def __init__(self, fn, wires):
+        self.fn, self.wires = fn, wires
+        functools.update_wrapper(self, fn)  # the user's signature, as pennylane's QNode keeps it
+
+    def __call__(self, *args):
+        operations = self.fn(*args)
+        if any(wire not in self.wires for _, wire in operations):
+            raise ValueError("an operation on a wire the device does not have")
+        return sum(angle for angle, _ in operations)
 '''
 
 
@@ -373,3 +403,105 @@ eqx.filter_jit(lambda m, x: m(x))(Stack(jax.random.PRNGKey(0)), jnp.ones(4))
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("lax.switch", True), top.outcome
     assert top.code == "jax.lax.switch(i, [lambda *args, branch=branch: branch(*args) for branch in self.layers], h)"
+
+
+RIPPLE_LIKELIHOOD = "https://github.com/tedwards2412/ripple"  # a likelihood object jitted for inference
+
+
+def test_a_value_stored_by_a_jitted_objects_call_is_returned_and_unpacked_where_it_is_jitted(tmp_path):
+    # reduces the fourteenth set's ab-ripplegw-likelihood-caches-template: `jax.jit(like)(p)` on an object whose
+    # __call__ keeps its template on self (JAX names the traced function `<unknown>`); an error raised below the
+    # user's call of a jitted function is a live trace's, not a leak (ab-pennylane-traced-wire-index)
+    case = fix_case("twelve-jitted-object-leak", RIPPLE_LIKELIHOOD, """\
+import jax
+import jax.numpy as jnp
+
+data = jnp.ones(8)
+
+class Likelihood:
+    def __init__(self):
+        self.best = None
+    def __call__(self, p):
+        h = jnp.sin(p["a"] * jnp.arange(8.0))
+        self.best = h
+        return -0.5 * jnp.sum((h - data) ** 2)
+
+like = Likelihood()
+jax.jit(like)({"a": 1.0})
+residual = jnp.abs(like.best - data)
+""", "leaked-tracer", "p", 11, "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "p", 11, 16)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome
+    assert "result, best = jax.jit(like)({'a': 1.0})   # then read best" in top.code
+
+
+def test_an_error_below_the_users_call_of_a_jitted_function_is_not_a_leak(twelfthlib, tmp_path):
+    # a library's own check under the user's jit, with JAX's frames filtered out of the traceback: the user's
+    # last frame is the cell's call of the jitted function (pennylane's wire check, `w in tape.wires`)
+    case = fix_case("twelve-check-below-jit", "https://docs.pennylane.ai/en/stable/introduction/interfaces/jax.html",
+                    """\
+import jax
+import jax.numpy as jnp
+import twelfthlib_cases as lib
+
+def circuit(theta, target):
+    return [(theta, 0), (2 * theta, target)]
+
+circuit_jit = jax.jit(lib.QNode(circuit, wires=(0, 1, 2)))
+circuit_jit(0.4, 2)
+""", "bool-conversion", "target", 9, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "target", 9)
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("static", True), found.fixes[0].outcome
+
+
+NAVIX_TRANSITIONS = "https://github.com/epignatelli/navix"  # a user's transitions_fn, called by the environment
+
+
+def test_through_a_lambda_handed_to_scan_the_argument_is_the_users_function_the_library_called(twelfthlib,
+                                                                                               tmp_path):
+    # reduces the fourteenth set's aa-navix-transition-fn-index-action-set: `lax.scan(lambda ts, a: env.step(ts,
+    # a), ...)` at the top level, the environment calling the user's transition function: the lambda is glue, the
+    # argument is the transition function's own parameter
+    case = fix_case("twelve-lambda-glue", NAVIX_TRANSITIONS, """\
+import jax
+import jax.numpy as jnp
+import twelfthlib_cases as lib
+
+def my_transition(state, action, action_set):
+    return action_set[action](state)
+
+env = lib.Env(my_transition)
+final, _ = jax.lax.scan(lambda ts, a: (env.step(ts, a), None), jnp.zeros(()), jnp.array([0, 1, 1]))
+""", "integer-conversion", "action", 6, "lax.switch")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("integer-conversion", "action", 6)
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("lax.switch", True), found.fixes[0].outcome
+
+
+def test_a_while_loops_carried_state_leaves_out_what_each_step_makes_afresh(tmp_path):
+    # reduces the fourteenth set's aa-navix-while-not-done-under-jit: a random episode written as `while not
+    # done`, each step splitting a subkey and drawing an action; the subkey and action are made afresh each step,
+    # never carried (they have no value before the loop)
+    case = fix_case("twelve-while-episode", NAVIX_TRANSITIONS, """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def random_episode_return(key):
+    position, total = jnp.zeros(()), 0.0
+    while position < 5.0:
+        key, subkey = jax.random.split(key)
+        action = jax.random.randint(subkey, (), 0, 3)
+        position = position + action
+        total += 1.0
+    return total
+
+random_episode_return(jax.random.PRNGKey(0))
+""", "bool-conversion", "key", 7, "lax.while_loop")
+    found = run_case(case, tmp_path).explanation
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("lax.while_loop", True), top.outcome
+    assert "key, position, total = jax.lax.while_loop(cond_fun, body_fun, (key, position, total))" in top.code

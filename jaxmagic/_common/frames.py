@@ -26,7 +26,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit"]
+    "calls_a_jit", "outlived_its_trace"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -269,3 +269,18 @@ def leaves_of(value: object) -> list:
 
 
 _NUMPY = re.compile(r"[/\\]numpy[/\\]|[/\\]scipy[/\\]")
+
+
+def outlived_its_trace(exc: BaseException) -> bool:
+    """True when a tracer error was raised by plain Python code that no JAX transformation is running.
+
+    Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
+    frame is called, at some depth, from JAX's own code, or it calls a jitted function (library code
+    raised below it). Else the tracer it met belongs to a trace that has ended: it leaked out.
+    """
+    user = user_entries(exc.__traceback__)
+    if not user or called_from(user[-1].tb_frame, is_jax_file) or calls_a_jit(user[-1]):
+        return False
+    # a library interpreting the function with tracers of its own class (quax's): live tracers, not leaked
+    held = [v for v in user[-1].tb_frame.f_locals.values() if isinstance(v, jax.core.Tracer)]
+    return not any(not type(v).__module__.startswith("jax") for v in held)

@@ -16,18 +16,18 @@ from typing import Any
 
 import jax
 
-from .._common.errors import called_from, is_jax_file, is_user_file, user_entries
-from .._common.frames import calls_a_jit
+from .._common.errors import is_user_file, user_entries
 from .._common.jaxpr import traceback_place
 from .._common.source import (enclosing_function, innermost_function, names_in, node_at, own_nodes,
                               parameter_names, parse_file, position_of)
 from .dataflow import depends_on
 from .provenance import jaxpr_tracer
 
-__all__ = ["Leak", "definition_at", "find_leak", "stores_outside", "outlived_its_trace", "user_functions_in"]
+__all__ = ["Leak", "definition_at", "find_leak", "stores_outside", "user_functions_in"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
+_UNKNOWN_AT = re.compile(r"value leaked was <unknown> traced for (?P<for>\w+)")  # a callable object, jitted
 _CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))? \((?P<name>[^)]*)\)")
 _SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
 _NO = types.SimpleNamespace(co_filename="")  # a class attribute's code, where it has none
@@ -70,6 +70,11 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         listed = [(f["file"], int(f["line"])) for f in _STACK_FRAME.finditer(message.partition("stack frames")[2])
                   if is_user_file(f["file"])]  # the user's line that called it, innermost of those JAX lists
         created_file, created_line = listed[-1] if listed else (created_file, created_line)
+    unknown = _UNKNOWN_AT.search(message) if match is None else None
+    if unknown and created is not None and is_user_file(created_file or ""):  # jax.jit(like): its __call__
+        made_in = enclosing_function(parse_file(created_file) or ast.Module([], []), created_line or 0)
+        if made_in is not None:
+            name, filename, def_line, traced_for = made_in.name, created_file, made_in.lineno, unknown["for"]
     if tracer is not None and (match is None or created is None):
         from_tracer = _from_tracer(tracer)
         if from_tracer is not None:
@@ -383,18 +388,3 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
         if later:
             return later[0]
     return candidates[0]
-
-
-def outlived_its_trace(exc: BaseException) -> bool:
-    """True when a tracer error was raised by plain Python code that no JAX transformation is running.
-
-    Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
-    frame is called, at some depth, from JAX's own code, or it calls a jitted function (library code
-    raised below it). Else the tracer it met belongs to a trace that has ended: it leaked out.
-    """
-    user = user_entries(exc.__traceback__)
-    if not user or called_from(user[-1].tb_frame, is_jax_file) or calls_a_jit(user[-1]):
-        return False
-    # a library interpreting the function with tracers of its own class (quax's): live tracers, not leaked
-    held = [v for v in user[-1].tb_frame.f_locals.values() if isinstance(v, jax.core.Tracer)]
-    return not any(not type(v).__module__.startswith("jax") for v in held)

@@ -177,7 +177,9 @@ def _threaded(site: Site) -> Fix | None:
     if carried:  # the global it accumulates into comes in as an argument and goes out as a result
         code += f"\n# the caller passes it in and keeps it: result, {carried} = {made.edited.name}(..., {carried})"
     elif made.returns_extra:
-        code += f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)"
+        jitted_object = _object_jitted(site, made) if made.edited.name == "__call__" else None
+        code += f"\n\n{jitted_object}   # then read {made.name}, not the stored one" if jitted_object else \
+            f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)"
     if made.how:
         summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
                    "there: only outputs leave a JAX transformation, a stored tracer outlives its trace"
@@ -187,6 +189,21 @@ def _threaded(site: Site) -> Fix | None:
         summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
                    "while JAX traces, the returned one is a concrete array the caller can keep")
     return Fix("return-value", code, summary, recipe=made)
+
+
+def _object_jitted(site: Site, made) -> str | None:
+    """The user's one statement that jits an object of the class whose ``__call__`` stored the value
+    (``jax.jit(like)(p)``), unpacking the value it now returns too; None unless there is one."""
+    owner = (site.globals_ or {}).get(made.owner or "")
+    found = [s for s in getattr(site.tree, "body", []) if isinstance(s, (ast.Expr, ast.Assign)) and any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Call) and n.func.args and isinstance(n.func.args[0], ast.Name)
+        and isinstance(owner, type) and isinstance((site.globals_ or {}).get(n.func.args[0].id), owner)
+        for n in ast.walk(s.value))]
+    if len(found) != 1 or (isinstance(found[0], ast.Assign) and len(found[0].targets) != 1):
+        return None
+    kept = found[0].targets[0] if isinstance(found[0], ast.Assign) else ast.Name("result", ast.Store())
+    return ast.unparse(ast.Assign([ast.Tuple([kept, ast.Name(made.name, ast.Store())], ast.Store())],
+                                  found[0].value, lineno=0))
 
 
 def _carried(made, store: ast.stmt) -> str | None:

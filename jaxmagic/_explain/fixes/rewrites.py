@@ -303,17 +303,16 @@ def _state_function(name: str, params: list[str], state: list[str], body: list[a
         name=name,
         args=ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]),
         body=[unpack, *clone(body), returns],
-        decorator_list=[],
-        returns=None,
-        type_params=[],
+        decorator_list=[], returns=None, type_params=[],
     )
 
 
 def while_loop_for(stmt: ast.While, names: Names) -> list[ast.stmt] | None:
-    """``while c: body`` → ``lax.while_loop`` over the names the body assigns."""
+    """``while c: body`` → ``lax.while_loop`` over the names the body carries from step to step."""
     if stmt.orelse or not _plain_loop_body(stmt.body):
         return None
-    state = assigned_names(stmt.body)
+    local = written_before_read(stmt.body) - {n.id for n in ast.walk(stmt.test) if isinstance(n, ast.Name)}
+    state = [n for n in assigned_names(stmt.body) if n not in local]  # made afresh each step (a subkey): not carried
     if not state:
         return None
     cond = _state_function("cond_fun", ["state"], state, [])

@@ -87,6 +87,10 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             replay = _statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder,
                                        method=getattr(definition, "name", None))
             swaps = [(live, fixed.__code__)] if replay is not None else []
+        if replay is None and traced == "__call__" and isinstance(fix.recipe, ThreadOut) and holder:
+            # jax.jit(like)(p): the object whose __call__ it is, jitted in the user's statement
+            replay = jitted_statement_replay(exc, holder, tree, globals_ or {}, filename)
+            swaps = [(live, fixed.__code__)] if replay is not None else []
         if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not

@@ -58,6 +58,12 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     entry = entry_of(exc)
     if entry is None:
         return where_from
+    if where_from.function == "<lambda>" and entry.name != "<lambda>" and not is_jax_file(entry.caller):
+        # a lambda handed to a transformation is glue (``lax.scan(lambda ts, a: env.step(ts, a), ...)``): the
+        # arguments are those of the user's own function that library code called
+        remapped = entry_origin(exc, entry)
+        if remapped is not None and remapped.paths:
+            return remapped
     named = message_origin(exc)  # the input JAX's message names, read back through the library's jit
     if named is not None and not library_names(named, exc):
         return named

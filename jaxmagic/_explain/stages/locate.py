@@ -11,7 +11,8 @@ from ..._common.errors import tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
 from ..._common.source import Position, function_node, node_at, parse_file, position_of
 from ..call import Call, transformed_expression
-from ..leaks import find_leak, outlived_its_trace
+from ..._common.frames import outlived_its_trace
+from ..leaks import find_leak
 from ..provenance import leaked_tracer
 from ..reach.stored_attributes import attribute_store
 from ..rebuild import copy_function, probe_trace
