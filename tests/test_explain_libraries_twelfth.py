@@ -59,6 +59,18 @@ class Env:
         return self.transition(state, action, (lambda s: s + 1.0, lambda s: s - 1.0))
 
 
+class Walker:
+    """An environment object: neither an array nor a pytree (as pymdp's environments are)."""
+
+    def __init__(self, stride):
+        self.stride = stride
+
+
+def rollout(env, num_timesteps, key):
+    """Steps ``env`` a given number of times: the count sizes an array (pymdp's rollout does so)."""
+    return jax.numpy.arange(num_timesteps) * env.stride + jax.random.normal(key)
+
+
 class QNode:
     """Runs the user's function to record its operations, then checks their wires in Python, as pennylane's
     device preprocessing does (``w in tape.wires``) after the user's function has returned."""
@@ -505,3 +517,52 @@ random_episode_return(jax.random.PRNGKey(0))
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("lax.while_loop", True), top.outcome
     assert "key, position, total = jax.lax.while_loop(cond_fun, body_fun, (key, position, total))" in top.code
+
+
+PYMDP_ROLLOUT = "https://pymdp-rtd.readthedocs.io"  # rollout(agent, env, num_timesteps, key) under jax.jit
+
+
+def test_a_static_argument_that_meets_the_next_one_makes_that_one_static_too(twelfthlib, tmp_path):
+    # reduces the fourteenth set's aa-pymdp-jit-rollout-env-not-static: `jax.jit(rollout)` given an environment
+    # object and a step count; static, the environment gets the trace past it, and JAX's next message names the
+    # count, passed as a Python int: both static
+    case = fix_case("twelve-static-chain", PYMDP_ROLLOUT, """\
+import jax
+import twelfthlib_cases as lib
+
+env = lib.Walker(2.0)
+rollout_jit = jax.jit(lib.rollout)
+rollout_jit(env, 20, jax.random.PRNGKey(1))
+""", "non-array-argument", "env", 6, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "env", 6)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert "static_argnames=('env', 'num_timesteps')" in top.code and "`num_timesteps`" in top.summary
+
+
+def test_a_jitted_bound_method_storing_on_self_is_tried_with_its_object_static(tmp_path):
+    # reduces the fourteenth set's aa-navix-gym-wrapper-self-leak: `jax.jit(env.step)(a)` keeps its state on self,
+    # met later by an eager `env.step(a)`; that eager call is retraced as the jit of the bound method (the object
+    # static), not with the object as a traced argument
+    case = fix_case("twelve-bound-method-leak", NAVIX_TRANSITIONS, """\
+import jax
+import jax.numpy as jnp
+
+class GymStyle:
+    def __init__(self):
+        self.state = jnp.zeros(3)
+
+    def step(self, action):
+        state = self.state + action
+        self.state = state
+        return state.sum()
+
+gym_env = GymStyle()
+r = jax.jit(gym_env.step)(jnp.asarray(2.0))
+r = gym_env.step(jnp.asarray(2.0))
+""", "leaked-tracer", "action", 10, "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "action", 10, 9)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome

@@ -19,7 +19,7 @@ from typing import Any
 import jax
 from jax.experimental import checkify
 
-from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
+from .._common.errors import installed_package, is_user_file, message_of, traceback_entries, tracing_kind
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
@@ -117,6 +117,26 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
             # brainstate's jit checks where it runs, and refuses jaxmagic's trace around it
             fix.outcome = f"{decorator.__module__.split('.')[0]}'s jit would not run inside a trace"
             return _UNTRIED
+        added: list[str] = []
+        while outcome is not None and not static_nums and len(added) < 2 and (
+                recipe.reword is not None or _STATIC_NAMES.search(fix.code)):
+            # static, the function meets the next value it needs as a Python value (rollout's step count after
+            # its env): that argument, named by JAX's message and passed as a Python value, static too
+            more = _also_needed(outcome, fn, call, (*static_names, *added))
+            if more is None:
+                break
+            added.append(more)
+            outcome = probe_trace(base, args, kwargs, static_nums, (*static_names, *added), call.wrapper, through)
+        if added and outcome is None:
+            names_ = (*recipe.add, *added)
+            if recipe.reword is not None:
+                wider = recipe.reword(names_)
+                fix.code, fix.summary, fix.warning, fix.recipe = wider.code, wider.summary, wider.warning, wider.recipe
+            else:  # the jit line as written, with the names JAX's messages asked for
+                fix.code = _STATIC_NAMES.sub(f"static_argnames={names_!r}", fix.code)
+                fix.summary += f"; then {' and '.join(f'`{n}`' for n in added)}, which it needs as a Python value too"
+                fix.recipe = Static(add=names_, replace=recipe.replace)
+            return None
         if outcome is not None and recipe.also and recipe.reword is not None and tracing_kind(outcome):
             # the expression needs several compile-time values (jnp.tri(n, m)): all of them static together
             together = probe_trace(copy_function(fn), args, kwargs, static_nums, (*static_names, *recipe.also),
@@ -318,3 +338,19 @@ def first_line(exc: BaseException) -> str:
     except Exception:  # noqa: BLE001
         return ""
     return text[0][:200] if text else ""
+
+
+_NEEDED = re.compile(r"depends on the value of the argument (\w+)")
+_STATIC_NAMES = re.compile(r"static_argnames=(?:'\w+'|\((?:'\w+',? ?)+\))")
+
+
+def _also_needed(outcome: BaseException, fn: Any, call: Any, static: tuple) -> str | None:
+    """The parameter a tracing error says its value came from, when it is not static yet and was passed a
+    hashable Python value (a count, a flag): the next one to make static."""
+    found = _NEEDED.search(message_of(outcome)) if tracing_kind(outcome) else None
+    name = found.group(1) if found else None
+    if name is None or name in static or name not in inspect.signature(fn).parameters:
+        return None
+    value = call.by_name().get(name)
+    return name if isinstance(value, (bool, int, float, str)) else None
+

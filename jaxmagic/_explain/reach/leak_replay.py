@@ -340,6 +340,9 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, fil
     if call is not None and call.fn is not None:
         found = function_node(call.fn)
         if found is not None and found[0].lineno == recipe.original.lineno:
+            if parameter_names(recipe.original)[:1] == ["self"] and call.args and "self" not in call.static_argnames:
+                # the method called eagerly where the leak was met (``env.step(a)``): as the jit of the bound method
+                return call_of(jax.jit(types.MethodType(call.fn, call.args[0])), call.args[1:], call.kwargs, None, None)
             return call
     cached = _cached_call(recipe.original, filename, tracer)
     if cached is not None:
