@@ -566,3 +566,30 @@ r = gym_env.step(jnp.asarray(2.0))
     assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "action", 10, 9)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("return-value", True), top.outcome
+
+
+PENNYLANE_TEMPLATES = "https://docs.pennylane.ai/en/stable/code/api/pennylane.AllSinglesDoubles.html"
+
+
+def test_a_numpy_array_a_library_converts_is_read_from_the_module_not_traced(tmp_path):
+    # reduces the fourteenth set's ab-pennylane-allsinglesdoubles-traced-hf: an occupation vector, a NumPy array
+    # the library converts with NumPy, passed to the jitted function and so traced; unhashable, it cannot be
+    # static: the function reads it from the global that holds it
+    case = fix_case("twelve-host-array-argument", PENNYLANE_TEMPLATES, """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+hf = np.array([1, 1, 0, 0])
+
+def ansatz(weights, hf_state):
+    occupied = np.flatnonzero(np.asarray(hf_state))
+    return jnp.sum(weights[occupied])
+
+jax.jit(ansatz)(jnp.ones(4), hf)
+""", "array-conversion", "hf_state", 11, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument) == ("array-conversion", "hf_state")
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert "def ansatz(weights):\n    hf_state = hf" in top.code

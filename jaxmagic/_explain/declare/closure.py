@@ -15,6 +15,8 @@ import copy
 import dataclasses
 from typing import Any
 
+import numpy as np
+
 from ..._common.errors import is_user_file
 from ..explanation import Fix
 from ..fixes.site import is_hashable
@@ -31,13 +33,15 @@ class ClosedOver:
     edited: ast.FunctionDef
 
 
-def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None) -> Fix | None:
+def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, host: bool = False) -> Fix | None:
     """The jitted function reading ``argument``'s object from the user's global that holds it, when the object
-    can be neither traced nor hashed; None otherwise."""
+    can be neither traced nor hashed (``host``: a NumPy array that library code converts with NumPy, which must
+    stay one, and cannot be hashed as a static argument); None otherwise."""
     if argument is None or facts is None or facts.source is None or argument in facts.static:
         return None
     value = facts.values.get(argument)
-    if value is None or is_hashable(value) or isinstance(value, (str, bytes, int, float, bool, type(None))):
+    if value is None or is_hashable(value) or isinstance(value, (str, bytes, int, float, bool, type(None))) or (
+            host and type(value) is not np.ndarray):
         return None
     held = _holder(argument, value, globals_ or {})
     node, filename = facts.source
@@ -63,9 +67,11 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None) -> 
             f"{facts.name}(...)   # without `{argument}`")
     return Fix(
         "static", code,
-        f"`{argument}` can be neither traced (it is not made of arrays) nor hashed as a static argument; the "
-        f"function can read the object from `{held}` instead of being given it: a global read while JAX traces "
-        "is a constant of the trace (re-run the jitted function's definition after changing it)",
+        (f"library code converts `{argument}` with NumPy, so it must stay a NumPy array, and an array cannot be "
+         "hashed as a static argument" if host else f"`{argument}` can be neither traced (it is not made of arrays) "
+         "nor hashed as a static argument") + f"; the function can read it from `{held}` instead of being given it: "
+        "a global read while JAX traces is a constant of the trace (re-run the jitted function's definition after "
+        "changing it)",
         recipe=ClosedOver(argument, held, edited),
     )
 

@@ -43,7 +43,9 @@ def propose(site: Site) -> list[Fix]:
     host = host_call_fix(site) if site.kind in _HELPER_KINDS else None
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
         fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
-    closed = closed_over_fix(site.argument, site.facts, site.globals_) if site.kind == "non-array-argument" else None
+    host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
+    closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array) \
+        if site.kind == "non-array-argument" or host_array else None
     if closed is not None and not any(f.kind == "static" and f.recipe is not None for f in fixes):
         # a model object, neither traceable nor hashable, that a global of the user's holds (a hashable twin of
         # its class, FrozenConfigDict for a ConfigDict, stays the fix where there is one)

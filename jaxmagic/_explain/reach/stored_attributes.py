@@ -45,7 +45,8 @@ def attribute_store(use: types.TracebackType) -> AttributeStore | None:
         if held is None or isinstance(held, (type, types.ModuleType)):
             continue
         found += [s for s in _stores_of(type(held), read.attr) if s not in found]
-    return found[0] if len(found) == 1 else None
+    later = [s for s in found if s.method.name != "__init__"]  # the object built holds a value made before any trace
+    return found[0] if len(found) == 1 else later[0] if len(later) == 1 else None
 
 
 def _stores_of(cls: type, attr: str) -> list[AttributeStore]:
