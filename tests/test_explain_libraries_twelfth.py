@@ -87,6 +87,11 @@ class QNode:
 '''
 
 
+def _needs(*modules: str) -> None:
+    for module in modules:  # test extras, absent in the lowest-versions run
+        pytest.importorskip(module, reason=f"{module} is a test extra (absent in the lowest-versions run)")
+
+
 @pytest.fixture
 def twelfthlib(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "twelfthlib_cases", TWELFTHLIB)
@@ -197,6 +202,7 @@ def _pasted(cell: str, code: str, call: str) -> dict:
     (EQX_CELL, 14, "model, opt_state, loss = train_step(model, opt_state, batch, horizon=int(batch['horizon']))"),
 ])
 def test_a_count_in_a_batch_dict_becomes_a_static_parameter_with_the_users_own_jit(cell, line, call, tmp_path):
+    _needs("flax.nnx", "equinox", "optax")
     # a rollout horizon kept in the batch of a real model's train step: under nnx.jit the function gets a static
     # keyword parameter through nnx.jit's own option; under equinox.filter_jit, given as a Python int (an array
     # there, the count is traced), the parameter is static by filter_jit's rule
@@ -244,6 +250,7 @@ train_step(model, optimizer, jnp.ones((3, 4)))
 
 
 def test_a_fix_in_a_modules_method_is_tried_through_nnx_jit_leaving_the_model_as_it_was(tmp_path, explain_events):
+    _needs("flax.nnx", "optax")
     # an `if` on a traced value in an NNX module's __call__, reached through nnx.value_and_grad in an nnx.jit train
     # step: nnx.jit's inner jit runs only inside its own update context, so the try traces the user's nnx.jit call
     # (nnx.jit's .trace: the model split, traced abstractly, nothing written back)
@@ -273,6 +280,7 @@ def _entries(exc: BaseException) -> list:
 
 
 def test_a_leak_made_in_a_models_call_depends_on_the_model_the_jitted_function_calls(tmp_path):
+    _needs("equinox")
     # a value made in an equinox Module's __call__, run by `jax.vmap(model)(x)` in a filter_jit'd loss that
     # appends it to a global list: it depends on the model and the data, the model first
     case = fix_case("twelve-eqx-model-leak", EQX_FILTER_JIT, """\
@@ -308,6 +316,7 @@ NNX_ATTRIBUTES = "https://flax.readthedocs.io/en/latest/guides/pytree.html"  # s
 
 
 def test_an_nnx_modules_attribute_storing_a_traced_value_is_declared_data_in_its_init(tmp_path):
+    _needs("flax.nnx")
     # a method run under nnx.jit stores its activation on self; NNX kept the attribute, first None, as static
     # structure, so nnx.jit handed the tracer back out with the model
     cell = """\
@@ -352,6 +361,7 @@ EQX_FILTER_GRAD = "https://docs.kidger.site/equinox/api/transformations/#equinox
 
 
 def test_a_value_stored_under_a_gradient_decorator_leaves_as_its_auxiliary_output(tmp_path):
+    _needs("equinox")
     # a loss decorated with eqx.filter_grad appends its value to a history list; the decorator itself takes
     # has_aux=True, and the call unpacks (gradient, value)
     cell = """\
@@ -390,6 +400,7 @@ EQX_SCAN_LAYERS = "https://docs.kidger.site/equinox/tricks/#improve-compilation-
 
 
 def test_a_list_of_layers_indexed_by_a_scan_step_is_switched_through_lambdas(tmp_path):
+    _needs("equinox")
     # `self.layers[i](h)` in a scan over layer indices: lax.switch picks the layer, each called from a lambda
     # (lax.switch hashes its branches, and a layer holding traced arrays cannot be hashed)
     case = Case(id="twelve-scan-layer-index", source=EQX_SCAN_LAYERS, code="""\

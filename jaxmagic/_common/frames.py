@@ -17,6 +17,7 @@ import re
 import sys
 import sysconfig
 import types
+import warnings
 from collections.abc import Callable
 
 import jax
@@ -26,7 +27,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "outlived_its_trace"]
+    "calls_a_jit", "outlived_its_trace", "quiet_leaves"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -178,7 +179,7 @@ def holds_tracer(value: object) -> bool:
     if isinstance(value, (str, bytes, int, float, type, types.ModuleType, types.FunctionType)) or value is None:
         return False
     try:
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - an object whose flattening fails holds nothing we can read
         return False
     return any(isinstance(leaf, jax.core.Tracer) for leaf in leaves[:256])
@@ -263,9 +264,17 @@ def calls_a_jit(entry: types.TracebackType) -> bool:
 def leaves_of(value: object) -> list:
     """The first 64 pytree leaves of ``value``; none for an object JAX cannot flatten."""
     try:
-        return jax.tree_util.tree_leaves(value)[:64]
+        return quiet_leaves(value)[:64]
     except Exception:  # noqa: BLE001 - an odd object: no leaves of its own
         return []
+
+
+def quiet_leaves(value: object) -> list:
+    """``value``'s leaves, without JAX's warnings about what it would not flatten (an iterator a library's frame
+    holds is a leaf, with a deprecation warning the user should not see from jaxmagic)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return jax.tree_util.tree_leaves(value)
 
 
 _NUMPY = re.compile(r"[/\\]numpy[/\\]|[/\\]scipy[/\\]")

@@ -25,6 +25,7 @@ import numpy as np
 from jax.core import Tracer  # the tracer base class, exported by jax.core from 0.8 to 0.12
 
 from .._common.errors import is_installed_library, is_jax_file, is_user_file, message_of, traceback_entries
+from .._common.frames import quiet_leaves
 from .._common.source import Position, names_in, node_at, parse_file, position_of
 from .rebuild import probe_name
 from .recover import Impure, evaluate_pure
@@ -228,7 +229,7 @@ def _collect(value: Any, found: list[Tracer], seen: set[int], depth: int) -> Non
 def _pytree_leaves(value: Any) -> list:
     """The leaves of ``value`` when it is a registered pytree node (not a leaf itself), else none."""
     try:
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - an object whose flattening fails
         return []
     return leaves[:_MAX_ITEMS] if not (len(leaves) == 1 and leaves[0] is value) else []
