@@ -604,3 +604,33 @@ jax.jit(ansatz)(jnp.ones(4), hf)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), top.outcome
     assert "def ansatz(weights):\n    hf_state = hf" in top.code
+
+
+def test_without_the_call_nnx_state_is_still_named_by_the_modules_attributes():
+    # jaxmagic.explain(exc) alone (SPEC: the call is optional): JAX names NNX's flat state of the module,
+    # `model.states[0][0]`; read back from nnx.jit's own frame in the traceback, it is `model.lin.kernel`
+    _needs("flax.nnx")
+    import jax.numpy as jnp
+    from flax import nnx
+
+    import jaxmagic
+
+    class MLP(nnx.Module):
+        def __init__(self, rngs):
+            self.lin = nnx.Linear(4, 2, rngs=rngs)
+
+        def __call__(self, x):
+            y = self.lin(x)
+            if y.mean() > 0:
+                y = -y
+            return y
+
+    @nnx.jit
+    def forward(model, x):
+        return model(x)
+
+    with pytest.raises(Exception) as caught:
+        forward(MLP(nnx.Rngs(0)), jnp.ones((3, 4)))
+    found = jaxmagic.explain(caught.value)
+    assert found.kind == "bool-conversion" and found.arguments == ["model", "x"]
+    assert set(found.paths) == {"model.lin.kernel", "model.lin.bias", "x"}

@@ -59,6 +59,10 @@ def attribute(failure: Failure) -> None:
         passed = call.by_name() if call is not None else {}
         where_from.paths = list(dict.fromkeys(user_path(failure.wrapper, p, facts.params, passed)
                                               for p in where_from.paths))
+    elif facts is None and any(_NNX_STATE.match(p) for p in where_from.paths):
+        passed = _nnx_call_arguments(exc)  # no call given: NNX's layout read back from nnx.jit's own frame
+        where_from.paths = list(dict.fromkeys(user_path("flax.nnx.jit", p, list(passed), passed)
+                                              for p in where_from.paths))
     if leak is not None and failure.tree is not None and any(_EQUINOX_INPUT.match(p) for p in where_from.paths):
         # a leak from a function equinox jitted: JAX's message names equinox's flattened inputs, read as the
         # leaking function's parameters (the call that traced it is long over)
@@ -201,3 +205,24 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
     if named:
         return named[0]
     return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and unhashable(arg)), None)
+
+
+_NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
+
+
+def _nnx_call_arguments(exc: BaseException) -> dict[str, Any]:
+    """The user's arguments by parameter name, read from the frame of flax.nnx.jit's wrapper in the traceback
+    (its ``fun`` is the user's function); empty when there is none."""
+    for tb in traceback_entries(exc.__traceback__):
+        frame = tb.tb_frame
+        owner = frame.f_locals.get("self") if frame.f_code.co_name == "__call__" else None
+        if type(owner).__name__ != "JitWrapped" or not type(owner).__module__.startswith("flax.nnx"):
+            continue
+        try:
+            bound = inspect.signature(owner.fun).bind(*frame.f_locals.get("args", ()),
+                                                       **frame.f_locals.get("kwargs", {}))
+        except (TypeError, ValueError, AttributeError):
+            return {}
+        return dict(bound.arguments)
+    return {}
+
