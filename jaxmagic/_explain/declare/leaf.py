@@ -16,6 +16,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.source import text_of
 from ..call import CallFacts, root_of
 from ..explanation import Fix
 
@@ -32,7 +33,6 @@ class Static:
     also: tuple[str, ...] = ()  # others the line reads (``jnp.tri(n, m)``): tried too if ``add`` fails; ``reword``
     reword: Any = None  # rewrites the fix for the larger set
     edited: tuple[ast.AST, str] | None = None  # (the function's def with a line added, its file): traced instead
-
 
 
 def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict | None = None) -> Fix | None:
@@ -85,7 +85,8 @@ def _rewritten(facts: CallFacts, recipe: Static, name: str, jit: str, globals_: 
     line after the ``def`` as the user's own ``jax.jit(f)`` call would be."""
     node = copy.deepcopy(recipe.edited[0])
     option = ast.keyword("static_argnames", ast.Constant(name))
-    jitting = [d for d in node.decorator_list if _spelled(d.func if isinstance(d, ast.Call) else d).endswith("jit")]
+    jitting = [d for d in node.decorator_list
+               if (text_of(d.func if isinstance(d, ast.Call) else d) or "").endswith("jit")]
     if not facts.decorated or len(jitting) != 1:
         node.decorator_list = [d for d in node.decorator_list if d not in jitting]
         return f"{ast.unparse(node)}\n\n{facts.name} = {jit}({facts.name}, static_argnames={name!r})"
@@ -107,13 +108,6 @@ def _rewritten(facts: CallFacts, recipe: Static, name: str, jit: str, globals_: 
         "partial" not in globals_ else ""
     return importing + ast.unparse(node)
 
-
-def _spelled(node: ast.AST) -> str:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    return ".".join([node.id, *reversed(parts)]) if isinstance(node, ast.Name) else ""
 
 
 def _unreachable(facts: CallFacts, leaf: str) -> bool:

@@ -37,11 +37,11 @@ def nnx_data_fix(store: ast.stmt | None, tree: ast.Module | None, globals_: dict
     edited = copy.deepcopy(init)
     declared = [s for s in edited.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and ast.dump(
         s.targets[0]) == ast.dump(target)]
-    wrapped = lambda value: ast.Call(ast.Attribute(ast.Name(alias, ast.Load()), "data", ast.Load()), [value], [])
+    data = ast.Attribute(ast.Name(alias, ast.Load()), "data", ast.Load())
     if declared:
-        declared[0].value = wrapped(declared[0].value)
+        declared[0].value = ast.Call(data, [declared[0].value], [])
     else:
-        edited.body.append(ast.Assign([copy.deepcopy(target)], wrapped(ast.Constant(None)), lineno=0))
+        edited.body.append(ast.Assign([copy.deepcopy(target)], ast.Call(data, [ast.Constant(None)], []), lineno=0))
     name = target.attr
     fix = Fix(
         "not-static", _in_class(owner, edited),
@@ -57,5 +57,5 @@ def _in_class(owner: ast.ClassDef, init: ast.FunctionDef) -> str:
     """The class statement with ``init`` as its ``__init__`` and the other methods elided."""
     shown = copy.copy(owner)
     shown.body = [init, ast.Expr(ast.Constant(Ellipsis))]
-    return ast.unparse(ast.fix_missing_locations(shown)).replace("\n    ...", "\n    ...  # the other methods as they are")
-
+    text = ast.unparse(ast.fix_missing_locations(shown))
+    return text.replace("\n    ...", "\n    ...  # the other methods as they are")

@@ -18,6 +18,7 @@ from typing import Any
 
 import jax
 
+from ..._common.source import as_load
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
@@ -176,7 +177,7 @@ def bound_leaf_fix(kind: str, path: str | None, argument: str | None, entry: Ent
     if aval is None or getattr(aval, "shape", None) != () or type(value) not in (int, float, bool) or \
             not (aval.weak_type or aval.dtype == bool):
         return None  # a traced Python scalar is weakly typed; a bool has no other source than a Python bool
-    constant = _constant_name(read, argument, value, globals_ or {})
+    constant = _constant_name(read, value, globals_ or {})
     edits = _reads_replaced(definition, read, constant)
     if not edits:
         return None
@@ -193,7 +194,7 @@ def bound_leaf_fix(kind: str, path: str | None, argument: str | None, entry: Ent
     )
 
 
-def _constant_name(read: ast.expr, argument: str, value: Any, globals_: dict) -> str:
+def _constant_name(read: ast.expr, value: Any, globals_: dict) -> str:
     """An upper-case name for the leaf (``HORIZON`` for ``batch['horizon']``), unless the module holds another
     value under it."""
     last = read.slice if isinstance(read, ast.Subscript) else read.attr if isinstance(read, ast.Attribute) else None
@@ -211,7 +212,7 @@ def _reads_replaced(definition: ast.AST, read: ast.expr, constant: str) -> list[
     class _Swap(ast.NodeTransformer):
         def visit(self, node: ast.AST) -> ast.AST:
             if isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, ast.Load) and \
-                    ast.dump(_loaded(node)) == wanted:
+                    ast.dump(as_load(node)) == wanted:
                 return ast.copy_location(ast.Name(constant, ast.Load()), node)
             return self.generic_visit(node)
 
@@ -220,17 +221,8 @@ def _reads_replaced(definition: ast.AST, read: ast.expr, constant: str) -> list[
         if not isinstance(statement, ast.stmt) or statement is definition:
             continue
         own = [statement, *(c for c in ast.iter_child_nodes(statement) if not isinstance(c, ast.stmt))]
-        if any(isinstance(n, (ast.Subscript, ast.Attribute)) and ast.dump(_loaded(n)) == wanted
+        if any(isinstance(n, (ast.Subscript, ast.Attribute)) and ast.dump(as_load(n)) == wanted
                for part in own[1:] for n in ast.walk(part)):
             found.append((statement, _Swap().visit(copy.deepcopy(statement))))
     inner = {id(n) for outer, _ in found for n in ast.walk(outer) if n is not outer}
     return sorted((pair for pair in found if id(pair[0]) not in inner), key=lambda pair: pair[0].lineno)
-
-
-def _loaded(node: ast.AST) -> ast.AST:
-    """``node`` as read, whatever context its parse gave it (for comparing by ``ast.dump``)."""
-    copied = copy.deepcopy(node)
-    for part in ast.walk(copied):
-        if hasattr(part, "ctx"):
-            part.ctx = ast.Load()
-    return copied

@@ -38,10 +38,12 @@ import jax
 import numpy as np
 
 from ..._common.errors import installed_package, is_user_file, tracing_error_in, tracing_kind, user_entries
+from ..._common.frames import quiet_leaves
 from ..._common.jax_config import private_trace_caches
 from ..._common.source import defines, enclosing_function, parse_file
 from ..._tracking import monitor
 from ..._tracking.compiling.jax_frames import find_jax_call, transform_entry
+from ..._tracking.observed.adapters import user_call
 from .entry import entry_of
 from ..explanation import Fix
 from ..fixes.rewrites import Checkified, Edit, apply_edit
@@ -121,7 +123,7 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
         if is_user_file(frame.f_code.co_filename):
             frames.append(frame)
         frame = frame.f_back
-    wrapped = _nnx_jit_call(call.frame)
+    wrapped = _nnx_jit_call(call)
     if wrapped is not None:  # nnx.jit's inner jit runs only inside its update context: trace the user's call
         return Replay(*wrapped, frames[::-1], "through nnx.jit")
     static = set(call.static_argnums)
@@ -135,26 +137,24 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
     return Replay(jitted, args, kwargs, frames[::-1], f"through {_runner(exc)}")
 
 
-def _nnx_jit_call(frame: types.FrameType | None) -> tuple[Any, tuple, dict] | None:
-    """(nnx.jit's wrapper, the user's arguments) when ``frame``, JAX's jitted call, runs inside a flax.nnx
-    ``JitWrapped`` call: its ``.trace`` splits the user's objects in an update context of its own, traces
-    abstractly and writes nothing back to them. None when the arguments hold tracers of an enclosing trace."""
-    for _ in range(16):
-        if frame is None or is_user_file(frame.f_code.co_filename):
-            return None
-        owner = frame.f_locals.get("self") if frame.f_code.co_name == "__call__" else None
-        if type(owner).__name__ == "JitWrapped" and type(owner).__module__.startswith("flax.nnx") and \
-                hasattr(owner, "trace"):
-            args, kwargs = frame.f_locals.get("args", ()), frame.f_locals.get("kwargs", {})
-            try:
-                leaves = jax.tree_util.tree_leaves((args, kwargs))
-            except Exception:  # noqa: BLE001 - objects JAX cannot flatten: nnx splits them itself
-                leaves = []
-            if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
-                return None
-            return owner, tuple(args), dict(kwargs)
-        frame = frame.f_back
-    return None
+def _nnx_jit_call(call: Any) -> tuple[Any, tuple, dict] | None:
+    """(nnx.jit's wrapper, the user's arguments) when JAX's jitted ``call`` is the one flax.nnx's ``JitWrapped``
+    made (read by the NNX adapter): its ``.trace`` splits the user's objects in an update context of its own,
+    traces abstractly and writes nothing back to them. None when the arguments hold tracers of an enclosing
+    trace."""
+    try:
+        found = user_call(call)
+    except Exception:  # noqa: BLE001 - a wrapper's internals changed: JAX's own view then
+        return None
+    if found.wrapper != "flax.nnx.jit" or not hasattr(found.jitted, "trace"):
+        return None
+    try:
+        leaves = quiet_leaves((found.args, found.kwargs))
+    except Exception:  # noqa: BLE001 - objects JAX cannot flatten: nnx splits them itself
+        leaves = []
+    if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves):
+        return None
+    return found.jitted, tuple(found.args), dict(found.kwargs)
 
 
 def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Replay | str:

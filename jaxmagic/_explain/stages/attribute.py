@@ -14,7 +14,8 @@ from typing import Any
 
 from ..._common.errors import SHAPE_KINDS, is_user_file, traceback_entries
 from ..._common.source import parameter_names, source_line
-from ..._tracking.observed.adapters import user_path
+from ..._tracking.compiling.jax_frames import find_jax_call
+from ..._tracking.observed.adapters import user_call, user_path
 from ..argument import keys_last, origin
 from ..call import CallFacts, named_varargs, root_of
 from ..explanation import Explanation
@@ -211,18 +212,14 @@ _NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat stat
 
 
 def _nnx_call_arguments(exc: BaseException) -> dict[str, Any]:
-    """The user's arguments by parameter name, read from the frame of flax.nnx.jit's wrapper in the traceback
-    (its ``fun`` is the user's function); empty when there is none."""
-    for tb in traceback_entries(exc.__traceback__):
-        frame = tb.tb_frame
-        owner = frame.f_locals.get("self") if frame.f_code.co_name == "__call__" else None
-        if type(owner).__name__ != "JitWrapped" or not type(owner).__module__.startswith("flax.nnx"):
-            continue
-        try:
-            bound = inspect.signature(owner.fun).bind(*frame.f_locals.get("args", ()),
-                                                       **frame.f_locals.get("kwargs", {}))
-        except (TypeError, ValueError, AttributeError):
-            return {}
-        return dict(bound.arguments)
-    return {}
-
+    """The user's arguments by parameter name, when the innermost jitted call on the stack is the one
+    flax.nnx.jit made (read by the NNX adapter, which knows its wrapper's frame); empty otherwise."""
+    entries = traceback_entries(exc.__traceback__)
+    call = find_jax_call(entries[-1].tb_frame) if entries else None
+    try:
+        found = user_call(call) if call is not None else None
+        bound = inspect.signature(found.function).bind(*found.args, **found.kwargs) \
+            if found is not None and found.wrapper == "flax.nnx.jit" else None
+    except Exception:  # noqa: BLE001 - a wrapper's internals changed, or arguments that do not bind
+        return {}
+    return dict(bound.arguments) if bound is not None else {}

@@ -52,13 +52,12 @@ def offer(failure: Failure) -> None:
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
         found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
     # a Python value a library traced because it passes it on (jaxns's model args): bound where it is handed over
-    bound = bound_argument_fix(kind, found.argument, entry_of(failure.exc), user[-1].tb_frame if user else None,
-                               tree, globals_, failure.names.functools) if not any(
-        f.kind == "static" for f in found.fixes) else None
-    bound = bound or (bound_leaf_fix(kind, found.path, found.argument, entry_of(failure.exc), site.definition,
-                                     globals_, failure.names) if not any(f.kind == "static" for f in found.fixes)
-                      else None)  # a Python scalar in a batch a library traces whole: read as a module constant
-    found.fixes = [*found.fixes, bound] if bound is not None else found.fixes
+    if not any(f.kind == "static" for f in found.fixes):
+        entry = entry_of(failure.exc)
+        bound = bound_argument_fix(kind, found.argument, entry, user[-1].tb_frame if user else None, tree, globals_,
+                                   failure.names.functools) or bound_leaf_fix(
+            kind, found.path, found.argument, entry, site.definition, globals_, failure.names)  # a batch's scalar
+        found.fixes = [*found.fixes, bound] if bound is not None else found.fixes
     handed = bound_handed_value_fix(found.path, failure.node, tree, globals_, failure.names.functools) \
         if kind == "non-array-argument" else None
     if handed is not None:  # jaxns's args=(x, y, "laplace"): bound to the user's function, named by its parameter
