@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import ast
 
-from .._common.source import inside, names_in, parameter_names
+from .._common.source import as_load, inside, names_in, parameter_names
 
-__all__ = ["depends_on", "instances_of", "outermost_function"]
+__all__ = ["depends_on", "instances_of", "outermost_function", "stored_parts"]
 
 
 def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
@@ -168,3 +168,33 @@ def outermost_function(tree: ast.AST, scope: ast.AST) -> ast.AST:
             if inside(found, node):
                 found = node
     return found
+
+
+def stored_parts(store: ast.stmt) -> tuple[ast.expr, ast.expr | None, bool] | None:
+    """(where, what, appended) of a storing statement: ``self.h = v``, ``log.append(v)``, ``total += v``; for
+    ``obs, self.state = f()`` the one storing target among local names, with no value of its own."""
+    return _stored(store) or _unpacked(store)
+
+
+def _stored(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
+    """(where, what, appended) of a storing statement."""
+    if isinstance(store, ast.Assign) and len(store.targets) == 1 and not isinstance(store.targets[0], ast.Tuple):
+        return store.targets[0], store.value, False
+    if isinstance(store, ast.AnnAssign) and store.value is not None:
+        return store.target, store.value, False
+    if isinstance(store, ast.AugAssign):
+        target_read = as_load(store.target)
+        return store.target, ast.BinOp(target_read, store.op, store.value), False
+    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and isinstance(store.value.func, ast.Attribute):
+        if store.value.func.attr == "append" and len(store.value.args) == 1:
+            return store.value.func.value, store.value.args[0], True
+    return None
+
+
+def _unpacked(store: ast.stmt) -> tuple[ast.expr, None, bool] | None:
+    """``obs, self.state = ...``: the one storing target among local names (it has no value of its own)."""
+    if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Tuple)):
+        return None
+    storing = [e for e in store.targets[0].elts if not isinstance(e, ast.Name)]
+    return (storing[0], None, False) if len(storing) == 1 and isinstance(storing[0], (ast.Attribute,
+                                                                                      ast.Subscript)) else None

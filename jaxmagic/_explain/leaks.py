@@ -14,9 +14,7 @@ import re
 import types
 from typing import Any
 
-import jax
-
-from .._common.errors import is_user_file, user_entries
+from .._common.errors import is_user_file
 from .._common.jaxpr import traceback_place
 from .._common.source import (enclosing_function, innermost_function, names_in, node_at, own_nodes,
                               parameter_names, parse_file, position_of)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import copy
 import sys
-from typing import Any
 
 from ..explanation import Fix
 

@@ -20,8 +20,8 @@ import copy
 import dataclasses
 import re
 
-from ..._common.source import as_load, as_store, inside, own_nodes, replace_statement, same_node, text_of
-from ..dataflow import instances_of, outermost_function
+from ..._common.source import as_store, inside, own_nodes, replace_statement, same_node, text_of
+from ..dataflow import instances_of, outermost_function, stored_parts
 
 __all__ = ["ThreadOut", "thread_out"]
 
@@ -70,7 +70,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     outer = outer if outer is not None else outermost_function(tree, scope)
     if not isinstance(outer, _FUNCTIONS):
         return None
-    parts = _stored(store) or _unpacked(store)
+    parts = stored_parts(store)
     if parts is None:
         return None
     target, value, appended = parts
@@ -98,12 +98,16 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     if not appended:  # the function's own later reads of the storage read the local value
         _read_threaded(inner, stored, text_of(target), ast.Name(name, ast.Load()))
     if inner is edited:
-        if not _extra_returns(inner, _per_step(name) if scanned else
+        # a function that returns nothing of its own (``return ()``, ``return None``: a callback a library
+        # collects the outputs of) returns the value in their place
+        placeholder = _placeholders_only(inner)  # never a scan body: that returns (carry, y)
+        if not _extra_returns(inner, (lambda result: ast.Name(name, ast.Load())) if placeholder else
+                              _per_step(name) if scanned else
                               lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())):
             return None
         ast.fix_missing_locations(edited)
         return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer),
-                         how="scan" if scanned else "")
+                         how="placeholder" if placeholder else "scan" if scanned else "")
     instances = instances_of(tree, scope) if method is not None and scope.name == "__call__" else set()
     returned = _split_returned_call(edited, inner.name, method is not None, instances)
     threaded = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp,
@@ -132,36 +136,12 @@ def _owner(tree: ast.AST, function: ast.AST) -> str | None:
 # --- the store -------------------------------------------------------------------
 
 
-def _unpacked(store: ast.stmt) -> tuple[ast.expr, None, bool] | None:
-    """``obs, self.state = ...``: the one storing target among local names (it has no value of its own)."""
-    if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Tuple)):
-        return None
-    storing = [e for e in store.targets[0].elts if not isinstance(e, ast.Name)]
-    return (storing[0], None, False) if len(storing) == 1 and isinstance(storing[0], (ast.Attribute,
-                                                                                      ast.Subscript)) else None
-
-
 def _localised(store: ast.Assign, target: ast.expr, name: str) -> ast.Assign:
     """``obs, self.state = f()`` → ``obs, state = f()``."""
     local = copy.deepcopy(store)
     local.targets = [ast.Tuple([ast.Name(name, ast.Store()) if ast.dump(e) == ast.dump(target) else e
                                 for e in local.targets[0].elts], ast.Store())]
     return local
-
-
-def _stored(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
-    """(where, what, appended) of a storing statement."""
-    if isinstance(store, ast.Assign) and len(store.targets) == 1 and not isinstance(store.targets[0], ast.Tuple):
-        return store.targets[0], store.value, False
-    if isinstance(store, ast.AnnAssign) and store.value is not None:
-        return store.target, store.value, False
-    if isinstance(store, ast.AugAssign):
-        target_read = as_load(store.target)
-        return store.target, ast.BinOp(target_read, store.op, store.value), False
-    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and isinstance(store.value.func, ast.Attribute):
-        if store.value.func.attr == "append" and len(store.value.args) == 1:
-            return store.value.func.value, store.value.args[0], True
-    return None
 
 
 def _local_name(target: ast.expr, appended: bool) -> str:
@@ -203,6 +183,16 @@ def _per_step(name: str, alone: bool = True):
         return ast.Tuple([carry, ast.Tuple([out, ast.Name(name, ast.Load())], ast.Load())], ast.Load())
 
     return wrap
+
+
+def _placeholders_only(function: ast.AST) -> bool:
+    """True when every ``return`` of ``function`` returns an empty placeholder (``()``, ``None``, ``[]``,
+    ``{}``) and there is at least one: what it returns carries nothing."""
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+    return bool(returns) and all(
+        r.value is None or (isinstance(r.value, ast.Constant) and r.value.value is None)
+        or (isinstance(r.value, (ast.Tuple, ast.List)) and not r.value.elts)
+        or (isinstance(r.value, ast.Dict) and not r.value.keys) for r in returns)
 
 
 def _extra_returns(function: ast.AST, wrap) -> bool:

@@ -172,6 +172,8 @@ def _threaded(site: Site) -> Fix | None:
     made = thread_out(tree, store, scope, site.leak_outer, site.names.jnp) if scope is not None else None
     if made is None or not _jitted(made.original, site):
         return None  # the outermost def is not what the user jitted (a cond branch, a method of another object)
+    if made.how == "placeholder":  # a callback that returned nothing: the value in its place
+        return _in_place_of_nothing(made)
     carried = _carried(made, store)
     code = made.code()
     if carried:  # the global it accumulates into comes in as an argument and goes out as a result
@@ -189,6 +191,19 @@ def _threaded(site: Site) -> Fix | None:
         summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
                    "while JAX traces, the returned one is a concrete array the caller can keep")
     return Fix("return-value", code, summary, recipe=made)
+
+
+def _in_place_of_nothing(made) -> Fix:
+    """A function that returned only a placeholder (``return ()``), rewritten to return the value there."""
+    name = made.edited.name
+    return Fix(
+        "return-value",
+        made.code() + f"\n# what calls {name} now gets {made.name} where it got nothing: read it from what that "
+                      "call returns",
+        f"return `{made.name}` from {name} where it returned nothing, instead of storing it: only outputs leave a "
+        "JAX transformation, and code that collects a callback's outputs hands them back",
+        recipe=made,
+    )
 
 
 def _object_jitted(site: Site, made) -> str | None:
@@ -247,6 +262,8 @@ def _returned_by_scope(site: Site) -> Fix | None:
                   "instead of storing it: only outputs leave a JAX transformation", recipe=made)
         made.how, fix.outcome = "decorated", "a transformation's decorator rewritten is not traced again here"
         return fix
+    if made.how == "placeholder":  # a callback that returned nothing: the value in its place
+        return _in_place_of_nothing(made)
     if made.how == "scan":  # the scan's body itself: the value joins what each step outputs
         return Fix(
             "return-value",

@@ -7,7 +7,6 @@ never for a value computed from array data, with a warning when the argument loo
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import re
 from collections.abc import Hashable

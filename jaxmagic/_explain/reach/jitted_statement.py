@@ -91,18 +91,21 @@ def _transformation(function: Any) -> bool:
 
 
 def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Module, globals_: dict,
-                            filename: str | None) -> Replay | None:
+                            filename: str | None, holding: Any = None) -> Replay | None:
     """The user's one top-level call ``jax.jit(...)(args)`` whose innermost function is ``traced`` (a name, or
-    ``<lambda>``), made again to be traced abstractly; None unless exactly one such call evaluates without
-    running code."""
-    if not traced or not filename:
+    ``<lambda>``), or with ``holding``, a method of an object that holds that function (``jax.jit(algo.train)``,
+    ``algo`` given the user's callback), made again to be traced abstractly; None unless exactly one such call
+    evaluates without running code."""
+    if not (traced or holding is not None) or not filename:
         return None
     frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
     found = []
     for node, links in statement_calls(tree):
         given = links[-1].args[0] if links[-1].args and links[0] is not node else None
         if not ((isinstance(given, ast.Lambda) and traced == "<lambda>")
-                or (isinstance(given, ast.Name) and given.id == traced)):
+                or (isinstance(given, ast.Name) and traced and given.id == traced)
+                or (holding is not None and isinstance(given, ast.Attribute) and _holds(given.value, frame,
+                                                                                       holding))):
             continue
         read = read_call(node, links, frame, given_at=0)
         if read is not None and read.transforms[0] is jax.jit:
@@ -120,6 +123,22 @@ def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Mo
         return None
     replay.where = f"your line that ran it, `{ast.unparse(node)}`, traced again abstractly"
     return replay
+
+
+def _holds(node: ast.expr, frame: Any, function: Any) -> bool:
+    """True when the object ``node`` names holds ``function`` among its attributes, or theirs (a config the
+    callback was given to: ``algo.replace(eval_callback=record)``)."""
+    try:
+        value = evaluate_pure(node, frame, library_values=True)
+    except Impure:
+        return False
+    seen, level = [value], 0
+    while seen and level < 2:
+        found = [v for held in seen for v in list(getattr(held, "__dict__", {}).values())]
+        if any(v is function or getattr(v, "__wrapped__", None) is function for v in found):
+            return True
+        seen, level = [v for v in found if hasattr(v, "__dict__") and not isinstance(v, type)], level + 1
+    return False
 
 
 def probe_stored(replay: Replay, live: types.FunctionType, definition: ast.AST, store: ast.stmt | None,

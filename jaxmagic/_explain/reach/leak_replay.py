@@ -91,7 +91,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             # jax.jit(like)(p): the object whose __call__ it is, jitted in the user's statement
             replay = jitted_statement_replay(exc, holder, tree, globals_ or {}, filename)
             swaps = [(live, fixed.__code__)] if replay is not None else []
-        if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut):
+        if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut) and \
+                fix.recipe.how != "placeholder":  # a callback that returned nothing: its caller may collect it
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not
             # (a library's scan, ``hax.scan``, stacks what the body outputs: that is the fix, not a breakage)
@@ -106,7 +107,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             continue
         if replay is None and traced is not None:  # the user's jitted function reached it through a library
             replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename) \
-                or jitted_statement_replay(exc, traced, tree, globals_ or {}, filename)
+                or jitted_statement_replay(exc, traced, tree, globals_ or {}, filename) \
+                or jitted_statement_replay(exc, None, tree, globals_ or {}, filename, holding=live)
             if replay is not None and probed is None and live.__code__.co_freevars == fixed.__code__.co_freevars \
                     and not _others_store(replay, live, globals_ or {}):  # the probe's trace stores nothing
                 probed = probe_stored(replay, live, definition, store, filename, globals_ or {}, traced)

@@ -26,6 +26,7 @@ from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of
 from ..verify import first_line
+from .sweep import python_loop_fix
 
 __all__ = ["transform_option_fix"]
 
@@ -34,8 +35,10 @@ _STATIC_KINDS = {"traced-shape", "bool-conversion", "concretization", "integer-c
 
 
 def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str | None, str] | None,
-                         given: tuple[Any, tuple, dict] | None, globals_: dict | None) -> Fix | None:
-    """The option of the user's ``pmap``/``vmap`` that keeps ``argument`` a Python value, tried; or None."""
+                         given: tuple[Any, tuple, dict] | None, globals_: dict | None, user: list | None = None,
+                         names: Any = None) -> Fix | None:
+    """The option of the user's ``pmap``/``vmap`` that keeps ``argument`` a Python value, tried; or, for a
+    ``vmap`` over values that differ, the sweep as a Python loop (:mod:`.sweep`); or None."""
     if kind not in _STATIC_KINDS or argument is None or transformed is None or given is None:
         return None
     called = getattr(getattr(given[0], "__code__", None), "co_filename", "")
@@ -74,10 +77,16 @@ def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str
                    f"value for every example and it stays a Python value")
     fix = Fix("static", code, summary)
     fix.verified, fix.outcome = _try(fixed, which, index, given, globals_ or {})
+    if which == "vmap" and fix.outcome in (_KEYS, _VALUES) and user:  # no one value: a loop over them
+        looped = python_loop_fix(argument, given, user, globals_ or {}, getattr(names, "jax", "jax"),
+                                 getattr(names, "jnp", "jnp"))
+        if looped is not None:
+            return looped
     return None if fix.outcome == _KEYS else fix  # a key per example is what vmap is for: no static option
 
 
 _KEYS = "the value given is an array of random keys, one per example"
+_VALUES = "the value given is an array; the fix needs one Python value"
 
 
 def _with_option(expression: ast.Call, which: str, index: int, count: int) -> ast.Call:
@@ -124,7 +133,7 @@ def _try(fixed: ast.Call, which: str, index: int, given: tuple[Any, tuple, dict]
         if jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key):
             return None, _KEYS
         if which == "pmap" or np.unique(np.asarray(value)).size != 1:
-            return None, "the value given is an array; the fix needs one Python value"
+            return None, _VALUES
         value = np.asarray(value).ravel()[0].item()  # vmap: the same value for every example
     args = (*args[:index], value, *args[index + 1:])
     try:

@@ -48,7 +48,8 @@ def offer(failure: Failure) -> None:
     )
     found.fixes = propose(site)
     option = transform_option_fix(kind, found.argument if found.path == found.argument else None,
-                                  transformed_expression(given[0], user) if given else None, given, globals_)
+                                  transformed_expression(given[0], user) if given else None, given, globals_, user,
+                                  failure.names)
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
         found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
     # a Python value a library traced because it passes it on (jaxns's model args): bound where it is handed over

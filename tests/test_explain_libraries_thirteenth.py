@@ -1,0 +1,166 @@
+"""Issue 26, eleventh round: reductions of patterns that several held-out sets' misses share, each my own.
+
+- A hyperparameter sweep mapped with ``jax.vmap`` over a setting a library needs as a Python value (rejax's
+  ``num_epochs``, a scan's length; dLux's and qujax's indices into Python lists): no ``in_axes=None`` keeps one
+  Python value when the examples differ, so the sweep becomes a Python loop over the values, each call jitted
+  with the value static, tried on the first example abstractly and run as pasted.
+- A callback a library's object calls inside the user's jit of its method (rejax's ``eval_callback`` under
+  ``jax.jit(algo.train)``), storing into a global list and returning ``()``: it returns the value in place of
+  the placeholder, tried by tracing the user's jitted statement again with the callback's code swapped in.
+- The same over random keys that a library turns into Python ints (pymdp's agent-spec sampler): a loop of eager
+  calls, shown and not run.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from corpus_harness import fix_case, install_library, run_case
+
+REJAX_SWEEP = "https://github.com/keraJLi/rejax"  # README: hyperparameter sweeps with vmap; num_epochs is static
+REJAX_CALLBACK = "https://github.com/keraJLi/rejax"  # README: eval_callback's outputs are returned by train
+PYMDP_SPEC = "https://github.com/infer-actively/pymdp"  # utils.generate_agent_spec draws Python-int dimensions
+
+THIRTEENTHLIB = '''
+import jax
+
+
+class Trainer:
+    """Trains for a number of epochs: the count is a scan's length, a Python value (as rejax's PPO uses it)."""
+
+    def __init__(self, num_epochs):
+        self.num_epochs = num_epochs
+
+    def train(self, key):
+        def epoch(carry, _):
+            return carry * 0.9 + jax.random.normal(key), None
+        out, _ = jax.lax.scan(epoch, 0.0, None, length=self.num_epochs)
+        return out
+
+
+class Loop:
+    """Steps a state in a scan, calling ``callback(step, state)`` each step and stacking what it returns into the
+    result (as rejax's algorithms treat their ``eval_callback``)."""
+
+    def __init__(self, callback=None):
+        self.callback = callback
+
+    def replace(self, **changes):
+        return Loop(**{**vars(self), **changes})
+
+    def train(self, key):
+        def step(state, i):
+            state = state * 0.9 + jax.random.normal(jax.random.fold_in(key, i))
+            return state, self.callback(i, state)
+        return jax.lax.scan(step, 0.0, jax.numpy.arange(3))
+
+
+def sample_size(key, low, high):
+    """A random size as a Python int (as pymdp's agent-spec sampler draws its dimensions)."""
+    return int(jax.random.randint(key, (), low, high))
+'''
+
+
+@pytest.fixture
+def thirteenthlib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "thirteenthlib_cases", THIRTEENTHLIB)
+    yield
+
+
+SWEEP_CELL = """\
+import jax
+import jax.numpy as jnp
+import thirteenthlib_cases as lib
+
+def final_return(key, num_epochs, scale):
+    return lib.Trainer(num_epochs).train(key) * scale
+
+sweep = jax.vmap(final_return, in_axes=(0, 0, None))
+epochs = jnp.array([1, 2, 4])
+keys = jax.random.split(jax.random.PRNGKey(0), 3)
+key = 2.0
+scores = sweep(keys, epochs, key)
+"""
+
+
+def _pasted(cell: str, code: str) -> dict:
+    """Run ``cell`` with its last line replaced by the fix's code, as a user would paste it; its namespace."""
+    namespace: dict = {}
+    exec(compile("\n".join([*cell.splitlines()[:-1], code]), "<pasted>", "exec"), namespace)
+    return namespace
+
+
+def test_a_vmapped_sweep_over_a_setting_a_library_needs_as_a_python_value_becomes_a_loop(thirteenthlib, tmp_path,
+                                                                                      explain_events):
+    # the sweep's vmap bound to a name, a setting mapped beside the keys and one value broadcast: the loop zips
+    # what was mapped (a loop name kept apart from the user's own `key`), passes what was not, and stacks
+    case = fix_case("thirteen-vmap-sweep", REJAX_SWEEP, SWEEP_CELL, "concretization", "num_epochs", 6, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.argument, found.lineno) == ("num_epochs", 6)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert explain_events["traces"] > 0 and explain_events["compiles"] == 0  # tried abstractly, never compiled
+    assert "jax.jit(final_return, static_argnums=1)" in top.code
+    assert "zip(keys, epochs.tolist())" in top.code and ", num_epochs, key)" in top.code
+    assert "in_axes=(0, None, None)" not in top.code  # one Python value for every example would be wrong
+    pasted = _pasted(SWEEP_CELL, top.code)
+    each = [pasted["final_return"](k, n, 2.0) for k, n in zip(pasted["keys"], [1, 2, 4])]
+    np.testing.assert_allclose(pasted["scores"], np.stack(each), rtol=1e-6)
+
+
+KEYS_CELL = """\
+import jax
+import thirteenthlib_cases as lib
+
+def sample_spec(key):
+    return {"states": lib.sample_size(key, 2, 5), "obs": lib.sample_size(key, 2, 4)}
+
+keys = jax.random.split(jax.random.PRNGKey(0), 4)
+specs = jax.vmap(sample_spec)(keys)
+"""
+
+
+def test_a_vmap_over_keys_a_library_turns_into_python_ints_becomes_a_loop_not_run(thirteenthlib, tmp_path):
+    # random keys, one per example, whose draws the library needs as Python ints: a loop of eager calls, not
+    # run here (each runs for real); its code runs as pasted and gives Python values per key
+    case = fix_case("thirteen-vmap-keys", PYMDP_SPEC, KEYS_CELL, "concretization", "key", 5, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.argument, found.lineno) == ("key", 5)
+    top = found.fixes[0]
+    assert top.kind == "static" and top.verified is None and "eagerly" in top.outcome
+    assert top.code.startswith("specs = [sample_spec(key) for key in keys]")
+    specs = _pasted(KEYS_CELL, top.code)["specs"]
+    assert len(specs) == 4 and all(type(s["states"]) is int and 2 <= s["states"] < 5 for s in specs)
+
+
+CALLBACK_CELL = """\
+import jax
+import jax.numpy as jnp
+import thirteenthlib_cases as lib
+
+history = []
+
+def record(step, state):
+    history.append(state * 2)
+    return ()
+
+loop = lib.Loop().replace(callback=record)
+final, _ = jax.jit(loop.train)(jax.random.PRNGKey(0))
+jnp.stack(history)
+"""
+
+
+def test_a_callback_returning_nothing_returns_the_value_its_library_collects(thirteenthlib, tmp_path):
+    case = fix_case("thirteen-callback-placeholder", REJAX_CALLBACK, CALLBACK_CELL, "leaked-tracer", "state", 8,
+                    "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.lineno) == ("leaked-tracer", 8)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), top.outcome
+    assert "jax.jit(loop.train)" in top.outcome
+    assert "return history_item" in top.code and "return ((), " not in top.code
+    lines = CALLBACK_CELL.splitlines()
+    definition = top.code.split("\n# ", 1)[0]
+    pasted: dict = {}
+    exec(compile("\n".join([*lines[:6], definition, *lines[10:12], "final, recorded = jax.jit(loop.train)("
+                           "jax.random.PRNGKey(0))"]), "<pasted>", "exec"), pasted)
+    assert pasted["recorded"].shape == (3,) and pasted["history"] == []  # collected by the library, none stored
