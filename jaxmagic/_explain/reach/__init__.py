@@ -5,7 +5,8 @@ by running the failing trace again.
 parameters the failing value came from), ``library`` (a call that was the
 library's own, a library's check that needed a size), ``options`` (the static
 decision in a transformation's own option: ``pmap``'s
-``static_broadcasted_argnums``, ``vmap``'s ``in_axes``), ``in_place`` (the innermost
+``static_broadcasted_argnums``, ``vmap``'s ``in_axes``), ``sweep`` (a ``vmap`` over values that differ, a
+setting a library needs as a Python value: a Python loop over them instead), ``in_place`` (the innermost
 jitted call on the stack traced again, abstractly, with the user's code
 rewritten in place for the duration, under JAX caches of its own) and
 ``leak_replay`` (a leak's fix tried with the call that traced the storing
