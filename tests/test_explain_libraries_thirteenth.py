@@ -7,6 +7,12 @@
 - A callback a library's object calls inside the user's jit of its method (rejax's ``eval_callback`` under
   ``jax.jit(algo.train)``), storing into a global list and returning ``()``: it returns the value in place of
   the placeholder, tried by tracing the user's jitted statement again with the callback's code swapped in.
+- An object with a ``shape`` and a ``dtype`` but no pytree (tensornetwork's ``Node``) passed to a jitted
+  function: JAX traces it as an array, and its other attributes are gone inside (``node.tensor`` on a tracer):
+  an argument JAX cannot trace, made static and tried.
+- A layer's integer field traced by the user's ``jax.jit`` and handed to a library's own jit as a static
+  argument (signax's ``SignatureTransform.depth``): the argument is the layer, its tracer found among the leaves
+  of the library frame's objects.
 - The same over random keys that a library turns into Python ints (pymdp's agent-spec sampler): a loop of eager
   calls, shown and not run.
 """
@@ -18,9 +24,13 @@ from corpus_harness import fix_case, install_library, run_case
 
 REJAX_SWEEP = "https://github.com/keraJLi/rejax"  # README: hyperparameter sweeps with vmap; num_epochs is static
 REJAX_CALLBACK = "https://github.com/keraJLi/rejax"  # README: eval_callback's outputs are returned by train
+TN_NODE = "https://github.com/google/TensorNetwork/issues/194"  # Nodes inside jitted functions
+SIGNAX_MODULE = "https://github.com/Anh-Tong/signax"  # signax.module.SignatureTransform: depth is a field
 PYMDP_SPEC = "https://github.com/infer-actively/pymdp"  # utils.generate_agent_spec draws Python-int dimensions
 
 THIRTEENTHLIB = '''
+import functools
+
 import jax
 
 
@@ -52,6 +62,30 @@ class Loop:
             state = state * 0.9 + jax.random.normal(jax.random.fold_in(key, i))
             return state, self.callback(i, state)
         return jax.lax.scan(step, 0.0, jax.numpy.arange(3))
+
+
+@functools.partial(jax.jit, static_argnames="depth")
+def truncated_moments(path, depth):
+    """Moments of a path up to ``depth``: a static argument of the library's own jit (as signax's signature)."""
+    return jax.numpy.stack([jax.numpy.mean(path ** (k + 1), axis=0) for k in range(depth)])
+
+
+@jax.tree_util.register_pytree_node_class
+class MomentTransform:
+    """A layer whose depth is a pytree leaf (as signax's equinox Module holds its ``depth`` field)."""
+
+    def __init__(self, depth):
+        self.depth = depth
+
+    def tree_flatten(self):
+        return (self.depth,), None
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children)
+
+    def __call__(self, path):
+        return truncated_moments(path, self.depth)
 
 
 def sample_size(key, low, high):
@@ -164,3 +198,61 @@ def test_a_callback_returning_nothing_returns_the_value_its_library_collects(thi
     exec(compile("\n".join([*lines[:6], definition, *lines[10:12], "final, recorded = jax.jit(loop.train)("
                            "jax.random.PRNGKey(0))"]), "<pasted>", "exec"), pasted)
     assert pasted["recorded"].shape == (3,) and pasted["history"] == []  # collected by the library, none stored
+
+
+NODE_CELL = """\
+import jax
+import jax.numpy as jnp
+
+class Node:
+    def __init__(self, tensor):
+        self.tensor = tensor
+        self.shape, self.dtype = tensor.shape, tensor.dtype
+
+@jax.jit
+def norm_squared(node):
+    return jnp.sum(jnp.abs(node.tensor) ** 2)
+
+psi = Node(jnp.ones((2, 2)) / 2.0)
+norm_squared(psi)
+"""
+
+
+def test_an_object_with_a_shape_and_a_dtype_traced_as_an_array_is_an_argument_jax_cannot_trace(tmp_path):
+    case = fix_case("thirteen-node-traced", TN_NODE, NODE_CELL, "non-array-argument", "node", 11, "static")
+    outcome = run_case(case, tmp_path)
+    if not isinstance(outcome.exception, AttributeError):
+        pytest.skip("this JAX does not trace an object by its shape and dtype")
+    found = outcome.explanation
+    assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "node", 11)
+    assert "has a `shape` and a `dtype`" in found.why and "`.tensor`" in found.why
+    assert found.exception is outcome.exception
+    # the class is the user's own: registering it as a pytree comes first, and making it static is tried
+    assert [f.kind for f in found.fixes][:2] == ["register-pytree", "static"]
+    static = found.fixes[1]
+    assert static.verified is True and "static_argnames='node'" in static.code, static.outcome
+
+
+MODULE_FIELD_CELL = """\
+import jax
+import jax.numpy as jnp
+import thirteenthlib_cases as lib
+
+layer = lib.MomentTransform(depth=3)
+
+@jax.jit
+def embed(layer, path):
+    return layer(path)
+
+embed(layer, jnp.ones((50, 3)))
+"""
+
+
+def test_a_layers_field_a_library_jit_needs_static_names_the_layer(thirteenthlib, tmp_path):
+    # the depth, a leaf of the layer, is traced by the user's jit and reaches the library's jit as a static
+    # argument, which JAX cannot hash: the tracer is found among the leaves of the library frame's `self`
+    case = fix_case("thirteen-layer-field", SIGNAX_MODULE, MODULE_FIELD_CELL, "traced-shape", "layer", 9, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("traced-shape", "layer", 9)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome

@@ -20,8 +20,9 @@ from typing import Any
 import jax
 import numpy as np
 
+from .._common.frames import called_from, is_jax_file, user_entries
 from .._common.lambdas import bound_name
-from .._common.source import (function_node, innermost_function, parse_file, position_of, shown_lines,
+from .._common.source import (function_node, innermost_function, node_at, parse_file, position_of, shown_lines,
                               unwrap_function)
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
@@ -42,6 +43,7 @@ __all__ = [
     "plain_function",
     "transformed_expression",
     "untraceable",
+    "traced_as_an_array",
 ]
 
 
@@ -361,3 +363,27 @@ def untraceable(facts: CallFacts, but: str) -> tuple[str, ...]:
 
     return tuple(p for p in facts.params if p != but and p in facts.values and p not in facts.static
                  and not traceable(facts.values[p]) and hashable(facts.values[p]))
+
+
+_NO_ATTRIBUTE = re.compile(r"Tracer'?(?: object)? has no attribute '?(?P<attr>\w+)")
+
+
+def traced_as_an_array(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> bool:
+    """True when an argument that is no array, but has ``shape`` and ``dtype`` (tensornetwork's ``Node``), was
+    traced as one: inside the jitted function its other attributes are gone (``node.tensor`` on a tracer), and
+    the value passed has that attribute."""
+    found = _NO_ATTRIBUTE.search(str(exc)) if isinstance(exc, AttributeError) else None
+    user = user_entries(exc.__traceback__) if found else []
+    if not user or not called_from(user[-1].tb_frame, is_jax_file):
+        return False
+    tree = parse_file(user[-1].tb_frame.f_code.co_filename)
+    node = node_at(tree, position_of(user[-1])) if tree is not None else None
+    if not (isinstance(node, ast.Attribute) and node.attr == found["attr"] and isinstance(node.value, ast.Name)
+            and isinstance(user[-1].tb_frame.f_locals.get(node.value.id), jax.core.Tracer)):
+        return False
+    try:
+        passed = inspect.signature(plain_function(fn)).bind_partial(*args, **kwargs).arguments
+    except (TypeError, ValueError):
+        return False
+    value = passed.get(node.value.id)
+    return value is not None and not isinstance(value, (jax.Array, np.ndarray)) and hasattr(value, node.attr)

@@ -18,7 +18,7 @@ import jax
 from .._common import journal
 from .._common.errors import SHAPE_KINDS, message_of, tracing_error_in, tracing_kind
 from .._tracking.observed.adapters import plain_view
-from .call import CallFacts, known_call
+from .call import CallFacts, known_call, traced_as_an_array
 from .explanation import KIND_WHY, Explanation, docs_for
 from .reach.library import library_call
 from .shaped.origin import SHAPE_WHY, shape_why
@@ -79,9 +79,12 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
     """:func:`explain` without a journal record (``failures`` records what it shows, once placed); ``ran_here``:
     the call just failed in the user's cell, its failing trace may be run again unrecovered."""
     raised, exc = exc, tracing_error_in(exc)  # a library may have raised another error while handling JAX's
+    kind = tracing_kind(exc) if exc is not None else None
+    if exc is None and fn is not None and args is not None and traced_as_an_array(raised, fn, tuple(args),
+                                                                                   dict(kwargs or {})):
+        exc, kind = raised, "non-array-argument"  # an object with a shape and a dtype, traced as an array
     if exc is None:
         return None
-    kind = tracing_kind(exc)
     try:
         known = args is not None  # jaxmagic passes None when only the function is known
         method = getattr(type(fn), "__call__", None) if fn is not None else None
@@ -152,6 +155,10 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
     if kind == "leaked-tracer":
         arg = f"a value computed from `{found.path}`" if found.path else "a traced value"
     template = WHY.get(kind, "")
+    if kind == "non-array-argument" and isinstance(found.exception, AttributeError) and found.path:
+        attribute = getattr(found.exception, "name", None) or "its other attributes"
+        return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "
+                f"only those, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
     return template.format(arg=arg, aval=aval)

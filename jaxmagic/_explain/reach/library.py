@@ -259,12 +259,16 @@ def traced_counts_passed(node: Any, user: list[types.TracebackType], aval: str |
 
 def hashed_in_library(entries: list[types.TracebackType], aval: str) -> list:
     """The tracers of type ``aval`` held by the library frames of the failure, innermost frame first: the
-    static argument a library's jit hashed, given to it earlier (``limb_dark_light_curve(..., order=order)``)."""
+    static argument a library's jit hashed, given to it earlier (``limb_dark_light_curve(..., order=order)``), or
+    a leaf of an object there (signax's ``self.depth``, a Module's field the user's jit traced)."""
     for tb in reversed(entries):
         filename = tb.tb_frame.f_code.co_filename
         if is_user_file(filename) or is_jax_file(filename):
             continue
-        found = [v for v in tb.tb_frame.f_locals.values() if isinstance(v, Tracer) and str(v.aval) == aval]
+        values = list(tb.tb_frame.f_locals.values())[:64]
+        found = [v for v in values if isinstance(v, Tracer) and str(v.aval) == aval] or list({
+            id(leaf): leaf for v in values if not isinstance(v, Tracer) for leaf in leaves_of(v)
+            if isinstance(leaf, Tracer) and str(leaf.aval) == aval}.values())
         if found:
             return found
     return []

@@ -47,9 +47,11 @@ def attribute(failure: Failure) -> None:
         where_from = shape_origin(found, exc, kind, user, node, call, facts)
     else:
         where_from = origin(exc, kind, message, call, facts, leak, failure.escaped)
-    if kind == "non-array-argument" and not where_from.paths and isinstance(node, ast.Call) and facts is not None \
-            and isinstance(node.func, ast.Name) and node.func.id in facts.params:
-        where_from = Origin([node.func.id], None, "source")  # model(x), the model flattened into a tracer
+    # model(x), the model flattened into a tracer; node.tensor, a node traced as an array (it has a shape)
+    held = node.func if isinstance(node, ast.Call) else node.value if isinstance(node, ast.Attribute) else None
+    if kind == "non-array-argument" and not where_from.paths and facts is not None and isinstance(held, ast.Name) \
+            and held.id in facts.params:
+        where_from = Origin([held.id], None, "source")
     if kind == "unhashable-static" and not where_from.paths and not _TRACER_HASHED.search(message):
         passed = _unhashable_passed(node, user)  # a library's jit the call went through: the call's own words
         where_from = Origin([passed], None, "call") if passed else where_from
