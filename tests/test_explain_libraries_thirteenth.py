@@ -13,6 +13,17 @@
 - A layer's integer field traced by the user's ``jax.jit`` and handed to a library's own jit as a static
   argument (signax's ``SignatureTransform.depth``): the argument is the layer, its tracer found among the leaves
   of the library frame's objects.
+- An object that can be neither traced nor hashed (a stheno kernel: symbolic equality, no pytree), passed to a
+  jitted function or marked static there: bound with ``functools.partial`` before ``jax.jit``, a constant of
+  the trace, tried and run as pasted.
+- Global JAX arrays handed to library code that converts them with NumPy (stheno's NaN check of its
+  observations, through lab's dispatch): given as NumPy arrays on the user's line, tried through the user's
+  ``jax.jit(jax.grad(loss))``.
+- A count a type dispatcher refuses as a tracer (plum, compiled with mypyc: its frames have relative names, no
+  source and no caller; stheno's ``Normal.sample(state, num)``): a traced shape, made static and tried.
+- A global object handed to library code inside the user's jit, which keeps the traced value in it (a stheno
+  ``Measure`` given each ``GP``, tensornetwork's ``mps.apply_one_site_gate``): the leak's line is the user's that
+  handed the object over, and its argument the one the value was made from.
 - The same over random keys that a library turns into Python ints (pymdp's agent-spec sampler): a loop of eager
   calls, shown and not run.
 """
@@ -26,12 +37,16 @@ REJAX_SWEEP = "https://github.com/keraJLi/rejax"  # README: hyperparameter sweep
 REJAX_CALLBACK = "https://github.com/keraJLi/rejax"  # README: eval_callback's outputs are returned by train
 TN_NODE = "https://github.com/google/TensorNetwork/issues/194"  # Nodes inside jitted functions
 SIGNAX_MODULE = "https://github.com/Anh-Tong/signax"  # signax.module.SignatureTransform: depth is a field
+STHENO_KERNEL = "https://github.com/wesselb/stheno/issues/21"  # kernels under jax.jit
+PLUM_DISPATCH = "https://github.com/beartype/plum"  # dispatch on the types of the arguments
+STHENO_MEASURE = "https://github.com/wesselb/stheno"  # README: GPs built with measure=prior are kept there
 PYMDP_SPEC = "https://github.com/infer-actively/pymdp"  # utils.generate_agent_spec draws Python-int dimensions
 
 THIRTEENTHLIB = '''
 import functools
 
 import jax
+import numpy as np
 
 
 class Trainer:
@@ -86,6 +101,31 @@ class MomentTransform:
 
     def __call__(self, path):
         return truncated_moments(path, self.depth)
+
+
+def check_observations(y):
+    """``y`` as a column, made with the array library it came in (as lab dispatches on type), then checked for NaNs
+    with NumPy (as stheno's logpdf checks its observations)."""
+    column = y.reshape(-1, 1) if isinstance(y, np.ndarray) else jax.numpy.reshape(y, (-1, 1))
+    if np.isnan(np.asarray(column)).any():
+        raise ValueError("observations hold NaNs")
+    return column
+
+
+class Registry:
+    """Keeps every model built with it (as stheno's ``Measure`` keeps its processes)."""
+
+    def __init__(self):
+        self.models = []
+
+
+class Model:
+    def __init__(self, scale, registry):
+        self.scale = scale
+        registry.models.append(self)
+
+    def loss(self, y):
+        return jax.numpy.sum((y / self.scale) ** 2)
 
 
 def sample_size(key, low, high):
@@ -256,3 +296,125 @@ def test_a_layers_field_a_library_jit_needs_static_names_the_layer(thirteenthlib
     assert (found.kind, found.argument, found.lineno) == ("traced-shape", "layer", 9)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), top.outcome
+
+
+KERNEL_CELL = """\
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+class Kernel:
+    def __init__(self, scale):
+        self.scale = scale
+    def __eq__(self, other):  # equality of its own: the class is unhashable
+        return isinstance(other, Kernel) and self.scale == other.scale
+    def __call__(self, x):
+        return jnp.exp(-x ** 2 / self.scale)
+
+{decorator}
+def nlml(kernel, noise):
+    return jnp.sum(kernel(jnp.linspace(0.0, 1.0, 5))) + noise
+
+value = nlml(Kernel(0.5), 0.1)
+"""
+
+
+@pytest.mark.parametrize("decorator, kind", [("@jax.jit", "non-array-argument"),
+                                             ("@partial(jax.jit, static_argnums=0)", "unhashable-static")])
+def test_an_object_neither_traceable_nor_hashable_is_bound_with_partial_before_jit(decorator, kind, tmp_path):
+    cell = KERNEL_CELL.format(decorator=decorator)
+    case = fix_case("thirteen-kernel-" + kind, STHENO_KERNEL, cell, kind, "kernel", 15, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument) == (kind, "kernel")
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert "nlml_of_kernel = jax.jit(partial(nlml, Kernel(0.5)))" in top.code
+    assert "value = nlml_of_kernel(0.1)" in top.code
+    lines = cell.splitlines()
+    body = lines.index("def nlml(kernel, noise):") + 1
+    pasted: dict = {}
+    fixed = top.code.replace("    ...  # the body as it is", lines[body])
+    exec(compile("\n".join([*lines[:body - 2], fixed]), "<pasted>", "exec"), pasted)
+    assert float(pasted["value"]) == pytest.approx(float(jnp_sum_of_kernel(0.5)) + 0.1, rel=1e-6)
+
+
+def jnp_sum_of_kernel(scale: float) -> float:
+    x = np.linspace(0.0, 1.0, 5)
+    return float(np.sum(np.exp(-x ** 2 / scale)))
+
+
+HOST_CELL = """\
+import jax
+import jax.numpy as jnp
+import thirteenthlib_cases as lib
+
+x = jnp.linspace(0.0, 5.0, 10)
+y = jnp.sin(x)
+
+def loss(scale):
+    return jnp.sum((lib.check_observations(y) * scale) ** 2)
+
+g = jax.jit(jax.grad(loss))(jnp.array(1.0))
+"""
+
+
+def test_global_arrays_a_library_converts_with_numpy_are_handed_over_as_numpy_arrays(thirteenthlib, tmp_path):
+    case = fix_case("thirteen-host-globals", STHENO_KERNEL, HOST_CELL, "array-conversion", None, 9,
+                    "numpy-for-static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("array-conversion", None, 9)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("numpy-for-static", True), top.outcome
+    assert "lib.check_observations(np.asarray(y))" in top.code and "import numpy as np" in top.code
+
+
+DISPATCH_CELL = """\
+import jax
+import jax.numpy as jnp
+from plum import dispatch
+
+@dispatch
+def draw(num: int):
+    return jnp.zeros(num)
+
+@jax.jit
+def paths(scale, num):
+    return draw(num) * scale
+
+paths(1.0, 5)
+"""
+
+
+def test_a_count_a_compiled_type_dispatcher_refuses_as_a_tracer_is_a_traced_shape(tmp_path):
+    pytest.importorskip("plum", reason="plum comes with quax, a test extra")
+    case = fix_case("thirteen-dispatch-count", PLUM_DISPATCH, DISPATCH_CELL, "traced-shape", "num", 11, "static")
+    found = run_case(case, tmp_path).explanation
+    assert found is not None, "plum's refusal is a tracing error"
+    assert (found.kind, found.argument, found.lineno) == ("traced-shape", "num", 11)
+    assert any(f.kind == "static" and f.verified is True and "'num'" in f.code for f in found.fixes), found.message
+
+
+REGISTRY_CELL = """\
+import jax
+import jax.numpy as jnp
+import thirteenthlib_cases as lib
+
+registry = lib.Registry()
+y = jnp.ones(3)
+
+@jax.jit
+def nll(scale):
+    model = lib.Model(scale * 2.0, registry)
+    return model.loss(y)
+
+nll(1.0)
+registry.models[0].loss(y)
+"""
+
+
+def test_a_global_object_a_library_keeps_the_value_in_places_the_leak_where_it_was_handed_over(thirteenthlib,
+                                                                                            tmp_path):
+    case = fix_case("thirteen-library-kept", STHENO_MEASURE, REGISTRY_CELL, "leaked-tracer", "scale", 10,
+                    "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "scale", 10, 14)

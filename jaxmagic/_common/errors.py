@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import inspect
 import linecache
+import os
 import re
 import types
 
@@ -155,6 +156,14 @@ def _library_check(exc: BaseException) -> str | None:
         return None
     frame = entries[-1].tb_frame
     filename = frame.f_code.co_filename
+    if frame.f_back is None and not os.path.isabs(filename) and not is_user_file(filename):
+        # a compiled library's frame (mypyc's plum: a relative name, no source, no caller): JAX runs below its
+        # last real frame, and a dispatcher's message shows the tracer it could not resolve
+        real = next((tb.tb_frame for tb in reversed(entries) if tb.tb_frame.f_back is not None), None)
+        shown = list(_SHOWN_TRACER.finditer(message_of(exc))) if real is not None and called_from(
+            real, is_jax_file) else []
+        return None if not shown else "traced-shape" if any((s["dtype"] or s["old"] or "").startswith(
+            ("int", "uint")) for s in shown) else "concretization"  # a count is what a dispatch on types refuses
     if is_jax_file(filename) or not called_from(frame, is_jax_file):
         return None
     tracers = {name: value for name, value in frame.f_locals.items() if holds_tracer(value)}

@@ -207,9 +207,11 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
     if isinstance(recipe, ClosedOver) and filename is not None:
         # the rewritten function, given every argument but the one it now reads from the user's module
         passed = call.by_name()
-        if call.static_argnums or recipe.param not in passed:
+        if recipe.param not in passed or (call.static_argnums and recipe.held is not None):
             return _UNTRIED
-        rebuilt = rebuild(fn, recipe.edited, filename, names.globals_for(fn.__globals__))
+        # it reads the global that holds the object, or is given it bound by functools.partial, jitted so
+        rebuilt = rebuild(fn, recipe.edited, filename, names.globals_for(fn.__globals__)) if recipe.held else \
+            functools.partial(copy_function(fn), **{recipe.param: passed[recipe.param]})
         kept = {k: v for k, v in passed.items() if k != recipe.param}
         return probe_trace(rebuilt, (), kept, (), tuple(n for n in call.static_argnames if n != recipe.param),
                            call.wrapper, call.through)

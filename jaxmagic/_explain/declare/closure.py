@@ -15,38 +15,45 @@ import copy
 import dataclasses
 from typing import Any
 
+import jax
 import numpy as np
 
 from ..._common.errors import is_user_file
 from ..explanation import Fix
-from ..fixes.site import is_hashable
+from ..fixes.site import edit_fix, is_hashable
 
-__all__ = ["ClosedOver", "closed_over_fix"]
+__all__ = ["ClosedOver", "closed_over_fix", "host_globals_fix"]
 
 
 @dataclasses.dataclass
 class ClosedOver:
-    """Recipe: the jitted function without the parameter ``param``, which reads the global ``held`` instead."""
+    """Recipe: the jitted function without the parameter ``param``, which reads the global ``held`` instead; or,
+    ``held`` None, the function as it is, jitted with ``param`` bound by ``functools.partial``."""
 
     param: str
-    held: str
+    held: str | None
     edited: ast.FunctionDef
 
 
-def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, host: bool = False) -> Fix | None:
+def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, host: bool = False,
+                    tree: ast.Module | None = None, marked_static: bool = False) -> Fix | None:
     """The jitted function reading ``argument``'s object from the user's global that holds it, when the object
     can be neither traced nor hashed (``host``: a NumPy array that library code converts with NumPy, which must
-    stay one, and cannot be hashed as a static argument); None otherwise."""
-    if argument is None or facts is None or facts.source is None or argument in facts.static:
+    stay one, and cannot be hashed as a static argument); bound with ``functools.partial`` when no global holds
+    it (made in the call: ``nlml(Matern52().stretch(0.5), 0.1)``), the call read from ``tree``. ``marked_static``:
+    the user marked it static already, and it could not be hashed. None otherwise."""
+    if argument is None or facts is None or facts.source is None or (argument in facts.static) != marked_static:
         return None
     value = facts.values.get(argument)
     if value is None or is_hashable(value) or isinstance(value, (str, bytes, int, float, bool, type(None))) or (
-            host and type(value) is not np.ndarray):
+            host and type(value) is not np.ndarray) or (marked_static and _traceable(value)):
         return None
     held = _holder(argument, value, globals_ or {})
     node, filename = facts.source
-    if held is None or not isinstance(node, ast.FunctionDef) or not is_user_file(filename):
+    if not isinstance(node, ast.FunctionDef) or not is_user_file(filename):
         return None
+    if held is None or marked_static:
+        return _bound_fix(argument, facts, node, tree)
     edited = copy.deepcopy(node)
     params = edited.args
     if params.posonlyargs or params.defaults or params.kw_defaults and any(params.kw_defaults):
@@ -76,9 +83,89 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
     )
 
 
+def _bound_fix(argument: str, facts: Any, node: ast.FunctionDef, tree: ast.Module | None) -> Fix | None:
+    """The jitted function as it is, jitted with the object bound by ``functools.partial`` (once per object: it is
+    a constant of that trace), called with the other arguments of the user's one call of it."""
+    others = [p for p in facts.static if p != argument]
+    call = _the_call(facts.name, tree)
+    if facts.wrapper != "jax.jit" or others or call is None or argument not in facts.params or any(
+            isinstance(a, ast.Starred) for a in call.value.args):
+        return None
+    index = facts.params.index(argument)
+    given = dict(zip(facts.params, call.value.args)) | {k.arg: k.value for k in call.value.keywords if k.arg}
+    if argument not in given:
+        return None
+    shown = copy.copy(node)
+    shown.decorator_list, shown.body = [], [ast.Pass()]
+    header = ast.unparse(shown).rsplit("\n", 1)[0]
+    jitted = f"{facts.name}_of_{argument}"
+    # the first parameter bound by position; another by name, and then the rest are passed by name
+    rest = [ast.unparse(a) if index == 0 else f"{facts.params[i]}={ast.unparse(a)}"
+            for i, a in enumerate(call.value.args) if i != index] + [
+        f"{k.arg}={ast.unparse(k.value)}" for k in call.value.keywords if k.arg != argument]
+    binding = ast.unparse(given[argument]) if index == 0 else f"{argument}={ast.unparse(given[argument])}"
+    bound = ast.unparse(call.targets[0]) + " = " if isinstance(call, ast.Assign) else ""
+    code = (f"{header}   # no jit here: it goes on the function with `{argument}` bound\n    ...  # the body as it "
+            f"is\n\n{jitted} = jax.jit(partial({facts.name}, {binding}))   # once per "
+            f"{argument}\n{bound}{jitted}({', '.join(rest)})")
+    return Fix(
+        "static", code,
+        f"`{argument}` can be neither traced (it is not made of arrays) nor hashed as a static argument; bound with "
+        "`functools.partial` before `jax.jit`, it is a constant of the trace, neither traced nor hashed (make the "
+        "jitted function once per object: each new one traces and compiles again)",
+        recipe=ClosedOver(argument, None, node),
+    )
+
+
+def _the_call(name: str, tree: ast.Module | None) -> ast.stmt | None:
+    """The user's one top-level statement that calls ``name`` (assigned or alone); None unless there is one."""
+    found = [s for s in getattr(tree, "body", []) if isinstance(s, (ast.Assign, ast.Expr))
+             and (not isinstance(s, ast.Assign) or len(s.targets) == 1) and isinstance(s.value, ast.Call)
+             and isinstance(s.value.func, ast.Name) and s.value.func.id == name]
+    return found[0] if len(found) == 1 else None
+
+
+def _traceable(value: Any) -> bool:
+    """True when ``value`` is made of arrays JAX can trace (an array marked static is passed traced instead)."""
+    try:
+        leaves = jax.tree_util.tree_leaves(value)
+    except Exception:  # noqa: BLE001 - an object JAX cannot flatten
+        return False
+    return bool(leaves) and all(isinstance(v, (jax.Array, np.ndarray, np.generic, int, float, complex, bool))
+                                for v in leaves)
+
+
 def _holder(argument: str, value: Any, globals_: dict) -> str | None:
     """The global name that holds ``value`` itself: the parameter's own name first."""
     if globals_.get(argument) is value:
         return argument
     return next((name for name, held in globals_.items() if held is value and not name.startswith("_")), None)
 
+
+def host_globals_fix(site: Any) -> Fix | None:
+    """Global JAX arrays that the failing line hands to library code which converts them with NumPy (stheno
+    checks observations for NaNs): given as NumPy arrays instead. A global read while JAX traces is a concrete
+    array, so ``np.asarray`` of it is a NumPy array there, and the library's NumPy stays concrete. None when the
+    line reads no such global."""
+    if site.kind != "array-conversion" or site.paths or site.node is None or site.definition is None:
+        return None
+    statement = next((a for a in site.ancestors() if isinstance(a, ast.stmt)), None)
+    target = getattr(statement, "value", None)
+    local = {getattr(n, "id", None) or n.arg for n in ast.walk(site.definition) if isinstance(n, ast.arg) or (
+        isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))}
+    held = site.globals_ or {}
+    found = sorted({n.id for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                    and n.id not in local and isinstance(held.get(n.id), jax.Array)}) if target is not None else []
+    if not found:
+        return None
+
+    class _AsNumpy(ast.NodeTransformer):
+        def visit_Name(self, name: ast.Name) -> ast.AST:
+            return ast.Call(ast.parse(f"{site.names.np}.asarray", mode="eval").body, [name], []) \
+                if name.id in found and isinstance(name.ctx, ast.Load) else name
+
+    shown = ", ".join(f"`{n}`" for n in found)
+    return edit_fix("numpy-for-static", target, _AsNumpy().visit(copy.deepcopy(target)),
+                    f"{shown}: JAX array{'s' if len(found) > 1 else ''} made outside the function, which library "
+                    "code converts with NumPy; under jit what it computes from them is traced, so hand it NumPy "
+                    "arrays (made once outside, or `np.asarray` of the global, concrete while JAX traces)")

@@ -116,16 +116,15 @@ def concretization_fixes(site: Site) -> list[Fix]:
 
 
 def _global_arrays_as_numpy(site: Site, node: ast.Call) -> Fix | None:
-    """``float(UB[i])`` where ``UB`` is a JAX array made outside: under jit, indexing it is traced.
-
-    Every such conversion in the failing expression is rewritten (``float(L[0]), float(L[1])``), not
-    only the one that raised first.
-    """
+    """``float(UB[i])`` where ``UB`` is a JAX array made outside: under jit, indexing it is traced. Every such
+    conversion in the failing expression is rewritten (``float(L[0]), float(L[1])``), not only the first."""
     held = site.globals_ or {}
+    local = {getattr(n, "id", None) or n.arg for n in ast.walk(site.definition or ast.Module([], [])) if isinstance(
+        n, ast.arg) or (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))}
 
-    def constants_in(sub: ast.AST) -> set[str]:
+    def constants_in(sub: ast.AST) -> set[str]:  # globals only: a parameter of the same name is its own value
         return {n.id for n in ast.walk(sub) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-                and isinstance(held.get(n.id), jax.Array)}
+                and n.id not in local and isinstance(held.get(n.id), jax.Array)}
 
     if not constants_in(node):
         return None

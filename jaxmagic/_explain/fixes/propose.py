@@ -10,7 +10,7 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
-from ..declare.closure import closed_over_fix
+from ..declare.closure import closed_over_fix, host_globals_fix
 from ..explanation import Fix
 from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
@@ -44,12 +44,19 @@ def propose(site: Site) -> list[Fix]:
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
         fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
-    closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array) \
-        if site.kind == "non-array-argument" or host_array else None
+    closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
+                             marked_static=site.kind == "unhashable-static") \
+        if site.kind in ("non-array-argument", "unhashable-static") or host_array else None
     if closed is not None and not any(f.kind == "static" and f.recipe is not None for f in fixes):
         # a model object, neither traceable nor hashable, that a global of the user's holds (a hashable twin of
         # its class, FrozenConfigDict for a ConfigDict, stays the fix where there is one)
-        fixes = [closed, *fixes]  # before a registration of its class (a library's, often)
+        # before a registration of its class (a library's, often); after code that makes the user's class hashable
+        # (a frozen dataclass), which keeps the static argument
+        hashable = [f for f in fixes if f.kind == "hashable-static" and not f.template]
+        fixes = [*hashable, closed, *(f for f in fixes if f not in hashable)]
+    host_globals = host_globals_fix(site) if not fixes else None
+    if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
+        fixes = [host_globals]
     fixes = _library_signature_kept(site, fixes)
     seen: set[tuple[str, str]] = set()
     unique = []

@@ -3,7 +3,10 @@
 JAX's message then names no function of the user's, and the line that met the
 tracer reads ``attn.last_scores``: the store is the assignment ``self.last_scores
 = ...`` in a method of ``attn``'s class (or of a class it inherits from) that
-the user wrote.
+the user wrote. Or the store is the library's own: the jitted function hands a
+global object to library code that keeps the value in it (tensornetwork's
+``mps.apply_one_site_gate(gate, 1)``, a stheno ``GP(..., measure=prior)``), and
+the line is the user's that handed the object over (:func:`handed_global_store`).
 """
 from __future__ import annotations
 
@@ -11,11 +14,13 @@ import ast
 import types
 from typing import Any
 
+import jax
+
 from ..._common.errors import is_user_file
 from ..._common.source import definition_of, node_at, parameter_names, parse_file, position_of
 from ..dataflow import depends_on
 
-__all__ = ["AttributeStore", "attribute_store"]
+__all__ = ["AttributeStore", "attribute_store", "handed_global_store"]
 
 
 class AttributeStore:
@@ -72,3 +77,35 @@ def _stores_attribute(stmt: Any, receiver: str, attr: str) -> bool:
         stmt, (ast.AugAssign, ast.AnnAssign)) else []
     return any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
                and t.value.id == receiver for t in targets)
+
+
+def handed_global_store(outer: ast.AST | None, globals_: dict) -> ast.stmt | None:
+    """The one statement of the jitted function ``outer`` that hands a global object to a call (as an argument,
+    or as the receiver of its method) when that object now holds a tracer; else None."""
+    if not isinstance(outer, ast.FunctionDef):
+        return None
+    local = set(parameter_names(outer)) | {n.id for n in ast.walk(outer) if isinstance(n, ast.Name)
+                                           and isinstance(n.ctx, ast.Store)}
+    found = []
+    for statement in outer.body if len(outer.body) < 64 else []:
+        for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
+            handed = [*call.args, *(k.value for k in call.keywords)] + (
+                [call.func.value] if isinstance(call.func, ast.Attribute) else [])
+            names = {a.id for a in handed if isinstance(a, ast.Name) and a.id not in local}
+            if any(_holds_tracer(globals_.get(n)) for n in names) and statement not in found:
+                found.append(statement)
+    return found[0] if len(found) == 1 else None
+
+
+def _holds_tracer(value: Any, depth: int = 6, seen: set | None = None) -> bool:
+    """True when ``value``, or what its attributes, lists and dicts hold (a few levels down), is a tracer."""
+    seen = set() if seen is None else seen
+    if value is None or id(value) in seen or len(seen) > 2000 or isinstance(value, (type, types.ModuleType,
+                                                                                  types.FunctionType, str)):
+        return False
+    if isinstance(value, jax.core.Tracer):
+        return True
+    seen.add(id(value))
+    held = list(value.values()) if isinstance(value, dict) else list(value) if isinstance(value, (list, tuple)) \
+        else list(getattr(value, "__dict__", {}).values())
+    return depth > 0 and any(_holds_tracer(v, depth - 1, seen) for v in held[:256])

@@ -12,9 +12,10 @@ from ..._common.jax_config import traceback_filtering_off
 from ..._common.source import Position, function_node, node_at, parse_file, position_of
 from ..call import Call, transformed_expression
 from ..._common.frames import outlived_its_trace
+from ..dataflow import depends_on
 from ..leaks import find_leak
 from ..provenance import leaked_tracer
-from ..reach.stored_attributes import attribute_store
+from ..reach.stored_attributes import attribute_store, handed_global_store
 from ..rebuild import copy_function, probe_trace
 from .record import CONVERSIONS, Failure
 
@@ -40,6 +41,10 @@ def locate(failure: Failure) -> None:
         if stored is not None:  # self.last_scores = scores in a Keras layer's call, read as attn.last_scores
             leak.store, leak.filename, leak.function = stored.store, stored.filename, stored.method.name
             leak.def_line, leak.arguments = stored.method.lineno, stored.arguments
+        handed = handed_global_store(leak.outer, user[-1].tb_frame.f_globals) \
+            if leak.store is None and stored is None and user else None
+        if handed is not None:  # a global object handed to library code that kept the value (GP(..., measure=prior))
+            leak.store, leak.arguments = handed, depends_on(leak.outer, handed, leak.outer, parse_file(leak.filename))
         # the line that stored it, else (a library object kept it: PGPE's ask) the user's line that made it
         made = leak.store.lineno if leak.store is not None else leak.created_line
         if made is not None and leak.filename is not None:
