@@ -418,3 +418,6 @@ def test_a_global_object_a_library_keeps_the_value_in_places_the_leak_where_it_w
                     "return-value")
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "scale", 10, 14)
+    top = found.fixes[0]  # the object stays out of the trace: guidance, said so, not a callback of the call's value
+    assert (top.kind, top.template) == ("return-value", True) and "`registry` keeps what this hands it" in top.code
+    assert not any(f.kind == "jax.debug.print" for f in found.fixes)

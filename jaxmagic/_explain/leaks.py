@@ -46,6 +46,7 @@ class Leak:
     jitted: bool = False  # JAX's message says the leaking function itself was traced for jit
     traced_for: str | None = None  # what JAX traced the leaking function for: jit, scan, vmap...
     handed_in: bool = False  # stored by a function library code called, of a value the library handed it
+    kept_by: str | None = None  # the global object the storing line handed to library code, which kept the value
 
 
 def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | None = None,

@@ -15,6 +15,7 @@ from ..._common.source import enclosing_function, text_of
 from ..declare.nnx_data import nnx_data_fix
 from ..explanation import Fix
 from .leak_code import thread_out
+from .printing import collected_fix
 from .rewrites import Unstored, apply_edit
 from .site import Site
 
@@ -24,6 +25,8 @@ __all__ = ["leak_fixes"]
 def leak_fixes(site: Site) -> list[Fix]:
     names = site.names
     store = site.leak_store
+    if site.leak_kept_by and store is not None:  # library code kept the value in a global object it was handed
+        return [_kept_by_library(site.leak_kept_by, store)]
     if isinstance(store, ast.Return):  # a closure over traced values, returned inside the output
         return [_closure_fix(site, store)]
     value = _stored_value(store) if store is not None else None
@@ -38,7 +41,7 @@ def leak_fixes(site: Site) -> list[Fix]:
             "storing it, and store the returned (concrete) value outside",
             template=True,
         ),
-        _collected(site, store, value) or Fix(
+        collected_fix(site, store, value) or Fix(
             "jax.debug.print",
             f"{names.jax}.debug.callback(lambda v: print(v), {shown})",
             "to look at the value (or log it), let JAX hand you the concrete value when the compiled "
@@ -46,6 +49,20 @@ def leak_fixes(site: Site) -> list[Fix]:
         ),
     ]
     return fixes
+
+
+def _kept_by_library(held: str, store: ast.stmt) -> Fix:
+    """Library code kept the traced value in the global object ``held`` the line handed it: that object stays out
+    of the trace; what is needed from it leaves as an output."""
+    return Fix(
+        "return-value",
+        f"{ast.unparse(store)}   # `{held}` keeps what this hands it: use an object made inside the function "
+        f"here,\n# return what you need from it, and update `{held}` outside jit from the returned values",
+        f"library code keeps what this line hands it in `{held}`, a global object; under jit that is a tracer, "
+        f"which outlives the trace. Keep `{held}` out of the jitted function and return what you need: only "
+        "outputs leave a JAX transformation",
+        template=True,
+    )
 
 
 def _uncached(site: Site, store: ast.stmt | None) -> Fix | None:
@@ -85,69 +102,6 @@ def _uncached(site: Site, store: ast.stmt | None) -> Fix | None:
         "the compiled function is cached by JAX already",
         recipe=recipe,
     )
-
-
-def _collected(site: Site, store: ast.stmt | None, value: ast.expr | None) -> Fix | None:
-    """The store itself handed to ``jax.debug.callback``: ``seen.append(loss)`` becomes
-    ``jax.debug.callback(seen.append, loss)``, so the list collects concrete arrays as the compiled code runs."""
-    if store is None or value is None:
-        return None
-    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and len(store.value.args) == 1 \
-            and not store.value.keywords and isinstance(store.value.func, ast.Attribute) \
-            and store.value.func.attr in ("append", "add", "put"):
-        keep = text_of(store.value.func)
-        where = f"`{text_of(store.value.func.value)}`"
-    elif isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(
-            store.targets[0], (ast.Subscript, ast.Attribute)):
-        target = store.targets[0]
-        holder = text_of(target.value)
-        if isinstance(target, ast.Subscript):
-            keep = f"lambda v: {holder}.__setitem__({text_of(target.slice)}, v)"
-        else:
-            keep = f"lambda v: setattr({holder}, {target.attr!r}, v)"
-        where = f"`{text_of(target)}`"
-    else:
-        return None
-    if not _outside_state(site, store, where.strip("`")):
-        return None
-    code = f"{site.names.jax}.debug.callback({keep}, {text_of(value)})"
-    # tried with every leaf made an array: an object JAX does not flatten (a GaussianProcess) would reach the
-    # callback as it is, tracers inside, and the store would leak again once the code ran
-    checked = f"{site.names.jax}.debug.callback({keep}, {site.names.jax}.tree_util.tree_map({site.names.jnp}.asarray, " \
-        f"{text_of(value)}))"
-    try:
-        replacement, tried = ast.parse(code).body[0], ast.parse(checked).body[0]
-    except SyntaxError:
-        return None
-    return Fix(
-        "jax.debug.print", code,
-        f"keep the values with `jax.debug.callback`: JAX calls it with the concrete value each time the compiled "
-        f"code runs, so {where} holds arrays, not tracers (a value per call, not one per trace)",
-        recipe=Unstored(store, [replacement], [tried]),
-    )
-
-
-def _outside_state(site: Site, store: ast.stmt, held: str) -> bool:
-    """True when the store writes state that outlives the jitted function (a global, an object's attribute)
-    and no later line of the storing function reads it back: a callback only fills it once the code runs."""
-    tree = site.tree
-    scope = enclosing_function(tree, store.lineno) if tree is not None else None
-    if scope is None:
-        return False
-    root = held.split(".", 1)[0].split("[", 1)[0]
-    for holder in {id(h): h for h in (scope, site.leak_outer) if h is not None}.values():
-        assigned = {n.id for n in ast.walk(holder) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        if root in assigned - _declared_global(holder):
-            return False  # a list the jitted function made itself: its own later lines read it
-    after = store.end_lineno or store.lineno
-    read = {text_of(x) for n in ast.walk(scope) if isinstance(n, ast.stmt) and n.lineno > after
-            for x in ast.walk(n) if isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))}
-    container = held.rsplit("[", 1)[0] if held.endswith("]") else held
-    return not any(r == container or r.startswith((container + "[", container + ".")) for r in read)
-
-
-def _declared_global(scope: ast.AST) -> set[str]:
-    return {name for n in ast.walk(scope) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}
 
 
 def _closure_fix(site: Site, store: ast.Return) -> Fix:

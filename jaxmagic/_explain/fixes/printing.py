@@ -1,19 +1,20 @@
-"""Fixes for a traced value wanted only to be looked at: printed, formatted into a string.
+"""Fixes for a traced value wanted only to be looked at: printed, formatted into a string, or kept.
 
 ``print("mean:", float(v))``, ``f"{loss:.3f}"``, ``"{}".format(x)``: the value
 is not computed with, so the fix is ``jax.debug.print``, which prints it when
-the compiled function runs.
+the compiled function runs. A leak's store (``seen.append(loss)``) becomes
+``jax.debug.callback(seen.append, loss)``: the list keeps concrete arrays.
 """
 from __future__ import annotations
 
 import ast
 
-from ..._common.source import clone
+from ..._common.source import clone, enclosing_function, text_of
 from ..explanation import Fix
-from .rewrites import attr
+from .rewrites import Unstored, attr
 from .site import Site, edit_fix
 
-__all__ = ["is_format_call", "print_call", "printed_conversion"]
+__all__ = ["collected_fix", "is_format_call", "print_call", "printed_conversion"]
 
 
 def is_format_call(node: ast.AST) -> bool:
@@ -131,3 +132,66 @@ def _key_for(value: ast.expr, taken: dict) -> str:
     while key in taken or key in ("fmt", "ordered"):  # jax.debug.print's own parameters
         key += "_"
     return key
+
+
+def collected_fix(site: Site, store: ast.stmt | None, value: ast.expr | None) -> Fix | None:
+    """A leak's store itself handed to ``jax.debug.callback``: ``seen.append(loss)`` becomes
+    ``jax.debug.callback(seen.append, loss)``, so the list collects concrete arrays as the compiled code runs."""
+    if store is None or value is None:
+        return None
+    if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and len(store.value.args) == 1 \
+            and not store.value.keywords and isinstance(store.value.func, ast.Attribute) \
+            and store.value.func.attr in ("append", "add", "put"):
+        keep = text_of(store.value.func)
+        where = f"`{text_of(store.value.func.value)}`"
+    elif isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(
+            store.targets[0], (ast.Subscript, ast.Attribute)):
+        target = store.targets[0]
+        holder = text_of(target.value)
+        if isinstance(target, ast.Subscript):
+            keep = f"lambda v: {holder}.__setitem__({text_of(target.slice)}, v)"
+        else:
+            keep = f"lambda v: setattr({holder}, {target.attr!r}, v)"
+        where = f"`{text_of(target)}`"
+    else:
+        return None
+    if not _outside_state(site, store, where.strip("`")):
+        return None
+    code = f"{site.names.jax}.debug.callback({keep}, {text_of(value)})"
+    # tried with every leaf made an array: an object JAX does not flatten (a GaussianProcess) would reach the
+    # callback as it is, tracers inside, and the store would leak again once the code ran
+    checked = f"{site.names.jax}.debug.callback({keep}, {site.names.jax}.tree_util.tree_map({site.names.jnp}.asarray, " \
+        f"{text_of(value)}))"
+    try:
+        replacement, tried = ast.parse(code).body[0], ast.parse(checked).body[0]
+    except SyntaxError:
+        return None
+    return Fix(
+        "jax.debug.print", code,
+        f"keep the values with `jax.debug.callback`: JAX calls it with the concrete value each time the compiled "
+        f"code runs, so {where} holds arrays, not tracers (a value per call, not one per trace)",
+        recipe=Unstored(store, [replacement], [tried]),
+    )
+
+
+def _outside_state(site: Site, store: ast.stmt, held: str) -> bool:
+    """True when the store writes state that outlives the jitted function (a global, an object's attribute)
+    and no later line of the storing function reads it back: a callback only fills it once the code runs."""
+    tree = site.tree
+    scope = enclosing_function(tree, store.lineno) if tree is not None else None
+    if scope is None:
+        return False
+    root = held.split(".", 1)[0].split("[", 1)[0]
+    for holder in {id(h): h for h in (scope, site.leak_outer) if h is not None}.values():
+        assigned = {n.id for n in ast.walk(holder) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        if root in assigned - _declared_global(holder):
+            return False  # a list the jitted function made itself: its own later lines read it
+    after = store.end_lineno or store.lineno
+    read = {text_of(x) for n in ast.walk(scope) if isinstance(n, ast.stmt) and n.lineno > after
+            for x in ast.walk(n) if isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))}
+    container = held.rsplit("[", 1)[0] if held.endswith("]") else held
+    return not any(r == container or r.startswith((container + "[", container + ".")) for r in read)
+
+
+def _declared_global(scope: ast.AST) -> set[str]:
+    return {name for n in ast.walk(scope) if isinstance(n, (ast.Global, ast.Nonlocal)) for name in n.names}

@@ -51,6 +51,7 @@ class Site:
     leak_jitted: bool = False  # the leaking function itself was jitted (JAX's message: "traced for jit")
     leak_outer: ast.AST | None = None  # the jitted definition the storing code runs in
     leak_scanned: bool = False  # the leaking function itself is a scan's body (JAX's message: "traced for scan")
+    leak_kept_by: str | None = None  # the global object library code kept the value in (a stheno Measure)
     globals_: dict | None = None  # the namespace the failing line's names live in
     operands: list = dataclasses.field(default_factory=list)  # shapes that do not fit: the Operands at the line
     family: str | None = None  # which of JAX's shape checks failed (``contraction``, ``broadcast``, ...)

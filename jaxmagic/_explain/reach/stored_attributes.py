@@ -79,9 +79,9 @@ def _stores_attribute(stmt: Any, receiver: str, attr: str) -> bool:
                and t.value.id == receiver for t in targets)
 
 
-def handed_global_store(outer: ast.AST | None, globals_: dict) -> ast.stmt | None:
+def handed_global_store(outer: ast.AST | None, globals_: dict) -> tuple[ast.stmt, str] | None:
     """The one statement of the jitted function ``outer`` that hands a global object to a call (as an argument,
-    or as the receiver of its method) when that object now holds a tracer; else None."""
+    or as the receiver of its method) when that object now holds a tracer, and the object's name; else None."""
     if not isinstance(outer, ast.FunctionDef):
         return None
     local = set(parameter_names(outer)) | {n.id for n in ast.walk(outer) if isinstance(n, ast.Name)
@@ -91,9 +91,10 @@ def handed_global_store(outer: ast.AST | None, globals_: dict) -> ast.stmt | Non
         for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
             handed = [*call.args, *(k.value for k in call.keywords)] + (
                 [call.func.value] if isinstance(call.func, ast.Attribute) else [])
-            names = {a.id for a in handed if isinstance(a, ast.Name) and a.id not in local}
-            if any(_holds_tracer(globals_.get(n)) for n in names) and statement not in found:
-                found.append(statement)
+            names = sorted({a.id for a in handed if isinstance(a, ast.Name) and a.id not in local})
+            holding = [n for n in names if _holds_tracer(globals_.get(n))]
+            if holding and all(statement is not f for f, _ in found):
+                found.append((statement, holding[0]))
     return found[0] if len(found) == 1 else None
 
 

@@ -44,7 +44,8 @@ def locate(failure: Failure) -> None:
         handed = handed_global_store(leak.outer, user[-1].tb_frame.f_globals) \
             if leak.store is None and stored is None and user else None
         if handed is not None:  # a global object handed to library code that kept the value (GP(..., measure=prior))
-            leak.store, leak.arguments = handed, depends_on(leak.outer, handed, leak.outer, parse_file(leak.filename))
+            leak.store, leak.kept_by = handed
+            leak.arguments = depends_on(leak.outer, leak.store, leak.outer, parse_file(leak.filename))
         # the line that stored it, else (a library object kept it: PGPE's ask) the user's line that made it
         made = leak.store.lineno if leak.store is not None else leak.created_line
         if made is not None and leak.filename is not None:

@@ -40,7 +40,7 @@ def offer(failure: Failure) -> None:
         facts=facts,
         data_dependent=data_dependent(found.paths, facts),
         leak_store=leak.store if leak else None,
-        leak_outer=leak.outer if leak else None,
+        leak_outer=leak.outer if leak else None, leak_kept_by=leak.kept_by if leak else None,
         leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and leak.traced_for == "scan"),
         globals_=globals_,
         operands=found.operands, family=shape_family(failure.exc),
