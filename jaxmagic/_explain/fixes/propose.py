@@ -51,9 +51,10 @@ def propose(site: Site) -> list[Fix]:
         # a model object, neither traceable nor hashable, that a global of the user's holds (a hashable twin of
         # its class, FrozenConfigDict for a ConfigDict, stays the fix where there is one)
         # before a registration of its class (a library's, often); after code that makes the user's class hashable
-        # (a frozen dataclass), which keeps the static argument
-        hashable = [f for f in fixes if f.kind == "hashable-static" and not f.template]
-        fixes = [*hashable, closed, *(f for f in fixes if f not in hashable)]
+        # (a frozen dataclass), which keeps the static argument, and after passing it traced (a pytree that needs
+        # no hashing: tried first, it goes last if it fails)
+        ahead = [f for f in fixes if (f.kind == "hashable-static" and not f.template) or f.kind == "not-static"]
+        fixes = [*ahead, closed, *(f for f in fixes if f not in ahead)]
     host_globals = host_globals_fix(site) if not fixes else None
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
         fixes = [host_globals]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import time
 import types
 from typing import Any
 
@@ -46,6 +47,7 @@ from .jitted_statement import jitted_statement_replay, probe_stored, read_call, 
 
 __all__ = ["leaking_call", "verify_leak_in_place"]
 
+_BUDGET = 0.25  # seconds: a leak fix that traced in more than this is tried alone, the rest wait
 _DEPTH = 4  # containers, partials and wrappers walked through to find the user's function
 
 
@@ -60,7 +62,11 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
     if not wanted or tree is None:
         return None
     cached = traced_calls(lambda code: True)  # JAX's trace cache, read once for every fix
+    spent = 0.0  # seconds of tries since the first that traced: one is enough on a large program
     for fix in wanted:
+        if spent > _BUDGET:
+            fix.outcome = f"an earlier fix traced, and each try traces your whole program again ({spent:.1f} s)"
+            continue
         definition = _definition(fix.recipe, tree)
         live = _live(definition, globals_ or {}, filename) if definition is not None else None
         if live is None:
@@ -120,9 +126,11 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         if _others_store(replay, live, globals_ or {}):
             fix.outcome = "another function that trace runs stores a value too: tracing it again would store a tracer"
             continue
+        started = time.perf_counter()
         outcome = replay.run(swaps, names.missing)
         if outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
+            spent += time.perf_counter() - started
         else:
             fix.verified = False
             fix.outcome = f"still fails ({replay.where}): {type(outcome).__name__}: {first_line(outcome)}"
@@ -137,8 +145,7 @@ def _definition(recipe: Any, tree: ast.Module) -> ast.AST | None:
 
 
 def _live(definition: ast.AST, globals_: dict, filename: str | None) -> types.FunctionType | None:
-    """The user's function object for ``definition``: a plain function among their names, not a jitted one
-    (a jitted function's fix is tried by re-tracing its own call)."""
+    """The user's plain function for ``definition``, not a jitted one (whose fix is tried by its own call)."""
     return _live_held(definition, globals_, filename)[0]
 
 
@@ -197,8 +204,7 @@ def _others_store(replay: Replay, live: types.FunctionType, globals_: dict) -> b
 
 
 def _jit_naming(live: types.FunctionType, globals_: dict) -> str:
-    """The one jitted function among the user's names whose code names ``live`` (``lax.switch(i, [low, high],
-    x)`` in ``route``); "" when none or several."""
+    """The one jitted function of the user's whose code names ``live`` (``route``'s ``lax.switch``), or ""."""
     found = [getattr(getattr(v, "_fun", None), "__name__", "") for v in globals_.values()
              if getattr(v, "_jit_info", None) is not None and live.__name__ in global_names(
                  getattr(getattr(v, "_fun", None), "__code__", None) or live.__code__.replace(co_names=()))]
