@@ -24,10 +24,15 @@
 - A global object handed to library code inside the user's jit, which keeps the traced value in it (a stheno
   ``Measure`` given each ``GP``, tensornetwork's ``mps.apply_one_site_gate``): the leak's line is the user's that
   handed the object over, and its argument the one the value was made from.
+- The same sweep in a cell, explained by the kernel's hook: the call ``jax.vmap(f)(xs, keys)`` is read back
+  from the traceback as explain() is given it, and the why says vmap, with one example's shape.
 - The same over random keys that a library turns into Python ints (pymdp's agent-spec sampler): a loop of eager
   calls, shown and not run.
 """
 from __future__ import annotations
+
+import contextlib
+import io
 
 import numpy as np
 import pytest
@@ -421,3 +426,39 @@ def test_a_global_object_a_library_keeps_the_value_in_places_the_leak_where_it_w
     top = found.fixes[0]  # the object stays out of the trace: guidance, said so, not a callback of the call's value
     assert (top.kind, top.template) == ("return-value", True) and "`registry` keeps what this hands it" in top.code
     assert not any(f.kind == "jax.debug.print" for f in found.fixes)
+
+
+SWEEP_IN_A_CELL = """\
+def final_return(num_epochs, key):
+    out, _ = jax.lax.scan(lambda c, _: (c * 0.9 + jax.random.normal(key), None), 0.0, None, length=num_epochs)
+    return out
+
+epochs = jnp.array([1, 2, 4])
+keys = jax.random.split(jax.random.PRNGKey(0), 3)
+scores = jax.vmap(final_return)(epochs, keys)"""
+
+
+def test_a_sweep_in_a_cell_gets_its_loop_from_the_kernels_hook(shell):
+    shell.run("%jittrace_explain on")
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        result = shell.ip.run_cell(SWEEP_IN_A_CELL)
+    shell.run("%jittrace_explain off")
+    assert result.error_in_exec is not None
+    shown = printed.getvalue()
+    assert "Under vmap, `num_epochs` is a tracer that knows only its shape and dtype (int32[])" in shown
+    assert "final_return_each = jax.jit(final_return, static_argnums=0)" in shown and "verified: traces" in shown
+
+
+def test_in_a_cell_an_object_jax_cannot_trace_is_bound_with_partial_though_its_value_is_not_read_again(shell):
+    # the kernel's hook reads the call back from the traceback without running `Kernel(0.5)` again: the value is
+    # unknown, so the bound fix is offered untried, before a static argument that would need it hashable
+    shell.run("%jittrace_explain on")
+    cell = KERNEL_CELL.format(decorator="@jax.jit").split("\n", 3)[3]  # jax and jnp are the shell's own
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        result = shell.ip.run_cell(cell)
+    shell.run("%jittrace_explain off")
+    assert isinstance(result.error_in_exec, TypeError)
+    shown = printed.getvalue()
+    first = shown.split("Fixes, preferred first:", 1)[1].split("\n  2. ", 1)[0]
+    assert "1. static" in first and "nlml_of_kernel = jax.jit(partial(nlml, Kernel(0.5)))" in first
+    assert "cannot be traced (it is not made of arrays), and a static argument must be hashable" in first

@@ -10,6 +10,7 @@ last, from what the record holds.
 """
 from __future__ import annotations
 
+import re
 import types
 from typing import Any
 
@@ -159,6 +160,10 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         attribute = getattr(found.exception, "name", None) or "its other attributes"
         return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "
                 f"only those, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
+    if "BatchTracer" in message_of(found.exception) and template.startswith("Under jit"):
+        # vmap traced it: one example's value, the mapped (first) axis gone
+        template = "Under vmap" + template[len("Under jit"):]
+        aval = re.sub(r"\[\d+,?", "[", aval) if aval else aval
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
     return template.format(arg=arg, aval=aval)

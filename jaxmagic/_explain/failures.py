@@ -14,7 +14,7 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import called_from, is_jax_file, tracing_kind, user_entries
+from .._common.errors import called_from, is_jax_file, is_user_file, tracing_kind, user_entries
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
@@ -96,7 +96,7 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
         if is_wrapper(obj) or (inner is not None and is_wrapper(inner)):
             return True
         return ((is_jit_object(obj) or is_jit_object(getattr(obj, "__func__", None))) and not is_library_jit(obj)
-                and not _jax_own(obj))
+                and not _jax_own(obj)) or _transformed_by_jax(obj)
 
     recovered = recover_call(exc, is_target)
     if recovered is not None and recovered[1] is not None:
@@ -107,6 +107,15 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
     if recovered is not None:
         return recovered  # the function without its arguments
     return None, (), {}
+
+
+def _transformed_by_jax(obj: Any) -> bool:
+    """A JAX transformation's wrapper around a function of the user's (``jax.vmap(f)`` called in the cell): the
+    call the user made, as :func:`jaxmagic.explain` is given it."""
+    code = getattr(obj, "__code__", None)
+    inner = getattr(getattr(obj, "__wrapped__", None), "__code__", None)
+    return code is not None and inner is not None and is_jax_file(code.co_filename) and \
+        is_user_file(inner.co_filename) and not is_jit_object(obj)
 
 
 def _jax_own(obj: Any) -> bool:

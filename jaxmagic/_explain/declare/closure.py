@@ -41,10 +41,14 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
     can be neither traced nor hashed (``host``: a NumPy array that library code converts with NumPy, which must
     stay one, and cannot be hashed as a static argument); bound with ``functools.partial`` when no global holds
     it (made in the call: ``nlml(Matern52().stretch(0.5), 0.1)``), the call read from ``tree``. ``marked_static``:
-    the user marked it static already, and it could not be hashed. None otherwise."""
+    the user marked it static already, and it could not be hashed. Without the value (a cell's call read back,
+    its arguments not run again), bound for an argument JAX said it cannot trace. None otherwise."""
     if argument is None or facts is None or facts.source is None or (argument in facts.static) != marked_static:
         return None
     value = facts.values.get(argument)
+    if value is None and not host and not marked_static and isinstance(facts.source[0], ast.FunctionDef) and \
+            is_user_file(facts.source[1]):
+        return _bound_fix(argument, facts, facts.source[0], tree, known=False)
     if value is None or is_hashable(value) or isinstance(value, (str, bytes, int, float, bool, type(None))) or (
             host and type(value) is not np.ndarray) or (marked_static and _traceable(value)):
         return None
@@ -83,7 +87,8 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
     )
 
 
-def _bound_fix(argument: str, facts: Any, node: ast.FunctionDef, tree: ast.Module | None) -> Fix | None:
+def _bound_fix(argument: str, facts: Any, node: ast.FunctionDef, tree: ast.Module | None,
+               known: bool = True) -> Fix | None:
     """The jitted function as it is, jitted with the object bound by ``functools.partial`` (once per object: it is
     a constant of that trace), called with the other arguments of the user's one call of it."""
     others = [p for p in facts.static if p != argument]
@@ -110,9 +115,10 @@ def _bound_fix(argument: str, facts: Any, node: ast.FunctionDef, tree: ast.Modul
             f"{argument}\n{bound}{jitted}({', '.join(rest)})")
     return Fix(
         "static", code,
-        f"`{argument}` can be neither traced (it is not made of arrays) nor hashed as a static argument; bound with "
-        "`functools.partial` before `jax.jit`, it is a constant of the trace, neither traced nor hashed (make the "
-        "jitted function once per object: each new one traces and compiles again)",
+        (f"`{argument}` can be neither traced (it is not made of arrays) nor hashed as a static argument" if known
+         else f"`{argument}` cannot be traced (it is not made of arrays), and a static argument must be hashable")
+        + "; bound with `functools.partial` before `jax.jit`, it is a constant of the trace, neither traced nor "
+        "hashed (make the jitted function once per object: each new one traces and compiles again)",
         recipe=ClosedOver(argument, None, node),
     )
 

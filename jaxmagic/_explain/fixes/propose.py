@@ -47,9 +47,11 @@ def propose(site: Site) -> list[Fix]:
     closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
                              marked_static=site.kind == "unhashable-static") \
         if site.kind in ("non-array-argument", "unhashable-static") or host_array else None
-    if closed is not None and not any(f.kind == "static" and f.recipe is not None for f in fixes):
+    unknown = site.facts is not None and site.argument not in site.facts.values  # hashable or not, unknown
+    if closed is not None and (unknown or not any(f.kind == "static" and f.recipe is not None for f in fixes)):
         # a model object, neither traceable nor hashable, that a global of the user's holds (a hashable twin of
-        # its class, FrozenConfigDict for a ConfigDict, stays the fix where there is one)
+        # its class, FrozenConfigDict for a ConfigDict, stays the fix where there is one); bound whatever it is
+        # when its value is not known here (a static argument must be hashable, a bound one need not)
         # before a registration of its class (a library's, often); after code that makes the user's class hashable
         # (a frozen dataclass), which keeps the static argument, and after passing it traced (a pytree that needs
         # no hashing: tried first, it goes last if it fails)
