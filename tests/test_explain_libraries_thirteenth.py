@@ -45,6 +45,7 @@ SIGNAX_MODULE = "https://github.com/Anh-Tong/signax"  # signax.module.SignatureT
 STHENO_KERNEL = "https://github.com/wesselb/stheno/issues/21"  # kernels under jax.jit
 PLUM_DISPATCH = "https://github.com/beartype/plum"  # dispatch on the types of the arguments
 STHENO_MEASURE = "https://github.com/wesselb/stheno"  # README: GPs built with measure=prior are kept there
+TORCHQUAD_RNG = "https://torchquad.readthedocs.io/en/main/"  # RNG objects keep their JAX key
 PYMDP_SPEC = "https://github.com/infer-actively/pymdp"  # utils.generate_agent_spec draws Python-int dimensions
 
 THIRTEENTHLIB = '''
@@ -131,6 +132,22 @@ class Model:
 
     def loss(self, y):
         return jax.numpy.sum((y / self.scale) ** 2)
+
+
+class KeyChain:
+    """Splits and keeps its own key each time it draws (as torchquad's ``RNG`` does)."""
+
+    def __init__(self, seed):
+        self.key = jax.random.PRNGKey(seed)
+
+    def draw(self, n):
+        self.key, sub = jax.random.split(self.key)
+        return jax.random.uniform(sub, (n,))
+
+
+def integrate(fn, n, rng):
+    """A Monte Carlo mean of ``fn`` over ``n`` points ``rng`` draws."""
+    return jax.numpy.mean(fn(rng.draw(n)))
 
 
 def sample_size(key, low, high):
@@ -462,3 +479,27 @@ def test_in_a_cell_an_object_jax_cannot_trace_is_bound_with_partial_though_its_v
     first = shown.split("Fixes, preferred first:", 1)[1].split("\n  2. ", 1)[0]
     assert "1. static" in first and "nlml_of_kernel = jax.jit(partial(nlml, Kernel(0.5)))" in first
     assert "cannot be traced (it is not made of arrays), and a static argument must be hashable" in first
+
+
+KEYCHAIN_CELL = """\
+import jax
+import jax.numpy as jnp
+import thirteenthlib_cases as lib
+
+rng = lib.KeyChain(0)
+
+@jax.jit
+def estimate(k):
+    return lib.integrate(lambda x: jnp.cos(k * x), 100, rng)
+
+estimate(1.0)
+lib.integrate(jnp.sin, 100, rng)
+"""
+
+
+def test_what_a_library_keeps_in_an_object_is_not_made_from_a_function_it_was_handed(thirteenthlib, tmp_path):
+    # the key the object keeps is its own, split again: `k` only reaches the integrand, a function the library
+    # calls, so the leak depends on no argument
+    case = fix_case("thirteen-kept-key", TORCHQUAD_RNG, KEYCHAIN_CELL, "leaked-tracer", None, 9, "return-value")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", None, 9, 12)

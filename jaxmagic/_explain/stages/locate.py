@@ -5,6 +5,8 @@ line of its later use is kept as ``use_lineno``).
 """
 from __future__ import annotations
 
+import ast
+import copy
 import types
 
 from ..._common.errors import tracing_kind, user_entries
@@ -45,7 +47,7 @@ def locate(failure: Failure) -> None:
             if leak.store is None and stored is None and user else None
         if handed is not None:  # a global object handed to library code that kept the value (GP(..., measure=prior))
             leak.store, leak.kept_by = handed
-            leak.arguments = depends_on(leak.outer, leak.store, leak.outer, parse_file(leak.filename))
+            leak.arguments = depends_on(leak.outer, _values_handed(leak.store), leak.outer, parse_file(leak.filename))
         # the line that stored it, else (a library object kept it: PGPE's ask) the user's line that made it
         made = leak.store.lineno if leak.store is not None else leak.created_line
         if made is not None and leak.filename is not None:
@@ -78,3 +80,13 @@ def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[type
         if probe is not None and tracing_kind(probe) == kind:
             user = user_entries(probe.__traceback__)
     return user
+
+
+def _values_handed(statement: ast.stmt) -> ast.stmt:
+    """``statement`` with the functions it hands over (``lambda x: jnp.cos(k * x)``, an integrand) left out: what
+    library code keeps in an object is made from the values it was given, not from what a function returns."""
+    class _NoLambdas(ast.NodeTransformer):
+        def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+            return ast.copy_location(ast.Constant(None), node)
+
+    return _NoLambdas().visit(copy.deepcopy(statement))
