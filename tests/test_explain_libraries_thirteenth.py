@@ -26,6 +26,10 @@
   handed the object over, and its argument the one the value was made from.
 - The same sweep in a cell, explained by the kernel's hook: the call ``jax.vmap(f)(xs, keys)`` is read back
   from the traceback as explain() is given it, and the why says vmap, with one example's shape.
+- A library's object whose ``dtype`` is its own word (funsor's ``Tensor``, dtype ``"real"``) passed to a jitted
+  function: named, with fixes, never an analysis that fails on the foreign dtype.
+- Old-style ``%`` formatting of a traced value in a print (pyscfad's ``print("E(RHF) = %.10f" % e)`` under
+  ``jax.grad``): ``jax.debug.print`` with the same format, tried by running the failing trace again.
 - The same over random keys that a library turns into Python ints (pymdp's agent-spec sampler): a loop of eager
   calls, shown and not run.
 """
@@ -46,6 +50,8 @@ STHENO_KERNEL = "https://github.com/wesselb/stheno/issues/21"  # kernels under j
 PLUM_DISPATCH = "https://github.com/beartype/plum"  # dispatch on the types of the arguments
 STHENO_MEASURE = "https://github.com/wesselb/stheno"  # README: GPs built with measure=prior are kept there
 TORCHQUAD_RNG = "https://torchquad.readthedocs.io/en/main/"  # RNG objects keep their JAX key
+FUNSOR_TENSOR = "https://funsor.pyro.ai/en/stable/funsor.tensor.html"  # Tensor(data, inputs, dtype="real")
+PYSCFAD_PRINT = "https://github.com/fishjojo/pyscfad"  # examples print energies with % formatting
 PYMDP_SPEC = "https://github.com/infer-actively/pymdp"  # utils.generate_agent_spec draws Python-int dimensions
 
 THIRTEENTHLIB = '''
@@ -503,3 +509,51 @@ def test_what_a_library_keeps_in_an_object_is_not_made_from_a_function_it_was_ha
     case = fix_case("thirteen-kept-key", TORCHQUAD_RNG, KEYCHAIN_CELL, "leaked-tracer", None, 9, "return-value")
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", None, 9, 12)
+
+
+FOREIGN_DTYPE_CELL = """\
+import jax
+import jax.numpy as jnp
+
+class Factor:
+    def __init__(self, data):
+        self.data, self.shape, self.dtype = data, data.shape, "real"
+
+def log_normalizer(factor):
+    return jax.nn.logsumexp(factor.data)
+
+factor = Factor(jnp.log(jnp.array([0.1, 0.2, 0.7])))
+jax.jit(log_normalizer)(factor)
+"""
+
+
+def test_an_object_with_a_dtype_of_its_own_is_named_not_an_analysis_failure(tmp_path):
+    case = fix_case("thirteen-foreign-dtype", FUNSOR_TENSOR, FOREIGN_DTYPE_CELL, "non-array-argument", "factor", 12,
+                    "static")
+    found = run_case(case, tmp_path).explanation
+    assert found.analysis_failed is None
+    assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "factor", 12)
+    assert any(f.kind == "static" and f.verified is True for f in found.fixes), found.message
+
+
+PERCENT_CELL = """\
+import jax
+import jax.numpy as jnp
+
+def energy(coords, steps):
+    e = jnp.sum(coords ** 2)
+    print("E(RHF) = %.10f after %d steps (%s)" % (e, steps, "rhf"))
+    return e
+
+forces = -jax.grad(energy)(jnp.ones((2, 3)), 4)
+"""
+
+
+def test_old_style_percent_formatting_of_a_traced_value_becomes_jax_debug_print(tmp_path):
+    case = fix_case("thirteen-percent-print", PYSCFAD_PRINT, PERCENT_CELL, "concretization", "coords", 6,
+                    "jax.debug.print")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("concretization", "coords", 6)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("jax.debug.print", True), top.outcome
+    assert top.code == "jax.debug.print('E(RHF) = {e:.10f} after {steps:d} steps ({v2})', e=e, steps=steps, v2='rhf')"

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 import jax
+import numpy as np
 
 from .._common.jax_config import traceback_filtering_off
 
@@ -45,8 +46,8 @@ def keys_last(paths: list[str], facts: CallFacts | None) -> list[str]:
         if value is None:
             return bool(_KEY_NAME.search(name))
         dtype, shape = getattr(value, "dtype", None), getattr(value, "shape", None)
-        if dtype is None:
-            return False
+        if dtype is None or not isinstance(value, (jax.Array, jax.ShapeDtypeStruct, np.ndarray)):
+            return False  # a library's object with a dtype of its own (funsor's "real") is no key
         if jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
             return True
         return str(dtype) == "uint32" and tuple(shape or ())[-1:] == (2,) and bool(_KEY_NAME.search(name))

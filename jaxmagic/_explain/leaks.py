@@ -87,7 +87,7 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     if filename is not None and not is_user_file(filename):
         # the traced function is a library's wrapper (equinox.filter_jit's): the user's function is the
         # outermost of the user's frames JAX lists where the value was created
-        users = _user_frame_of(message)
+        users = _user_frame_of(message, created_file)
         if users is not None:
             name, filename, def_line = users
     if (filename is None or def_line is None or not is_user_file(filename)) and use is not None:
@@ -223,11 +223,13 @@ def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
 _STACK_FRAME = re.compile(r"^(?P<file>\S.*?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)$", re.M)
 
 
-def _user_frame_of(message: str) -> tuple[str, str, int] | None:
-    """(name, file, def line) of the outermost user frame in the stack JAX's message lists for the leaked value."""
+def _user_frame_of(message: str, created_file: str | None = None) -> tuple[str, str, int] | None:
+    """(name, file, def line) of the outermost user frame in the stack JAX's message lists for the leaked value,
+    in the file the value was made in when that is the user's (a test harness above a cell is not its code)."""
     _, _, listed = message.partition("stack frames")
     for frame in _STACK_FRAME.finditer(listed):
-        if not is_user_file(frame["file"]):
+        if not is_user_file(frame["file"]) or (created_file and is_user_file(created_file)
+                                               and frame["file"] != created_file):
             continue
         tree = parse_file(frame["file"])
         # a closure (``Trainer.step.<locals>.<lambda>``) runs inside the function that defines it

@@ -8,6 +8,7 @@ the compiled function runs. A leak's store (``seen.append(loss)``) becomes
 from __future__ import annotations
 
 import ast
+import re
 
 from ..._common.source import clone, enclosing_function, text_of
 from ..explanation import Fix
@@ -18,10 +19,11 @@ __all__ = ["collected_fix", "is_format_call", "print_call", "printed_conversion"
 
 
 def is_format_call(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and (
+    """``format(x)``, ``"{}".format(x)``, or ``"E = %.10f" % e`` (old-style formatting)."""
+    return (isinstance(node, ast.Call) and (
         (isinstance(node.func, ast.Name) and node.func.id == "format")
         or (isinstance(node.func, ast.Attribute) and node.func.attr == "format")
-    )
+    )) or _percent_template(node) is not None
 
 
 def printed_conversion(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix | None:
@@ -76,7 +78,8 @@ def print_call(site: Site, inner: ast.AST) -> Fix | None:
         None,
     )
     joined = inner if isinstance(inner, ast.JoinedStr) else None
-    if joined is None:
+    percent = _percent_template(inner)
+    if joined is None and percent is None:
         return Fix(
             "jax.debug.print",
             f"{names.jax}.debug.print(\"{{}}\", value)",
@@ -84,7 +87,7 @@ def print_call(site: Site, inner: ast.AST) -> Fix | None:
             "compiled function runs",
             template=True,
         )
-    template, keywords = _format_template(joined)
+    template, keywords = _format_template(joined) if joined is not None else percent
     if printer is None:
         # a string built for later (a label, a log line): show it when the compiled code runs instead
         shown = _debug_print(names.jax, template, keywords)
@@ -99,6 +102,36 @@ def print_call(site: Site, inner: ast.AST) -> Fix | None:
         "a tracer has no value to format at trace time; `jax.debug.print` formats the value when the "
         "compiled function runs",
     )
+
+
+_PERCENT = re.compile(r"%(?P<flags>[-+ #0]*)(?P<width>\d*)(?:\.(?P<precision>\d+))?(?P<kind>[sdifeEgGrx%])")
+
+
+def _percent_template(node: ast.AST) -> tuple[str, dict[str, ast.expr]] | None:
+    """``"E = %.10f" % e`` as ``jax.debug.print``'s template and keywords (``"E = {e:.10f}"``, ``e=e``); None for
+    anything else (a mapping on the right, a ``*`` width)."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)) or isinstance(node.right, ast.Dict):
+        return None
+    values = list(node.right.elts) if isinstance(node.right, ast.Tuple) else [node.right]
+    text, template, keywords, at = node.left.value, "", {}, 0
+    for found in _PERCENT.finditer(text):
+        template += text[at:found.start()].replace("{", "{{").replace("}", "}}")
+        at = found.end()
+        if found["kind"] == "%":
+            template += "%"
+            continue
+        if not values:
+            return None
+        value = values.pop(0)
+        key = _key_for(value, keywords)
+        keywords[key] = clone(value)
+        kind = {"i": "d", "s": "", "r": "!r"}.get(found["kind"], found["kind"])
+        precision = f".{found['precision']}" if found["precision"] else ""
+        spec = f"{found['flags']}{found['width']}{precision}{kind}"
+        template += "{" + key + ("" if not spec else spec if spec == "!r" else ":" + spec) + "}"
+    template += text[at:].replace("{", "{{").replace("}", "}}")
+    return (template, keywords) if not values else None
 
 
 def _debug_print(jax_name: str, template: str, keywords: dict[str, ast.expr]) -> ast.Call:

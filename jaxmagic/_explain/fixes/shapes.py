@@ -315,8 +315,8 @@ def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
         if not (isinstance(arg, ast.Name) and arg.id in site.arguments_set() and arg.id in facts.values):
             continue
         value = facts.values[arg.id]
-        if isinstance(value, jax.ShapeDtypeStruct) or getattr(value, "ndim", 2) > 1:
-            continue
+        if not isinstance(value, (jax.Array, np.ndarray, np.generic)) or getattr(value, "ndim", 2) > 1:
+            continue  # abstract, or a library's object with a dtype of its own
         if not np.issubdtype(getattr(value, "dtype", np.float32), np.integer):
             continue
         as_tuple: Any = int(value) if value.ndim == 0 else tuple(int(v) for v in np.asarray(value))
