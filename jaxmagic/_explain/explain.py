@@ -150,6 +150,9 @@ def _explain(
 # --- words ----------------------------------------------------------------------
 
 
+_VMAPPED = re.compile(r"\b(?:Batch|Vmap)Tracer\b")  # JAX 0.10 names vmap's tracer BatchTracer, 0.12 VmapTracer
+
+
 def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
     arg = f"`{found.path}`" if found.path else "the value"
     aval = _aval_of(found, facts)
@@ -160,7 +163,7 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         attribute = getattr(found.exception, "name", None) or "its other attributes"
         return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "
                 f"only those, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
-    if "BatchTracer" in message_of(found.exception) and template.startswith("Under jit"):
+    if _VMAPPED.search(message_of(found.exception)) and template.startswith("Under jit"):
         # vmap traced it: one example's value, the mapped (first) axis gone
         template = "Under vmap" + template[len("Under jit"):]
         aval = re.sub(r"\[\d+,?", "[", aval) if aval else aval
