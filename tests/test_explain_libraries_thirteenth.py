@@ -474,7 +474,8 @@ def test_a_sweep_in_a_cell_gets_its_loop_from_the_kernels_hook(shell):
 
 def test_in_a_cell_an_object_jax_cannot_trace_is_bound_with_partial_though_its_value_is_not_read_again(shell):
     # the kernel's hook reads the call back from the traceback without running `Kernel(0.5)` again: the value is
-    # unknown, so the bound fix is offered untried, before a static argument that would need it hashable
+    # unknown, so the bound fix is offered untried, after registering a class that may be the user's own and in
+    # place of a static argument that would need it hashable
     shell.run("%jittrace_explain on")
     cell = KERNEL_CELL.format(decorator="@jax.jit").split("\n", 3)[3]  # jax and jnp are the shell's own
     with contextlib.redirect_stdout(io.StringIO()) as printed:
@@ -482,9 +483,11 @@ def test_in_a_cell_an_object_jax_cannot_trace_is_bound_with_partial_though_its_v
     shell.run("%jittrace_explain off")
     assert isinstance(result.error_in_exec, TypeError)
     shown = printed.getvalue()
-    first = shown.split("Fixes, preferred first:", 1)[1].split("\n  2. ", 1)[0]
-    assert "1. static" in first and "nlml_of_kernel = jax.jit(partial(nlml, Kernel(0.5)))" in first
-    assert "cannot be traced (it is not made of arrays), and a static argument must be hashable" in first
+    fixes = shown.split("Fixes, preferred first:", 1)[1]
+    assert "1. register-pytree" in fixes and "static_argnames='kernel'" not in fixes
+    second = fixes.split("\n  2. ", 1)[1].split("\n  3. ", 1)[0]
+    assert second.startswith("static") and "nlml_of_kernel = jax.jit(partial(nlml, Kernel(0.5)))" in second
+    assert "cannot be traced (it is not made of arrays), and a static argument must be hashable" in second
 
 
 KEYCHAIN_CELL = """\

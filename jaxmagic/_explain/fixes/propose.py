@@ -55,7 +55,8 @@ def propose(site: Site) -> list[Fix]:
         # before a registration of its class (a library's, often); after code that makes the user's class hashable
         # (a frozen dataclass), which keeps the static argument, and after passing it traced (a pytree that needs
         # no hashing: tried first, it goes last if it fails)
-        ahead = [f for f in fixes if (f.kind == "hashable-static" and not f.template) or f.kind == "not-static"]
+        ahead = [f for f in fixes if (f.kind == "hashable-static" and not f.template) or f.kind == "not-static"
+                 or (unknown and f.kind == "register-pytree")]  # its class unknown: it may be the user's own
         fixes = [*ahead, closed, *(f for f in fixes if f not in ahead)]
     host_globals = host_globals_fix(site) if not fixes else None
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
