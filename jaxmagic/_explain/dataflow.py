@@ -12,7 +12,7 @@ import ast
 
 from .._common.source import as_load, inside, names_in, parameter_names
 
-__all__ = ["depends_on", "instances_of", "outermost_function", "stored_parts"]
+__all__ = ["depends_on", "instances_of", "local_names", "outermost_function", "stored_parts"]
 
 
 def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
@@ -198,3 +198,10 @@ def _unpacked(store: ast.stmt) -> tuple[ast.expr, None, bool] | None:
     storing = [e for e in store.targets[0].elts if not isinstance(e, ast.Name)]
     return (storing[0], None, False) if len(storing) == 1 and isinstance(storing[0], (ast.Attribute,
                                                                                       ast.Subscript)) else None
+
+
+def local_names(function: ast.AST | None) -> set[str]:
+    """Every name ``function`` binds: its parameters (and those of functions inside it) and every name it
+    assigns. A global read there under one of these names is not the global."""
+    return {n.arg if isinstance(n, ast.arg) else n.id for n in ast.walk(function or ast.Module([], []))
+            if isinstance(n, ast.arg) or (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))}

@@ -19,6 +19,7 @@ import jax
 import numpy as np
 
 from ..._common.errors import is_user_file
+from ..dataflow import local_names
 from ..explanation import Fix
 from ..fixes.site import edit_fix, is_hashable
 
@@ -157,8 +158,7 @@ def host_globals_fix(site: Any) -> Fix | None:
         return None
     statement = next((a for a in site.ancestors() if isinstance(a, ast.stmt)), None)
     target = getattr(statement, "value", None)
-    local = {getattr(n, "id", None) or n.arg for n in ast.walk(site.definition) if isinstance(n, ast.arg) or (
-        isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))}
+    local = local_names(site.definition)
     held = site.globals_ or {}
     found = sorted({n.id for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                     and n.id not in local and isinstance(held.get(n.id), jax.Array)}) if target is not None else []

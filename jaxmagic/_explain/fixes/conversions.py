@@ -13,6 +13,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ..._common.source import clone, text_of
+from ..dataflow import local_names
 from ..explanation import Fix
 from ..rebuild import Names
 from .conditions import bool_fixes
@@ -119,8 +120,7 @@ def _global_arrays_as_numpy(site: Site, node: ast.Call) -> Fix | None:
     """``float(UB[i])`` where ``UB`` is a JAX array made outside: under jit, indexing it is traced. Every such
     conversion in the failing expression is rewritten (``float(L[0]), float(L[1])``), not only the first."""
     held = site.globals_ or {}
-    local = {getattr(n, "id", None) or n.arg for n in ast.walk(site.definition or ast.Module([], [])) if isinstance(
-        n, ast.arg) or (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))}
+    local = local_names(site.definition)
 
     def constants_in(sub: ast.AST) -> set[str]:  # globals only: a parameter of the same name is its own value
         return {n.id for n in ast.walk(sub) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)

@@ -27,6 +27,7 @@ from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
 from ..recover import Impure, evaluate_pure
 from .in_place import Replay, replay_of_call
+from .stored_attributes import holds
 
 __all__ = ["ReadCall", "jitted_statement_replay", "probe_stored", "read_call", "statement_calls", "transform_links"]
 
@@ -132,13 +133,7 @@ def _holds(node: ast.expr, frame: Any, function: Any) -> bool:
         value = evaluate_pure(node, frame, library_values=True)
     except Impure:
         return False
-    seen, level = [value], 0
-    while seen and level < 2:
-        found = [v for held in seen for v in list(getattr(held, "__dict__", {}).values())]
-        if any(v is function or getattr(v, "__wrapped__", None) is function for v in found):
-            return True
-        seen, level = [v for v in found if hasattr(v, "__dict__") and not isinstance(v, type)], level + 1
-    return False
+    return holds(value, lambda v: v is function or getattr(v, "__wrapped__", None) is function, depth=2)
 
 
 def probe_stored(replay: Replay, live: types.FunctionType, definition: ast.AST, store: ast.stmt | None,

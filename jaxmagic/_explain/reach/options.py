@@ -12,21 +12,17 @@ caches keyed privately.
 from __future__ import annotations
 
 import ast
-import contextlib
 import inspect
-import io
 from typing import Any
 
 import jax
 import numpy as np
 
 from ..._common.errors import is_jax_file
-from ..._common.jax_config import private_trace_caches
-from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of
 from ..verify import first_line
-from .sweep import python_loop_fix
+from .sweep import python_loop_fix, quiet_probe
 
 __all__ = ["transform_option_fix"]
 
@@ -137,8 +133,7 @@ def _try(fixed: ast.Call, which: str, index: int, given: tuple[Any, tuple, dict]
         value = np.asarray(value).ravel()[0].item()  # vmap: the same value for every example
     args = (*args[:index], value, *args[index + 1:])
     try:
-        with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()),
-              private_trace_caches() as private):
+        with quiet_probe() as private:
             if not private:
                 return None, "this JAX cannot keep the probe out of its caches"
             transformed = eval(compile(ast.Expression(ast.fix_missing_locations(fixed)), "<jaxmagic>", "eval"),

@@ -18,9 +18,9 @@ import jax
 
 from ..._common.errors import is_user_file
 from ..._common.source import definition_of, node_at, parameter_names, parse_file, position_of
-from ..dataflow import depends_on
+from ..dataflow import depends_on, local_names
 
-__all__ = ["AttributeStore", "attribute_store", "handed_global_store"]
+__all__ = ["AttributeStore", "attribute_store", "handed_global_store", "holds"]
 
 
 class AttributeStore:
@@ -84,8 +84,7 @@ def handed_global_store(outer: ast.AST | None, globals_: dict) -> tuple[ast.stmt
     or as the receiver of its method) when that object now holds a tracer, and the object's name; else None."""
     if not isinstance(outer, ast.FunctionDef):
         return None
-    local = set(parameter_names(outer)) | {n.id for n in ast.walk(outer) if isinstance(n, ast.Name)
-                                           and isinstance(n.ctx, ast.Store)}
+    local = local_names(outer)
     found = []
     for statement in outer.body if len(outer.body) < 64 else []:
         for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
@@ -98,15 +97,21 @@ def handed_global_store(outer: ast.AST | None, globals_: dict) -> tuple[ast.stmt
     return found[0] if len(found) == 1 else None
 
 
-def _holds_tracer(value: Any, depth: int = 6, seen: set | None = None) -> bool:
-    """True when ``value``, or what its attributes, lists and dicts hold (a few levels down), is a tracer."""
+def holds(value: Any, found: Any, depth: int = 6, seen: set | None = None) -> bool:
+    """True when ``value``, or what its attributes, lists and dicts hold (``depth`` levels down), satisfies
+    ``found`` (a tracer; the user's callback given to a library's config)."""
     seen = set() if seen is None else seen
-    if value is None or id(value) in seen or len(seen) > 2000 or isinstance(value, (type, types.ModuleType,
-                                                                                  types.FunctionType, str)):
+    if value is None or id(value) in seen or len(seen) > 2000 or isinstance(value, (type, types.ModuleType, str)):
         return False
-    if isinstance(value, jax.core.Tracer):
+    if found(value):
         return True
+    if isinstance(value, types.FunctionType):
+        return False
     seen.add(id(value))
     held = list(value.values()) if isinstance(value, dict) else list(value) if isinstance(value, (list, tuple)) \
         else list(getattr(value, "__dict__", {}).values())
-    return depth > 0 and any(_holds_tracer(v, depth - 1, seen) for v in held[:256])
+    return depth > 0 and any(holds(v, found, depth - 1, seen) for v in held[:256])
+
+
+def _holds_tracer(value: Any) -> bool:
+    return holds(value, lambda v: isinstance(v, jax.core.Tracer))

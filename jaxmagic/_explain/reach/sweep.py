@@ -28,7 +28,7 @@ from ..explanation import Fix
 from ..fixes.site import dotted_of
 from ..verify import first_line
 
-__all__ = ["python_loop_fix"]
+__all__ = ["python_loop_fix", "quiet_probe"]
 
 
 def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, globals_: dict,
@@ -153,7 +153,7 @@ def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, str
     """The first example's call traced abstractly, its value static: the outcome, and whether ``fn`` returns one
     array (``jnp.stack`` stacks it; else ``jax.tree.map`` stacks each leaf)."""
     try:
-        with _quiet() as private:
+        with quiet_probe() as private:
             if not private:
                 return None, "this JAX cannot keep the probe out of its caches", False
             _, shape = jax.make_jaxpr(fn, static_argnums=(index,), return_shape=True)(*_first(args, axes, index))
@@ -164,7 +164,9 @@ def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, str
 
 
 @contextlib.contextmanager
-def _quiet():
+def quiet_probe():
+    """A probe's trace: JAX's events muted, its prints dropped, its caches private (yields False where this JAX
+    cannot keep them private)."""
     with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()),
           private_trace_caches() as private):
         yield private
