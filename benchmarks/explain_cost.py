@@ -7,7 +7,8 @@ never read jaxmagic's code), ``tests/explain_generalize.py`` (issue 16's
 patterns) and ``tests/explain_libraries_a.py``/``_b.py`` and ``_c.py``/``_d.py`` (issue 26's
 held-out sets, and ``_e.py``/``_f.py``: errors through libraries, their fixes tried by running
 the failing trace again, worst ≤ 1 s) is run as a user meets it: its cell written to a file on disk as a
-kernel writes it and executed, the failing call raising, then ``explain``
+kernel writes it and executed, the failing call raising (JAX's tracebacks
+filtered as in a kernel: its frames kept, marked hidden), then ``explain``
 called on the exception. Only ``explain`` is timed: finding the argument, the
 line and the fixes, and re-tracing a private copy of the function with each
 mechanical fix applied (a leak fix with no store left in its source; the
@@ -29,7 +30,7 @@ _TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "te
 
 def _timed_cases(cases, repeats: int) -> tuple[dict[str, float], int, dict[str, float]]:
     import jaxmagic
-    from corpus_harness import run_case
+    from corpus_harness import as_in_a_kernel, run_case
 
     explain = jaxmagic.explain
     seconds: dict[str, list[float]] = {case.id: [] for case in cases}
@@ -49,7 +50,7 @@ def _timed_cases(cases, repeats: int) -> tuple[dict[str, float], int, dict[str, 
         for repeat in range(repeats):
             for case in cases:
                 current.append(case.id)
-                with tempfile.TemporaryDirectory() as folder:
+                with tempfile.TemporaryDirectory() as folder, as_in_a_kernel():
                     outcome = run_case(case, Path(folder))
                 if repeat == 0 and outcome.explanation is not None:
                     verified += sum(1 for fix in outcome.explanation.fixes if fix.verified)

@@ -8,6 +8,7 @@ the callee and its arguments are known, as ``explain`` expects them.
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import linecache
 import os
@@ -81,6 +82,28 @@ def fix_case(case_id: str, source: str, code: str, kind: str, argument: str, lin
 
 def filename_of(case: Case) -> str:
     return f"/jaxmagic-corpus/{case.id}.py"
+
+
+@contextlib.contextmanager
+def _filtering(mode: str):
+    before = jax.config.jax_traceback_filtering
+    jax.config.update("jax_traceback_filtering", mode)
+    try:
+        yield
+    finally:
+        jax.config.update("jax_traceback_filtering", before)
+
+
+def as_in_a_kernel():
+    """JAX's traceback filtering as a kernel has it: under IPython JAX keeps its own frames in a traceback
+    (marked hidden), where a script's tracebacks lose them; explanations read the failing value there."""
+    return _filtering("tracebackhide")
+
+
+def as_in_a_script():
+    """JAX's traceback filtering as a script has it (its own frames removed), whatever IPython shell an
+    earlier test left behind."""
+    return _filtering("quiet_remove_frames")
 
 
 def run_case(case: Case, folder: Path | None = None) -> Outcome:

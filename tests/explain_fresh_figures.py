@@ -8,7 +8,8 @@ Prints, over ``explain_fresh.CASES``: kind, argument, line, top fix
 acceptable, top fix verified, fixes wrongly marked verified, and the time
 each explanation took (median, worst), then every miss by case. Each cell is
 written to a temporary folder as ipykernel writes a cell's file, so source
-lines are read from disk as in a kernel. A measurement, not a test: issue 16
+lines are read from disk as in a kernel, and JAX filters tracebacks as it does
+in a kernel (its own frames kept, marked hidden). A measurement, not a test: issue 16
 sets the targets these figures are held to.
 """
 from __future__ import annotations
@@ -45,7 +46,7 @@ def measure(cases: list | None = None) -> tuple[dict[str, float], list[str], lis
 
     # the public explain(), and the kernel hook's path for a statement with no call to hand
     corpus_harness.jaxmagic.explain, corpus_harness.explained = timing(explain), timing(explained)
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, corpus_harness.as_in_a_kernel():
         for case in cases:
             outcome = run_case(case, Path(folder))
             found = outcome.explanation

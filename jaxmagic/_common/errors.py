@@ -146,6 +146,11 @@ _SIZE_NAME = re.compile(r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|sh
                         r"crop|pad|padding|segments|axis|axes|dim|dims|rank|order|iters?|k)(?:_|$)", re.I)
 
 
+# The conversions a tracer refuses, by the method a library's own array type refuses them in
+_CONVERSIONS = {"__bool__": "bool-conversion", "__index__": "integer-conversion", "__int__": "integer-conversion",
+                "__float__": "concretization", "__complex__": "concretization", "__array__": "array-conversion"}
+
+
 def _library_check(exc: BaseException) -> str | None:
     """The kind of an error that a library raised itself because a value it needs as a Python value is
     traced (``max_steps must be a Python integer``): raised by a ``raise`` of an installed library's, while a
@@ -167,6 +172,10 @@ def _library_check(exc: BaseException) -> str | None:
     if is_jax_file(filename) or not called_from(frame, is_jax_file):
         return None
     tracers = {name: value for name, value in frame.f_locals.items() if holds_tracer(value)}
+    if is_installed_library(filename) and "self" in tracers and frame.f_code.co_name in _CONVERSIONS:
+        # a library's own array type refusing a Python conversion of the tracer it wraps (phiml's
+        # ``Tensor.__bool__`` raising its own AssertionError): the conversion says the kind, as for JAX's
+        return _CONVERSIONS[frame.f_code.co_name]
     if is_installed_library(filename) and RAISE_LINE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
         named = list(tracers) or _guarded_attributes(frame, filename, entries[-1].tb_lineno)
         if not named and _SHOWN_TRACER.search(message_of(exc)):

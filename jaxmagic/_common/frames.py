@@ -25,7 +25,7 @@ import jax
 from .source import node_at, parse_file, position_of
 
 __all__ = [
-    "called_from", "installed_package", "is_installed_library", "is_jax_file", "is_user_file", "short_path", "traceback_entries",
+    "called_from", "installed_package", "is_installed_library", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE",
     "calls_a_jit", "outlived_its_trace", "quiet_leaves"]
 
@@ -125,6 +125,12 @@ def traceback_entries(tb: types.TracebackType | None) -> list[types.TracebackTyp
     return entries
 
 
+def jax_frames_kept(tb: types.TracebackType | None) -> bool:
+    """True when a traceback still holds JAX's own frames (JAX filters them out of a script's tracebacks, and
+    under IPython only marks them hidden): the values JAX was handling when it raised can be read there."""
+    return any(is_jax_file(entry.tb_frame.f_code.co_filename) for entry in traceback_entries(tb))
+
+
 def user_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:
     """The entries of a traceback in the user's own code (:func:`is_user_file`), outermost first."""
     return [entry for entry in traceback_entries(tb) if is_user_file(entry.tb_frame.f_code.co_filename)]
@@ -181,8 +187,12 @@ def holds_tracer(value: object) -> bool:
     try:
         leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - an object whose flattening fails holds nothing we can read
-        return False
-    return any(isinstance(leaf, jax.core.Tracer) for leaf in leaves[:256])
+        leaves = []
+    if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves[:256]):
+        return True
+    # a library's own array type wrapping the tracer (phiml's ``Tensor``: its flattening hides the tracer)
+    held = getattr(value, "__dict__", None)
+    return isinstance(held, dict) and any(isinstance(v, jax.core.Tracer) for v in list(held.values())[:32])
 
 
 RAISE_LINE = re.compile(r"\s*raise\b")

@@ -18,9 +18,10 @@ import numpy as np
 from .._common.jax_config import traceback_filtering_off
 
 from .._common.errors import tracing_kind, user_entries
+from .._common.frames import jax_frames_kept
 from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts
-from .lift import lift
+from .lift import by_parameters, lift
 from .provenance import Origin, Tracer, jaxpr_tracer, origin_of
 from .fixes.equality import compares, structure_compares
 from .rebuild import copy_function, probe_name, probe_trace
@@ -96,13 +97,20 @@ def origin(
         masked = _narrow(lift(origin_of(exc, [mask]), exc, outer), message)
         if masked.paths:
             return masked
+    if jax_frames_kept(exc.__traceback__) and (call is None or call.wrapper == "jax.jit"):
+        # JAX left its own frames in (under IPython it marks them hidden rather than removing them): the tracer
+        # that failed is read where it failed, with no re-trace, when a jitted trace made it (through a
+        # wrapper's jit JAX names the wrapper's inputs, and a plain jit of a copy names the user's leaves)
+        direct = by_parameters(_narrow(lift(origin_of(exc), exc, outer), message), exc)
+        if direct.paths and direct.how == "trace" and (outer is None or direct.function == outer):
+            return direct  # (read in a library's inner jit, it names that jit's inputs: the copy's trace is run)
     if call is not None and call.fn is not None and call.wrapper != "flax.nnx.jit":
         # JAX's frames kept: the most precise reading (not through nnx.jit: a plain jit's copy holds the
         # module's state as constants, and the value would seem to depend on the other arguments alone)
         probed = _probe_origin(call, kind)
         if probed is not None:
             return _narrow(lift(*probed, outer), message)
-    origin = _narrow(lift(origin_of(exc), exc, outer), message)
+    origin = by_parameters(_narrow(lift(origin_of(exc), exc, outer), message), exc)
     if kind == "leaked-tracer" and leak is not None:
         if not origin.paths and leak.arguments:
             return Origin(leak.arguments, leak.function, "source")

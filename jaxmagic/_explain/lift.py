@@ -19,9 +19,9 @@ import jax
 from .._common.errors import is_installed_library, is_jax_file, traceback_entries, user_entries
 from .._common.source import names_in, node_at, parse_file, position_of
 from .call import root_of
-from .provenance import Origin, Tracer, origin_of
+from .provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_of, progenitors, var_of
 
-__all__ = ["lift"]
+__all__ = ["lift", "by_parameters"]
 
 
 def _operands(callee: str, call: ast.Call, index: int) -> list[ast.expr]:
@@ -123,3 +123,50 @@ def _tracer_leaves(value: Any) -> list[Any]:
     except Exception:  # noqa: BLE001 - an odd object: no tracers from it
         return []
     return [leaf for leaf in leaves if isinstance(leaf, Tracer)]
+
+
+def by_parameters(origin: Origin, exc: BaseException) -> Origin:
+    """``origin`` named by the user's parameters when the trace's inputs are the arrays a library's jit took out
+    of its own objects (phiml's ``jit_compile`` traces ``natives[0]``, ``natives[1]``): the inputs the failing
+    value depends on, found by identity inside the objects the outermost user frame in that trace was given."""
+    entries = user_entries(exc.__traceback__)
+    parameters = {p for tb in entries for p in _parameters(tb.tb_frame.f_code)}
+    if origin.how != "trace" or not origin.paths or any(root_of(p) in parameters for p in origin.paths):
+        return origin
+    wanted: dict[int, frozenset[int]] = {}  # id of a trace: the positions of its inputs the value depends on
+    frames = {}
+    for tracer in failing_tracers(exc):
+        found = progenitors(jaxpr_tracer(tracer)) if jaxpr_tracer(tracer) is not None else None
+        if found is not None:
+            frames[id(found[0])] = found[0]
+            wanted[id(found[0])] = wanted.get(id(found[0]), frozenset()) | found[1]
+    for tb in entries:
+        code = tb.tb_frame.f_code
+        hit, holding = [], False
+        for name in _parameters(code):
+            held = _inputs_held(tb.tb_frame.f_locals.get(name), frames)
+            holding = holding or bool(held)
+            if any(i in wanted.get(key, ()) for key, i in held):
+                hit.append(name)
+        if holding:  # the outermost of the user's frames that the trace's inputs reached
+            return Origin(hit, code.co_name, "trace") if hit else origin
+    return origin
+
+
+def _inputs_held(value: Any, frames: dict[int, Any]) -> set[tuple[int, int]]:
+    """(trace, input position) of each trace input ``value`` holds as an attribute of a library's own array
+    type whose flattening hides it (phiml's ``Tensor`` keeps its tracer in ``_native``). A value whose leaves
+    show their tracers is read by path elsewhere (``reach/library``), leaf by leaf."""
+    attributes = getattr(value, "__dict__", None)
+    if _tracer_leaves(value) or not isinstance(attributes, dict):
+        return set()
+    tracers = [v for v in list(attributes.values())[:32] if isinstance(v, Tracer)]
+    held = set()
+    for tracer in tracers:
+        inner = jaxpr_tracer(tracer)
+        frame = getattr(getattr(inner, "_trace", None), "frame", None)
+        var = var_of(inner) if inner is not None else None
+        if frame is None or id(frame) not in frames or var is None:
+            continue
+        held.update((id(frame), i) for i, v in enumerate(getattr(frame, "invars", ()) or ()) if v is var)
+    return held

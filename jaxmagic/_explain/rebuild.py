@@ -133,6 +133,18 @@ class Names:
                 alias = usual if usual not in globals_ else f"_jaxmagic_{usual}"
                 self.missing[alias] = module
             setattr(self, usual, alias)
+        self.where = f"{self.jnp}.where"  # a library's own array type selects with its own where (phiml's math)
+
+    def own_where(self, values: list[Any], globals_: dict | None) -> None:
+        """Select with the ``where`` of the library whose own array type ``values`` hold (phiml's ``Tensor``:
+        ``math.where``), spelled as the user's namespace imports that library's module."""
+        packages = {type(v).__module__.split(".", 1)[0] for v in values
+                    if not isinstance(v, (jax.Array, np.ndarray, np.generic)) and hasattr(v, "__dict__")}
+        for alias, module in (globals_ or {}).items():
+            if (isinstance(module, types.ModuleType) and module.__name__.split(".", 1)[0] in packages
+                    and callable(getattr(module, "where", None)) and not alias.startswith("_")):
+                self.where = f"{alias}.where"
+                return
 
     jnp: str
     lax: str

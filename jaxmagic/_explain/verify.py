@@ -25,7 +25,8 @@ from .call import Call
 from .explanation import Fix
 from .fixes.arguments import CheckpointStatic
 from .declare.closure import ClosedOver
-from .declare.fields import Declaration, redeclared
+from .declare.fields import Declaration
+from .declare.rebuilt import redeclared
 from .declare.wrapper import Rejit
 from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
 from .fixes.leak_code import ThreadOut

@@ -3,7 +3,9 @@
 ``fields`` (the user's class statement: ``register_dataclass``'s ``meta_fields``,
 ``equinox.field(static=True)``, ``flax.struct.field(pytree_node=False)``,
 ``jax_dataclasses.Static[...]``; an array declared static made data, a function
-held as data made static; the user's value rebuilt with the class compiled again),
+held as data made static, the way the class's library spells a static field: its own ``static_field()`` for
+simple_pytree's), ``rebuilt`` (the user's value remade with the class compiled again as a fix declares it, by
+the class's own ``__init__`` where a library's base records its static fields),
 ``frozen`` (hashable versions of a static value: a library's twin of its mutable class, ``FrozenConfigDict``,
 one by the type JAX names, or the user's ``@dataclass`` made ``frozen=True``), ``wrapper`` (the jit that
 decides what is static: ``equinox.filter_jit`` for a Module holding Python values), ``closure`` (an object

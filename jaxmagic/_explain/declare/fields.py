@@ -13,11 +13,12 @@ side, the fix is made there, in the user's own class statement:
   becomes static (:func:`declared_data_fix`).
 
 Each is tried with the class compiled again as the fix declares it, the user's
-value rebuilt as an object of that class (:func:`redeclared`).
+value rebuilt as an object of that class (``rebuilt.redeclared``).
 """
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import dataclasses
 import linecache
@@ -31,7 +32,7 @@ from ..._common.errors import is_user_file
 from ..._common.source import parse_file, text_of
 from ..explanation import Fix
 
-__all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix", "redeclared"]
+__all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix"]
 
 
 @dataclasses.dataclass
@@ -212,33 +213,6 @@ def _declares_static(keyword: ast.keyword) -> bool:
     return False
 
 
-def redeclared(recipe: Declaration, value: Any, globals_: dict) -> Any:
-    """The argument's value rebuilt with its class compiled again as the fix declares it (a private copy)."""
-    held = value if recipe.field is None else getattr(value, recipe.field)
-    module = sys.modules.get(type(held).__module__)
-    # the names the class statement reads are those of the module that defined it (a notebook's: the globals)
-    namespace = dict(vars(module)) if getattr(module, "__file__", None) == recipe.filename else dict(globals_)
-    if "equinox" in sys.modules:  # a fix that declares an equinox field where the user did not import equinox
-        namespace.setdefault("eqx", sys.modules["equinox"])
-    if "flax.struct" in sys.modules:  # or flax's, where the user imported only its dataclass
-        namespace.setdefault("struct", sys.modules["flax.struct"])
-    for statement in recipe.statements:
-        exec(compile(ast.fix_missing_locations(ast.Module([statement], [])), recipe.filename, "exec"), namespace)
-    fixed = namespace[type(held).__name__]
-    made = object.__new__(fixed)
-    for key, item in vars(held).items():
-        if key in recipe.as_tuples:
-            item = frozenset(item) if isinstance(item, set) else tuple(item)
-        if key in recipe.as_counts and _one_value(item):  # the count a transformation had broadcast, as built
-            item = np.asarray(item).reshape(-1)[0].item()
-        object.__setattr__(made, key, item)
-    if recipe.field is None:
-        return made
-    outer = copy.copy(value)
-    object.__setattr__(outer, recipe.field, made)
-    return outer
-
-
 # --- a non-array field held as data: declared static --------------------------------------
 
 
@@ -267,15 +241,6 @@ def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False) ->
         f"field of the class (hashed with the structure, like a static argument) and keep passing `{name}` as it is",
         recipe=Declaration(name, owner, statements, filename, as_counts=(field,) if scalar else ()),
     )
-
-
-def _one_value(item: Any) -> bool:
-    """True for an array whose elements all hold one integer value."""
-    try:
-        flat = np.asarray(item).reshape(-1)
-    except Exception:  # noqa: BLE001 - not an array
-        return False
-    return flat.size > 0 and np.issubdtype(flat.dtype, np.integer) and bool((flat == flat[0]).all())
 
 
 def _non_array_field(name: str, path: str, value: Any, scalar: bool = False) -> tuple[Any, str | None, str | None]:
@@ -357,11 +322,11 @@ def _field_static_edit(node: ast.ClassDef, field: str, cls: type) -> tuple[str, 
         kind, spelled = option
         if kind == "annotation":
             edited.annotation = ast.Subscript(ast.parse(spelled, mode="eval").body, statement.annotation, ast.Load())
-        elif isinstance(edited.value, ast.Call) and (text_of(edited.value.func) or "").endswith("field"):
+        elif spelled and isinstance(edited.value, ast.Call) and (text_of(edited.value.func) or "").endswith("field"):
             edited.value.keywords.append(ast.parse(f"f({spelled})", mode="eval").body.keywords[0])
         elif edited.value is None:
-            keyword = ast.parse(f"f({spelled})", mode="eval").body.keywords[0]
-            edited.value = ast.Call(ast.parse(kind, mode="eval").body, [], [keyword])
+            keywords = ast.parse(f"f({spelled})", mode="eval").body.keywords if spelled else []
+            edited.value = ast.Call(ast.parse(kind, mode="eval").body, [], keywords)
         else:
             return None
         body[-1] = ast.fix_missing_locations(ast.copy_location(edited, statement))
@@ -394,4 +359,19 @@ def _static_option(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
         field = next((n for n, v in held.items() if v is equinox.field), None)
         # the class's module may not import equinox itself (a library's base class): the fix imports it as eqx
         return (f"{alias}.field" if alias is not None else field or "eqx.field"), "static=True"
+    return _library_static_field(cls)
+
+
+def _library_static_field(cls: type) -> tuple[str, str] | None:
+    """The ``static_field()`` of the library a base class comes from (``simple_pytree``), spelled as the
+    class's module holds it, else by the library's name: ``("simple_pytree.static_field", "")``."""
+    held = vars(sys.modules.get(cls.__module__) or sys)
+    for klass in getattr(cls, "__mro__", ())[1:]:
+        package = sys.modules.get(klass.__module__.split(".", 1)[0])
+        maker = getattr(package, "static_field", None)
+        if package is None or package is builtins or not callable(maker):
+            continue
+        name = next((n for n, v in held.items() if v is maker), None)
+        alias = next((n for n, v in held.items() if v is package), package.__name__)
+        return name or f"{alias}.static_field", ""
     return None

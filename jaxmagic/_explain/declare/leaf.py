@@ -173,5 +173,8 @@ def leaf_value(value: Any, leaf: str) -> Any:
     value = at_path(value, leaf)[1]
     if isinstance(value, (np.ndarray, jax.Array)) and getattr(value, "ndim", 1) == 0 and not isinstance(
             value, jax.core.Tracer):
-        value = value.item()
+        try:
+            value = value.item()
+        except Exception:  # noqa: BLE001 - an array with no value to read (an abstract one a library made)
+            return None
     return value if isinstance(value, (bool, int, float, str)) else None

@@ -77,8 +77,8 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             "hashable-static",
             "f(x, (1, 2))   # a tuple instead of a list",
             "static arguments are keys of JAX's compile cache, so they must be hashable: "
-            "pass a tuple (or a frozen dataclass) instead of a list, dict or array",
-        )]
+            "pass a tuple (or a frozen dataclass) instead of a list, dict or array", template=True,
+        )]  # the value is not known here: a pattern, not code for this line
     value = facts.values.get(name)
     if "metadata fields of pytree" in site.message and value is not None:
         moved = children_fix(name, value, site.names.jax)

@@ -9,6 +9,9 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+import jax
+import numpy as np
+
 from ..._common.source import clone, parameter_names, text_of
 from ..call import root_of
 from ..explanation import Fix
@@ -203,7 +206,10 @@ def _early_return_fix(site: Site, control: ast.AST, construct: ast.If, extra: tu
     first, last = construct.body[0].value, body[-1].value
 
     def pick(a: ast.expr, b: ast.expr) -> ast.expr:
-        return call(f"{site.names.jnp}.where", ast.Name(flag, ast.Load()), clone(a), clone(b))
+        if _holds_structure(a, site.locals_):  # a state object: jnp.where leaf by leaf
+            select = ast.parse(f"lambda u, v: {site.names.jnp}.where({flag}, u, v)", mode="eval").body
+            return call(f"{site.names.jax}.tree.map", select, clone(a), clone(b))
+        return call(site.names.where, ast.Name(flag, ast.Load()), clone(a), clone(b))
 
     if isinstance(first, ast.Tuple) and isinstance(last, ast.Tuple) and len(first.elts) == len(last.elts):
         kept: ast.expr = ast.Tuple([pick(a, b) for a, b in zip(first.elts, last.elts)], ast.Load())
@@ -215,6 +221,20 @@ def _early_return_fix(site: Site, control: ast.AST, construct: ast.If, extra: tu
                "compute the early result and the rest both, and let `jnp.where` keep one element-wise: the "
                "statements between run either way, so no Python bool is needed", kinds=("jnp.where", *extra),
                recipe=edit)
+
+
+def _holds_structure(expression: ast.expr, values: dict | None) -> bool:
+    """True when ``expression`` names a variable holding a pytree of several parts (a dataclass state, a dict),
+    which ``jnp.where`` does not take whole."""
+    if not isinstance(expression, ast.Name) or not values or expression.id not in values:
+        return False
+    value = values[expression.id]
+    if isinstance(value, (jax.Array, np.ndarray, np.generic, int, float, complex, bool)) or value is None:
+        return False
+    try:
+        return not jax.tree_util.treedef_is_leaf(jax.tree_util.tree_structure(value))
+    except Exception:  # noqa: BLE001 - a value jax cannot flatten
+        return False
 
 
 def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: ast.AST) -> list[ast.stmt] | None:
@@ -260,7 +280,7 @@ def _if_expression_fixes(site: Site, control: ast.AST, construct: ast.IfExp, ext
     return [
         edit_fix(
             "jnp.where", control,
-            call(f"{names.jnp}.where", array_test(construct.test, names), clone(construct.body),
+            call(names.where, array_test(construct.test, names), clone(construct.body),
                  clone(construct.orelse)),
             "compute both values and let `jnp.where` pick one element-wise", extra,
         ),

@@ -225,13 +225,13 @@ def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list
         return None
     form, then, other, test = pieces
     if form == "return":
-        return [ast.Return(call(f"{names.jnp}.where", test, clone(then), clone(other)))]
+        return [ast.Return(call(names.where, test, clone(then), clone(other)))]
     out = []
     for name in dict.fromkeys([*then, *other]):
         a = then.get(name, ast.Name(name, ast.Load()))
         b = other.get(name, ast.Name(name, ast.Load()))
         out.append(
-            ast.Assign([ast.Name(name, ast.Store())], call(f"{names.jnp}.where", clone(test), a, b))
+            ast.Assign([ast.Name(name, ast.Store())], call(names.where, clone(test), a, b))
         )
     return out
 

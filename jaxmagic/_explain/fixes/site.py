@@ -56,6 +56,7 @@ class Site:
     operands: list = dataclasses.field(default_factory=list)  # shapes that do not fit: the Operands at the line
     family: str | None = None  # which of JAX's shape checks failed (``contraction``, ``broadcast``, ...)
     host_library: str | None = None  # the failing call, a library's that needs concrete values (``mjx.get_data``)
+    locals_: dict | None = None  # the values of the failing frame's variables (a state object, not an array)
 
     def __post_init__(self) -> None:
         self._parents = parents(self.tree) if self.tree is not None else {}

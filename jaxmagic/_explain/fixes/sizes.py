@@ -258,7 +258,7 @@ def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
     return [
         edit_fix(
             "jnp.where", subscript,
-            call(f"{names.jnp}.where", broadcast_mask(site, mask, array), clone(array), ast.Constant(0)),
+            call(names.where, broadcast_mask(site, mask, array), clone(array), ast.Constant(0)),
             "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
             "and puts 0 where the mask is False",
         ),

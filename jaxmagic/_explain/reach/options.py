@@ -75,7 +75,7 @@ def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str
     fix.verified, fix.outcome = _try(fixed, which, index, given, globals_ or {})
     if which == "vmap" and fix.outcome in (_KEYS, _VALUES) and user:  # no one value: a loop over them
         looped = python_loop_fix(argument, given, user, globals_ or {}, getattr(names, "jax", "jax"),
-                                 getattr(names, "jnp", "jnp"))
+                                 getattr(names, "jnp", "jnp"), setting=kind in ("traced-shape", "concretization"))
         if looped is not None:
             return looped
     return None if fix.outcome == _KEYS else fix  # a key per example is what vmap is for: no static option

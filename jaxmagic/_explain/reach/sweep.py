@@ -31,10 +31,14 @@ from ..verify import first_line
 __all__ = ["python_loop_fix", "quiet_probe"]
 
 
+_FEW = 16  # float values swept as settings: at most this many (one compile each)
+
+
 def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, globals_: dict,
-                    jax_name: str = "jax", jnp_name: str = "jnp") -> Fix | None:
+                    jax_name: str = "jax", jnp_name: str = "jnp", setting: bool = False) -> Fix | None:
     """The user's ``jax.vmap(f)(xs, ...)`` statement rewritten as a loop over ``argument``'s values, tried on the
-    first; None when the statement is not that shape (keywords, pytrees mapped, another axis, ``out_axes``)."""
+    first; None when the statement is not that shape (keywords, pytrees mapped, another axis, ``out_axes``).
+    ``setting``: the value was needed as a constant (a shape, a static option), so a few floats are swept too."""
     found = _vmapped_statement(given[0], user, globals_)
     if found is None or given[2]:
         return None
@@ -55,8 +59,11 @@ def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, g
     if any(axis == 0 and not (isinstance(a, arrays) and np.ndim(a) >= 1) for a, axis in zip(args, axes)):
         return None  # a pytree mapped whole: a loop over it is not one zip
     keys = _keys(args[index])
-    if not keys and not np.issubdtype(args[index].dtype, np.integer):
-        return None  # data (a float per example): a loop with one compile per value is no fix for it
+    if not keys and not np.issubdtype(args[index].dtype, np.integer) and not (
+            setting and np.ndim(args[index]) == 1 and np.size(args[index]) <= _FEW):
+        # data (a float per example): a loop with one compile per value is no fix for it; a few floats that a
+        # library needs as Python values (a mismatch level it holds static) are settings swept
+        return None
     verified, outcome, single = (None, "the loop runs each example eagerly: not run here", False) if keys else \
         _try(fn, args, axes, index)
     code = _loop_code(statement, applied, params, axes, index, keys, jax_name, jnp_name, single)

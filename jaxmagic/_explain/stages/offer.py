@@ -4,6 +4,7 @@ from __future__ import annotations
 import ast
 
 from ..._common.errors import is_user_file, shape_family
+from ..._common.frames import holds_tracer
 from ..._common.source import enclosing_function, names_in, parameter_names
 from ..call import data_dependent, plain_function, transformed_expression
 from ..explanation import Explanation
@@ -28,6 +29,10 @@ def offer(failure: Failure) -> None:
     # the names the fixes' code is written with: the user's, never a library method's module (dLux's `np`)
     own = plain is not None and is_user_file(getattr(getattr(plain, "__code__", None), "co_filename", ""))
     failure.names = Names(plain.__globals__ if own else globals_)
+    if user and failure.node is not None:  # the values the failing line reads: a library's own array type?
+        held = user[-1].tb_frame.f_locals
+        failure.names.own_where([held[n] for n in names_in(failure.node) if n in held and holds_tracer(held[n])],
+                                globals_)
     site = Site(
         kind=kind,
         message=failure.message,
@@ -45,6 +50,7 @@ def offer(failure: Failure) -> None:
         globals_=globals_,
         operands=found.operands, family=shape_family(failure.exc),
         host_library=host_library(failure.node, user) if kind in CONVERSIONS else None,
+        locals_=user[-1].tb_frame.f_locals if user else None,
     )
     found.fixes = propose(site)
     option = transform_option_fix(kind, found.argument if found.path == found.argument else None,
