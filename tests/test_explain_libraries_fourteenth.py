@@ -9,6 +9,8 @@
 - A pytree base class with its own ``static_field()`` (simple_pytree's ``Pytree``), whose objects record which
   of their fields are static: the field's declaration made static the library's way, the object rebuilt by its
   own ``__init__`` for the try.
+- A count a library makes a Python int of while it builds a shape (phiml's ``size = int(size)``): a traced
+  shape, as JAX's own refusal of a traced size is.
 - A ``vmap`` sweep over a few float settings that a library's jit holds static (rockpool's adversarial loss and
   its ``mismatch_level``): a Python loop over the values, each call jitted with the value static.
 - ``if`` with an early return of a whole state object in a ``scan`` step: ``jnp.where`` leaf by leaf with
@@ -26,6 +28,7 @@ PHIML_BOOL = "https://github.com/tum-pbs/PhiML"  # docs, Limitations: Tensor.__b
 PHIML_JIT = "https://github.com/tum-pbs/PhiML"  # docs, JIT compilation: jit_compile traces the tensors' natives
 SIMPLE_PYTREE_STATIC = "https://github.com/cgarciae/simple-pytree"  # README: static_field()
 SIMPLE_PYTREE_SCAN = "https://github.com/cgarciae/simple-pytree"  # README: dataclass states, replace()
+PHIML_SHAPE = "https://github.com/tum-pbs/PhiML"  # docs, Shapes: spatial(x=n) sizes are Python ints
 ROCKPOOL_LEVEL = "https://rockpool.ai/"  # training.adversarial_jax: mismatch_level is a static argument
 
 FOURTEENTHLIB = '''
@@ -100,6 +103,12 @@ def _unflatten(aux, children):
         object.__setattr__(obj, name, value)
     object.__setattr__(obj, "_static", tuple(name for name, _ in static))
     return obj
+
+
+def zeros(cells):
+    """A grid of ``cells`` zeros; the count made a Python int first (as phiml builds a shape)."""
+    size = int(cells)
+    return Tensor(jnp.zeros(size))
 
 
 @functools.partial(jax.jit, static_argnames="level")
@@ -263,3 +272,25 @@ def test_a_vmap_over_a_few_float_settings_a_library_holds_static_becomes_a_loop(
     exec(compile("\n".join([*SWEEP_CELL.splitlines()[:-1], top.code]), "<pasted>", "exec"), namespace)
     values = [namespace["tl"].perturbed_loss(jnp.ones(3), level=v) for v in (0.01, 0.05, 0.1)]
     np.testing.assert_allclose(namespace["losses"], np.stack(values), rtol=1e-6)  # stacked as vmap stacked them
+
+
+SIZE_CELL = """\
+import jax
+import jax.numpy as jnp
+import fourteenthlib_cases as tl
+
+@jax.jit
+def upsample(u, factor):
+    return tl.zeros(u.shape[0] * factor)._native
+
+upsample(jnp.ones(4), 2)
+"""
+
+
+def test_a_count_a_library_makes_an_int_of_for_a_shape_is_a_traced_shape(fourteenthlib, tmp_path):
+    case = fix_case("fourteen-library-size", PHIML_SHAPE, SIZE_CELL, "traced-shape", "factor", 7, "static")
+    found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("traced-shape", "factor", 7)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), top.outcome
+    assert "static_argnames='factor'" in top.code

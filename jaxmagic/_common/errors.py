@@ -90,6 +90,20 @@ def _sized_by_tracer(message: str) -> bool:
     return bool(_SIZE_CAUSE.search(cause)) and not _CONVERSION_CAUSE.search(cause)
 
 
+def _library_size(exc: BaseException) -> bool:
+    """``int()`` of a tracer on a library's line that makes a size of it (phiml's ``size = int(size)`` while
+    it builds a shape): the value was needed as a compile-time constant, not only as a Python number."""
+    if "arose with the `int` function" not in message_of(exc):
+        return False
+    outside = [tb for tb in traceback_entries(exc.__traceback__) if not is_jax_file(tb.tb_frame.f_code.co_filename)]
+    if not outside or not is_installed_library(outside[-1].tb_frame.f_code.co_filename) or \
+            is_user_file(outside[-1].tb_frame.f_code.co_filename):
+        return False
+    line = linecache.getline(outside[-1].tb_frame.f_code.co_filename, outside[-1].tb_lineno)
+    return any(_SIZE_NAME.search(name) for name in re.findall(r"[A-Za-z_]\w*", line.split("int(", 1)[0]) +
+               re.findall(r"int\(\s*([A-Za-z_]\w*)", line))
+
+
 # JAX's NumPy-worded refusals: one bool of a vector, the length of a scalar
 _NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|len\(\) of unsized object")
 # Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
@@ -98,7 +112,7 @@ UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
 
 def tracing_kind(exc: BaseException) -> str | None:
     """SPEC's ``kind`` for a tracing error, or None when ``exc`` is not one."""
-    if type(exc).__name__ == "ConcretizationTypeError" and _sized_by_tracer(message_of(exc)):
+    if type(exc).__name__ == "ConcretizationTypeError" and (_sized_by_tracer(message_of(exc)) or _library_size(exc)):
         return "traced-shape"  # a size, a length, an axis (another compile-time argument) given as a tracer
     for cls in type(exc).__mro__:
         for name, kind in _CLASS_KINDS:

@@ -22,6 +22,7 @@ from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call, traced_as_an_array
 from .explanation import KIND_WHY, Explanation, docs_for
 from .reach.library import library_call
+from .rebuild import retrace_budget
 from .shaped.origin import SHAPE_WHY, shape_why
 from .stages.attempt import attempt
 from .stages.attribute import attribute
@@ -103,10 +104,11 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             # optimistix.minimise(loss, ...): the library's function is not the user's; their function is
             # read from the traceback, and fixes are tried by running the failing trace again
             fn, args, known = None, (), False
-        found = _explain(
-            exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper,
-            given, ran_here,
-        )
+        with retrace_budget():  # every re-trace of this explanation together: worst about a second
+            found = _explain(
+                exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper,
+                given, ran_here,
+            )
         found.exception = raised  # the user's own exception, whichever one was explained
         return found
     except Exception as fault:  # noqa: BLE001 - never worse than no tool

@@ -12,6 +12,10 @@ import contextlib
 import copy
 import functools
 import io
+import os
+import signal
+import threading
+import time
 import types
 from collections.abc import Callable
 from typing import Any
@@ -26,7 +30,8 @@ from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.through import outer_jit, rewrap
 
-__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name", "global_names"]
+__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
+           "OutOfTime", "retrace_budget", "within_budget", "RETRACE_SECONDS"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
 # (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
@@ -177,14 +182,78 @@ def probe_trace(
     program's: it is dropped.
     """
     try:
-        with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                within_budget():
             jitted = _through(through, fn, args, static_argnums, static_argnames, wrapper) if through else None
             if jitted is None:
                 jitted = rejit(wrapper, fn, static_argnums, static_argnames)
             (jitted.trace if hasattr(jitted, "trace") else jitted.lower)(*args, **kwargs)
-    except Exception as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
+    except (Exception, OutOfTime) as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
         return exc
     return None
+
+
+# --- the time one explanation may spend tracing again ---------------------------------------------
+
+RETRACE_SECONDS = 0.9  # every re-trace of one explanation together; what is left then is untried, and says so
+_clock = threading.local()
+
+
+def retrace_seconds() -> float:
+    """The budget: ``RETRACE_SECONDS``, or the environment's ``JAXMAGIC_RETRACE_SECONDS`` (a test suite's or a
+    patient user's)."""
+    try:
+        return float(os.environ.get("JAXMAGIC_RETRACE_SECONDS", RETRACE_SECONDS))
+    except ValueError:
+        return RETRACE_SECONDS
+
+
+class OutOfTime(BaseException):
+    """A re-trace stopped because the explanation's time for re-tracing was spent (no library's ``except
+    Exception`` inside the traced code can swallow it)."""
+
+    def __str__(self) -> str:
+        return f"tracing it again would take the explanation past {retrace_seconds():g} s"
+
+
+@contextlib.contextmanager
+def retrace_budget(seconds: float | None = None):
+    """From now, the re-traces inside share ``seconds`` (the outermost budget holds when nested)."""
+    outer = getattr(_clock, "deadline", None)
+    _clock.deadline = time.perf_counter() + (retrace_seconds() if seconds is None else seconds) if outer is None \
+        else outer
+    try:
+        yield
+    finally:
+        _clock.deadline = outer
+
+
+@contextlib.contextmanager
+def within_budget():
+    """Stop the re-trace inside, raising :class:`OutOfTime` in it, when the explanation's budget runs out: a
+    timer in the main thread (where a kernel runs cells), when no other timer is set; elsewhere, nothing."""
+    deadline = getattr(_clock, "deadline", None)
+    if deadline is None:
+        yield
+        return
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise OutOfTime()
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread() or \
+            signal.getitimer(signal.ITIMER_REAL)[0] > 0:
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        raise OutOfTime()
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, left)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums: tuple, static_argnames: tuple,

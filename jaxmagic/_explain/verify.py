@@ -34,7 +34,7 @@ from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static, library_jit_named
 from .leaks import stores_outside
-from .rebuild import Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild
+from .rebuild import Names, OutOfTime, abstract_tracers, copy_function, global_names, probe_trace, rebuild
 from .._common.through import outer_jit
 
 __all__ = ["verify", "first_line"]
@@ -58,6 +58,9 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             fix.verified, fix.outcome = None, f"could not be applied automatically ({type(exc).__name__})"
             continue
         if outcome is _UNTRIED:
+            continue
+        if isinstance(outcome, OutOfTime):  # the explanation's time for re-tracing ran out
+            fix.verified, fix.outcome = None, str(outcome)
             continue
         if isinstance(outcome, BaseException) and _given_back(outcome):
             fix.verified, fix.outcome = None, "the library gave back the error it cached from your call"

@@ -47,10 +47,10 @@ from ..._tracking.observed.adapters import user_call
 from .entry import entry_of
 from ..explanation import Fix
 from ..fixes.rewrites import Checkified, Edit, apply_edit
-from ..rebuild import Names, abstract_tracers, rebuild
+from ..rebuild import Names, OutOfTime, abstract_tracers, rebuild, within_budget
 from ..verify import first_line
 
-__all__ = ["Replay", "package_of", "replay_of", "verify_in_place"]
+__all__ = ["Refused", "Replay", "package_of", "replay_of", "verify_in_place"]
 
 _MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract trace)
 
@@ -92,8 +92,11 @@ class Replay:
             with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()),
                   contextlib.redirect_stderr(io.StringIO()), isolated as private):
                 if not private:
-                    return _Refused("this JAX cannot keep the rewritten code out of its caches")
-                self.jitted.trace(*self.args, **self.kwargs)
+                    return Refused("this JAX cannot keep the rewritten code out of its caches")
+                with within_budget():
+                    self.jitted.trace(*self.args, **self.kwargs)
+        except OutOfTime as spent:  # the explanation's time for re-tracing ran out: this try is not made
+            return Refused(str(spent))
         except Exception as exc:  # noqa: BLE001 - the trace's outcome, whatever it is
             return exc
         finally:
@@ -104,7 +107,7 @@ class Replay:
         return None
 
 
-class _Refused(Exception):
+class Refused(Exception):
     """A try that jaxmagic would not run, with the reason."""
 
 
@@ -239,10 +242,10 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = planned[id(fix)]
         return
     baseline = replay.run()
-    if baseline is not None and not isinstance(baseline, _Refused):  # a library's own error raised around JAX's
+    if baseline is not None and not isinstance(baseline, Refused):  # a library's own error raised around JAX's
         baseline = tracing_error_in(baseline) or baseline
     if baseline is None or tracing_kind(baseline) != kind or not _same_line(baseline, exc):
-        reason = (str(baseline) if isinstance(baseline, _Refused)
+        reason = (str(baseline) if isinstance(baseline, Refused)
                   else "running the failing trace again did not fail the same way")
         _untried(wanted, reason)
         return
@@ -258,7 +261,7 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = swaps
             continue
         outcome = replay.run(swaps, names.missing)
-        if isinstance(outcome, _Refused):
+        if isinstance(outcome, Refused):
             fix.outcome = str(outcome)
         elif outcome is None:
             library = _library_called(given)

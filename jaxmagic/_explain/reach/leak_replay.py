@@ -7,8 +7,7 @@ ended. The call that traced it can still be made again, abstractly (``.trace``:
 no lowering, no backend compile):
 
 - JAX's trace cache holds the library's jitted call with its abstract arguments,
-  the user's function among its static ones (where ``equinox.filter_jit`` keeps
-  it);
+  the user's function among its static ones (where ``equinox.filter_jit`` keeps it);
 - else the user's one top-level statement that hands the function to a JAX
   transformation (``lax.scan(body, init, xs)``, ``jax.vmap(f)(xs)``) is evaluated
   again, when its arguments evaluate without running code.
@@ -41,7 +40,7 @@ from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
 from ..verify import first_line
-from .in_place import Replay, package_of, replay_of_call
+from .in_place import Refused, Replay, package_of, replay_of_call
 from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored, read_call, statement_calls
 
@@ -57,8 +56,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
     function in its place: a cached jitted call that was given it, else the user's statement that ran it.
     Through the user's jitted call, the parameters of ``traced`` the stored value depends on, when read."""
     wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, (Unstored, ThreadOut))]
-    tree = parse_file(filename) if filename else None
-    probed = None
+    tree, probed = parse_file(filename) if filename else None, None
     if not wanted or tree is None:
         return None
     cached = traced_calls(lambda code: True)  # JAX's trace cache, read once for every fix
@@ -128,12 +126,14 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             continue
         started = time.perf_counter()
         outcome = replay.run(swaps, names.missing)
-        if outcome is None:
+        if isinstance(outcome, Refused):  # not run: the explanation's time for re-tracing was spent
+            fix.outcome = str(outcome)
+        elif outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
             spent += time.perf_counter() - started
         else:
-            fix.verified = False
-            fix.outcome = f"still fails ({replay.where}): {type(outcome).__name__}: {first_line(outcome)}"
+            fix.verified, fix.outcome = False, f"still fails ({replay.where}): {type(outcome).__name__}: " \
+                f"{first_line(outcome)}"
     return probed
 
 

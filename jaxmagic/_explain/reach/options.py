@@ -20,6 +20,7 @@ import numpy as np
 
 from ..._common.errors import is_jax_file
 from ..explanation import Fix
+from ..rebuild import OutOfTime
 from ..fixes.site import dotted_of
 from ..verify import first_line
 from .sweep import python_loop_fix, quiet_probe
@@ -142,6 +143,8 @@ def _try(fixed: ast.Call, which: str, index: int, given: tuple[Any, tuple, dict]
                 transformed.lower(*args, **kwargs)
             else:
                 jax.make_jaxpr(transformed, static_argnums=(index,))(*args, **kwargs)
+    except OutOfTime as spent:
+        return None, str(spent)
     except Exception as exc:  # noqa: BLE001 - the fix's outcome, whatever it is
         return False, f"still fails: {type(exc).__name__}: {first_line(exc)}"
     return True, f"traced (the rewritten `{which}` traced again)"

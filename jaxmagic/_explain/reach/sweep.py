@@ -25,6 +25,7 @@ from ..._common.jax_config import private_trace_caches
 from ..._common.source import names_in, parse_file, position_of, statement_at
 from ..._tracking import monitor
 from ..explanation import Fix
+from ..rebuild import OutOfTime, within_budget
 from ..fixes.site import dotted_of
 from ..verify import first_line
 
@@ -164,6 +165,8 @@ def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, str
             if not private:
                 return None, "this JAX cannot keep the probe out of its caches", False
             _, shape = jax.make_jaxpr(fn, static_argnums=(index,), return_shape=True)(*_first(args, axes, index))
+    except OutOfTime as spent:
+        return None, str(spent), False
     except Exception as exc:  # noqa: BLE001 - the fix's outcome, whatever it is
         return False, f"still fails: {type(exc).__name__}: {first_line(exc)}", False
     return True, "traced (the first example's call, its value static, traced again abstractly)", isinstance(
@@ -175,5 +178,5 @@ def quiet_probe():
     """A probe's trace: JAX's events muted, its prints dropped, its caches private (yields False where this JAX
     cannot keep them private)."""
     with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()),
-          private_trace_caches() as private):
+          private_trace_caches() as private, within_budget()):
         yield private
