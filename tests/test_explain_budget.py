@@ -3,7 +3,7 @@
 Trying a fix traces the user's program again, and on a large model one trace
 can take seconds (the fourteenth held-out set's ripplegw waveform: 3 s for the
 one fix of an error JAX raised before tracing anything). The tries of one
-explanation share ``JAXMAGIC_RETRACE_SECONDS`` (0.9 s unless the environment
+explanation share ``JAXMAGIC_RETRACE_SECONDS`` (2.5 s unless the environment
 says otherwise; this suite sets it high, so that no other test depends on the
 machine's speed); a trace still running then is stopped by a timer in the
 main thread, and its fix is shown untried with the reason.

@@ -195,7 +195,7 @@ def probe_trace(
 
 # --- the time one explanation may spend tracing again ---------------------------------------------
 
-RETRACE_SECONDS = 0.9  # every re-trace of one explanation together; what is left then is untried, and says so
+RETRACE_SECONDS = 2.5  # every re-trace of one explanation together; what is left then is untried, and says so
 _clock = threading.local()
 
 
