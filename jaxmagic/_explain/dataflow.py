@@ -12,7 +12,8 @@ import ast
 
 from .._common.source import as_load, inside, names_in, parameter_names
 
-__all__ = ["depends_on", "instances_of", "local_names", "outermost_function", "stored_parts"]
+__all__ = ["assigned_names", "depends_on", "instances_of", "local_names", "outermost_function", "stored_parts",
+           "written_before_read"]
 
 
 def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
@@ -205,3 +206,27 @@ def local_names(function: ast.AST | None) -> set[str]:
     assigns. A global read there under one of these names is not the global."""
     return {n.arg if isinstance(n, ast.arg) else n.id for n in ast.walk(function or ast.Module([], []))
             if isinstance(n, ast.arg) or (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))}
+
+
+def assigned_names(body: list[ast.stmt]) -> list[str]:
+    """Plain names a block assigns, in order."""
+    found: list[str] = []
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id not in found:
+                found.append(node.id)
+    return found
+
+
+def written_before_read(body: list[ast.stmt]) -> set[str]:
+    """Names every step of a loop body assigns before it reads them (straight-line assignments only)."""
+    read: set[str] = set()
+    written: set[str] = set()
+    for stmt in body:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
+            read |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)} - written
+            continue
+        read |= {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)} - written
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        written |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return written - read

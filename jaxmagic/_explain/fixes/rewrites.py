@@ -12,6 +12,7 @@ import builtins
 from collections.abc import Sequence
 from typing import Any
 
+from ..dataflow import assigned_names, written_before_read
 from ..rebuild import Names
 from ..._common.source import clone
 
@@ -40,8 +41,16 @@ class Edit:
 
 def _unparsed(replacement: ast.AST | Sequence[ast.stmt]) -> str:
     if isinstance(replacement, ast.AST):
-        return ast.unparse(ast.fix_missing_locations(replacement))
-    return "\n".join(ast.unparse(ast.fix_missing_locations(s)) for s in replacement)
+        return _statement(replacement)
+    return "\n".join(_statement(s) for s in replacement)
+
+
+def _statement(node: ast.AST) -> str:
+    """``node`` as code; a long ``return`` of several values with one value a line, as a person would wrap it."""
+    text = ast.unparse(ast.fix_missing_locations(node))
+    if len(text) > 88 and isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and len(node.value.elts) > 1:
+        return "return (" + ",\n        ".join(ast.unparse(e) for e in node.value.elts) + ")"
+    return text
 
 
 class Checkified(Edit):
@@ -262,30 +271,6 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
 
 
 # --- loops ----------------------------------------------------------------------
-
-
-def assigned_names(body: list[ast.stmt]) -> list[str]:
-    """Plain names a block assigns, in order."""
-    found: list[str] = []
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id not in found:
-                found.append(node.id)
-    return found
-
-
-def written_before_read(body: list[ast.stmt]) -> set[str]:
-    """Names every step of a loop body assigns before it reads them (straight-line assignments only)."""
-    read: set[str] = set()
-    written: set[str] = set()
-    for stmt in body:
-        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None:
-            read |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name)} - written
-            continue
-        read |= {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)} - written
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        written |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
-    return written - read
 
 
 def _plain_loop_body(body: list[ast.stmt]) -> bool:
