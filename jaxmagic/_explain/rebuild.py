@@ -13,7 +13,6 @@ import copy
 import functools
 import io
 import os
-import signal
 import threading
 import time
 import types
@@ -195,7 +194,7 @@ def probe_trace(
 
 # --- the time one explanation may spend tracing again ---------------------------------------------
 
-RETRACE_SECONDS = 2.5  # every re-trace of one explanation together; what is left then is untried, and says so
+RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
 _clock = threading.local()
 
 
@@ -209,16 +208,16 @@ def retrace_seconds() -> float:
 
 
 class OutOfTime(BaseException):
-    """A re-trace stopped because the explanation's time for re-tracing was spent (no library's ``except
-    Exception`` inside the traced code can swallow it)."""
+    """A re-trace not started: the explanation's time for re-tracing was spent."""
 
     def __str__(self) -> str:
-        return f"tracing it again would take the explanation past {retrace_seconds():g} s"
+        return f"the explanation's tries took its {retrace_seconds():g} s already"
 
 
 @contextlib.contextmanager
 def retrace_budget(seconds: float | None = None):
-    """From now, the re-traces inside share ``seconds`` (the outermost budget holds when nested)."""
+    """From now, the re-traces inside share ``seconds``: none starts after (the outermost budget holds when
+    nested)."""
     outer = getattr(_clock, "deadline", None)
     _clock.deadline = time.perf_counter() + (retrace_seconds() if seconds is None else seconds) if outer is None \
         else outer
@@ -230,30 +229,13 @@ def retrace_budget(seconds: float | None = None):
 
 @contextlib.contextmanager
 def within_budget():
-    """Stop the re-trace inside, raising :class:`OutOfTime` in it, when the explanation's budget runs out: a
-    timer in the main thread (where a kernel runs cells), when no other timer is set; elsewhere, nothing."""
+    """A re-trace, unless the explanation's budget is spent: then :class:`OutOfTime` is raised before it starts.
+    A trace once started runs to its end (an exception thrown into JAX's tracing from a timer can leave the
+    interpreter's recursion count wrong for the rest of the session)."""
     deadline = getattr(_clock, "deadline", None)
-    if deadline is None:
-        yield
-        return
-    left = deadline - time.perf_counter()
-    if left <= 0:
+    if deadline is not None and deadline - time.perf_counter() <= 0:
         raise OutOfTime()
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread() or \
-            signal.getitimer(signal.ITIMER_REAL)[0] > 0:
-        yield
-        return
-
-    def stop(signum: int, frame: Any) -> None:
-        raise OutOfTime()
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, left)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+    yield
 
 
 def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums: tuple, static_argnames: tuple,
