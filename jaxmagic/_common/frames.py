@@ -26,7 +26,7 @@ from .source import node_at, parse_file, position_of
 
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
-    "user_entries", "user_frame", "stitched", "holds_tracer", "raised_by_jax", "leaves_of", "RAISE_LINE",
+    "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
     "calls_a_jit", "outlived_its_trace", "quiet_leaves"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
@@ -190,9 +190,14 @@ def holds_tracer(value: object) -> bool:
         leaves = []
     if any(isinstance(leaf, jax.core.Tracer) for leaf in leaves[:256]):
         return True
-    # a library's own array type wrapping the tracer (phiml's ``Tensor``: its flattening hides the tracer)
+    return bool(attribute_tracers(value))
+
+
+def attribute_tracers(value: object) -> list:
+    """The tracers among the first 32 attributes of ``value``: a library's own array type wrapping one (phiml's
+    ``Tensor`` keeps its tracer in ``_native``, and its flattening hides it)."""
     held = getattr(value, "__dict__", None)
-    return isinstance(held, dict) and any(isinstance(v, jax.core.Tracer) for v in list(held.values())[:32])
+    return [v for v in list(held.values())[:32] if isinstance(v, jax.core.Tracer)] if isinstance(held, dict) else []
 
 
 RAISE_LINE = re.compile(r"\s*raise\b")

@@ -16,6 +16,7 @@ from typing import Any
 
 import jax
 
+from .._common.frames import attribute_tracers
 from .._common.errors import is_installed_library, is_jax_file, traceback_entries, user_entries
 from .._common.source import names_in, node_at, parse_file, position_of
 from .call import root_of
@@ -136,7 +137,8 @@ def by_parameters(origin: Origin, exc: BaseException) -> Origin:
     wanted: dict[int, frozenset[int]] = {}  # id of a trace: the positions of its inputs the value depends on
     frames = {}
     for tracer in failing_tracers(exc):
-        found = progenitors(jaxpr_tracer(tracer)) if jaxpr_tracer(tracer) is not None else None
+        inner = jaxpr_tracer(tracer)
+        found = progenitors(inner) if inner is not None else None
         if found is not None:
             frames[id(found[0])] = found[0]
             wanted[id(found[0])] = wanted.get(id(found[0]), frozenset()) | found[1]
@@ -157,12 +159,10 @@ def _inputs_held(value: Any, frames: dict[int, Any]) -> set[tuple[int, int]]:
     """(trace, input position) of each trace input ``value`` holds as an attribute of a library's own array
     type whose flattening hides it (phiml's ``Tensor`` keeps its tracer in ``_native``). A value whose leaves
     show their tracers is read by path elsewhere (``reach/library``), leaf by leaf."""
-    attributes = getattr(value, "__dict__", None)
-    if _tracer_leaves(value) or not isinstance(attributes, dict):
+    if _tracer_leaves(value):
         return set()
-    tracers = [v for v in list(attributes.values())[:32] if isinstance(v, Tracer)]
     held = set()
-    for tracer in tracers:
+    for tracer in attribute_tracers(value):
         inner = jaxpr_tracer(tracer)
         frame = getattr(getattr(inner, "_trace", None), "frame", None)
         var = var_of(inner) if inner is not None else None

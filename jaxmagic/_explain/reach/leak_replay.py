@@ -22,7 +22,6 @@ a tracer into the user's objects again.
 from __future__ import annotations
 
 import ast
-import functools
 import time
 import types
 from typing import Any
@@ -40,14 +39,14 @@ from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
 from ..verify import first_line
-from .in_place import Refused, Replay, package_of, replay_of_call
+from .cached_jit import MARKER, given_replay, marked, reaching_replay, swapped
+from .in_place import Refused, Replay, replay_of_call
 from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored, read_call, statement_calls
 
 __all__ = ["leaking_call", "verify_leak_in_place"]
 
 _BUDGET = 0.25  # seconds: a leak fix that traced in more than this is tried alone, the rest wait
-_DEPTH = 4  # containers, partials and wrappers walked through to find the user's function
 
 
 def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | None, globals_: dict | None,
@@ -81,7 +80,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             continue
         swaps: list = []
         aux = isinstance(fix.recipe, ThreadOut)
-        replay = _cached_replay(live, fixed, cached) or _statement_replay(exc, live, fixed, tree, globals_ or {},
+        replay = given_replay(live, fixed, cached) or _statement_replay(exc, live, fixed, tree, globals_ or {},
                                                                          aux=aux)
         holder = _live_held(definition, globals_ or {}, filename)[1]
         held = (globals_ or {}).get(holder)
@@ -95,8 +94,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             # jax.jit(like)(p): the object whose __call__ it is, jitted in the user's statement
             replay = jitted_statement_replay(exc, holder, tree, globals_ or {}, filename)
             swaps = [(live, fixed.__code__)] if replay is not None else []
-        if replay is None and traced is not None and isinstance(fix.recipe, ThreadOut) and \
-                fix.recipe.how != "placeholder":  # a callback that returned nothing: its caller may collect it
+        if replay is None and isinstance(fix.recipe, ThreadOut) and fix.recipe.how != "placeholder":  # a callback that returned nothing: its caller may collect it
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not
             # (a library's scan, ``hax.scan``, stacks what the body outputs: that is the fix, not a breakage)
@@ -118,6 +116,15 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
                 probed = probe_stored(replay, live, definition, store, filename, globals_ or {}, traced)
             swaps = [(live, fixed.__code__)] if fixed.__code__.co_freevars == live.__code__.co_freevars else []
             replay = replay if swaps else None
+        reached: list | None = None
+        if replay is None and isinstance(fix.recipe, Unstored) and \
+                fixed.__code__.co_freevars == live.__code__.co_freevars:
+            # a library's cached jitted call whose function holds it (a loss defined inside ``fit`` that calls the
+            # user's function through ``self``): traced again with marked code, to see the trace ran it
+            replay = reaching_replay(live, cached)
+            if replay is not None:
+                swaps, reached = [(live, marked(live, edited, filename, names.globals_for(live.__globals__)
+                                                ).__code__)], []
         if replay is None:
             fix.outcome = fix.outcome or "no call that traced it can be run again"
             continue
@@ -125,9 +132,12 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.outcome = "another function that trace runs stores a value too: tracing it again would store a tracer"
             continue
         started = time.perf_counter()
-        outcome = replay.run(swaps, names.missing)
+        outcome = replay.run(swaps, names.missing if reached is None else
+                             {**names.missing, MARKER: lambda: reached.append(True)})
         if isinstance(outcome, Refused):  # not run: the explanation's time for re-tracing was spent
             fix.outcome = str(outcome)
+        elif outcome is None and reached == []:
+            fix.outcome = f"{replay.where}, but that trace does not run `{live.__name__}`"
         elif outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
             spent += time.perf_counter() - started
@@ -163,27 +173,6 @@ def _live_held(definition: ast.AST, globals_: dict, filename: str | None) -> tup
             if held.__code__.co_filename == filename and defines(definition, held.__code__):
                 return held, holder
     return None, None
-
-
-def _cached_replay(live: types.FunctionType, fixed: types.FunctionType, cached: list) -> Replay | None:
-    """The newest cached jitted call given ``live`` among its static arguments, with ``fixed`` there instead."""
-    for call in reversed(cached):
-        static = set(call.static_argnums)
-        names = set(call.static_argnames)
-        args = tuple(_swapped(a, live, fixed, _DEPTH) if i in static else a for i, a in enumerate(call.args))
-        kwargs = {k: _swapped(v, live, fixed, _DEPTH) if k in names else v for k, v in call.kwargs.items()}
-        if all(a is b for a, b in zip(args, call.args)) and all(kwargs[k] is call.kwargs[k] for k in kwargs):
-            continue  # not given the user's function
-        try:
-            jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
-                             static_argnames=call.static_argnames or None)
-        except Exception:  # noqa: BLE001 - a function JAX will not jit again
-            return None
-        library = package_of(getattr(call.fn, "__module__", None) or "")
-        where = f"{library}'s jitted call that ran it, traced again" if library else \
-            "the jitted call that ran it, traced again"
-        return Replay(jitted, args, kwargs, [], where)
-    return None
 
 
 def _others_store(replay: Replay, live: types.FunctionType, globals_: dict) -> bool:
@@ -227,28 +216,6 @@ def _traced_replay(name: str, filename: str | None) -> Replay | None:
     return Replay(jitted, chosen.args, chosen.kwargs, [], f"your jitted `{name}` traced again, abstractly")
 
 
-def _swapped(value: Any, live: types.FunctionType, fixed: types.FunctionType, depth: int) -> Any:
-    """``value`` with ``live`` replaced by ``fixed`` inside tuples, lists, dicts and partials; the very same
-    object where ``live`` is not in it."""
-    if value is live:
-        return fixed
-    if depth == 0:
-        return value
-    if isinstance(value, (tuple, list)) and len(value) <= 64:
-        items = [_swapped(v, live, fixed, depth - 1) for v in value]
-        if all(a is b for a, b in zip(items, value)):
-            return value
-        return type(value)(items) if not hasattr(value, "_fields") else type(value)(*items)
-    if isinstance(value, dict) and len(value) <= 64:
-        items = {k: _swapped(v, live, fixed, depth - 1) for k, v in value.items()}
-        return value if all(items[k] is value[k] for k in value) else items
-    if isinstance(value, functools.partial):
-        inner = _swapped((value.func, value.args, value.keywords), live, fixed, depth - 1)
-        return value if inner[0] is value.func and inner[1] is value.args and inner[2] is value.keywords \
-            else functools.partial(inner[0], *inner[1], **inner[2])
-    return value
-
-
 # JAX's functions that run a function they are given, and where it is among their arguments
 _RUNS = {"scan": 0, "map": 0, "associative_scan": 0, "fori_loop": 2, "while_loop": 1, "cond": 1, "switch": 1,
          "vmap": 0, "grad": 0, "value_and_grad": 0, "jacfwd": 0, "jacrev": 0, "checkpoint": 0, "remat": 0}
@@ -288,11 +255,11 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
     try:  # jax.vmap(f)(xs): the transformations made again around the copy, innermost first (they only wrap it)
         fn = transform
         for i, (wrap, given, options) in enumerate(reversed(made or [])):
-            given = _swapped(tuple(given), live, fixed, _DEPTH) if i == 0 else (fn, *given)
-            fn = wrap(*given, **(_swapped(options, live, fixed, _DEPTH) if i == 0 else options))
+            given = swapped(tuple(given), live, fixed) if i == 0 else (fn, *given)
+            fn = wrap(*given, **(swapped(options, live, fixed) if i == 0 else options))
     except Exception:  # noqa: BLE001 - a transformation that will not take the copy
         return None
-    replay = replay_of_call(exc, fn, _swapped(args, live, fixed, _DEPTH), _swapped(kwargs, live, fixed, _DEPTH))
+    replay = replay_of_call(exc, fn, swapped(args, live, fixed), swapped(kwargs, live, fixed))
     if isinstance(replay, str):
         return None
     replay.where = (f"your line that ran it, `{text_of(found_at[0])}`, traced again abstractly"

@@ -46,9 +46,11 @@ def attempt(failure: Failure) -> None:
         # in the preferred order, but a pattern with placeholders goes after code for this line, and a fix that
         # was tried and failed goes last; a leak's returned value stays first unless it failed (JAX's rule: return
         # what leaves a trace), before a verified callback that keeps the store, unless a library calls the storing
-        # function and uses what it returns
+        # function and uses what it returns, or the returned value is only a pattern and the callback traced
+        any_traced = any(f.verified for f in found.fixes)
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.unfit or (
-            f.template and not f.verified and not (leaked and f.kind == "return-value")) else 0)
+            f.template and not f.verified and not (leaked and f.kind == "return-value")) else 0.5 if (
+            leaked and f.template and not f.verified and f.recipe is None and any_traced) else 0)
     _one_per_kind(found)
     tried_somehow = (call is not None and call.fn is not None) or failure.given is not None or failure.ran_here
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)

@@ -1,0 +1,143 @@
+"""A library's cached jitted call that reaches the user's function through what it holds, traced again.
+
+A system-identification model's ``fit`` jits a loss defined inside ``fit``
+that calls the user's state function through ``self``; a solver jits a step
+that closes over the user's vector field. The user's function is then no
+argument of any jitted call, but the jitted function reaches it: through its
+closure cells, a partial's arguments, a bound object's attributes. JAX's trace
+cache still holds that call with its abstract arguments, so it can be traced
+again with the user's function's code swapped for the fixed code.
+
+A reach by reference does not prove the trace runs the function, so the fixed
+code is compiled with a marker first: a try whose trace never ran the marker
+says so and is not counted as traced.
+"""
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import inspect
+import types
+from typing import Any
+
+import jax
+
+from ..rebuild import rebuild
+from .in_place import Replay, package_of
+
+__all__ = ["MARKER", "given_replay", "marked", "reaching_replay", "swapped"]
+
+MARKER = "__jaxmagic_reached__"  # called first by the marked copy of the fixed function
+_DEPTH = 4  # closures, partials and attributes walked from the jitted function
+_WIDTH = 64  # the items of one container or object looked at
+_GIVEN_DEPTH = 4  # containers, partials and wrappers walked through to find the user's function among arguments
+
+
+def given_replay(live: types.FunctionType, fixed: types.FunctionType, cached: list) -> Replay | None:
+    """The newest cached jitted call given ``live`` among its static arguments, with ``fixed`` there instead."""
+    for call in reversed(cached):
+        static = set(call.static_argnums)
+        names = set(call.static_argnames)
+        args = tuple(swapped(a, live, fixed, _GIVEN_DEPTH) if i in static else a for i, a in enumerate(call.args))
+        kwargs = {k: swapped(v, live, fixed, _GIVEN_DEPTH) if k in names else v for k, v in call.kwargs.items()}
+        if all(a is b for a, b in zip(args, call.args)) and all(kwargs[k] is call.kwargs[k] for k in kwargs):
+            continue  # not given the user's function
+        try:
+            jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
+                             static_argnames=call.static_argnames or None)
+        except Exception:  # noqa: BLE001 - a function JAX will not jit again
+            return None
+        library = package_of(getattr(call.fn, "__module__", None) or "")
+        where = f"{library}'s jitted call that ran it, traced again" if library else \
+            "the jitted call that ran it, traced again"
+        return Replay(jitted, args, kwargs, [], where)
+    return None
+
+
+def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
+    """The newest cached jitted call of a library whose function reaches ``live``, ready to trace again."""
+    for call in reversed(cached):
+        if not _reaches(call.fn, live):
+            continue
+        try:
+            jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
+                             static_argnames=call.static_argnames or None)
+        except Exception:  # noqa: BLE001 - a function JAX will not jit again
+            return None
+        inner = inspect.unwrap(call.fn) if callable(call.fn) else call.fn  # ``jax.grad(loss)``: the loss's
+        library = package_of(getattr(inner, "__module__", None) or "")
+        return Replay(jitted, call.args, call.kwargs, [], f"{library}'s jitted call that runs it, traced again"
+                      if library else "the jitted call that runs it, traced again")
+    return None
+
+
+def marked(live: types.FunctionType, edited: ast.AST, filename: str, globals_: dict) -> types.FunctionType:
+    """``edited`` compiled for ``live`` with a call of :data:`MARKER` as its first statement."""
+    node = copy.deepcopy(edited)
+    first = node.body[0]
+    node.body.insert(0, ast.Expr(ast.Call(ast.Name(MARKER, ast.Load()), [], []), lineno=first.lineno,
+                                 col_offset=first.col_offset))
+    return rebuild(live, node, filename, globals_)
+
+
+def _reaches(value: Any, target: types.FunctionType) -> bool:
+    """True when ``value`` holds ``target`` within :data:`_DEPTH` steps of what it references."""
+    todo, seen = [(value, 0)], set()
+    while todo:
+        item, depth = todo.pop()
+        if item is target:
+            return True
+        if depth >= _DEPTH or id(item) in seen or isinstance(item, (type, types.ModuleType, str, bytes, int, float)):
+            continue
+        seen.add(id(item))
+        todo.extend((kid, depth + 1) for kid in _held(item))
+    return False
+
+
+def _held(item: Any) -> list:
+    """What ``item`` references: closure cells, a bound method's function and object, a partial's parts, a
+    wrapper's ``__wrapped__``, a container's items and an object's attributes."""
+    if isinstance(item, types.FunctionType):
+        cells = []
+        for cell in item.__closure__ or ():
+            try:
+                cells.append(cell.cell_contents)
+            except ValueError:  # an empty cell
+                continue
+        return [*cells, *(item.__defaults__ or ()), getattr(item, "__wrapped__", None)]
+    if isinstance(item, types.MethodType):
+        return [item.__func__, item.__self__]
+    if isinstance(item, functools.partial):
+        return [item.func, *item.args, *item.keywords.values()]
+    if isinstance(item, (list, tuple)):
+        return list(item[:_WIDTH])
+    if isinstance(item, dict):
+        return list(item.values())[:_WIDTH]
+    try:  # an object's own ``__getattr__`` may run code of any kind
+        attributes, wrapped = getattr(item, "__dict__", None), getattr(item, "__wrapped__", None)
+    except Exception:  # noqa: BLE001 - an object that will not say: nothing reached through it
+        return []
+    return [*(list(attributes.values())[:_WIDTH] if isinstance(attributes, dict) else []), wrapped]
+
+
+def swapped(value: Any, live: types.FunctionType, fixed: types.FunctionType, depth: int = _GIVEN_DEPTH) -> Any:
+    """``value`` with ``live`` replaced by ``fixed`` inside tuples, lists, dicts and partials; the very same
+    object where ``live`` is not in it."""
+    if value is live:
+        return fixed
+    if depth == 0:
+        return value
+    if isinstance(value, (tuple, list)) and len(value) <= 64:
+        items = [swapped(v, live, fixed, depth - 1) for v in value]
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return type(value)(items) if not hasattr(value, "_fields") else type(value)(*items)
+    if isinstance(value, dict) and len(value) <= 64:
+        items = {k: swapped(v, live, fixed, depth - 1) for k, v in value.items()}
+        return value if all(items[k] is value[k] for k in value) else items
+    if isinstance(value, functools.partial):
+        inner = swapped((value.func, value.args, value.keywords), live, fixed, depth - 1)
+        return value if inner[0] is value.func and inner[1] is value.args and inner[2] is value.keywords \
+            else functools.partial(inner[0], *inner[1], **inner[2])
+    return value
