@@ -265,7 +265,8 @@ def named_varargs(paths: list[str], facts: CallFacts | None) -> list[str]:
     if facts is None:
         return paths
     out = []
-    passed = facts.values.get(facts.var_keyword) if facts.var_keyword else None
+    library = facts.source is not None and is_installed_library(facts.source[1])  # its ``**kwargs`` not the user's
+    passed = facts.values.get(facts.var_keyword) if facts.var_keyword and not library else None
     for path in paths:
         root = root_of(path)
         if isinstance(passed, dict) and root not in facts.params and root in passed:

@@ -55,6 +55,12 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
     for function in inner:
         for param, names in _parameter_sources(outer, function, tree).items():
             flows.setdefault(param, set()).update(names)
+        if isinstance(function, ast.FunctionDef) and inside(function, outer):
+            # a closure made here carries what it reads of the function's names (a model ``proposal`` that
+            # samples around ``params``, handed to a library with the key)
+            own = set(parameter_names(function))
+            flows.setdefault(function.name, set()).update(
+                n for statement in function.body for n in names_in(statement) if n not in own)
     value = store.value if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)) else store
     if isinstance(store, ast.Expr) and isinstance(value, ast.Call):  # seen.append(v): what is stored is v
         value = ast.Tuple(list(value.args), ast.Load())

@@ -21,7 +21,7 @@ from .._common.errors import SHAPE_KINDS, message_of, tracing_error_in, tracing_
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call, traced_as_an_array
 from .explanation import KIND_WHY, Explanation, docs_for
-from .reach.library import library_call
+from .reach.library import library_call, users_jit_called
 from .rebuild import retrace_budget
 from .shaped.origin import SHAPE_WHY, shape_why
 from .stages.attempt import attempt
@@ -100,6 +100,11 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             fn, args, kwargs, nums, names, wrapper = plain
             static_argnums = static_argnums if static_argnums is not None else nums
             static_argnames = static_argnames if static_argnames is not None else names
+        reached = users_jit_called(exc, fn) if fn is not None and known else None
+        if reached is not None:  # to_onnx(policy, ...): the user's own jitted function, which library code called
+            fn, args, kwargs = reached
+            static_argnums = static_argnames = None
+            given = (fn, tuple(args), dict(kwargs))
         if fn is not None and library_call(exc, kind, fn, OWN_ARGUMENTS):
             # optimistix.minimise(loss, ...): the library's function is not the user's; their function is
             # read from the traceback, and fixes are tried by running the failing trace again

@@ -12,7 +12,8 @@ import jax
 
 from ..call import CallFacts, untraceable
 from ..explanation import Fix
-from .site import Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, static_code, static_fix
+from .site import (Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, list_literal_passed,
+                   static_code, static_fix)
 from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
@@ -67,12 +68,13 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     name = site.argument
     if "Tracer" in site.message:
         return _traced_static_fixes(site)
-    literal = _list_literal_passed(site) if facts is None and "unhashable type: 'list'" in site.message else None
+    foreign = facts is not None and name not in facts.params  # a function's the call reaches through a library
+    literal = list_literal_passed(site) if (facts is None or foreign) and "type: 'list'" in site.message else None
     if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
         return [edit_fix("hashable-static", literal, ast.Tuple(clone(literal.elts), ast.Load()),
                          "static arguments are keys of JAX's compile cache, so they must be hashable: write the "
                          "list as a tuple")]
-    if facts is None or name is None:
+    if facts is None or name is None or foreign:
         return [Fix(
             "hashable-static",
             "f(x, (1, 2))   # a tuple instead of a list",
@@ -168,13 +170,6 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         ))
     fixes.append(not_static)
     return fixes
-
-
-def _list_literal_passed(site: Site) -> ast.List | None:
-    """The one list literal among the arguments of the calls on the user's failing line."""
-    found = [a for c in ast.walk(site.node or ast.Pass()) if isinstance(c, ast.Call)
-             for a in [*c.args, *(k.value for k in c.keywords)] if isinstance(a, ast.List)]
-    return found[0] if len(found) == 1 else None
 
 
 def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix | None:

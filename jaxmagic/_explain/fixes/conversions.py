@@ -20,7 +20,7 @@ from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
 from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
-from .printing import is_format_call, print_call, printed_conversion
+from .printing import is_format_call, print_call, printed_conversion, printed_later
 from .site import Site, dotted_of, edit_fix, is_jnp, with_static
 from ..twins.buffers import buffer_write_fix
 from ..twins.functions import scipy_twin_fix
@@ -48,7 +48,8 @@ def concretization_fixes(site: Site) -> list[Fix]:
         if isinstance(node, ast.Call):
             func = node.func
             unwrapped = _unwrap_concrete_call(node)
-            printed = printed_conversion(site, node, unwrapped) if unwrapped is not None else None
+            printed = (printed_conversion(site, node, unwrapped) or printed_later(site, node, unwrapped)) \
+                if unwrapped is not None else None
             if printed is not None:  # print("mean:", float(v)): the value is wanted for looking at, not computing
                 return [printed]
             if unwrapped is not None and _in_condition(site, node):

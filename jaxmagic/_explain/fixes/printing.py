@@ -12,10 +12,10 @@ import re
 
 from ..._common.source import clone, enclosing_function, text_of
 from ..explanation import Fix
-from .rewrites import Unstored, attr
+from .rewrites import Edit, Unstored, attr
 from .site import Site, edit_fix
 
-__all__ = ["collected_fix", "is_format_call", "print_call", "printed_conversion"]
+__all__ = ["collected_fix", "is_format_call", "print_call", "printed_conversion", "printed_later"]
 
 
 def is_format_call(node: ast.AST) -> bool:
@@ -34,19 +34,49 @@ def printed_conversion(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix |
     if not (isinstance(printer, ast.Call) and isinstance(printer.func, ast.Name) and printer.func.id == "print"
             and node in printer.args and not any(isinstance(a, ast.Starred) for a in printer.args)):
         return None
+    return edit_fix(
+        "jax.debug.print", printer, _as_debug_print(site.names.jax, printer, node, unwrapped),
+        "the value is printed, not computed with: `jax.debug.print` prints it when the compiled function runs, "
+        "where `float()`/`int()` would need it while tracing",
+    )
+
+
+def printed_later(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix | None:
+    """``inertia = float(v)`` and, further down the same function, ``print("inertia:", inertia)``: the value kept
+    as the array it is, and each print of it made by ``jax.debug.print``."""
+    assigned = site.parent(node)
+    if not (isinstance(assigned, ast.Assign) and len(assigned.targets) == 1 and isinstance(assigned.targets[0], ast.Name)
+            and assigned.value is node and site.tree is not None):
+        return None
+    name = assigned.targets[0].id
+    scope = enclosing_function(site.tree, assigned.lineno)
+    printers = [n for n in ast.walk(scope) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                and n.func.id == "print" and n.lineno > assigned.lineno and not n.keywords
+                and not any(isinstance(a, ast.Starred) for a in n.args)
+                and any(isinstance(a, ast.Name) and a.id == name for a in n.args)] if scope is not None else []
+    if not printers:
+        return None
+    kept = ast.Assign([clone(assigned.targets[0])], clone(unwrapped), lineno=assigned.lineno)
+    recipe = Edit(assigned, kept, also=[(p, _as_debug_print(site.names.jax, p)) for p in printers])
+    return Fix(
+        "jax.debug.print", recipe.code(),
+        f"`{name}` is printed, which needs no Python number: keep it the traced array it is, and print it with "
+        "`jax.debug.print`, which shows the value when the compiled function runs",
+        recipe=recipe,
+    )
+
+
+def _as_debug_print(jax_name: str, printer: ast.Call, node: ast.AST | None = None,
+                    unwrapped: ast.expr | None = None) -> ast.Call:
+    """``print("mean:", v)`` as ``jax.debug.print("mean: {}", v)`` (``node`` read as ``unwrapped``)."""
     pieces, values = [], []
     for arg in printer.args:
         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
             pieces.append(arg.value.replace("{", "{{").replace("}", "}}"))
         else:
             pieces.append("{}")
-            values.append(unwrapped if arg is node else arg)
-    replacement = ast.Call(attr(f"{site.names.jax}.debug.print"), [ast.Constant(" ".join(pieces)), *values], [])
-    return edit_fix(
-        "jax.debug.print", printer, replacement,
-        "the value is printed, not computed with: `jax.debug.print` prints it when the compiled function runs, "
-        "where `float()`/`int()` would need it while tracing",
-    )
+            values.append(unwrapped if node is not None and arg is node else clone(arg))
+    return ast.Call(attr(f"{jax_name}.debug.print"), [ast.Constant(" ".join(pieces)), *values], [])
 
 
 def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue, unwrapped: ast.expr) -> Fix | None:

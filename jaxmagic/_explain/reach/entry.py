@@ -66,11 +66,26 @@ def entry_of(exc: BaseException) -> Entry | None:
         frame = frame.f_back
     caller = frame.f_back
     if caller is None or not called_from(caller, is_user_file):
+        # a generator's frame on the way (``tree_map``'s): its caller is forgotten once it ran, but the
+        # traceback still holds every frame between the user's call and the failing one
+        caller = _library_caller(entries, frame)
+    if caller is None:
         return None  # the user's top-level code (a cell), run by IPython or Python: no library called it
     code = frame.f_code
     count = code.co_argcount + code.co_kwonlyargcount
     count += bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)  # *args, **kwargs
     return Entry(frame, code.co_name, list(code.co_varnames[:count]), caller.f_code.co_filename)
+
+
+def _library_caller(entries: list, frame: Any) -> Any:
+    """The frame that called ``frame`` as the traceback has it, when that is not the user's code and the user's
+    code ran further out; else None."""
+    index = next((i for i, tb in enumerate(entries) if tb.tb_frame is frame), 0)
+    outer = entries[:index]
+    if not outer or is_user_file(outer[-1].tb_frame.f_code.co_filename) or \
+            not any(is_user_file(tb.tb_frame.f_code.co_filename) for tb in outer):
+        return None
+    return outer[-1].tb_frame
 
 
 def entry_origin(exc: BaseException, entry: Entry) -> Origin | None:
@@ -86,13 +101,13 @@ def entry_origin(exc: BaseException, entry: Entry) -> Origin | None:
             return Origin([], entry.name, "trace")  # computed inside the function, from no parameter
     # the value's trace is not the one the parameters were traced in (a branch of the user's lax.cond):
     # a backward slice through the user's own source
-    named = _sliced(exc, entry)
+    named, function = _sliced(exc, entry)
     if len(named) > 1:
         # the parameters named by the library's own words for the value: JAX's path to its input
         # (``_dynamic[1][4].restart``), or the library's line that failed (``self.tau_a == 1.0``)
         words = _library_words(exc)
         named = [n for n in named if n in words] or named
-    return Origin(named, entry.name, "source") if named else None
+    return Origin(named, function, "source") if named else None
 
 
 def _library_words(exc: BaseException) -> set[str]:
@@ -155,31 +170,49 @@ def _narrowed(exc: BaseException, entry: Entry, paths: list[str]) -> list[str]:
     roots = list(dict.fromkeys(_root(p) for p in paths))
     if len(roots) < 2:
         return paths
-    sliced = set(_sliced(exc, entry))
+    sliced = set(_sliced(exc, entry)[0])
     kept = [p for p in paths if _root(p) in sliced]
     return kept or paths
 
 
-def _sliced(exc: BaseException, entry: Entry) -> list[str]:
-    """Parameters of the entry function the failing statement reads, through its assignments."""
+def _sliced(exc: BaseException, entry: Entry) -> tuple[list[str], str]:
+    """Parameters of the entry function the failing statement reads, through its assignments, and the function
+    they belong to: the entry's own, else those of the function that made it, read through its closure (a
+    model ``program`` that ``target(k)`` returned, called later by library code, reads ``k``)."""
     entries = traceback_entries(exc.__traceback__)
     failing = next((tb for tb in reversed(entries) if is_user_file(tb.tb_frame.f_code.co_filename)), None)
     if failing is None:
-        return []
+        return [], entry.name
     position = position_of(failing)
     tree = parse_file(position.filename)
     if tree is None or entry.frame.f_code.co_filename != position.filename:
-        return []
+        return [], entry.name
     outer = definition_of(tree, entry.frame.f_code)
     statement = _statement(tree, position, message_of(exc))
     if outer is None or statement is None:
-        return []
+        return [], entry.name
     try:
         depends = depends_on(outer, statement, enclosing_function(tree, position.lineno), tree)
     except Exception:  # noqa: BLE001 - an unusual definition: nothing from the source
-        return []
+        return [], entry.name
     local = entry.frame.f_locals
-    return [p for p in depends if p in entry.params and _holds_tracer(local.get(p))]
+    own = [p for p in depends if p in entry.params and _holds_tracer(local.get(p))]
+    free = [p for p in entry.frame.f_code.co_freevars if _holds_tracer(local.get(p))]
+    maker = _made_in(tree, outer) if free and not own else None
+    if maker is not None:
+        try:
+            made = depends_on(maker, statement, enclosing_function(tree, position.lineno), tree)
+        except Exception:  # noqa: BLE001 - an unusual definition: nothing from the source
+            made = []
+        return [p for p in made if p in free], maker.name
+    return own, entry.name
+
+
+def _made_in(tree: ast.AST, definition: ast.AST) -> ast.FunctionDef | None:
+    """The innermost function whose body defines ``definition``."""
+    holders = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+               and n is not definition and any(d is definition for d in ast.walk(n))]
+    return max(holders, key=lambda n: n.lineno, default=None)
 
 
 def _statement(tree: ast.AST, position: Any, message: str = "") -> ast.AST | None:

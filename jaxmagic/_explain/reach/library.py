@@ -23,10 +23,11 @@ from ..._common.source import node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
 from ..provenance import Origin, Tracer, is_trace_input, jaxpr_tracer, origin_of
 from ..recover import Impure, evaluate_pure
+from ..._tracking.compiling.jax_frames import find_jax_call
 from .entry import entry_of, entry_origin, message_origin
 
 __all__ = ["calls_library", "hashed_in_library", "host_library", "library_call", "library_names", "library_needs_a_size",
-           "traced_counts_passed", "users_origin"]
+           "traced_counts_passed", "users_jit_called", "users_origin"]
 
 
 def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]) -> bool:
@@ -53,14 +54,22 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     rejected = origin_of(exc, rejected_tracers(exc))
     if rejected.paths:  # a type checker's message names the value it refused (``length: int``)
         return rejected
-    if called is not None and where_from.function == called and where_from.paths:
-        return where_from  # the inputs of the function the user jitted (a class's __post_init__ ran on them)
     entry = entry_of(exc)
-    if entry is None:
-        return where_from
-    if where_from.function == "<lambda>" and entry.name != "<lambda>" and not is_jax_file(entry.caller):
+    if entry is not None and where_from.function == "<lambda>" and entry.name != "<lambda>" and \
+            not is_jax_file(entry.caller):
         # a lambda handed to a transformation is glue (``lax.scan(lambda ts, a: env.step(ts, a), ...)``): the
         # arguments are those of the user's own function that library code called
+        remapped = entry_origin(exc, entry)
+        if remapped is not None and remapped.paths:
+            return remapped
+    if called is not None and where_from.function == called and where_from.paths:
+        return where_from  # the inputs of the function the user jitted (a class's __post_init__ ran on them)
+    if entry is None:
+        return where_from
+    if where_from.how == "trace" and where_from.paths and where_from.function not in (None, entry.name) \
+            and not library_names(where_from, exc):
+        # the value reached a function of the user's that library code called (a target density a sampler
+        # calls inside the user's scan step): its parameter is what the failing line reads
         remapped = entry_origin(exc, entry)
         if remapped is not None and remapped.paths:
             return remapped
@@ -73,6 +82,24 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     if remapped is not None:
         return remapped
     return Origin([], entry.name, "trace") if where_from.paths else where_from
+
+
+def users_jit_called(exc: BaseException, fn: Any) -> tuple[Any, tuple, dict] | None:
+    """(the user's jitted function, its arguments) when ``fn`` is a library's function that called a function the
+    user jitted (``to_onnx(policy, ..., input_params={"activation": "relu"})`` with ``policy`` under ``@jax.jit``)
+    and that jitted call is the one that failed, read from JAX's frames (kept in a kernel); else None."""
+    plain = plain_function(fn)
+    if not is_installed_library(getattr(getattr(plain, "__code__", None), "co_filename", "")):
+        return None
+    entries = traceback_entries(exc.__traceback__)
+    call = find_jax_call(entries[-1].tb_frame) if entries else None
+    code = getattr(call.fun, "__code__", None) if call is not None else None
+    if code is None or not is_user_file(code.co_filename):
+        return None
+    # the user's own jit object, whose static settings are the user's to change; not a jit the library made
+    jitted = [v for v in list(call.fun.__globals__.values()) if getattr(v, "__wrapped__", None) is call.fun
+              and hasattr(v, "_jit_info")]
+    return (jitted[0], call.args, call.kwargs) if len(jitted) == 1 else None
 
 
 def library_names(where_from: Origin, exc: BaseException) -> bool:

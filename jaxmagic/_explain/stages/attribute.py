@@ -53,11 +53,17 @@ def attribute(failure: Failure) -> None:
             and held.id in facts.params:
         where_from = Origin([held.id], None, "source")
     if kind == "unhashable-static" and not where_from.paths and not _TRACER_HASHED.search(message):
-        passed = _unhashable_passed(node, user)  # a library's jit the call went through: the call's own words
+        # a library's jit the call went through: the call's own words; else the static argument a jitted function
+        # of the user's was handed, read where JAX hashed it (a library calling the user's jitted function)
+        passed = _unhashable_passed(node, user) or _unhashable_given(exc)
         where_from = Origin([passed], None, "call") if passed else where_from
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
         where_from = users_origin(exc, where_from, jitted)
+    given = node if isinstance(node, ast.Call) else getattr(node, "value", None)
+    if isinstance(given, ast.Call) and given.keywords:  # a library's ``**kwargs`` entry (``kwargs['objective']``):
+        # the keyword the user's own call gave it
+        where_from.paths = [_keyword_given(p, given, facts) for p in where_from.paths]
     if failure.wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
         passed = call.by_name() if call is not None else {}
         where_from.paths = list(dict.fromkeys(user_path(failure.wrapper, p, facts.params, passed)
@@ -108,6 +114,17 @@ def attribute(failure: Failure) -> None:
 
 
 _EQUINOX_INPUT = re.compile(r"^dynamic_(?:no)?donate\[")
+_KEYWORD_ENTRY = re.compile(r"^(?P<root>\w+)\[['\"](?P<key>\w+)['\"]\](?P<rest>.*)$")
+
+
+def _keyword_given(path: str, node: ast.Call, facts: CallFacts | None) -> str:
+    """``kwargs['objective']`` as ``objective`` when the failing call gives that keyword and the callee has no
+    parameter of that name: it went into the callee's ``**kwargs`` (``coix.util.train(loss_fn, ...,
+    objective="rws")``, forwarded into a library's jit and on to the user's loss)."""
+    found = _KEYWORD_ENTRY.match(path)
+    if found is None or (facts is not None and found["key"] in facts.params):
+        return path
+    return found["key"] + found["rest"] if any(k.arg == found["key"] for k in node.keywords) else path
 
 
 def _params_of_def_at(tree: ast.Module, line: int | None) -> list[str]:
@@ -208,6 +225,23 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
     if named:
         return named[0]
     return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and unhashable(arg)), None)
+
+
+def _unhashable_given(exc: BaseException) -> str | None:
+    """The static parameter of the user's jitted function given an unhashable value, read from the jitted call
+    JAX was making when it raised (its frames are kept in a kernel); None when they are not there."""
+    entries = traceback_entries(exc.__traceback__)
+    call = find_jax_call(entries[-1].tb_frame) if entries else None
+    code = getattr(inspect.unwrap(call.fun), "__code__", None) if call is not None else None
+    if code is None or not is_user_file(code.co_filename):
+        return None
+    try:
+        bound = inspect.signature(call.fun).bind(*call.args, **call.kwargs).arguments
+    except (TypeError, ValueError):
+        return None
+    names = list(bound)
+    static = {*call.static_argnames, *(names[i] for i in call.static_argnums if i < len(names))}
+    return next((n for n, v in bound.items() if n in static and not is_hashable(v)), None)
 
 
 _NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
