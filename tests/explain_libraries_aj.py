@@ -614,7 +614,7 @@ print(jnp.abs(activations[0]).mean())
     ),
     Case(
         id='aj-jax2onnx-jit-string-kwarg',
-        source='https://pypi.org/project/jax2onnx/',
+        source='https://github.com/enpasos/jax2onnx',
         code="""\
 import jax
 import jax.numpy as jnp
@@ -637,7 +637,7 @@ to_onnx(policy, [("B", 4)], input_params={"activation": "relu"})
     ),
     Case(
         id='aj-jax2onnx-list-static',
-        source='https://pypi.org/project/jax2onnx/',
+        source='https://github.com/enpasos/jax2onnx',
         code="""\
 from functools import partial
 import jax

@@ -201,7 +201,7 @@ runner.step(jax.random.PRNGKey(1), 0.5)
     ),
     Case(
         id='lib-d-gymnax-rollout-num-steps-traced',
-        source='https://pypi.org/project/gymnax/0.0.1',
+        source='https://github.com/RobertTLange/gymnax',
         code="""\
 import jax
 import gymnax
@@ -610,7 +610,7 @@ fitted["posterior"].log_prob(jnp.float32(0.3))
     ),
     Case(
         id='lib-d-distreqx-float-print-under-grad',
-        source='https://pypi.org/project/distreqx',
+        source='https://github.com/lockwo/distreqx',
         code="""\
 import jax
 import jax.numpy as jnp

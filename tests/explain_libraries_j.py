@@ -519,7 +519,7 @@ power_spectrum(f, L)
     ),
     Case(
         id='lib-j-s2fft-method-string-jit-arg',
-        source='https://pypi.org/project/s2fft/1.5.0/',
+        source='https://github.com/astro-informatics/s2fft',
         code="""\
 import jax
 import jax.numpy as jnp
@@ -572,7 +572,7 @@ jax.grad(loss)(f_target)
     ),
     Case(
         id='lib-j-s2fft-threshold-boolean-mask',
-        source='https://pypi.org/project/s2fft/1.5.0/',
+        source='https://github.com/astro-informatics/s2fft',
         code="""\
 import jax
 import jax.numpy as jnp
@@ -601,7 +601,7 @@ denoise(f)
     ),
     Case(
         id='lib-j-s2fft-static-config-dict',
-        source='https://pypi.org/project/s2fft/1.5.0/',
+        source='https://github.com/astro-informatics/s2fft',
         code="""\
 import functools
 import jax

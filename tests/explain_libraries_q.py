@@ -726,7 +726,7 @@ jax.jit(jax.value_and_grad(objective))(jnp.ones(2), -0.4)
     ),
     Case(
         id='lib-q-evm-if-on-parameter-value',
-        source='https://pypi.org/project/evermore/',
+        source='https://github.com/pfackeldey/evermore',
         code="""\
 import jax
 import jax.numpy as jnp

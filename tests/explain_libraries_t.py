@@ -459,7 +459,7 @@ final_mass(DEFAULT_MAH_PARAMS, 13.8, 100)
     ),
     Case(
         id='t-diffmah-grad-leak-self-attr',
-        source='https://pypi.org/project/diffmah',
+        source='https://github.com/ArgonneCPAC/diffmah',
         code="""\
 import jax
 import jax.numpy as jnp
@@ -555,7 +555,7 @@ mean_accretion_after(DEFAULT_MAH_PARAMS, 6.0)
     ),
     Case(
         id='t-diffmah-static-tarr-array',
-        source='https://pypi.org/project/diffmah',
+        source='https://github.com/ArgonneCPAC/diffmah',
         code="""\
 import functools
 import jax
@@ -607,7 +607,7 @@ galaxy_sed(1.0, SEDConfig(n_t=100, t_obs=13.0))
     ),
     Case(
         id='t-dsps-vmap-filter-list-index',
-        source='https://pypi.org/project/dsps/0.3.0',
+        source='https://github.com/ArgonneCPAC/dsps',
         code="""\
 import jax
 import jax.numpy as jnp
@@ -658,7 +658,7 @@ jnp.stack(seds)
     ),
     Case(
         id='t-dsps-string-band-jit-arg',
-        source='https://pypi.org/project/dsps/0.3.0',
+        source='https://github.com/ArgonneCPAC/dsps',
         code="""\
 import jax
 import jax.numpy as jnp
