@@ -16,7 +16,8 @@ The eighteenth held-out set's other misses, each reduced here with a small libra
 - A sampler that calls the user's density inside the user's own ``lax.scan`` step (bijx's ``IMH``): the argument is
   the density's ``x``, which the failing line reads, not the step's ``key``.
 - A model ``program`` that ``target(k)`` returns and library code runs later (coix's ``aft``): ``k``, read through
-  the closure, of ``target``.
+  the closure, of ``target``; the fix is tried with ``target``'s code rewritten, since each call makes ``program``
+  anew from it.
 - A keyword forwarded through a library's ``**kwargs`` into its jit (coix's ``util.train``): the argument is the
   keyword the user gave, ``mode``, never ``kwargs``.
 - A closure made in the function and handed to a library with the key (coix's ``traced_evaluate``): the stored
@@ -151,7 +152,9 @@ import jax.numpy as jnp
 
 def integrate(field, times):
     """Evaluate the user's field at each time, under a jit, through ``jax.tree.map``."""
-    return jax.jit(lambda ts: jax.tree.map(field, ts))(times)
+    def at_times(ts):
+        return jax.tree.map(field, ts)
+    return jax.jit(at_times)(times)
 
 
 class Sampler:
@@ -266,6 +269,9 @@ anneal(target, 4)
 def test_a_program_that_a_target_returned_is_read_back_to_the_targets_parameter(handlib, tmp_path):
     found = _explained("program-closure", COIX_AFT, PROGRAM, "array-conversion", tmp_path)
     assert (found.argument, found.lineno, found.function) == ("k", 8, "target")
+    # tried through the library's loop: a closure made anew each call is fixed in the code of what makes it
+    top = found.fixes[0]
+    assert top.kind == "jnp-not-np" and top.verified is True, [(f.kind, f.verified, f.outcome) for f in found.fixes]
 
 
 KEYWORD = """\
@@ -282,6 +288,46 @@ train(loss, jnp.ones(3), 2, mode="l2")
 def test_a_keyword_forwarded_through_a_librarys_kwargs_is_named_as_the_user_gave_it(handlib, tmp_path):
     found = _explained("keyword-through-kwargs", COIX_TRAIN, KEYWORD, "non-array-argument", tmp_path)
     assert found.argument == "mode" and found.lineno == 7
+    # bound to the user's function before the library sees it; never a jit of the library's own function
+    top = found.fixes[0]
+    assert top.kind == "static" and "train(partial(loss, mode='l2'), jnp.ones(3), 2)" in top.code, top.code
+    assert not any("jax.jit(train" in f.code for f in found.fixes)
+
+
+NAMED_LAMBDA = """\
+import math
+import jax
+import jax.numpy as jnp
+from handlib_cases import Sampler
+
+def log_prob(x):
+    return -math.exp(jnp.sum(x))
+
+sampler = Sampler(log_prob)
+total = lambda position: sampler.step(jax.random.PRNGKey(0), position).sum()
+jax.grad(total)(jnp.ones(2))
+"""
+
+INLINE_LAMBDA = """\
+import math
+import jax
+import jax.numpy as jnp
+from handlib_cases import Sampler
+
+def log_prob(x):
+    return -math.exp(jnp.sum(x))
+
+sampler = Sampler(log_prob)
+jax.vmap(lambda position: sampler.step(jax.random.PRNGKey(0), position))(jnp.ones((3, 2)))
+"""
+
+
+def test_a_lambda_the_user_named_is_their_function_and_one_written_inline_is_glue(handlib, tmp_path):
+    # rockpool's ``loss = lambda params: ...`` under jax.grad names ``params``; coix's
+    # ``jax.vmap(lambda k: traced_evaluate(...))`` names the parameter of the function the library called
+    named = _explained("named-lambda", JAXQUANTUM_FIELD, NAMED_LAMBDA, "concretization", tmp_path)
+    inline = _explained("inline-lambda", JAXQUANTUM_FIELD, INLINE_LAMBDA, "concretization", tmp_path)
+    assert (named.argument, inline.argument) == ("position", "x")
 
 
 CLOSURE_LEAK = """\

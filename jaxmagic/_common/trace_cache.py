@@ -35,12 +35,13 @@ class TracedCall:
     avals: tuple  # every dynamic leaf's abstract value, in JAX's flattened order
 
 
-def traced_calls(compiled_from: Callable[[types.CodeType], bool]) -> list[TracedCall]:
+def traced_calls(compiled_from: Callable[[types.CodeType], bool] | None) -> list[TracedCall]:
     """Every trace JAX cached for a jitted function whose code ``compiled_from`` accepts, oldest first.
 
     Parameters
     ----------
-    compiled_from : True for the code object of the user's ``def`` (a bound method's function counts).
+    compiled_from : True for the code object of the user's ``def`` (a bound method's function counts); None
+        for every cached trace, of callable objects too (``flax.nnx.jit``'s ``JitFn``).
 
     Returns
     -------
@@ -51,7 +52,7 @@ def traced_calls(compiled_from: Callable[[types.CodeType], bool]) -> list[Traced
     found = []
     for held, info, signature, avals in _entries():
         code = getattr(getattr(held, "__func__", held), "__code__", None)
-        if not isinstance(code, types.CodeType) or not compiled_from(code):
+        if compiled_from is not None and (not isinstance(code, types.CodeType) or not compiled_from(code)):
             continue
         nums = tuple(getattr(info, "static_argnums", ()) or ())
         try:

@@ -28,9 +28,10 @@ def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
     definition = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
     if definition is None:
         return None
-    if definition.decorator_list:  # the outermost decorator's wrapper is what the name holds
-        decorator = definition.decorator_list[0]
-        return _package(decorator.func if isinstance(decorator, ast.Call) else decorator, frame)
+    decorator = definition.decorator_list[0] if definition.decorator_list else None
+    spelled = decorator.func if isinstance(decorator, ast.Call) else decorator
+    if decorator is not None and not _transform(spelled):  # a library's decorator: its wrapper is what the name
+        return _package(spelled, frame)                     # holds, and the library calls it
     found: set[str] = set()
     for holder, _ in _uses(name, tree):
         library = _package(holder.func, frame) if holder is not None else None
@@ -38,6 +39,20 @@ def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
             return None  # called, kept under a name, or handed to JAX or to the user's own code
         found.add(library)
     return sorted(found)[0] if len(found) == 1 else None
+
+
+# a library's transformation (``nnx.jit``, ``eqx.filter_jit``, ``jax.grad``) makes a wrapper the user calls
+_TRANSFORMS = {"jit", "filter_jit", "pmap", "vmap", "filter_vmap", "grad", "filter_grad", "value_and_grad",
+               "filter_value_and_grad", "checkpoint", "remat", "filter_checkpoint", "scan"}
+
+
+def _transform(node: ast.expr | None) -> bool:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts, node = [node.attr, *parts], node.value
+    if isinstance(node, ast.Name):
+        parts = [node.id, *parts]
+    return bool(parts) and parts[-1] in _TRANSFORMS
 
 
 def handed_at(name: str, tree: ast.Module) -> tuple[ast.Call, ast.Name] | None:

@@ -307,7 +307,10 @@ def _swaps(edit: Edit, replay: Replay, tree: ast.Module | None, filename: str
     if chosen is None:
         return "the line is not in a function this trace runs"
     node, code, frame = chosen
-    functions = _functions_with(code, frame)
+    maker = _global_maker(chain, node, tree, frame)
+    if maker is not None:  # a closure made anew each call (``program`` that ``target(k)`` returns): its maker's code
+        node, code = maker[0], maker[1].__code__
+    functions = [maker[1]] if maker is not None else _functions_with(code, frame)
     if not functions:
         return "the function object was not found"
     edited = apply_edit(node, edit)
@@ -320,6 +323,20 @@ def _swaps(edit: Edit, replay: Replay, tree: ast.Module | None, filename: str
     if new.co_freevars != code.co_freevars:
         return "the rewritten function needs names its closure does not hold"
     return [(fn, new) for fn in functions]
+
+
+def _global_maker(chain: list[ast.AST], node: ast.AST, tree: ast.Module, frame: types.FrameType
+                  ) -> tuple[ast.AST, types.FunctionType] | None:
+    """The top-level ``def`` around ``node``, with the user's global function it made, when ``node`` is a function
+    made inside it and held by no global (a new closure each call, whose code only its maker's code holds)."""
+    held = frame.f_globals.get(getattr(node, "name", ""))
+    if node in tree.body or (isinstance(held, types.FunctionType) and defines(node, held.__code__)):
+        return None
+    for outer in chain[chain.index(node) + 1:]:
+        live = frame.f_globals.get(getattr(outer, "name", ""))
+        if outer in tree.body and isinstance(live, types.FunctionType) and defines(outer, live.__code__):
+            return outer, live
+    return None
 
 
 def _definitions_holding(tree: ast.AST, line: int) -> list[ast.AST]:

@@ -58,7 +58,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
     tree, probed = parse_file(filename) if filename else None, None
     if not wanted or tree is None:
         return None
-    cached = traced_calls(lambda code: True)  # JAX's trace cache, read once for every fix
+    cached = traced_calls(None)  # JAX's trace cache, read once for every fix
     spent = 0.0  # seconds of tries since the first that traced: one is enough on a large program
     for fix in wanted:
         if spent > _BUDGET:
@@ -94,6 +94,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             # jax.jit(like)(p): the object whose __call__ it is, jitted in the user's statement
             replay = jitted_statement_replay(exc, holder, tree, globals_ or {}, filename)
             swaps = [(live, fixed.__code__)] if replay is not None else []
+        reached: list | None = None
         if replay is None and isinstance(fix.recipe, ThreadOut) and fix.recipe.how != "placeholder":  # a callback that returned nothing: its caller may collect it
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not
@@ -101,12 +102,18 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             if fix.recipe.how == "decorated":  # its own gradient decorator given has_aux: said when made
                 continue
             library = library_caller(live.__name__, tree, globals_ or {}) if fix.recipe.how != "scan" else None
-            fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" if library \
-                else None
-            fix.outcome = fix.outcome or ("your line that runs it was not made again: its arguments run code"
-                                          if not fix.template else
-                                          "returning more changes what the code that calls it gets back")
-            continue
+            if library is None and not fix.template and fixed.__code__.co_freevars == live.__code__.co_freevars:
+                # the user calls it, under a library's jit (``@nnx.jit``): that jit's cached trace, made again
+                replay = reaching_replay(live, cached)
+                swaps, reached = ([(live, marked(live, edited, filename, names.globals_for(live.__globals__)
+                                                 ).__code__)], []) if replay is not None else ([], None)
+            if replay is None:
+                fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" \
+                    if library else None
+                fix.outcome = fix.outcome or ("your line that runs it was not made again: its arguments run code"
+                                              if not fix.template else
+                                              "returning more changes what the code that calls it gets back")
+                continue
         if replay is None and traced is not None:  # the user's jitted function reached it through a library
             replay = _traced_replay(traced, filename) or _traced_replay(_jit_naming(live, globals_ or {}), filename) \
                 or jitted_statement_replay(exc, traced, tree, globals_ or {}, filename) \
@@ -116,7 +123,6 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
                 probed = probe_stored(replay, live, definition, store, filename, globals_ or {}, traced)
             swaps = [(live, fixed.__code__)] if fixed.__code__.co_freevars == live.__code__.co_freevars else []
             replay = replay if swaps else None
-        reached: list | None = None
         if replay is None and isinstance(fix.recipe, Unstored) and \
                 fixed.__code__.co_freevars == live.__code__.co_freevars:
             # a library's cached jitted call whose function holds it (a loss defined inside ``fit`` that calls the
@@ -136,8 +142,9 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
                              {**names.missing, MARKER: lambda: reached.append(True)})
         if isinstance(outcome, Refused):  # not run: the explanation's time for re-tracing was spent
             fix.outcome = str(outcome)
-        elif outcome is None and reached == []:
-            fix.outcome = f"{replay.where}, but that trace does not run `{live.__name__}`"
+        elif reached == []:  # the trace never came to the user's function: it says nothing of the fix
+            fix.outcome = f"{replay.where}, but that trace does not run `{live.__name__}`" if outcome is None else \
+                f"{replay.where} fails before it runs `{live.__name__}` ({type(outcome).__name__})"
         elif outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
             spent += time.perf_counter() - started

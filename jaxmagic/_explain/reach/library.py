@@ -56,7 +56,7 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
         return rejected
     entry = entry_of(exc)
     if entry is not None and where_from.function == "<lambda>" and entry.name != "<lambda>" and \
-            not is_jax_file(entry.caller):
+            not is_jax_file(entry.caller) and (called != "<lambda>" or _lambda_inline(exc)):
         # a lambda handed to a transformation is glue (``lax.scan(lambda ts, a: env.step(ts, a), ...)``): the
         # arguments are those of the user's own function that library code called
         remapped = entry_origin(exc, entry)
@@ -100,6 +100,18 @@ def users_jit_called(exc: BaseException, fn: Any) -> tuple[Any, tuple, dict] | N
     jitted = [v for v in list(call.fun.__globals__.values()) if getattr(v, "__wrapped__", None) is call.fun
               and hasattr(v, "_jit_info")]
     return (jitted[0], call.args, call.kwargs) if len(jitted) == 1 else None
+
+
+def _lambda_inline(exc: BaseException) -> bool:
+    """True when the user's statement that started it all writes a lambda inline (``jax.vmap(lambda k: ...)(keys)``):
+    glue around a call, where a lambda the user named (``loss = lambda params: ...``) is their function."""
+    entries = [tb for tb in user_entries(exc.__traceback__) if tb.tb_frame.f_code.co_name == "<module>"]
+    if not entries:
+        return False
+    position = position_of(entries[-1])  # the cell's own top level
+    tree = parse_file(position.filename)
+    node = node_at(tree, position) if tree is not None else None
+    return node is not None and any(isinstance(n, ast.Lambda) for n in ast.walk(node))
 
 
 def library_names(where_from: Origin, exc: BaseException) -> bool:
