@@ -22,6 +22,10 @@ The eighteenth held-out set's other misses, each reduced here with a small libra
   keyword the user gave, ``mode``, never ``kwargs``.
 - A closure made in the function and handed to a library with the key (coix's ``traced_evaluate``): the stored
   value depends on the parameters the closure reads too.
+- A loss that returns ``loss, metrics`` and stores a value for later (coix's ``util.train`` hands back the last
+  metrics): the value goes into ``metrics``, whose structure the library already takes as it comes.
+- A metric whose ``compute()`` masks by its own data, returned from the user's jit (jax_metrics' macro
+  ``Accuracy``): the jitted part returns the metric, and ``compute()`` runs outside jit.
 - ``loss = float(...)`` printed further down (a k-means step with jaxkd): the value kept as the array it is and the
   print made by ``jax.debug.print``, verified.
 - A library that calls the user's own ``jax.jit`` function with options from a dict (jax2onnx's ``input_params``):
@@ -42,6 +46,7 @@ BIJX_IMH = "https://github.com/mathisgerdes/bijx/blob/master/src/bijx/mcmc.py"  
 COIX_AFT = "https://github.com/jax-ml/coix/blob/main/coix/algo.py"  # aft(targets, flows, num_targets=...)
 COIX_TRAIN = "https://github.com/jax-ml/coix/blob/main/coix/util.py"  # train(loss_fn, ..., **kwargs)
 JAXKD_KMEANS = "https://github.com/dodgebc/jaxkd/issues/1"  # a k-means step over build_tree/query_neighbors
+JAX_METRICS_COMPUTE = "https://github.com/cgarciae/jax_metrics"  # README: metric.update(...), then compute()
 JAX2ONNX_PARAMS = "https://github.com/enpasos/jax2onnx"  # README: to_onnx(fn, shapes, input_params={...})
 
 SYSIDLIB = '''
@@ -184,6 +189,33 @@ def train(loss, params, steps, **kwargs):
 def evaluate(model, key):
     """Run the user's model with a key, and give back what it sampled."""
     return model(key)
+
+
+class Tally:
+    """A metric whose ``compute`` leaves out the classes it never saw: boolean indexing by its own data."""
+
+    def __init__(self, counts=None):
+        self.counts = jnp.zeros(3) if counts is None else counts
+
+    def update(self, labels):
+        return Tally(self.counts + jnp.bincount(labels, length=3))
+
+    def compute(self):
+        return jnp.mean(self.counts[self.counts > 0])
+
+
+jax.tree_util.register_pytree_node(Tally, lambda t: ((t.counts,), None), lambda _, children: Tally(children[0]))
+
+_compiled = {}
+
+
+def fit(loss, params, steps):
+    """Jit a step of a loss that returns (value, metrics), kept for later fits; hand back the last metrics."""
+    step = _compiled.setdefault(loss, jax.jit(lambda p: jax.grad(loss, has_aux=True)(p)))
+    for _ in range(steps):
+        grads, metrics = step(params)
+        params = params - 0.1 * grads
+    return params, metrics
 
 
 def export(fn, shape, options=None):
@@ -418,3 +450,50 @@ def test_a_string_a_library_hands_the_users_jit_is_made_static_on_the_users_func
     top = found.fixes[0]
     assert top.kind == "static" and top.verified is True and "static_argnames='activation'" in top.code
     assert "def policy(" in top.code  # the user's function, never the library's export
+
+
+METRICS_LEAK = """\
+import jax.numpy as jnp
+from handlib_cases import fit
+
+latest = {}
+
+def loss(p):
+    residual = p ** 2 - 1.0
+    metrics = {"loss": jnp.sum(residual ** 2)}
+    latest["residual"] = residual
+    return metrics["loss"], metrics
+
+params, metrics = fit(loss, jnp.ones(3), 2)
+jnp.max(latest["residual"])
+"""
+
+
+def test_a_leak_from_a_loss_that_returns_a_metrics_dict_goes_into_that_dict(handlib, tmp_path):
+    # coix's util.train hands back the loss's last metrics: the stored samples leave with them
+    found = _explained("metrics-dict-leak", COIX_TRAIN, METRICS_LEAK, "leaked-tracer", tmp_path)
+    top = found.fixes[0]
+    assert top.kind == "return-value" and "metrics['residual'] = residual" in top.code, top.code
+    assert top.verified is True, top.outcome  # through the library's cached jit of the step, marker seen
+
+
+TALLY = """\
+import jax
+import jax.numpy as jnp
+from handlib_cases import Tally
+
+@jax.jit
+def evaluate_step(tally, labels):
+    tally = tally.update(labels)
+    return tally.compute()
+
+evaluate_step(Tally(), jnp.array([0, 2, 2]))
+"""
+
+
+def test_a_metrics_compute_that_masks_by_its_data_runs_outside_jit(handlib, tmp_path):
+    # jax_metrics' macro Accuracy drops absent classes with ``numerator[~cond]`` inside ``compute()``
+    found = _explained("compute-outside-jit", JAX_METRICS_COMPUTE, TALLY, "boolean-index", tmp_path)
+    top = found.fixes[0]
+    assert top.kind == "return-value" and top.verified is True, [(f.kind, f.verified) for f in found.fixes]
+    assert "return tally.compute()  # outside jit" in top.code and "def evaluate_step_traced(" in top.code

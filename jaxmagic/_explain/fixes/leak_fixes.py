@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 
-from ..._common.source import enclosing_function, text_of
+from ..._common.source import clone, enclosing_function, text_of
 from ..declare.nnx_data import nnx_data_fix
 from ..explanation import Fix
 from .leak_code import thread_out
@@ -34,7 +35,8 @@ def leak_fixes(site: Site) -> list[Fix]:
     threaded = _threaded(site)
     declared = nnx_data_fix(store, site.tree, site.globals_)  # an NNX module's attribute: data, not structure
     fixes = [*([declared] if declared is not None else []),
-        _uncached(site, store) or threaded or _returned_by_scope(site) or Fix(
+        _uncached(site, store) or _into_returned_dict(site, store, value) or threaded or _returned_by_scope(site)
+        or Fix(
             "return-value",
             "result = f(x)   # return the value from f instead of storing it, and keep the returned value",
             "a traced value only exists while JAX traces; return it from the function instead of "
@@ -340,6 +342,41 @@ def _jitted(definition: ast.AST, site: Site) -> bool:
         return True
     held = (site.globals_ or {}).get(definition.name)
     return getattr(held, "_jit_info", None) is not None
+
+
+# names a function's dict of auxiliary outputs goes by (``return loss, metrics``): free-form, handed back whole
+_AUX_DICTS = re.compile(r"^(?:metrics|aux|aux_data|info|infos|stats|logs|extras|diagnostics|summaries)$")
+
+
+def _into_returned_dict(site: Site, store: ast.stmt | None, value: ast.expr | None) -> Fix | None:
+    """``latest["x"] = v`` in a loss that returns ``loss, metrics``: ``metrics["x"] = v`` instead, so the value
+    leaves with the auxiliary outputs the caller (often a library's training loop) hands back, and what the
+    function returns keeps its structure."""
+    if store is None or value is None or site.tree is None or isinstance(store, ast.Return):
+        return None
+    scope = enclosing_function(site.tree, store.lineno)
+    returned = [n for r in ast.walk(scope) if isinstance(r, ast.Return) and r.value is not None
+                for n in (r.value.elts if isinstance(r.value, ast.Tuple) else [r.value])
+                if isinstance(n, ast.Name) and _AUX_DICTS.match(n.id)] if scope is not None else []
+    made_before = {t.id for n in ast.walk(scope) if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.lineno < store.lineno
+                   for target in (n.targets if isinstance(n, ast.Assign) else [n.target]) for t in ast.walk(target)
+                   if isinstance(t, ast.Name)} if scope is not None else set()
+    found = sorted({n.id for n in returned} & made_before)
+    if len(found) != 1:
+        return None
+    target = getattr(store, "targets", [getattr(store, "target", None)])[0] if not isinstance(store, ast.Expr) else \
+        getattr(getattr(store, "value", None), "func", None)
+    key = target.slice if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant) else \
+        ast.Constant(text_of(getattr(target, "value", target)).rsplit(".", 1)[-1] if target is not None else "value")
+    kept = ast.copy_location(ast.Assign([ast.Subscript(ast.Name(found[0], ast.Load()), clone(key), ast.Store())],
+                                         clone(value)), store)
+    recipe = Unstored(store, [kept])
+    return Fix(
+        "return-value", recipe.code() + f"   # returned with `{found[0]}`: read it from what the caller gets back",
+        f"put the value in `{found[0]}`, the dict of outputs the function returns already: only outputs leave a "
+        "JAX transformation, and a dict of them keeps the structure the caller expects",
+        recipe=recipe,
+    )
 
 
 def _stored_value(store: ast.stmt) -> ast.expr | None:

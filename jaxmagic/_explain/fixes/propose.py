@@ -41,7 +41,7 @@ def propose(site: Site) -> list[Fix]:
     helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None
     if helper is not None:  # the error is inside a jitted helper: its own static arguments, after array fixes
         fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
-    host = host_call_fix(site) if site.kind in _HELPER_KINDS else None
+    host = host_call_fix(site) if site.kind in _HELPER_KINDS or site.kind == "boolean-index" else None
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
         fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]

@@ -49,7 +49,7 @@ def offer(failure: Failure) -> None:
         leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and leak.traced_for == "scan"),
         globals_=globals_,
         operands=found.operands, family=shape_family(failure.exc),
-        host_library=host_library(failure.node, user) if kind in CONVERSIONS else None,
+        host_library=host_library(failure.node, user) if kind in CONVERSIONS or kind == "boolean-index" else None,
         locals_=user[-1].tb_frame.f_locals if user else None,
     )
     found.fixes = propose(site)

@@ -34,7 +34,7 @@ from ..fixes.site import Site
 __all__ = ["host_call_fix"]
 
 # a library that wants host arrays (clu's metrics): its call and a last ``return`` of its result may leave the jit
-_HOST_KINDS = ("concretization", "array-conversion")
+_HOST_KINDS = ("concretization", "array-conversion", "boolean-index")  # (jax_metrics' compute masks by its data)
 # statements that may follow the call in the host part: looking at values and handing them back
 _HOST_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return, ast.Pass)
 
