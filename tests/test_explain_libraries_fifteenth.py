@@ -26,6 +26,9 @@ The eighteenth held-out set's other misses, each reduced here with a small libra
   metrics): the value goes into ``metrics``, whose structure the library already takes as it comes.
 - A metric whose ``compute()`` masks by its own data, returned from the user's jit (jax_metrics' macro
   ``Accuracy``): the jitted part returns the metric, and ``compute()`` runs outside jit.
+- Options a solver carries into the user's field as traced arguments (bijx's ``ContFlowRK4.forward``, which
+  returns a function too): bound to the field where it is handed over, and the loop fix tried through the
+  solver with only the arrays of what it returns taken out of the try's jit.
 - ``loss = float(...)`` printed further down (a k-means step with jaxkd): the value kept as the array it is and the
   print made by ``jax.debug.print``, verified.
 - A library that calls the user's own ``jax.jit`` function with options from a dict (jax2onnx's ``input_params``):
@@ -206,6 +209,14 @@ class Tally:
 
 jax.tree_util.register_pytree_node(Tally, lambda t: ((t.counts,), None), lambda _, children: Tally(children[0]))
 
+def flow(field, x, **options):
+    """Integrate the user's field with a fixed-step loop run eagerly, the options carried as traced arguments;
+    hand back the end point and the field it used."""
+    carried = (x, jax.tree.map(jnp.asarray, options))
+    end, _ = jax.lax.fori_loop(0, 3, lambda i, c: (c[0] + 0.1 * field(i * 0.1, c[0], **c[1]), c[1]), carried)
+    return end, field
+
+
 _compiled = {}
 
 
@@ -322,7 +333,7 @@ def test_a_keyword_forwarded_through_a_librarys_kwargs_is_named_as_the_user_gave
     assert found.argument == "mode" and found.lineno == 7
     # bound to the user's function before the library sees it; never a jit of the library's own function
     top = found.fixes[0]
-    assert top.kind == "static" and "train(partial(loss, mode='l2'), jnp.ones(3), 2)" in top.code, top.code
+    assert top.kind == "static" and "train(functools.partial(loss, mode='l2'), jnp.ones(3), 2)" in top.code, top.code
     assert not any("jax.jit(train" in f.code for f in found.fixes)
 
 
@@ -497,3 +508,27 @@ def test_a_metrics_compute_that_masks_by_its_data_runs_outside_jit(handlib, tmp_
     top = found.fixes[0]
     assert top.kind == "return-value" and top.verified is True, [(f.kind, f.verified) for f in found.fixes]
     assert "return tally.compute()  # outside jit" in top.code and "def evaluate_step_traced(" in top.code
+
+
+OPTIONS = """\
+import jax.numpy as jnp
+from handlib_cases import flow
+
+def field(t, x, cfg):
+    v = jnp.zeros_like(x)
+    for k in range(1, cfg["order"] + 1):
+        v = v - x ** k / k
+    return v
+
+flow(field, jnp.ones(2), cfg={"order": 3})
+"""
+
+
+def test_options_a_solver_traces_are_bound_to_the_field_and_its_loop_tried_through_the_solver(handlib, tmp_path):
+    # bijx's ContFlowRK4.forward hands its keywords to the vector field as traced ODE arguments, and returns
+    # what no jit may return (a function): the try keeps only the arrays of what the call returns
+    found = _explained("options-to-field", BIJX_IMH, OPTIONS, "integer-conversion", tmp_path)
+    assert found.argument == "cfg"
+    kinds = {f.kind: f for f in found.fixes}
+    assert kinds["lax.fori_loop"].verified is True, kinds["lax.fori_loop"].outcome
+    assert "flow(functools.partial(field, cfg={'order': 3}), jnp.ones(2))" in kinds["static"].code

@@ -10,7 +10,6 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
-from ..declare.bound import bound_keyword_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
 from ..explanation import Fix
 from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
@@ -59,11 +58,6 @@ def propose(site: Site) -> list[Fix]:
         ahead = [f for f in fixes if (f.kind == "hashable-static" and not f.template) or f.kind == "not-static"
                  or (unknown and f.kind == "register-pytree")]  # its class unknown: it may be the user's own
         fixes = [*ahead, closed, *(f for f in fixes if f not in ahead)]
-    bound = bound_keyword_fix(site) if site.kind in _HELPER_KINDS | {"non-array-argument"} else None
-    if bound is not None:  # a keyword library code forwards into its jit: bound to the user's function instead of
-        # any static option (of the library's own function, which is not the user's to jit)
-        library = site.facts is None or (site.facts.source is not None and is_installed_library(site.facts.source[1]))
-        fixes = [*(f for f in fixes if not (f.kind == "static" and library)), bound]
     host_globals = host_globals_fix(site) if not fixes else None
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
         fixes = [host_globals]

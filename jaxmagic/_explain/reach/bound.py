@@ -7,27 +7,35 @@ reaches that trace. The static decision is made where the user hands the functio
 then never sees. The value is read from the outermost jitted call on the stack, whose arguments are
 still the user's own (the one Python scalar of the parameter's type there); the fix is tried by running
 the failing trace again with the parameter held as that value in the function's first line.
+
+A library may also forward a keyword the user gives it into its own jit, which hands it on to the user's
+function (``coix.util.train(loss_fn, ..., num_particles=16)``): ``bound_keyword_fix`` reads both places
+in the user's top-level code, binds the value where the function is handed over, and leaves the keyword
+out of the forwarding call.
 """
 from __future__ import annotations
 
 import ast
 import copy
+import inspect
 import re
 import types
 from typing import Any
 
 import jax
 
+from ..._common.errors import is_user_file
 from ..._common.source import as_load
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
+from ..fixes.site import dotted_of
 from ..rebuild import Names
 from ..recover import Impure, evaluate_pure
 from .entry import Entry
 from .handed import handed_at, library_caller
 
-__all__ = ["bound_argument_fix", "bound_handed_value_fix", "bound_leaf_fix"]
+__all__ = ["bound_argument_fix", "bound_handed_value_fix", "bound_keyword_fix", "bound_leaf_fix"]
 
 _KINDS = ("traced-shape", "integer-conversion", "bool-conversion", "concretization")
 
@@ -226,3 +234,80 @@ def _reads_replaced(definition: ast.AST, read: ast.expr, constant: str) -> list[
             found.append((statement, _Swap().visit(copy.deepcopy(statement))))
     inner = {id(n) for outer, _ in found for n in ast.walk(outer) if n is not outer}
     return sorted((pair for pair in found if id(pair[0]) not in inner), key=lambda pair: pair[0].lineno)
+
+
+def bound_keyword_fix(name: str | None, tree: ast.AST | None, globals_: dict | None, functools_name: str
+                      ) -> Fix | None:
+    """``functools.partial(f, name=value)`` where the user's function ``f`` is handed to library code, and the
+    keyword left out of the library call that forwards it into its jit (``coix.util.train(loss_fn, ...,
+    num_particles=16)``, ``flow.forward(x, cfg=...)`` of a flow made with ``ContFlowRK4(field)``): the value stays
+    the Python value it is. None unless the user's top-level code shows both, each once."""
+    globals_ = globals_ or {}
+    if name is None or not isinstance(tree, ast.Module):
+        return None
+    forwarding = [(s, k) for s in tree.body for c in ast.walk(s) if isinstance(c, ast.Call)
+                  and _library_callee(c, globals_) for k in c.keywords if k.arg == name]
+    if len(forwarding) != 1:
+        return None
+    statement, keyword = forwarding[0]
+    handing = [(s, a) for s in tree.body[: tree.body.index(statement) + 1] for c in ast.walk(s)
+               if isinstance(c, ast.Call) for a in [*c.args, *(k.value for k in c.keywords)]
+               if isinstance(a, ast.Name) and _takes(globals_.get(a.id), name)]
+    if len(handing) != 1:
+        return None
+    handed_in, function = handing[0]
+    forwarded = _without_keyword(statement, lambda n: n is not keyword)
+    bound = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
+                     [ast.Name(function.id, ast.Load())], [ast.keyword(name, copy.deepcopy(keyword.value))])
+    if handed_in is statement:
+        shown = [ast.unparse(_replaced(forwarded, _twin(statement, forwarded, function), bound))]
+    else:
+        shown = [ast.unparse(_replaced(handed_in, function, bound)), ast.unparse(forwarded)]
+    library = (dotted_of(_callee_node(statement, keyword)) or "the library").split("(")[0]
+    return Fix(
+        "static", "\n...\n".join(shown),
+        f"`{library}` hands `{name}` on to the function it jits, and JAX traces it there; bound to "
+        f"`{function.id}` with `functools.partial` before the library sees it, `{name}` stays the Python value "
+        "it is",
+    )
+
+
+def _library_callee(call: ast.Call, globals_: dict) -> bool:
+    """True when ``call`` calls something that is not the user's own code (read by name, not run)."""
+    parts = (dotted_of(call.func) or "").split(".")
+    value = globals_.get(parts[0]) if parts[0] else None
+    for part in parts[1:]:
+        value = getattr(value, part, None)
+    if value is None:  # a method of an object (``flow.forward``): its class decides
+        value = globals_.get(parts[0])
+        value = getattr(type(value), parts[-1], None) if value is not None and len(parts) == 2 else None
+    code = getattr(inspect.unwrap(value), "__code__", None) if callable(value) else None
+    return code is not None and not is_user_file(code.co_filename)
+
+
+def _takes(value: object, name: str) -> bool:
+    """True when ``value`` is a function of the user's with a parameter ``name``."""
+    if not isinstance(value, types.FunctionType) or not is_user_file(value.__code__.co_filename):
+        return False
+    try:
+        return name in inspect.signature(value).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _callee_node(statement: ast.stmt, keyword: ast.keyword) -> ast.expr:
+    return next(c.func for c in ast.walk(statement) if isinstance(c, ast.Call) and keyword in c.keywords)
+
+
+def _without_keyword(statement: ast.stmt, keep) -> ast.stmt:
+    """``statement`` with the keyword left out (``keep`` is False for it)."""
+    edited = copy.deepcopy(statement)
+    for original, copied in zip(ast.walk(statement), ast.walk(edited)):
+        if isinstance(copied, ast.Call):
+            copied.keywords = [k for k, o in zip(copied.keywords, original.keywords) if keep(o)]
+    return edited
+
+
+def _twin(original: ast.AST, copied: ast.AST, node: ast.AST) -> ast.AST:
+    """The node of ``copied`` (a deep copy of ``original``) at ``node``'s place."""
+    return next(c for o, c in zip(ast.walk(original), ast.walk(copied)) if o is node)

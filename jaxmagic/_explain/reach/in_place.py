@@ -176,7 +176,8 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
         for i, array in zip(dynamic, arrays):
             filled[i] = array
         given_args, given_kwargs = jax.tree_util.tree_unflatten(tree, filled)
-        return fn(*given_args, **given_kwargs)
+        out = fn(*given_args, **given_kwargs)  # whether it traces is the question: only its arrays go out
+        return [leaf for leaf in jax.tree_util.tree_leaves(out) if isinstance(leaf, (jax.Array, jax.core.Tracer))]
 
     user = user_entries(exc.__traceback__)
     frames = [tb.tb_frame for tb in user]

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import ast
 
-from ..._common.errors import is_user_file, shape_family
+from ..._common.errors import is_installed_library, is_user_file, shape_family
 from ..._common.frames import holds_tracer
 from ..._common.source import enclosing_function, names_in, parameter_names
 from ..call import data_dependent, plain_function, transformed_expression
 from ..explanation import Explanation
 from ..fixes.propose import Site, propose
 from ..rebuild import Names
-from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_leaf_fix
+from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
 from ..reach.entry import entry_of
 from ..reach.library import host_library
 from ..reach.options import transform_option_fix
@@ -65,6 +65,12 @@ def offer(failure: Failure) -> None:
                                    failure.names.functools) or bound_leaf_fix(
             kind, found.path, found.argument, entry, site.definition, globals_, failure.names)  # a batch's scalar
         found.fixes = [*found.fixes, bound] if bound is not None else found.fixes
+    keyword = bound_keyword_fix(found.argument, tree, globals_, failure.names.functools) \
+        if kind in (*CONVERSIONS, "traced-shape", "non-array-argument") else None
+    if keyword is not None:  # a keyword library code forwards into its jit: bound to the user's function instead of
+        # any static option of the library's own function, which is not the user's to jit
+        library = facts is None or (facts.source is not None and is_installed_library(facts.source[1]))
+        found.fixes = [*(f for f in found.fixes if not (f.kind == "static" and library)), keyword]
     handed = bound_handed_value_fix(found.path, failure.node, tree, globals_, failure.names.functools) \
         if kind == "non-array-argument" else None
     if handed is not None:  # jaxns's args=(x, y, "laplace"): bound to the user's function, named by its parameter
