@@ -264,11 +264,17 @@ def bound_keyword_fix(name: str | None, tree: ast.AST | None, globals_: dict | N
     else:
         shown = [ast.unparse(_replaced(handed_in, function, bound)), ast.unparse(forwarded)]
     library = (dotted_of(_callee_node(statement, keyword)) or "the library").split("(")[0]
+    # tried by running the failing trace again with the value held on the function's first line, as bound
+    definition = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function.id), None)
+    first = definition.body[0] if definition is not None and definition.body else None
+    held = ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], copy.deepcopy(keyword.value)), first) \
+        if first is not None else None
     return Fix(
         "static", "\n...\n".join(shown),
         f"`{library}` hands `{name}` on to the function it jits, and JAX traces it there; bound to "
         f"`{function.id}` with `functools.partial` before the library sees it, `{name}` stays the Python value "
         "it is",
+        recipe=Edit(first, [held, first]) if first is not None else None,
     )
 
 
