@@ -277,3 +277,23 @@ def test_static_fixes_keep_the_users_other_parameters_and_a_signature_split_over
     found = jaxmagic.explain(exc, ns["f"], (jnp.ones(2), {"x": 3}))
     codes = [f.code for f in found.fixes if f.kind == "static"]
     assert codes and "def f(x, cfg, *, cfg_x):" in codes[0] and "static_argnames='cfg_x'" in codes[0], codes
+
+
+def test_the_why_names_what_traced_the_function():
+    # a scan body at the top level is traced by scan, with no jit at all; JAX's message says which
+    # ("... while tracing the function step at ... for scan"), and the lesson's words follow it
+    def step(total, x):
+        return total + float(x), None
+
+    with pytest.raises(Exception) as raised:
+        jax.lax.scan(step, 0.0, jnp.ones(3))
+    found = jaxmagic.explain(raised.value)
+    assert found.why.startswith("Under `lax.scan`, `x` is a tracer that knows only its shape and dtype")
+
+    @jax.jit
+    def f(x):
+        return float(x)
+
+    with pytest.raises(Exception) as raised:
+        f(1.0)
+    assert jaxmagic.explain(raised.value, f, (1.0,)).why.startswith("Under jit, `x` is a tracer")

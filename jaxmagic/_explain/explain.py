@@ -157,6 +157,12 @@ def _explain(
 # --- words ----------------------------------------------------------------------
 
 
+_TRACED_FOR = re.compile(r"while tracing the function \S+ at \S+ for (?P<how>\w+)")
+# what JAX says traced the function, as the lesson names it
+_TRACING = {"scan": "`lax.scan`", "fori_loop": "`lax.fori_loop`", "while_loop": "`lax.while_loop`",
+            "cond": "`lax.cond`", "switch": "`lax.switch`", "checkpoint": "`jax.checkpoint`", "remat": "`jax.checkpoint`",
+            "pmap": "`jax.pmap`", "shard_map": "`shard_map`", "custom_vjp": "`jax.custom_vjp`",
+            "custom_jvp": "`jax.custom_jvp`"}
 _VMAPPED = re.compile(r"\b(?:Batch|Vmap)Tracer\b")  # JAX 0.10 names vmap's tracer BatchTracer, 0.12 VmapTracer
 
 
@@ -170,10 +176,14 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         attribute = getattr(found.exception, "name", None) or "its other attributes"
         return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "
                 f"only those, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
+    traced_for = _TRACED_FOR.search(message_of(found.exception))
     if _VMAPPED.search(message_of(found.exception)) and template.startswith("Under jit"):
         # vmap traced it: one example's value, the mapped (first) axis gone
         template = "Under vmap" + template[len("Under jit"):]
         aval = re.sub(r"\[\d+,?", "[", aval) if aval else aval
+    elif traced_for is not None and traced_for["how"] in _TRACING and template.startswith("Under jit"):
+        # JAX names what traced the function (``... for scan``): a scan body is traced too, with no jit at all
+        template = f"Under {_TRACING[traced_for['how']]}" + template[len("Under jit"):]
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
     return template.format(arg=arg, aval=aval)
