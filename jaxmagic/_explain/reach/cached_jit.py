@@ -43,42 +43,39 @@ def given_replay(live: types.FunctionType, fixed: types.FunctionType, cached: li
         kwargs = {k: swapped(v, live, fixed, _GIVEN_DEPTH) if k in names else v for k, v in call.kwargs.items()}
         if all(a is b for a, b in zip(args, call.args)) and all(kwargs[k] is call.kwargs[k] for k in kwargs):
             continue  # not given the user's function
-        try:
-            jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
-                             static_argnames=call.static_argnames or None)
-        except Exception:  # noqa: BLE001 - a function JAX will not jit again
-            return None
-        library = package_of(getattr(call.fn, "__module__", None) or "")
-        where = f"{library}'s jitted call that ran it, traced again" if library else \
-            "the jitted call that ran it, traced again"
-        return Replay(jitted, args, kwargs, [], where)
+        return _again(call, args, kwargs, "ran")
     return None
 
 
 def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
     """The newest cached jitted call of a library whose function reaches ``live``, ready to trace again."""
     for call in reversed(cached):
-        if not _reaches(call.fn, live):
-            continue
-        try:
-            jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
-                             static_argnames=call.static_argnames or None)
-        except Exception:  # noqa: BLE001 - a function JAX will not jit again
-            return None
-        inner = inspect.unwrap(call.fn) if callable(call.fn) else call.fn  # ``jax.grad(loss)``: the loss's
-        library = package_of(getattr(inner, "__module__", None) or "")
-        return Replay(jitted, call.args, call.kwargs, [], f"{library}'s jitted call that runs it, traced again"
-                      if library else "the jitted call that runs it, traced again")
+        if _reaches(call.fn, live):
+            return _again(call, call.args, call.kwargs, "runs")
     return None
 
 
-def marked(live: types.FunctionType, edited: ast.AST, filename: str, globals_: dict) -> types.FunctionType:
-    """``edited`` compiled for ``live`` with a call of :data:`MARKER` as its first statement."""
+def _again(call: Any, args: tuple, kwargs: dict, verb: str) -> Replay | None:
+    """``call``'s function jitted anew with its static options, to trace with ``args``; None if JAX refuses."""
+    try:
+        jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
+                         static_argnames=call.static_argnames or None)
+    except Exception:  # noqa: BLE001 - a function JAX will not jit again
+        return None
+    inner = inspect.unwrap(call.fn) if callable(call.fn) else call.fn  # ``jax.grad(loss)``: the loss's module
+    library = package_of(getattr(inner, "__module__", None) or "")
+    where = f"{library}'s jitted call that {verb} it" if library else f"the jitted call that {verb} it"
+    return Replay(jitted, args, kwargs, [], where + ", traced again")
+
+
+def marked(live: types.FunctionType, edited: ast.AST, filename: str, globals_: dict) -> list:
+    """The swap that puts ``edited``, compiled for ``live`` with a call of :data:`MARKER` as its first statement,
+    in place of ``live``'s code."""
     node = copy.deepcopy(edited)
     first = node.body[0]
     node.body.insert(0, ast.Expr(ast.Call(ast.Name(MARKER, ast.Load()), [], []), lineno=first.lineno,
                                  col_offset=first.col_offset))
-    return rebuild(live, node, filename, globals_)
+    return [(live, rebuild(live, node, filename, globals_).__code__)]
 
 
 def _reaches(value: Any, target: types.FunctionType) -> bool:

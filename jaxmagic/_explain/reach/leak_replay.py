@@ -105,8 +105,8 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             if library is None and not fix.template and fixed.__code__.co_freevars == live.__code__.co_freevars:
                 # the user calls it, under a library's jit (``@nnx.jit``): that jit's cached trace, made again
                 replay = reaching_replay(live, cached)
-                swaps, reached = ([(live, marked(live, edited, filename, names.globals_for(live.__globals__)
-                                                 ).__code__)], []) if replay is not None else ([], None)
+                swaps, reached = (marked(live, edited, filename, names.globals_for(live.__globals__)), []) \
+                    if replay is not None else ([], None)
             if replay is None:
                 fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" \
                     if library else None
@@ -129,8 +129,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             # user's function through ``self``): traced again with marked code, to see the trace ran it
             replay = reaching_replay(live, cached)
             if replay is not None:
-                swaps, reached = [(live, marked(live, edited, filename, names.globals_for(live.__globals__)
-                                                ).__code__)], []
+                swaps, reached = marked(live, edited, filename, names.globals_for(live.__globals__)), []
         if replay is None:
             fix.outcome = fix.outcome or "no call that traced it can be run again"
             continue
