@@ -55,7 +55,7 @@ def attribute(failure: Failure) -> None:
     if kind == "unhashable-static" and not where_from.paths and not _TRACER_HASHED.search(message):
         # a library's jit the call went through: the call's own words; else the static argument a jitted function
         # of the user's was handed, read where JAX hashed it (a library calling the user's jitted function)
-        passed = _unhashable_passed(node, user) or _unhashable_given(exc)
+        passed = _unhashable_passed(node, user) or _unhashable_given(call)
         where_from = Origin([passed], None, "call") if passed else where_from
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
@@ -227,21 +227,13 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
     return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and unhashable(arg)), None)
 
 
-def _unhashable_given(exc: BaseException) -> str | None:
-    """The static parameter of the user's jitted function given an unhashable value, read from the jitted call
-    JAX was making when it raised (its frames are kept in a kernel); None when they are not there."""
-    entries = traceback_entries(exc.__traceback__)
-    call = find_jax_call(entries[-1].tb_frame) if entries else None
-    code = getattr(inspect.unwrap(call.fun), "__code__", None) if call is not None else None
+def _unhashable_given(call: Any) -> str | None:
+    """The static parameter of the failing call's function, when the user's own, given an unhashable value (the
+    user's jitted function a library called: ``users_jit_called`` made it the failing call)."""
+    code = getattr(getattr(call, "fn", None), "__code__", None)
     if code is None or not is_user_file(code.co_filename):
         return None
-    try:
-        bound = inspect.signature(call.fun).bind(*call.args, **call.kwargs).arguments
-    except (TypeError, ValueError):
-        return None
-    names = list(bound)
-    static = {*call.static_argnames, *(names[i] for i in call.static_argnums if i < len(names))}
-    return next((n for n, v in bound.items() if n in static and not is_hashable(v)), None)
+    return next((n for n, v in call.by_name().items() if n in call.static_argnames and not is_hashable(v)), None)
 
 
 _NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
