@@ -305,6 +305,12 @@ def outlived_its_trace(exc: BaseException) -> bool:
     user = user_entries(exc.__traceback__)
     if not user or called_from(user[-1].tb_frame, is_jax_file) or calls_a_jit(user[-1]):
         return False
+    entries = traceback_entries(exc.__traceback__)
+    outer = entries[:next((i for i, tb in enumerate(entries) if tb is user[-1]), 0)]
+    if any(called_from(tb.tb_frame, is_jax_file) for tb in outer):
+        # a generator's frame on the way (a library calling the user's function from one): its caller is forgotten
+        # once it ran, but the traceback still holds the frames that ran it, a trace among them
+        return False
     # a library interpreting the function with tracers of its own class (quax's): live tracers, not leaked
     held = [v for v in user[-1].tb_frame.f_locals.values() if isinstance(v, jax.core.Tracer)]
     return not any(not type(v).__module__.startswith("jax") for v in held)

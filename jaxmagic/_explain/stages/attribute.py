@@ -13,11 +13,12 @@ import types
 from typing import Any
 
 from ..._common.errors import SHAPE_KINDS, is_user_file, traceback_entries
-from ..._common.source import parameter_names, source_line
+from ..._common.source import enclosing_function, parameter_names, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..._tracking.observed.adapters import user_call, user_path
 from ..argument import keys_last, origin
 from ..call import CallFacts, named_varargs, root_of
+from ..dataflow import depends_on
 from ..explanation import Explanation
 from ..leaks import definition_at
 from ..fixes.site import dotted_of, is_hashable, is_jnp
@@ -109,8 +110,40 @@ def attribute(failure: Failure) -> None:
             hashed_in_library(traceback_entries(exc.__traceback__), aval) if aval else [])
         if handed:
             name_arguments(found, origin_of(exc, handed), facts)
+    _in_users_terms(failure)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
+
+
+def _in_users_terms(failure: Failure) -> None:
+    """An argument no function of the user's has as a parameter (a library wrapper's ``_dynamic``, ``kwargs`` or
+    ``flat_args``, read off its trace) is not the user's: the failing line's own reads, followed back to the
+    parameters of the user's function that holds it (none when they reach none)."""
+    found, tree, node = failure.found, failure.tree, failure.node
+    if failure.kind in OWN_ARGUMENTS or found.argument is None or tree is None or node is None or \
+            found.lineno is None:  # a library's own jitted function given an argument it cannot take: its name
+        return
+    if found.argument in _users_parameters(failure):
+        return
+    function = enclosing_function(tree, found.lineno)
+    if function is None:  # the cell's own top level: nothing to follow back
+        return
+    statement = node if isinstance(node, ast.stmt) else ast.Assign([ast.Name("_", ast.Store())], node)
+    paths = depends_on(function, statement, function, tree)
+    name_arguments(found, Origin(paths, getattr(function, "name", "<lambda>"), "source"), None)
+
+
+def _users_parameters(failure: Failure) -> set[str]:
+    """Every parameter name of the user's: of the functions in the failing file, of the user's frames on the
+    stack (other cells' functions), and of the call that failed."""
+    names = {p for f in ast.walk(failure.tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+             for p in parameter_names(f)}
+    for tb in failure.user:
+        code = tb.tb_frame.f_code
+        count = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & inspect.CO_VARARGS) + \
+            bool(code.co_flags & inspect.CO_VARKEYWORDS)
+        names.update(code.co_varnames[:count])
+    return names | set(failure.facts.params if failure.facts is not None else ())
 
 
 _EQUINOX_INPUT = re.compile(r"^dynamic_(?:no)?donate\[")
