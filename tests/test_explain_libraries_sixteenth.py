@@ -10,6 +10,10 @@
   reads are followed back to the parameters of the user's function that holds it. Checked here with the
   finer reading of the generator's caller switched off, as the eighteenth held-out set met it before that
   reading existed (``_dynamic`` for jaxquantum's and bijx's fields).
+- A value stored from inside a function under ``flax.nnx.jit`` (on the module, as bijx's flows were given a draw
+  to keep, or in a list): the fix is tried through the call JAX's cache kept of ``nnx.jit``'s inner function, which
+  reads its module graph through a context its wrapper opens around each call. The try opens the same context;
+  without it every such try failed before it ran the user's function and was shown as not tried.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ from corpus_harness import as_in_a_kernel, as_in_a_script, install_library, run_
 from explain_corpus import Case
 
 JAXQUANTUM_FIELD = "https://github.com/EQuS/jaxquantum/issues/10"  # a time-dependent Hamiltonian given to sesolve
+BIJX_FLOW_DRAWS = "https://github.com/mathisgerdes/bijx"  # a Chain sampled under nnx.jit, a draw kept on it
 DIFFRAX_TERMS = "https://github.com/patrick-kidger/diffrax/issues/165"  # a vector field with a Python `if` on t
 
 GENLIB = '''
@@ -114,3 +119,50 @@ def test_a_librarys_own_input_name_is_never_the_argument(genlib, tmp_path, monke
     found = _explained("library-input-name", code, kind, tmp_path)
     assert (found.kind, found.lineno) == (kind, line)
     assert found.argument == "t" and not any("_dynamic" in p for p in found.paths), found.paths
+
+
+NNX_ATTRIBUTE = """\
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+model = nnx.Linear(2, 3, rngs=nnx.Rngs(0))
+
+@nnx.jit
+def forward(model, key):
+    x = jax.random.normal(key, (4, 2))
+    model.last_input = x
+    return model(x)
+
+y = forward(model, jax.random.PRNGKey(1))
+jnp.mean(model.last_input)
+"""
+
+NNX_LIST = """\
+import jax.numpy as jnp
+from flax import nnx
+
+model = nnx.Linear(2, 3, rngs=nnx.Rngs(0))
+hidden = []
+
+@nnx.jit
+def forward(model, x):
+    h = model(x)
+    hidden.append(h)
+    return jnp.tanh(h)
+
+y = forward(model, jnp.ones((4, 2)))
+jnp.mean(hidden[0])
+"""
+
+
+@pytest.mark.parametrize("code, argument, line", [(NNX_ATTRIBUTE, "key", 10), (NNX_LIST, "model", 10)],
+                         ids=["on-the-module", "in-a-list"])
+def test_a_leak_under_nnx_jit_has_its_fix_traced_in_nnx_jits_context(tmp_path, code, argument, line):
+    case = Case(id="nnx-jit-leak", source=BIJX_FLOW_DRAWS, code=code, kind="leaked-tracer", argument=None,
+                path=None, line=1, fixes=(), verifiable=False, jax_fitting_fix=False)
+    with as_in_a_kernel():
+        found = run_case(case, tmp_path).explanation
+    assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", argument, line)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), [(f.kind, f.verified, f.outcome) for f in found.fixes]

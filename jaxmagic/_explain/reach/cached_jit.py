@@ -26,7 +26,7 @@ import jax
 from ..rebuild import rebuild
 from .in_place import Replay, package_of
 
-__all__ = ["MARKER", "given_replay", "marked", "reaching_replay", "swapped"]
+__all__ = ["MARKER", "given_replay", "jitted_again", "marked", "reaching_replay", "swapped"]
 
 MARKER = "__jaxmagic_reached__"  # called first by the marked copy of the fixed function
 _DEPTH = 4  # closures, partials and attributes walked from the jitted function
@@ -57,15 +57,46 @@ def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
 
 def _again(call: Any, args: tuple, kwargs: dict, verb: str) -> Replay | None:
     """``call``'s function jitted anew with its static options, to trace with ``args``; None if JAX refuses."""
-    try:
-        jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
-                         static_argnames=call.static_argnames or None)
-    except Exception:  # noqa: BLE001 - a function JAX will not jit again
+    jitted = jitted_again(call)
+    if jitted is None:
         return None
     inner = inspect.unwrap(call.fn) if callable(call.fn) else call.fn  # ``jax.grad(loss)``: the loss's module
     library = package_of(getattr(inner, "__module__", None) or "")
     where = f"{library}'s jitted call that {verb} it" if library else f"the jitted call that {verb} it"
     return Replay(jitted, args, kwargs, [], where + ", traced again")
+
+
+def jitted_again(call: Any) -> Any:
+    """A cached call's function jitted anew with its static options, its traces run in the context its wrapper
+    opens around it (``flax.nnx.jit``'s); None if JAX refuses it."""
+    try:
+        jitted = jax.jit(call.fn, static_argnums=call.static_argnums or None,
+                         static_argnames=call.static_argnames or None)
+    except Exception:  # noqa: BLE001 - a function JAX will not jit again
+        return None
+    context = _wrapper_context(call.fn)
+    return _InContext(jitted, context) if context is not None else jitted
+
+
+def _wrapper_context(fn: Any) -> Any:
+    """The context the jitted function of ``flax.nnx.jit`` runs in, made again (``nnx.jit``'s inner function reads
+    its module graph through the update context its wrapper opens around the call); None for any other."""
+    graph = __import__("sys").modules.get("flax.nnx.graph")
+    tag = getattr(fn, "ctxtag", None)
+    if graph is None or tag is None or not hasattr(graph, "update_context"):
+        return None
+    return functools.partial(graph.update_context, tag)
+
+
+class _InContext:
+    """A jitted function whose traces run inside a context its wrapper would have opened."""
+
+    def __init__(self, jitted: Any, context: Any):
+        self.jitted, self.context = jitted, context
+
+    def trace(self, *args: Any, **kwargs: Any) -> Any:
+        with self.context():
+            return self.jitted.trace(*args, **kwargs)
 
 
 def marked(live: types.FunctionType, edited: ast.AST, filename: str, globals_: dict) -> list:

@@ -39,7 +39,7 @@ from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
 from ..verify import first_line
-from .cached_jit import MARKER, given_replay, marked, reaching_replay, swapped
+from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay, swapped
 from .in_place import Refused, Replay, replay_of_call
 from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored, read_call, statement_calls
@@ -214,10 +214,8 @@ def _traced_replay(name: str, filename: str | None) -> Replay | None:
     if not calls:
         return None
     chosen = calls[-1]
-    try:
-        jitted = jax.jit(chosen.fn, static_argnums=chosen.static_argnums or None,
-                         static_argnames=chosen.static_argnames or None)
-    except Exception:  # noqa: BLE001 - a function JAX will not jit again
+    jitted = jitted_again(chosen)
+    if jitted is None:
         return None
     return Replay(jitted, chosen.args, chosen.kwargs, [], f"your jitted `{name}` traced again, abstractly")
 
