@@ -102,9 +102,10 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
             return _UNTRIED
         static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove)
         static_nums = tuple(i for i in call.static_argnums if _param_name(fn, i) not in recipe.remove)
-        if static_nums:  # given static_argnums, JAX infers no positions from names: the new ones by position too
+        if static_nums:  # given static_argnums, JAX infers no positions from names: every static one by position
+            # too (the object of a jitted bound method, first, as much as the ones the fix adds)
             params = list(inspect.signature(fn).parameters)
-            static_nums = tuple(sorted({*static_nums, *(params.index(n) for n in recipe.add if n in params)}))
+            static_nums = tuple(sorted({*static_nums, *(params.index(n) for n in static_names if n in params)}))
         args, kwargs = call.with_values(recipe.replace)
         params = inspect.signature(fn).parameters
         kwargs = {**kwargs, **{k: v for k, v in recipe.replace.items() if k not in params}}  # a new parameter

@@ -100,11 +100,14 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     if value is not None and is_array(value):
         if getattr(value, "ndim", 1) == 0 and not isinstance(value, jax.ShapeDtypeStruct):
             scalar = value.item()
+            others = _other_unhashable(facts, name)  # ``array2image(flat, n, n)``: both given the same array
+            given = ", ".join(f"{n}={c}" for n, (c, _) in {name: (repr(scalar), scalar), **others}.items())
             return [Fix(
-                "hashable-static", f"{facts.name}(..., {name}={scalar!r})   # a Python {type(scalar).__name__}",
+                "hashable-static", f"{facts.name}(..., {given})   # a Python {type(scalar).__name__}",
                 f"an array is not hashable; pass `{name}` as a plain Python {type(scalar).__name__} "
-                f"(`{name}.item()` where you call it)",
-                recipe=Static(replace={name: scalar}),
+                f"(`{name}.item()` where you call it)" + (f", and {', '.join(f'`{n}`' for n in others)} too"
+                                                          if others else ""),
+                recipe=Static(replace={name: scalar, **{n: v for n, (_, v) in others.items()}}),
             ), not_static]
         not_static.summary = (
             f"`{name}` is an array: pass it traced (its shape stays static); only hashable Python values "
@@ -161,12 +164,16 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             fixes.append(mapping)
             hashable = None
     if hashable is not None:
+        others = _other_unhashable(facts, name)
         code, new_value = hashable
+        given = ", ".join(f"{n}={c}" for n, (c, _) in {name: hashable, **others}.items())
         fixes.append(Fix(
-            "hashable-static", f"{facts.name}(..., {name}={code})",
-            f"static arguments are keys of JAX's compile cache, so they must be hashable: pass `{name}` as "
-            f"a {type(new_value).__name__}",
-            recipe=Static(replace={name: new_value}),
+            "hashable-static", f"{facts.name}(..., {given})",
+            "static arguments are keys of JAX's compile cache, so they must be hashable: pass "
+            + " and ".join(f"`{n}`" for n in (name, *others)) + f" as {type(new_value).__name__}s"
+            if others else f"static arguments are keys of JAX's compile cache, so they must be hashable: pass `{name}` "
+            f"as a {type(new_value).__name__}",
+            recipe=Static(replace={name: new_value, **{n: v for n, (_, v) in others.items()}}),
         ))
     fixes.append(not_static)
     return fixes
@@ -272,6 +279,23 @@ def _transformation_of(site: Site) -> tuple[str, str, int] | None:
     params = facts.params if facts is not None else []
     position = params.index(site.argument) if site.argument in params else 1
     return dotted_of(made.func), target, position
+
+
+def _other_unhashable(facts: CallFacts, name: str) -> dict[str, tuple[str, Any]]:
+    """The call's other static arguments that are not hashable either, each as (code, hashable value): made
+    hashable with ``name``, or the call fails on the next one (``mesh_shape`` and ``box_size`` both lists)."""
+    found = {}
+    for other in facts.params:
+        value = facts.values.get(other)
+        if other == name or other not in facts.static or other not in facts.values or is_hashable(value):
+            continue
+        if is_array(value) and getattr(value, "ndim", 1) == 0 and not isinstance(value, jax.ShapeDtypeStruct):
+            found[other] = (repr(value.item()), value.item())
+        else:
+            made = _hashable_version(value)
+            if made is not None:
+                found[other] = made
+    return found
 
 
 def _hashable_version(value: Any) -> tuple[str, Any] | None:

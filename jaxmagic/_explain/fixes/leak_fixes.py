@@ -27,7 +27,8 @@ def leak_fixes(site: Site) -> list[Fix]:
     names = site.names
     store = site.leak_store
     if site.leak_kept_by and store is not None:  # library code kept the value in a global object it was handed
-        return [_kept_by_library(site.leak_kept_by, store)]
+        # (``data.update_data(cleaned)``): the value returned and handed over by the caller, else a sketch
+        return [_threaded(site) or _kept_by_library(site.leak_kept_by, store)]
     if isinstance(store, ast.Return):  # a closure over traced values, returned inside the output
         return [_closure_fix(site, store)]
     value = _stored_value(store) if store is not None else None
@@ -137,7 +138,8 @@ def _threaded(site: Site) -> Fix | None:
     elif made.returns_extra:
         jitted_object = _object_jitted(site, made) if made.edited.name == "__call__" else None
         code += f"\n\n{jitted_object}   # then read {made.name}, not the stored one" if jitted_object else \
-            f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)"
+            f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)" + (
+                f"\n# and hands it over outside the jit: {made.handed}" if made.handed else "")
     if made.how:
         summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
                    "there: only outputs leave a JAX transformation, a stored tracer outlives its trace"

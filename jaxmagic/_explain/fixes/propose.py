@@ -80,8 +80,8 @@ def _library_signature_kept(site: Site, fixes: list[Fix]) -> list[Fix]:
     if source is None or not is_installed_library(source[1]):
         return fixes
     kept = [f for f in fixes if f"def {facts.name}(" not in f.code]
-    if len(kept) == len(fixes):
-        return fixes
+    if len(kept) == len(fixes) or site.kind == "unhashable-static":  # (there the library made it static already)
+        return kept
     library, what = installed_package(source[1]), site.paths[0] if site.paths else site.argument
     return [*kept, Fix(
         "static", f"# {library} traces `{what}`: keep the Python value out of it, for example bound to your function "

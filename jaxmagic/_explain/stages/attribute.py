@@ -12,7 +12,7 @@ import re
 import types
 from typing import Any
 
-from ..._common.errors import SHAPE_KINDS, is_user_file, traceback_entries
+from ..._common.errors import SHAPE_KINDS, is_installed_library, is_user_file, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..._tracking.observed.adapters import user_call, user_path
@@ -84,6 +84,11 @@ def attribute(failure: Failure) -> None:
         params = {*_params_of_def_at(failure.tree, leak.def_line), *(facts.params if facts is not None else ())}
         if params and where_from.paths and not any(root_of(p) in params for p in where_from.paths):
             where_from = Origin(list(leak.arguments), leak.function, "source")
+    if call is not None and facts is not None and facts.source is not None and \
+            is_installed_library(facts.source[1]) and any(p.startswith("args[") for p in where_from.paths):
+        # a library's wrapper that hands its ``*args`` on to the user's function it closes over (sparsejac's
+        # ``jacfwd_fn``): ``args[1]`` is that function's second parameter
+        where_from.paths = _forwarded(where_from.paths, call.fn)
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
     leaked_elsewhere = leak is not None and called(call) != (leak.function, leak.filename, leak.def_line)
     name_arguments(found, where_from, None if leaked_elsewhere else facts)
@@ -148,6 +153,31 @@ def _users_parameters(failure: Failure) -> set[str]:
 
 _EQUINOX_INPUT = re.compile(r"^dynamic_(?:no)?donate\[")
 _KEYWORD_ENTRY = re.compile(r"^(?P<root>\w+)\[['\"](?P<key>\w+)['\"]\](?P<rest>.*)$")
+
+
+_FORWARDED = re.compile(r"^args\[(\d+)\](.*)$")
+
+
+def _forwarded(paths: list[str], wrapper: Any) -> list[str]:
+    """``args[i]`` of a library wrapper named by the i-th parameter of the one user function its closure holds."""
+    cells = getattr(getattr(wrapper, "__code__", None) and wrapper, "__closure__", None) or ()
+    held = []
+    for cell in cells:
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if isinstance(value, types.FunctionType) and is_user_file(value.__code__.co_filename):
+            held.append(value)
+    if len(held) != 1:
+        return paths
+    code = held[0].__code__
+    params = list(code.co_varnames[:code.co_argcount])
+    named = []
+    for path in paths:
+        found = _FORWARDED.match(path)
+        named.append(params[int(found[1])] + found[2] if found and int(found[1]) < len(params) else path)
+    return named
 
 
 def _keyword_given(path: str, node: ast.Call, facts: CallFacts | None) -> str:
