@@ -28,7 +28,8 @@ def leak_fixes(site: Site) -> list[Fix]:
     store = site.leak_store
     if site.leak_kept_by and store is not None:  # library code kept the value in a global object it was handed
         # (``data.update_data(cleaned)``): the value returned and handed over by the caller, else a sketch
-        return [_threaded(site) or _kept_by_library(site.leak_kept_by, store)]
+        handed = _threaded(site) if isinstance(store, ast.Expr) else None  # not an object built there (a GP)
+        return [handed or _kept_by_library(site.leak_kept_by, store)]
     if isinstance(store, ast.Return):  # a closure over traced values, returned inside the output
         return [_closure_fix(site, store)]
     value = _stored_value(store) if store is not None else None

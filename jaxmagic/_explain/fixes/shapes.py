@@ -38,7 +38,7 @@ def mask_fixes(site: Site) -> list[Fix]:
     if subscript is None:
         return []
     fixes: list[Fix] = []
-    updated = _at_update(site, subscript) or _at_set_selected(site, subscript)
+    updated = _at_update(site, subscript) or _at_set_selected(site, subscript) or _inside_at_update(site, subscript)
     if updated is not None:
         return [f for f in [updated] if f is not None]
     selected = _mask_beside_integers(subscript) or subscript
@@ -143,6 +143,27 @@ def _at_set_selected(site: Site, subscript: ast.Subscript) -> Fix | None:
     where = call(f"{site.names.jnp}.where", clone(subscript.slice), clone(subscript.value), clone(target.value.value))
     return edit_fix("jnp.where", outer, where, "copying the selected elements through a boolean mask moves a "
                     "data-dependent number of them; `jnp.where` takes each element from one array or the other")
+
+
+def _inside_at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x.at[mask].set(2 * y[mask] ** 2)``, failing at ``y[mask]``: the update made element-wise, every selection by
+    that mask in the value taken whole (``jnp.where(mask, 2 * y ** 2, x)``)."""
+    mask = ast.dump(subscript.slice)
+    for node in site.ancestors(subscript)[1:]:
+        func = node.func if isinstance(node, ast.Call) else None
+        target = func.value if isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES else None
+        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
+                and target.value.attr == "at" and ast.dump(target.slice) == mask and len(node.args) == 1):
+            continue
+        array, op = target.value.value, _AT_UPDATES[func.attr]
+        whole = _unselected(node.args[0], subscript, subscript.value)
+        new_value = whole if op is None else ast.BinOp(clone(array), op, whole)
+        return edit_fix(
+            "jnp.where", node, call(f"{site.names.jnp}.where", clone(target.slice), new_value, clone(array)),
+            "an update through a boolean mask has a data-dependent number of targets; `jnp.where` computes the "
+            "new value for every element and keeps it where the mask holds, the shape fixed",
+        )
+    return None
 
 
 _REDUCTIONS = {"sum": 0, "mean": 0, "max": float("-inf"), "min": float("inf"), "prod": 1, "any": False, "all": True}

@@ -22,7 +22,7 @@ from typing import Any
 
 import jax
 
-from ..._common.errors import called_from, is_user_file, message_of, traceback_entries
+from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries
 from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -62,8 +62,14 @@ def entry_of(exc: BaseException) -> Entry | None:
         return None
     # up the live stack (JAX's filtered traceback skips its own frames): the user's frames run together
     frame = failing
-    while frame.f_back is not None and is_user_file(frame.f_back.f_code.co_filename):
-        frame = frame.f_back
+    while frame.f_back is not None:
+        back = frame.f_back
+        if is_user_file(back.f_code.co_filename):
+            frame = back
+        elif _glue(back) and back.f_back is not None and is_user_file(back.f_back.f_code.co_filename):
+            frame = back.f_back  # ``m.model(x)`` through equinox's bound method: the user's code called it
+        else:
+            break
     caller = frame.f_back
     if caller is None or not called_from(caller, is_user_file):
         # a generator's frame on the way (``tree_map``'s): its caller is forgotten once it ran, but the
@@ -75,6 +81,13 @@ def entry_of(exc: BaseException) -> Entry | None:
     count = code.co_argcount + code.co_kwonlyargcount
     count += bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)  # *args, **kwargs
     return Entry(frame, code.co_name, list(code.co_varnames[:count]), caller.f_code.co_filename)
+
+
+def _glue(frame: Any) -> bool:
+    """True for a library's frame that hides itself from tracebacks (its code sets ``__tracebackhide__``, as
+    equinox's bound methods do): a pass-through between two functions of the user's, no caller of its own."""
+    code = frame.f_code
+    return "__tracebackhide__" in code.co_varnames and not is_jax_file(code.co_filename)
 
 
 def _library_caller(entries: list, frame: Any) -> Any:

@@ -65,6 +65,7 @@ class Replay:
     args, kwargs : the call's arguments, tracers of an enclosing trace as ``jax.ShapeDtypeStruct``.
     frames : the user's frames the trace ran, outermost first (the failing one last).
     where : how it runs again, for the outcome's words (``through optimistix``).
+    changed : the user's transformation as the try made it, when the fix needs it changed too.
     """
 
     jitted: Any
@@ -72,6 +73,7 @@ class Replay:
     kwargs: dict
     frames: list[types.FrameType]
     where: str
+    changed: str | None = None  # the user's code the try changed besides the fix (``jax.grad(f, has_aux=True)``)
 
     def run(self, swaps: list[tuple[types.FunctionType, types.CodeType]] = (), names: dict | None = None
             ) -> BaseException | None:

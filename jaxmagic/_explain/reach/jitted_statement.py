@@ -46,11 +46,26 @@ def statement_calls(tree: ast.Module) -> Iterator[tuple[ast.Call, list[ast.Call]
     """Every call in the user's top-level statements with its transformations, outermost first: ``[jax.jit(..),
     jax.vmap(f)]`` for ``jax.jit(jax.vmap(f))(xs)``, ``[node]`` itself for ``lax.scan(body, init, xs)``. A chain
     applied is read with its call, never on its own."""
+    made = _made_once(tree)
     for statement in tree.body:
         wrapped = {id(n.func) for n in ast.walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Call)}
         for node in ast.walk(statement):
             if isinstance(node, ast.Call) and id(node) not in wrapped:
-                yield node, transform_links(node.func) if isinstance(node.func, ast.Call) else [node]
+                func = made.get(node.func.id, node.func) if isinstance(node.func, ast.Name) else node.func
+                yield node, transform_links(func) if isinstance(func, ast.Call) else [node]
+
+
+def _made_once(tree: ast.Module) -> dict[str, ast.Call]:
+    """Names the cell binds once, at its top level, to a chain of transformations (``jac = jax.jit(jax.jacrev(f))``):
+    a later ``jac(x)`` runs that chain."""
+    bound: dict[str, list] = {}
+    for statement in tree.body:
+        for target in (statement.targets if isinstance(statement, ast.Assign) else []):
+            if isinstance(target, ast.Name):
+                bound.setdefault(target.id, []).append(statement.value)
+    return {name: values[0] for name, values in bound.items()
+            if len(values) == 1 and isinstance(values[0], ast.Call) and isinstance(values[0].func, (ast.Attribute, ast.Name))
+            and values[0].args}
 
 
 @dataclasses.dataclass

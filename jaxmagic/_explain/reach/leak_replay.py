@@ -22,13 +22,14 @@ a tracer into the user's objects again.
 from __future__ import annotations
 
 import ast
+import inspect
 import time
 import types
 from typing import Any
 
 import jax
 
-from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file, text_of
+from ..._common.source import clone, defines, enclosing_function, function_node, parameter_names, parse_file, text_of
 from ..._common.errors import is_user_file
 from ..._common.trace_cache import traced_calls
 from ..call import call_of
@@ -147,6 +148,9 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         elif outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
             spent += time.perf_counter() - started
+            if replay.changed and isinstance(fix.recipe, ThreadOut):
+                fix.code += f"\n# and the transformation takes the extra output: {replay.changed}"
+                fix.unfit = None
         else:
             fix.verified, fix.outcome = False, f"still fails ({replay.where}): {type(outcome).__name__}: " \
                 f"{first_line(outcome)}"
@@ -239,6 +243,9 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
     for node, links in statement_calls(tree):
         short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
         at = _RUNS.get(short)
+        if at is None and links[0] is not node:  # a library's transformation, applied: handed the function by name
+            at = next((i for i, a in enumerate(links[-1].args) if isinstance(a, ast.Name)
+                       and a.id == (name or live.__name__)), None)
         given = links[-1].args[at] if at is not None and len(links[-1].args) > at else None
         if isinstance(given, ast.Attribute) and given.attr == method:  # jax.grad(fitter.loss)
             given = given.value
@@ -249,11 +256,11 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
         read = read_call(node, links, frame)
         if read is not None:
             found.append((read.transforms[-1], read.made, read.args, read.kwargs))
-            found_at.append(node)
+            found_at.append((node, links[-1]))
     if len(found) != 1:
         return None
     transform, made, args, kwargs = found[0]
-    with_aux = aux and made is not None and getattr(transform, "__name__", "") in _AUX
+    with_aux = aux and made is not None and (getattr(transform, "__name__", "") in _AUX or _takes_aux(transform))
     if with_aux:  # jax.grad(f) of a function that returns one more value: jax.grad(f, has_aux=True), as the fix says
         made[-1] = (made[-1][0], made[-1][1], {**made[-1][2], "has_aux": True})
     try:  # jax.vmap(f)(xs): the transformations made again around the copy, innermost first (they only wrap it)
@@ -266,9 +273,22 @@ def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Modul
     replay = replay_of_call(exc, fn, swapped(args, live, fixed), swapped(kwargs, live, fixed))
     if isinstance(replay, str):
         return None
-    replay.where = (f"your line that ran it, `{text_of(found_at[0])}`, traced again abstractly"
+    replay.where = (f"your line that ran it, `{text_of(found_at[0][0])}`, traced again abstractly"
                     + (" with has_aux=True" if with_aux else ""))
+    if with_aux:  # the fix's code says so: the transformation given has_aux=True
+        given = clone(found_at[0][1])
+        given.keywords = [*given.keywords, ast.keyword("has_aux", ast.Constant(True))]
+        replay.changed = text_of(given)
     return replay
+
+
+def _takes_aux(transform: Any) -> bool:
+    """True for a library's transformation with a ``has_aux`` option (sparsejac's ``jacrev``, optimistix's solvers):
+    it hands the function's extra output back beside its own result."""
+    try:
+        return "has_aux" in inspect.signature(transform).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 _WRAPS = {"vmap", "grad", "value_and_grad", "jacfwd", "jacrev", "checkpoint", "remat"}  # make a function, run nothing

@@ -25,7 +25,6 @@ from ..provenance import Origin, Tracer, is_trace_input, jaxpr_tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from ..._tracking.compiling.jax_frames import find_jax_call
 from .entry import entry_of, entry_origin, message_origin
-from .handed import handed_at
 
 __all__ = ["calls_library", "hashed_in_library", "host_library", "library_call", "library_names", "library_needs_a_size",
            "traced_counts_passed", "users_jit_called", "users_origin"]
@@ -64,13 +63,6 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
         if remapped is not None and remapped.paths:
             return remapped
     if called is not None and where_from.function == called and where_from.paths:
-        if entry is not None and entry.name != called and is_installed_library(entry.caller) and \
-                _handed_over(entry):
-            # a callback the user handed to a library their jitted function calls (``linear_field(..., pk_fn)``):
-            # the failing line reads the callback's own parameter
-            remapped = entry_origin(exc, entry)
-            if remapped is not None and remapped.paths:
-                return remapped
         return where_from  # the inputs of the function the user jitted (a class's __post_init__ ran on them)
     if entry is None:
         return where_from
@@ -90,13 +82,6 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     if remapped is not None:
         return remapped
     return Origin([], entry.name, "trace") if where_from.paths else where_from
-
-
-def _handed_over(entry: Any) -> bool:
-    """True when the user's code hands the entry function over by name (an argument of some call in its file)."""
-    code = entry.frame.f_code
-    tree = parse_file(code.co_filename)
-    return tree is not None and handed_at(code.co_name, tree) is not None
 
 
 def users_jit_called(exc: BaseException, fn: Any) -> tuple[Any, tuple, dict] | None:
