@@ -9,11 +9,12 @@ own parameters.
 from __future__ import annotations
 
 import ast
+import copy
 
 from .._common.source import as_load, inside, names_in, parameter_names
 
-__all__ = ["assigned_names", "depends_on", "instances_of", "local_names", "outermost_function", "stored_parts",
-           "written_before_read"]
+__all__ = ["assigned_names", "call_handed", "depends_on", "handed_name", "handed_parts", "instances_of", "local_names",
+           "outermost_function", "stored_parts", "written_before_read"]
 
 
 def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
@@ -236,3 +237,33 @@ def written_before_read(body: list[ast.stmt]) -> set[str]:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         written |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
     return written - read
+
+
+def handed_parts(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
+    """``data.update_data(cleaned)``: a global object's method kept the value it was handed (a library's object
+    that stores what it is given); as a store, (the object, the value, appended). One argument only: what the
+    method keeps is then that value."""
+    if not (isinstance(store, ast.Expr) and isinstance(store.value, ast.Call)):
+        return None
+    call = store.value
+    if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+            and len(call.args) + len(call.keywords) == 1 and not any(k.arg is None for k in call.keywords)
+            and not isinstance(call.args[0] if call.args else None, ast.Starred)):
+        return None
+    return call.func.value, (call.args[0] if call.args else call.keywords[0].value), True
+
+
+def handed_name(store: ast.Expr) -> str:
+    """The local name of a value a method was handed when it is no local of its own: the method's
+    (``update_data_value``)."""
+    return f"{store.value.func.attr}_value"
+
+
+def call_handed(store: ast.Expr, name: str) -> str:
+    """The storing method call, handed ``name`` instead: made by the caller, outside the jit."""
+    call = copy.deepcopy(store.value)
+    if call.args:
+        call.args = [ast.Name(name, ast.Load())]
+    else:
+        call.keywords[0].value = ast.Name(name, ast.Load())
+    return ast.unparse(call)

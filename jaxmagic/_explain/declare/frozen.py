@@ -21,7 +21,8 @@ from ..._common.source import text_of
 from ..explanation import Fix
 from .fields import Declaration, class_node
 
-__all__ = ["frozen_twin", "hashable_by_type", "frozen_declaration_fix", "value_from_message"]
+__all__ = ["frozen_twin", "hashable_by_type", "hashable_fields", "hashable_version", "frozen_declaration_fix",
+           "value_from_message"]
 
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
 
@@ -217,3 +218,53 @@ def value_from_message(message: str, globals_: dict) -> Any:
     for key, item in values.items():
         object.__setattr__(made, key, item)
     return made
+
+
+def hashable_fields(value: Any) -> tuple[str, Any] | None:
+    """``Const(value=(2, 3))`` for a frozen dataclass whose fields hold lists, dicts or sets."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return None
+    changed = {}
+    for field in dataclasses.fields(value):
+        held = getattr(value, field.name)
+        if not _hashes(held):
+            made = hashable_version(held)
+            if made is None:
+                return None
+            changed[field.name] = made
+    if not changed:
+        return None
+    try:
+        new_value = dataclasses.replace(value, **{k: v[1] for k, v in changed.items()})
+        hash(new_value)
+    except Exception:  # noqa: BLE001 - a field init=False, or a __post_init__ that rejects tuples
+        return None
+    shown = ", ".join(f"{f.name}={changed[f.name][0] if f.name in changed else repr(getattr(value, f.name))}"
+                      for f in dataclasses.fields(value) if f.init)
+    return f"{type(value).__name__}({shown})", new_value
+
+
+def hashable_version(value: Any) -> tuple[str, Any] | None:
+    """A list, set or dict as its hashable version (a tuple, frozenset, sorted items), with its code."""
+    try:
+        if isinstance(value, list):
+            new: Any = tuple(hashable_version(v)[1] if isinstance(v, (list, dict, set)) else v for v in value)
+        elif isinstance(value, set):
+            new = frozenset(value)
+        elif isinstance(value, dict):
+            new = tuple(sorted(value.items()))
+        else:
+            return None
+        hash(new)
+    except Exception:  # noqa: BLE001 - values inside are not hashable either
+        return None
+    return repr(new), new
+
+
+def _hashes(value: Any) -> bool:
+    try:
+        hash(value)
+    except Exception:  # noqa: BLE001 - a list, dict or set, or an object holding one
+        return False
+    return True

@@ -3,11 +3,11 @@
 ``propose`` (dispatch by kind, the order), ``site`` (what every builder
 shares), one module per family (``conditions``, ``conversions``, ``printing``, ``shapes``,
 ``sizes``, ``arguments``, ``equality``, ``leak_fixes``; shapes that do not fit
-have theirs in ``shaped.fixes``), ``leak_code`` (a
+have theirs in ``shaped.fixes``, masked updates in ``shaped.masked``), ``leak_code`` (a
 leak fix written for the user's function: the stored value threaded out as
 an output) and ``rewrites`` (the syntax-tree edits, which ``verify`` applies to a
 private copy, and the import lines a fix needs).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``rebuild``, ``provenance``, ``dataflow`` and ``shaped.fixes`` — never ``explain``, ``argument`` or ``verify``.
+``rebuild``, ``provenance``, ``dataflow``, ``shaped.fixes`` and ``shaped.masked`` — never ``explain``, ``argument`` or ``verify``.
 """

@@ -17,7 +17,8 @@ from .site import (Site, Static, dotted_of, edit_fix, is_hashable, is_array, lea
 from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
-from ..declare.frozen import frozen_declaration_fix, frozen_twin, hashable_by_type, value_from_message
+from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type, hashable_fields, hashable_version,
+                              value_from_message)
 from ..declare.wrapper import filter_jit_for_static
 from .equality import children_fix, eq_fix
 
@@ -118,7 +119,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             "or, if Python code must see its values, pass them as a tuple",
         )]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        held = _hashable_fields(value)
+        held = hashable_fields(value)
         if held is not None:  # a frozen dataclass holding a list: the same class, tuples in its fields
             code, new_value = held
             return [Fix(
@@ -157,7 +158,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             "and is compared by value, so equal configurations share one compile",
             recipe=Static(replace={name: new_value}),
         ))
-    hashable = _hashable_version(value) if frozen is None else None
+    hashable = hashable_version(value) if frozen is None else None
     if isinstance(value, dict) and hashable is not None:
         mapping = _dict_again(facts, name, hashable)
         if mapping is not None:
@@ -204,31 +205,6 @@ def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix |
         f"`{name}`'s items as a sorted tuple and make it a dict again on the function's first line",
         recipe=Static(replace={name: new_value}, edited=(edited, filename)),
     )
-
-
-def _hashable_fields(value: Any) -> tuple[str, Any] | None:
-    """``Const(value=(2, 3))`` for a frozen dataclass whose fields hold lists, dicts or sets."""
-    params = getattr(type(value), "__dataclass_params__", None)
-    if params is None or not params.frozen:
-        return None
-    changed = {}
-    for field in dataclasses.fields(value):
-        held = getattr(value, field.name)
-        if not is_hashable(held):
-            made = _hashable_version(held)
-            if made is None:
-                return None
-            changed[field.name] = made
-    if not changed:
-        return None
-    try:
-        new_value = dataclasses.replace(value, **{k: v[1] for k, v in changed.items()})
-        hash(new_value)
-    except Exception:  # noqa: BLE001 - a field init=False, or a __post_init__ that rejects tuples
-        return None
-    shown = ", ".join(f"{f.name}={changed[f.name][0] if f.name in changed else repr(getattr(value, f.name))}"
-                      for f in dataclasses.fields(value) if f.init)
-    return f"{type(value).__name__}({shown})", new_value
 
 
 def _traced_static_fixes(site: Site) -> list[Fix]:
@@ -292,26 +268,10 @@ def _other_unhashable(facts: CallFacts, name: str) -> dict[str, tuple[str, Any]]
         if is_array(value) and getattr(value, "ndim", 1) == 0 and not isinstance(value, jax.ShapeDtypeStruct):
             found[other] = (repr(value.item()), value.item())
         else:
-            made = _hashable_version(value)
+            made = hashable_version(value)
             if made is not None:
                 found[other] = made
     return found
-
-
-def _hashable_version(value: Any) -> tuple[str, Any] | None:
-    try:
-        if isinstance(value, list):
-            new: Any = tuple(_hashable_version(v)[1] if isinstance(v, (list, dict, set)) else v for v in value)
-        elif isinstance(value, set):
-            new = frozenset(value)
-        elif isinstance(value, dict):
-            new = tuple(sorted(value.items()))
-        else:
-            return None
-        hash(new)
-    except Exception:  # noqa: BLE001 - values inside are not hashable either
-        return None
-    return repr(new), new
 
 
 # --- non-array arguments ---------------------------------------------------------

@@ -21,7 +21,7 @@ import dataclasses
 import re
 
 from ..._common.source import as_store, inside, own_nodes, replace_statement, same_node, text_of
-from ..dataflow import instances_of, outermost_function, stored_parts
+from ..dataflow import call_handed, handed_name, handed_parts, instances_of, outermost_function, stored_parts
 
 __all__ = ["ThreadOut", "thread_out"]
 
@@ -71,8 +71,9 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     outer = outer if outer is not None else outermost_function(tree, scope)
     if not isinstance(outer, _FUNCTIONS):
         return None
-    handed = _handed_to_method(store)
-    parts = stored_parts(store) or handed
+    parts = stored_parts(store)
+    handed = handed_parts(store) if parts is None else None
+    parts = parts or handed
     if parts is None:
         return None
     target, value, appended = parts
@@ -80,7 +81,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     kept = value.id if handed is not None and isinstance(value, ast.Name) and not any(
         isinstance(n, ast.Name) and n.id == value.id and isinstance(n.ctx, ast.Store) and n.lineno > store.lineno
         for n in ast.walk(scope)) else None  # (one the function assigns again further down keeps its own name)
-    name = kept or _fresh(_local_name(target, appended) if handed is None else _handed_name(store), outer, scope)
+    name = kept or _fresh(_local_name(target, appended) if handed is None else handed_name(store), outer, scope)
     edited = copy.deepcopy(outer)
     method = None
     if inside(scope, outer):
@@ -114,7 +115,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         ast.fix_missing_locations(edited)
         return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer),
                          how="placeholder" if placeholder else "scan" if scanned else "",
-                         handed=_call_with(store, name) if handed is not None else None)
+                         handed=call_handed(store, name) if handed is not None else None)
     instances = instances_of(tree, scope) if method is not None and scope.name == "__call__" else set()
     returned = _split_returned_call(edited, inner.name, method is not None, instances)
     threaded = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp,
@@ -133,36 +134,6 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         ast.fix_missing_locations(method)
     return ThreadOut(outer, edited, kept, returns_extra=returned is not None, method=method, how=how,
                      receiver=receiver if method else None, owner=_owner(tree, scope) if method else None)
-
-
-def _handed_to_method(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
-    """``data.update_data(cleaned)``: a global object's method kept the value it was handed (a library's object
-    that stores what it is given); as a store, (the object, the value, appended). One argument only: what the
-    method keeps is then that value."""
-    if not (isinstance(store, ast.Expr) and isinstance(store.value, ast.Call)):
-        return None
-    call = store.value
-    if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
-            and len(call.args) + len(call.keywords) == 1 and not any(k.arg is None for k in call.keywords)
-            and not isinstance(call.args[0] if call.args else None, ast.Starred)):
-        return None
-    return call.func.value, (call.args[0] if call.args else call.keywords[0].value), True
-
-
-def _handed_name(store: ast.Expr) -> str:
-    """The local name of a value a method was handed when it is no local of its own: the method's
-    (``update_data_value``)."""
-    return f"{store.value.func.attr}_value"
-
-
-def _call_with(store: ast.Expr, name: str) -> str:
-    """The storing method call, handed ``name`` instead: made by the caller, outside the jit."""
-    call = copy.deepcopy(store.value)
-    if call.args:
-        call.args = [ast.Name(name, ast.Load())]
-    else:
-        call.keywords[0].value = ast.Name(name, ast.Load())
-    return text_of(call)
 
 
 def _owner(tree: ast.AST, function: ast.AST) -> str | None:

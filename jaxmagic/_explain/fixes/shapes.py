@@ -11,6 +11,7 @@ from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix
 from ..explanation import Fix
 from ..rebuild import Names
+from ..shaped.masked import masked_update_fix, unselected
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
 from .sizes import (NONZERO_FUNCS, array_namespace, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
@@ -38,7 +39,7 @@ def mask_fixes(site: Site) -> list[Fix]:
     if subscript is None:
         return []
     fixes: list[Fix] = []
-    updated = _at_update(site, subscript) or _at_set_selected(site, subscript) or _inside_at_update(site, subscript)
+    updated = masked_update_fix(site, subscript)
     if updated is not None:
         return [f for f in [updated] if f is not None]
     selected = _mask_beside_integers(subscript) or subscript
@@ -47,7 +48,7 @@ def mask_fixes(site: Site) -> list[Fix]:
     if reduced is not None:
         reduction, outer, inner = reduced
         wide = broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
-        kept = clone(array) if inner is subscript else _unselected(inner, subscript, array)  # every element's
+        kept = clone(array) if inner is subscript else unselected(inner, subscript, array)  # every element's
         own = array_namespace(site, dotted_of(outer.func) or "")  # qnp.mean(r[m]): quaxed's where for a quantity
         ident = _identity(reduction)  # a library's arrays (quantities) filled with its own zeros, units kept
         fill = call(f"{own}.{'zeros_like' if ident == 0 else 'ones_like'}", clone(kept)) if own and ident in (0, 1) \
@@ -79,20 +80,6 @@ def mask_fixes(site: Site) -> list[Fix]:
     return [f for f in fixes if f is not None]
 
 
-def _unselected(expression: ast.expr, subscript: ast.Subscript, array: ast.expr) -> ast.expr:
-    """A copy of ``expression`` computed on whole arrays where it held selections by ``subscript``'s mask
-    (``y[m] * w[m]`` → ``y * w``)."""
-    mask, whole = ast.dump(subscript.slice), ast.dump(subscript)
-
-    class _Whole(ast.NodeTransformer):
-        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
-            if ast.dump(node.slice) == mask:
-                return clone(array) if ast.dump(node) == whole else clone(node.value)
-            return self.generic_visit(node)
-
-    return _Whole().visit(clone(expression))
-
-
 def _mask_beside_integers(subscript: ast.Subscript) -> ast.Subscript | None:
     """``marg[states == 1, 1]`` as ``marg[:, 1][states == 1]`` (at the same place): the mask alone selects
     from what the integer indices leave, whose first axis is the mask's."""
@@ -106,64 +93,6 @@ def _mask_beside_integers(subscript: ast.Subscript) -> ast.Subscript | None:
     rest = [ast.Slice() if i == at else clone(e) for i, e in enumerate(index.elts)]
     picked = ast.Subscript(clone(subscript.value), ast.Tuple(rest, ast.Load()), ast.Load())
     return ast.copy_location(ast.Subscript(picked, clone(index.elts[at]), ast.Load()), subscript)
-
-
-_AT_UPDATES = {"set": None, "add": ast.Add(), "multiply": ast.Mult(), "subtract": ast.Sub(), "divide": ast.Div()}
-
-
-def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
-    """``x.at[mask].set(v)`` → ``jnp.where(mask, v, x)``."""
-    at = subscript.value
-    if not (isinstance(at, ast.Attribute) and at.attr == "at"):
-        return None
-    method = site.parent(subscript)
-    outer = site.parent(method)
-    if not (isinstance(method, ast.Attribute) and method.attr in _AT_UPDATES and isinstance(outer, ast.Call)
-            and len(outer.args) == 1):
-        return None
-    array, mask, value = at.value, subscript.slice, outer.args[0]
-    op = _AT_UPDATES[method.attr]
-    new_value = clone(value) if op is None else ast.BinOp(clone(array), op, clone(value))
-    return edit_fix(
-        "jnp.where", outer,
-        call(f"{site.names.jnp}.where", clone(mask), new_value, clone(array)),
-        "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
-        "element-wise and keeps the shape",
-    )
-
-
-def _at_set_selected(site: Site, subscript: ast.Subscript) -> Fix | None:
-    """``x.at[mask].set(y[mask])`` (``y``'s elements where ``mask`` holds) → ``jnp.where(mask, y, x)``."""
-    outer = site.parent(subscript)
-    target = outer.func.value if isinstance(outer, ast.Call) and isinstance(outer.func, ast.Attribute) else None
-    same = isinstance(target, ast.Subscript) and ast.dump(target.slice) == ast.dump(subscript.slice)
-    if not (same and outer.args[:1] == [subscript] and outer.func.attr == "set"
-            and isinstance(target.value, ast.Attribute) and target.value.attr == "at"):
-        return None
-    where = call(f"{site.names.jnp}.where", clone(subscript.slice), clone(subscript.value), clone(target.value.value))
-    return edit_fix("jnp.where", outer, where, "copying the selected elements through a boolean mask moves a "
-                    "data-dependent number of them; `jnp.where` takes each element from one array or the other")
-
-
-def _inside_at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
-    """``x.at[mask].set(2 * y[mask] ** 2)``, failing at ``y[mask]``: the update made element-wise, every selection by
-    that mask in the value taken whole (``jnp.where(mask, 2 * y ** 2, x)``)."""
-    mask = ast.dump(subscript.slice)
-    for node in site.ancestors(subscript)[1:]:
-        func = node.func if isinstance(node, ast.Call) else None
-        target = func.value if isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES else None
-        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
-                and target.value.attr == "at" and ast.dump(target.slice) == mask and len(node.args) == 1):
-            continue
-        array, op = target.value.value, _AT_UPDATES[func.attr]
-        whole = _unselected(node.args[0], subscript, subscript.value)
-        new_value = whole if op is None else ast.BinOp(clone(array), op, whole)
-        return edit_fix(
-            "jnp.where", node, call(f"{site.names.jnp}.where", clone(target.slice), new_value, clone(array)),
-            "an update through a boolean mask has a data-dependent number of targets; `jnp.where` computes the "
-            "new value for every element and keeps it where the mask holds, the shape fixed",
-        )
-    return None
 
 
 _REDUCTIONS = {"sum": 0, "mean": 0, "max": float("-inf"), "min": float("inf"), "prod": 1, "any": False, "all": True}

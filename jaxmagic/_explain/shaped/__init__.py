@@ -7,8 +7,9 @@ expression's operands: matrix products, broadcasts, reshapes, joins,
 ``einsum``), ``structured`` (the checks whose operands the line does not
 spell out: a loop's carry, ``cond``'s branches, ``vmap``'s axes, derivative
 rules, symbolic dimensions, a jaxpr's types), ``deeper`` (the arrays a library
-layer gave JAX, when the user's line shows only its call) and ``fixes`` (a fix
-only when exactly one edit of its kind makes the shapes fit).
+layer gave JAX, when the user's line shows only its call), ``fixes`` (a fix
+only when exactly one edit of its kind makes the shapes fit) and ``masked`` (an update through a boolean mask,
+``x.at[mask].set(v)``, made one ``jnp.where``).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
 ``lift``, ``provenance``, ``rebuild`` and ``fixes.site``; never ``explain``,

@@ -1,0 +1,96 @@
+"""A masked update, ``x.at[mask].set(v)``, as the element-wise ``jnp.where`` that keeps the shape.
+
+A boolean mask as an index has a data-dependent number of targets; ``jnp.where``
+computes the new value for every element and keeps it where the mask holds.
+"""
+from __future__ import annotations
+
+import ast
+
+from ..._common.source import clone
+from ..explanation import Fix
+from ..fixes.site import Site, edit_fix
+
+__all__ = ["masked_update_fix", "unselected"]
+
+
+def masked_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """The update by ``subscript``'s mask as one ``jnp.where``, when the failing selection is that update's target,
+    the value copied through it, or a selection inside the value; else None."""
+    return _at_update(site, subscript) or _at_set_selected(site, subscript) or _inside_at_update(site, subscript)
+
+
+def _where(site: Site, *args: ast.expr) -> ast.Call:
+    return ast.Call(ast.parse(f"{site.names.jnp}.where", mode="eval").body, list(args), [])
+
+
+def unselected(expression: ast.expr, subscript: ast.Subscript, array: ast.expr) -> ast.expr:
+    """A copy of ``expression`` computed on whole arrays where it held selections by ``subscript``'s mask
+    (``y[m] * w[m]`` → ``y * w``)."""
+    mask, whole = ast.dump(subscript.slice), ast.dump(subscript)
+
+    class _Whole(ast.NodeTransformer):
+        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+            if ast.dump(node.slice) == mask:
+                return clone(array) if ast.dump(node) == whole else clone(node.value)
+            return self.generic_visit(node)
+
+    return _Whole().visit(clone(expression))
+
+
+_AT_UPDATES = {"set": None, "add": ast.Add(), "multiply": ast.Mult(), "subtract": ast.Sub(), "divide": ast.Div()}
+
+
+def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x.at[mask].set(v)`` → ``jnp.where(mask, v, x)``."""
+    at = subscript.value
+    if not (isinstance(at, ast.Attribute) and at.attr == "at"):
+        return None
+    method = site.parent(subscript)
+    outer = site.parent(method)
+    if not (isinstance(method, ast.Attribute) and method.attr in _AT_UPDATES and isinstance(outer, ast.Call)
+            and len(outer.args) == 1):
+        return None
+    array, mask, value = at.value, subscript.slice, outer.args[0]
+    op = _AT_UPDATES[method.attr]
+    new_value = clone(value) if op is None else ast.BinOp(clone(array), op, clone(value))
+    return edit_fix(
+        "jnp.where", outer,
+        _where(site, clone(mask), new_value, clone(array)),
+        "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
+        "element-wise and keeps the shape",
+    )
+
+
+def _at_set_selected(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x.at[mask].set(y[mask])`` (``y``'s elements where ``mask`` holds) → ``jnp.where(mask, y, x)``."""
+    outer = site.parent(subscript)
+    target = outer.func.value if isinstance(outer, ast.Call) and isinstance(outer.func, ast.Attribute) else None
+    same = isinstance(target, ast.Subscript) and ast.dump(target.slice) == ast.dump(subscript.slice)
+    if not (same and outer.args[:1] == [subscript] and outer.func.attr == "set"
+            and isinstance(target.value, ast.Attribute) and target.value.attr == "at"):
+        return None
+    where = _where(site, clone(subscript.slice), clone(subscript.value), clone(target.value.value))
+    return edit_fix("jnp.where", outer, where, "copying the selected elements through a boolean mask moves a "
+                    "data-dependent number of them; `jnp.where` takes each element from one array or the other")
+
+
+def _inside_at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x.at[mask].set(2 * y[mask] ** 2)``, failing at ``y[mask]``: the update made element-wise, every selection by
+    that mask in the value taken whole (``jnp.where(mask, 2 * y ** 2, x)``)."""
+    mask = ast.dump(subscript.slice)
+    for node in site.ancestors(subscript)[1:]:
+        func = node.func if isinstance(node, ast.Call) else None
+        target = func.value if isinstance(func, ast.Attribute) and func.attr in _AT_UPDATES else None
+        if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute)
+                and target.value.attr == "at" and ast.dump(target.slice) == mask and len(node.args) == 1):
+            continue
+        array, op = target.value.value, _AT_UPDATES[func.attr]
+        whole = unselected(node.args[0], subscript, subscript.value)
+        new_value = whole if op is None else ast.BinOp(clone(array), op, whole)
+        return edit_fix(
+            "jnp.where", node, _where(site, clone(target.slice), new_value, clone(array)),
+            "an update through a boolean mask has a data-dependent number of targets; `jnp.where` computes the "
+            "new value for every element and keeps it where the mask holds, the shape fixed",
+        )
+    return None
