@@ -186,6 +186,7 @@ jnp.mean(hidden[0])
 @pytest.mark.parametrize("code, argument, line", [(NNX_ATTRIBUTE, "key", 10), (NNX_LIST, "model", 10)],
                          ids=["on-the-module", "in-a-list"])
 def test_a_leak_under_nnx_jit_has_its_fix_traced_in_nnx_jits_context(tmp_path, code, argument, line):
+    pytest.importorskip("flax.nnx", reason="flax is a test extra (absent in the lowest-versions run)")
     case = Case(id="nnx-jit-leak", source=BIJX_FLOW_DRAWS, code=code, kind="leaked-tracer", argument=None,
                 path=None, line=1, fixes=(), verifiable=False, jax_fitting_fix=False)
     with as_in_a_kernel():
@@ -398,6 +399,7 @@ hessian(loglike, model)
 
 
 def test_an_equinox_bound_method_between_two_user_functions_is_glue(meshlib, tmp_path):
+    pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
     found = _found("equinox-glue", ZODIAX_HESSIAN, GLUE, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("array-conversion", 12, "m"), found.paths
 
