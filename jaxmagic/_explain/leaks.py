@@ -29,7 +29,10 @@ _UNKNOWN_AT = re.compile(r"value leaked was <unknown> traced for (?P<for>\w+)") 
 _CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))? \((?P<name>[^)]*)\)")
 _SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
 _NO = types.SimpleNamespace(co_filename="")  # a class attribute's code, where it has none
-_STORING_METHODS = {"append", "extend", "insert", "add", "update", "setdefault", "put", "appendleft", "__setitem__"}
+# a container's storing methods, with the most positional arguments each takes: ``optimizer.update(model, grads)``
+# (two) is an optimizer's step, never ``dict.update``
+_STORING_METHODS = {"append": 1, "extend": 1, "insert": 2, "add": 1, "update": 1, "setdefault": 2, "put": 2,
+                    "appendleft": 1, "__setitem__": 2}
 
 
 @dataclasses.dataclass
@@ -373,7 +376,7 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
             func = node.value.func
             if isinstance(func, ast.Attribute) and func.attr in _STORING_METHODS and outlives(
                 ast.Attribute(func.value, "_", ast.Load())
-            ):
+            ) and len(node.value.args) <= _STORING_METHODS[func.attr]:
                 candidates.append(node)
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
