@@ -11,6 +11,7 @@ frames out and left the user's call into JAX innermost.
 from __future__ import annotations
 
 import ast
+import inspect
 import linecache
 import os
 import re
@@ -27,7 +28,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "outlived_its_trace", "quiet_leaves"]
+    "calls_a_jit", "code_parameters", "outlived_its_trace", "quiet_leaves"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -314,3 +315,11 @@ def outlived_its_trace(exc: BaseException) -> bool:
     # a library interpreting the function with tracers of its own class (quax's): live tracers, not leaked
     held = [v for v in user[-1].tb_frame.f_locals.values() if isinstance(v, jax.core.Tracer)]
     return not any(not type(v).__module__.startswith("jax") for v in held)
+
+
+def code_parameters(code: types.CodeType) -> list[str]:
+    """The parameter names of a code object, in order (``*args`` and ``**kw`` included), as
+    ``source.parameter_names`` reads them from a definition."""
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    return list(code.co_varnames[:count])

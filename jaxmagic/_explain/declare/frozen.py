@@ -19,6 +19,7 @@ from typing import Any
 from ..._common.errors import is_user_file
 from ..._common.source import text_of
 from ..explanation import Fix
+from ..fixes.site import is_hashable
 from .fields import Declaration, class_node
 
 __all__ = ["frozen_twin", "hashable_by_type", "hashable_fields", "hashable_version", "frozen_declaration_fix",
@@ -228,7 +229,7 @@ def hashable_fields(value: Any) -> tuple[str, Any] | None:
     changed = {}
     for field in dataclasses.fields(value):
         held = getattr(value, field.name)
-        if not _hashes(held):
+        if not is_hashable(held):
             made = hashable_version(held)
             if made is None:
                 return None
@@ -260,11 +261,3 @@ def hashable_version(value: Any) -> tuple[str, Any] | None:
     except Exception:  # noqa: BLE001 - values inside are not hashable either
         return None
     return repr(new), new
-
-
-def _hashes(value: Any) -> bool:
-    try:
-        hash(value)
-    except Exception:  # noqa: BLE001 - a list, dict or set, or an object holding one
-        return False
-    return True

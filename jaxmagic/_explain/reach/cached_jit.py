@@ -18,6 +18,7 @@ import ast
 import copy
 import functools
 import inspect
+import sys
 import types
 from typing import Any
 
@@ -81,7 +82,7 @@ def jitted_again(call: Any) -> Any:
 def _wrapper_context(fn: Any) -> Any:
     """The context the jitted function of ``flax.nnx.jit`` runs in, made again (``nnx.jit``'s inner function reads
     its module graph through the update context its wrapper opens around the call); None for any other."""
-    graph = __import__("sys").modules.get("flax.nnx.graph")
+    graph = sys.modules.get("flax.nnx.graph")  # nnx.jit is in use only where flax is imported already
     tag = getattr(fn, "ctxtag", None)
     if graph is None or tag is None or not hasattr(graph, "update_context"):
         return None

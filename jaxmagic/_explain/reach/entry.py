@@ -22,6 +22,7 @@ from typing import Any
 
 import jax
 
+from ..._common.frames import code_parameters
 from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries
 from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
@@ -77,10 +78,7 @@ def entry_of(exc: BaseException) -> Entry | None:
         caller = _library_caller(entries, frame)
     if caller is None:
         return None  # the user's top-level code (a cell), run by IPython or Python: no library called it
-    code = frame.f_code
-    count = code.co_argcount + code.co_kwonlyargcount
-    count += bool(code.co_flags & 0x04) + bool(code.co_flags & 0x08)  # *args, **kwargs
-    return Entry(frame, code.co_name, list(code.co_varnames[:count]), caller.f_code.co_filename)
+    return Entry(frame, frame.f_code.co_name, code_parameters(frame.f_code), caller.f_code.co_filename)
 
 
 def _glue(frame: Any) -> bool:

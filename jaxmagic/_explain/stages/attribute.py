@@ -12,6 +12,7 @@ import re
 import types
 from typing import Any
 
+from ..._common.frames import code_parameters
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_user_file, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -144,10 +145,7 @@ def _users_parameters(failure: Failure) -> set[str]:
     names = {p for f in ast.walk(failure.tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
              for p in parameter_names(f)}
     for tb in failure.user:
-        code = tb.tb_frame.f_code
-        count = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & inspect.CO_VARARGS) + \
-            bool(code.co_flags & inspect.CO_VARKEYWORDS)
-        names.update(code.co_varnames[:count])
+        names.update(code_parameters(tb.tb_frame.f_code))
     return names | set(failure.facts.params if failure.facts is not None else ())
 
 
@@ -160,7 +158,7 @@ _FORWARDED = re.compile(r"^args\[(\d+)\](.*)$")
 
 def _forwarded(paths: list[str], wrapper: Any) -> list[str]:
     """``args[i]`` of a library wrapper named by the i-th parameter of the one user function its closure holds."""
-    cells = getattr(getattr(wrapper, "__code__", None) and wrapper, "__closure__", None) or ()
+    cells = getattr(wrapper, "__closure__", None) or ()
     held = []
     for cell in cells:
         try:
