@@ -13,5 +13,5 @@ neither traceable nor hashable, read from the user's global that holds it), ``le
 argument made a static parameter of its own, with the user's jit; the ``Static`` recipe) and ``nnx_data`` (an
 NNX module's attribute that stores an array, declared data in ``__init__``).
 
-May import: what ``_explain`` may, and ``_explain.explanation``; never ``explain``, ``argument`` or ``verify``.
+May import: what ``_explain`` may, and ``_explain.explanation`` and ``fixes.site`` (``edit_fix``, ``is_hashable``); never ``explain``, ``argument`` or ``verify``.
 """
