@@ -30,7 +30,7 @@ from .._tracking.observed.adapters import rejit
 from .._common.through import outer_jit, rewrap
 
 __all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
-           "OutOfTime", "retrace_budget", "within_budget", "RETRACE_SECONDS"]
+           "OutOfTime", "retrace_budget", "settle_when", "within_budget", "RETRACE_SECONDS"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
 # (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
@@ -195,6 +195,7 @@ def probe_trace(
 # --- the time one explanation may spend tracing again ---------------------------------------------
 
 RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
+SETTLED_SHARE = 0.4  # once the preferred fix traced, the lesser fixes' tries start only in this share of the budget
 _clock = threading.local()
 
 
@@ -208,9 +209,16 @@ def retrace_seconds() -> float:
 
 
 class OutOfTime(BaseException):
-    """A re-trace not started: the explanation's time for re-tracing was spent."""
+    """A re-trace not started: the explanation's time for re-tracing was spent (or, ``settled``, its share for the
+    fixes after a preferred one that already traced)."""
+
+    def __init__(self, settled: bool = False) -> None:
+        super().__init__()
+        self.settled = settled
 
     def __str__(self) -> str:
+        if self.settled:
+            return f"the first fix traced, and the tries took {retrace_seconds() * SETTLED_SHARE:g} s already"
         return f"the explanation's tries took its {retrace_seconds():g} s already"
 
 
@@ -218,13 +226,26 @@ class OutOfTime(BaseException):
 def retrace_budget(seconds: float | None = None):
     """From now, the re-traces inside share ``seconds``: none starts after (the outermost budget holds when
     nested)."""
-    outer = getattr(_clock, "deadline", None)
-    _clock.deadline = time.perf_counter() + (retrace_seconds() if seconds is None else seconds) if outer is None \
-        else outer
+    outer, started = getattr(_clock, "deadline", None), getattr(_clock, "started", None)
+    if outer is None:
+        _clock.started = time.perf_counter()
+        _clock.deadline = _clock.started + (retrace_seconds() if seconds is None else seconds)
     try:
         yield
     finally:
-        _clock.deadline = outer
+        _clock.deadline, _clock.started = outer, started
+
+
+@contextlib.contextmanager
+def settle_when(settled: Callable[[], bool]):
+    """Inside, once ``settled()`` holds (the preferred fix traced: no later try can put another fix first), no
+    re-trace starts after ``SETTLED_SHARE`` of the budget: a slow library's lesser fixes are left untried."""
+    outer = getattr(_clock, "settled", None)
+    _clock.settled = settled
+    try:
+        yield
+    finally:
+        _clock.settled = outer
 
 
 @contextlib.contextmanager
@@ -232,9 +253,13 @@ def within_budget():
     """A re-trace, unless the explanation's budget is spent: then :class:`OutOfTime` is raised before it starts.
     A trace once started runs to its end (an exception thrown into JAX's tracing from a timer can leave the
     interpreter's recursion count wrong for the rest of the session)."""
-    deadline = getattr(_clock, "deadline", None)
-    if deadline is not None and deadline - time.perf_counter() <= 0:
+    deadline, now = getattr(_clock, "deadline", None), time.perf_counter()
+    if deadline is not None and deadline - now <= 0:
         raise OutOfTime()
+    started, settled = getattr(_clock, "started", None), getattr(_clock, "settled", None)
+    if started is not None and settled is not None and now - started > retrace_seconds() * SETTLED_SHARE \
+            and settled():
+        raise OutOfTime(settled=True)
     yield
 
 

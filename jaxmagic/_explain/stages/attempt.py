@@ -13,6 +13,7 @@ from ..call import is_concrete
 from ..fixes.rewrites import with_imports
 from ..reach.in_place import verify_in_place
 from ..reach.leak_replay import leaking_call, verify_leak_in_place
+from ..rebuild import settle_when
 from ..verify import verify
 from .attribute import name_arguments
 from .follow import follow_through
@@ -34,14 +35,16 @@ def attempt(failure: Failure) -> None:
         if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
             verify_in_place(fixes, failure.exc, failure.kind, found.filename, names, failure.given)
 
-    tried(found.fixes)
-    if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
-        follow_through(failure, tried)
-    if leaked:  # a storing function a library jitted: that cached call, traced again
-        probed = verify_leak_in_place(found.fixes, failure.exc, found.filename, globals_, names,
-                                      _jitted_name(failure.leak), getattr(failure.leak, "store", None))
-        if probed is not None:  # read while the user's jitted call ran again: its parameters, not the storer's
-            name_arguments(found, probed, None)
+    preferred = found.fixes[0] if found.fixes else None
+    with settle_when(lambda: preferred is not None and preferred.verified is True):
+        tried(found.fixes)
+        if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
+            follow_through(failure, tried)
+        if leaked:  # a storing function a library jitted: that cached call, traced again
+            probed = verify_leak_in_place(found.fixes, failure.exc, found.filename, globals_, names,
+                                          _jitted_name(failure.leak), getattr(failure.leak, "store", None))
+            if probed is not None:  # read while the user's jitted call ran again: its parameters, not the storer's
+                name_arguments(found, probed, None)
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line, and a fix that
         # was tried and failed goes last; a leak's returned value stays first unless it failed (JAX's rule: return
