@@ -35,7 +35,8 @@ The nineteenth held-out set's misses, each reduced here with a small library of 
   sparsejac.jacrev(f, ...))`` and later ``jac(x)``): the named chain is made again from the cell and traced with
   ``has_aux=True``, which the fix's code asks for too.
 - A library's wrapper that hands ``*args`` on to the user's function (sparsejac's ``jacfwd``): ``args[1]`` is the
-  user's second parameter.
+  user's second parameter, and static by position (``static_argnums=1``) on the user's own ``jax.jit`` statement:
+  by name, the wrapper has no such parameter, and the fix failed (issue 26, fifteenth round).
 """
 from __future__ import annotations
 
@@ -400,6 +401,11 @@ jac(jnp.ones(4), "fixed")
 def test_a_library_wrappers_forwarded_args_are_named_by_the_users_parameters(meshlib, tmp_path):
     found = _found("forwarded-args", SPARSEJAC_WRAPPER, FORWARDED, tmp_path)
     assert (found.kind, found.argument) == ("non-array-argument", "boundary"), found.paths
+    # the wrapper takes ``*args``: static by position, on the user's statement that jitted it (not the wrapper's
+    # own name, which the user never wrote), and tried so
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), [(f.kind, f.verified, f.outcome) for f in found.fixes]
+    assert top.code == "jac = jax.jit(jacobian(residual), static_argnums=1)"
 
 
 GLUE = """\

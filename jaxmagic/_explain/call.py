@@ -78,6 +78,9 @@ class CallFacts:
     # expression for the transformed function, and the name it is bound to (static options go there)
     transformed: tuple[str | None, str] | None = None
     source: tuple[Any, str] | None = None  # (the ``def`` node, its file), when its source is read
+    # a library's wrapper that hands its ``*args`` on to the user's function (sparsejac's ``jacfwd_fn``): that
+    # function's positional parameters, which the wrapper's static options name by position
+    forwarded: list[str] | None = None
 
     @property
     def def_line(self) -> str:

@@ -100,8 +100,11 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         if recipe.add and not concrete:
             fix.outcome = "the value to make static is not known here, only its shape and dtype"
             return _UNTRIED
-        static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove)
+        by_position = recipe.add if recipe.positions else ()  # a wrapper's ``*args``: no names to give
+        static_names = tuple(n for n in (*call.static_argnames, *recipe.add) if n not in recipe.remove
+                             and n not in by_position)
         static_nums = tuple(i for i in call.static_argnums if _param_name(fn, i) not in recipe.remove)
+        static_nums = tuple(sorted({*static_nums, *recipe.positions}))
         if static_nums:  # given static_argnums, JAX infers no positions from names: every static one by position
             # too (the object of a jitted bound method, first, as much as the ones the fix adds)
             params = list(inspect.signature(fn).parameters)

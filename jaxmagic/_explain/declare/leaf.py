@@ -33,6 +33,7 @@ class Static:
     also: tuple[str, ...] = ()  # others the line reads (``jnp.tri(n, m)``): tried too if ``add`` fails; ``reword``
     reword: Any = None  # rewrites the fix for the larger set
     edited: tuple[ast.AST, str] | None = None  # (the function's def with a line added, its file): traced instead
+    positions: tuple[int, ...] = ()  # ``add``'s names a wrapper takes in ``*args``: static by these positions
 
 
 def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict | None = None) -> Fix | None:

@@ -12,8 +12,8 @@ import jax
 
 from ..call import CallFacts, untraceable
 from ..explanation import Fix
-from .site import (Site, Static, dotted_of, edit_fix, is_hashable, is_array, leaf_static_fix, list_literal_passed,
-                   static_code, static_fix)
+from .site import (Site, Static, dotted_of, edit_fix, forwarded_positions, is_hashable, is_array, leaf_static_fix,
+                   list_literal_passed, static_code, static_fix)
 from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
@@ -305,7 +305,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
             f"`{name}` is not an array, so it cannot be traced; as a static argument JAX uses it as a compile-time "
             "constant (it must be hashable)" if len(add) == 1 else f"{' and '.join(f'`{n}`' for n in add)} are not "
             "arrays, so they cannot be traced; as static arguments JAX uses them as compile-time constants",
-            recipe=Static(add=add),
+            recipe=Static(add=add, positions=forwarded_positions(facts, add)),
         )
         if is_self:
             header = facts.def_line

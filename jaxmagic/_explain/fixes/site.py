@@ -25,7 +25,7 @@ from ..rebuild import Names
 from .rewrites import Edit
 
 __all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter",
-           "is_array", "is_hashable", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp",
+           "is_array", "is_hashable", "forwarded_positions", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp",
            "list_literal_passed"]
 
 # Names that usually change on every call of a training loop; but a number of steps, a bound or a total is set
@@ -121,8 +121,12 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
             return f"# equinox.filter_jit traces arrays: pass {', '.join(f'jnp.asarray({n})' for n in remove)}"
         return "@eqx.filter_jit"
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
+    option = "static_argnames"
+    positions = forwarded_positions(facts, tuple(names))
+    if positions:  # a library's wrapper taking ``*args`` (sparsejac's): static by position, as JAX's message says
+        option, spelled = "static_argnums", repr(positions[0] if len(positions) == 1 else positions)
     if facts.transformed is not None:  # the static options go on the user's jit of the transformed function
-        return _transformed_static_code(facts.transformed, spelled if names else None)
+        return _transformed_static_code(facts.transformed, spelled if names else None, option)
     jit = jit_spelled(facts)
     if facts.decorated:
         header = facts.def_line
@@ -136,7 +140,16 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
         return f"{decorator}\n{header}\n    ...  # the body as it is"
     if not names:
         return f"{facts.name} = {jit}({facts.name})"
-    return f"{facts.name} = {jit}({facts.name}, static_argnames={spelled})"
+    return f"{facts.name} = {jit}({facts.name}, {option}={spelled})"
+
+
+def forwarded_positions(facts: CallFacts, names: tuple[str, ...]) -> tuple[int, ...]:
+    """The positions in a library wrapper's ``*args`` of ``names``, parameters of the user's function it hands them
+    to and none of its own; empty unless every name is one."""
+    held = facts.forwarded or []
+    if not names or not held or any(n in facts.params or n not in held for n in names):
+        return ()
+    return tuple(sorted(held.index(n) for n in names))
 
 
 def jit_spelled(facts: CallFacts) -> str:
@@ -161,7 +174,8 @@ def library_jit_named(definition: ast.AST) -> str | None:
     return None
 
 
-def _transformed_static_code(transformed: tuple[str | None, str], spelled: str | None) -> str:
+def _transformed_static_code(transformed: tuple[str | None, str], spelled: str | None,
+                             option: str = "static_argnames") -> str:
     """``g = jax.jit(jax.vmap(f, in_axes=(0, None)), static_argnames='n')``: the user's own expression,
     its outermost ``jit`` given the static names (or wrapped in one)."""
     bound, text = transformed
@@ -171,7 +185,7 @@ def _transformed_static_code(transformed: tuple[str | None, str], spelled: str |
         expression = ast.Call(ast.Attribute(ast.Name("jax", ast.Load()), "jit", ast.Load()), [expression], [])
     expression.keywords = [k for k in expression.keywords if k.arg not in ("static_argnames", "static_argnums")]
     if spelled is not None:
-        expression.keywords.append(ast.keyword("static_argnames", ast.parse(spelled, mode="eval").body))
+        expression.keywords.append(ast.keyword(option, ast.parse(spelled, mode="eval").body))
     code = ast.unparse(expression)
     return f"{bound} = {code}" if bound else code
 
@@ -275,7 +289,7 @@ def _static_fix_for(site: Site, names: tuple[str, ...], replace: dict[str, Any] 
         f"compiles once per value (pass hashable Python values; in %%jittrace: "
         f"--static-argnames {','.join(names)})",
         warning=warning,
-        recipe=Static(add=names, replace=dict(replace or {})),
+        recipe=Static(add=names, replace=dict(replace or {}), positions=forwarded_positions(facts, names)),
     )
 
 

@@ -14,11 +14,11 @@ from typing import Any
 
 from ..._common.frames import code_parameters
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_user_file, traceback_entries
-from ..._common.source import enclosing_function, parameter_names, source_line
+from ..._common.source import enclosing_function, parameter_names, source_line, unwrap_function
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..._tracking.observed.adapters import user_call, user_path
 from ..argument import keys_last, origin
-from ..call import CallFacts, named_varargs, root_of
+from ..call import CallFacts, named_varargs, root_of, transformed_expression
 from ..dataflow import depends_on
 from ..explanation import Explanation
 from ..leaks import definition_at
@@ -89,7 +89,14 @@ def attribute(failure: Failure) -> None:
             is_installed_library(facts.source[1]) and any(p.startswith("args[") for p in where_from.paths):
         # a library's wrapper that hands its ``*args`` on to the user's function it closes over (sparsejac's
         # ``jacfwd_fn``): ``args[1]`` is that function's second parameter
-        where_from.paths = _forwarded(where_from.paths, call.fn)
+        named = _forwarded(where_from.paths, call.fn)
+        if named != where_from.paths:  # static options for those go by position (the wrapper takes ``*args``),
+            # on the user's statement that jitted it (``jac = jax.jit(sparsejac.jacfwd(f, sparsity))``)
+            facts.forwarded = _held_parameters(call.fn)
+            jitted = _users_jitted(call.fn, user)
+            if facts.transformed is None and jitted is not None:
+                facts.transformed = transformed_expression(jitted, user)
+        where_from.paths = named
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
     leaked_elsewhere = leak is not None and called(call) != (leak.function, leak.filename, leak.def_line)
     name_arguments(found, where_from, None if leaked_elsewhere else facts)
@@ -156,11 +163,10 @@ _KEYWORD_ENTRY = re.compile(r"^(?P<root>\w+)\[['\"](?P<key>\w+)['\"]\](?P<rest>.
 _FORWARDED = re.compile(r"^args\[(\d+)\](.*)$")
 
 
-def _forwarded(paths: list[str], wrapper: Any) -> list[str]:
-    """``args[i]`` of a library wrapper named by the i-th parameter of the one user function its closure holds."""
-    cells = getattr(wrapper, "__closure__", None) or ()
+def _held_parameters(wrapper: Any) -> list[str] | None:
+    """The positional parameters of the one user function a library wrapper's closure holds, else None."""
     held = []
-    for cell in cells:
+    for cell in getattr(wrapper, "__closure__", None) or ():
         try:
             value = cell.cell_contents
         except ValueError:  # an empty cell
@@ -168,9 +174,22 @@ def _forwarded(paths: list[str], wrapper: Any) -> list[str]:
         if isinstance(value, types.FunctionType) and is_user_file(value.__code__.co_filename):
             held.append(value)
     if len(held) != 1:
-        return paths
+        return None
     code = held[0].__code__
-    params = list(code.co_varnames[:code.co_argcount])
+    return list(code.co_varnames[:code.co_argcount])
+
+
+def _users_jitted(fn: Any, user: list) -> Any:
+    """The jitted object the user's frames (the outermost first) hold among their globals for ``fn``, else None."""
+    return next((v for entry in user for k, v in entry.tb_frame.f_globals.items() if not k.startswith("_")
+                 and v is not fn and callable(v) and unwrap_function(v) is fn), None)
+
+
+def _forwarded(paths: list[str], wrapper: Any) -> list[str]:
+    """``args[i]`` of a library wrapper named by the i-th parameter of the one user function its closure holds."""
+    params = _held_parameters(wrapper)
+    if params is None:
+        return paths
     named = []
     for path in paths:
         found = _FORWARDED.match(path)
