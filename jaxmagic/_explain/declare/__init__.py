@@ -10,8 +10,10 @@ the class's own ``__init__`` where a library's base records its static fields),
 one by the type JAX names, or the user's ``@dataclass`` made ``frozen=True``), ``wrapper`` (the jit that
 decides what is static: ``equinox.filter_jit`` for a Module holding Python values), ``closure`` (an object
 neither traceable nor hashable, read from the user's global that holds it), ``leaf`` (a leaf of a pytree
-argument made a static parameter of its own, with the user's jit; the ``Static`` recipe) and ``nnx_data`` (an
-NNX module's attribute that stores an array, declared data in ``__init__``).
+argument made a static parameter of its own, with the user's jit; the ``Static`` recipe), ``nnx_data`` (an
+NNX module's attribute that stores an array, declared data in ``__init__``) and ``record`` (a leak's value made one
+more field of the record the storing function returns, whose type takes any keyword: veros's ``KernelOutput``).
 
-May import: what ``_explain`` may, and ``_explain.explanation`` and ``fixes.site`` (``edit_fix``, ``is_hashable``); never ``explain``, ``argument`` or ``verify``.
+May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` (``edit_fix``, ``is_hashable``) and
+``fixes.rewrites`` (``Unstored``, ``apply_edit``); never ``explain``, ``argument`` or ``verify``.
 """

@@ -4,12 +4,10 @@ A tracer leaks when a statement in traced code puts it somewhere that
 outlives the trace. The fix keeps the value local and hands it out the way
 JAX expects, as an output:
 
-* stored by the jitted function itself: it returns ``result, value`` and the
-  caller keeps the (concrete) value;
-* stored inside a function the jitted one transforms: that function returns
-  the value as an extra output and the call threads it out (``T(f)(...)``
-  gets a second result, ``lax.scan`` stacks it per step), and later reads of
-  the storage read the threaded value instead.
+* stored by the jitted function itself: it returns ``result, value`` and the caller keeps the (concrete) value;
+* stored inside a function the jitted one transforms: that function returns the value as an extra output and
+  the call threads it out (``T(f)(...)`` gets a second result, ``lax.scan`` stacks it per step), and later reads
+  of the storage read the threaded value instead.
 
 :func:`thread_out` writes the edited outer definition: the code shown and, compiled, the probe (:mod:`..verify`).
 """
@@ -42,6 +40,7 @@ class ThreadOut:
     how: str = ""  # how the jitted function runs the storing one: direct, wrapped, vmap, grad, scan, cond
     carried: str | None = None  # a global it reads and replaces (``running = running.merge(m)``): now a parameter
     handed: str | None = None  # the method call that stored it, made outside the jit with the value it returns
+    alone: bool = False  # the function returned nothing: the value is now its one output
 
     def code(self) -> str:
         """The rewritten definitions as the user would type them (a method inside its class)."""
@@ -106,14 +105,17 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         _read_threaded(inner, stored, text_of(target), ast.Name(name, ast.Load()))
     if inner is edited:
         # a function that returns nothing of its own (``return ()``, ``return None``: a callback a library
-        # collects the outputs of) returns the value in their place
-        placeholder = _placeholders_only(inner)  # never a scan body: that returns (carry, y)
-        if not _extra_returns(inner, (lambda result: ast.Name(name, ast.Load())) if placeholder else
+        # collects the outputs of) returns the value in their place; with no ``return`` at all (``global pool;
+        # pool = pool.update(...)`` in a jitted step), the value is its one output
+        alone = not scanned and not any(isinstance(n, ast.Return) for n in own_nodes(inner))
+        inner.body += [ast.Return(ast.Constant(None))] if alone else []
+        placeholder = not alone and _placeholders_only(inner)  # never a scan body: that returns (carry, y)
+        if not _extra_returns(inner, (lambda result: ast.Name(name, ast.Load())) if placeholder or alone else
                               _per_step(name) if scanned else
                               lambda result: ast.Tuple([result, ast.Name(name, ast.Load())], ast.Load())):
             return None
         ast.fix_missing_locations(edited)
-        return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer),
+        return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer), alone=alone,
                          how="placeholder" if placeholder else "scan" if scanned else "",
                          handed=call_handed(store, name) if handed is not None else None)
     instances = instances_of(tree, scope) if method is not None and scope.name == "__call__" else set()

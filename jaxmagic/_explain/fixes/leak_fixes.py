@@ -14,6 +14,7 @@ import re
 
 from ..._common.source import clone, enclosing_function, text_of
 from ..declare.nnx_data import nnx_data_fix
+from ..declare.record import into_returned_record
 from ..explanation import Fix
 from .leak_code import thread_out
 from .printing import collected_fix
@@ -37,7 +38,8 @@ def leak_fixes(site: Site) -> list[Fix]:
     threaded = _threaded(site)
     declared = nnx_data_fix(store, site.tree, site.globals_)  # an NNX module's attribute: data, not structure
     fixes = [*([declared] if declared is not None else []),
-        _uncached(site, store) or _into_returned_dict(site, store, value) or threaded or _returned_by_scope(site)
+        _uncached(site, store) or _into_returned_dict(site, store, value) or into_returned_record(site, store, value)
+        or threaded or _returned_by_scope(site)
         or Fix(
             "return-value",
             "result = f(x)   # return the value from f instead of storing it, and keep the returned value",
@@ -134,12 +136,14 @@ def _threaded(site: Site) -> Fix | None:
         return _in_place_of_nothing(made)
     carried = _carried(made, store)
     code = made.code()
+    kept = made.name if made.alone else f"result, {made.name}"  # a function that returned nothing: its one output
     if carried:  # the global it accumulates into comes in as an argument and goes out as a result
-        code += f"\n# the caller passes it in and keeps it: result, {carried} = {made.edited.name}(..., {carried})"
+        code += f"\n# the caller passes it in and keeps it: {carried if made.alone else f'result, {carried}'} = " \
+                f"{made.edited.name}(..., {carried})"
     elif made.returns_extra:
         jitted_object = _object_jitted(site, made) if made.edited.name == "__call__" else None
         code += f"\n\n{jitted_object}   # then read {made.name}, not the stored one" if jitted_object else \
-            f"\n# the caller keeps the value: result, {made.name} = {made.edited.name}(...)" + (
+            f"\n# the caller keeps the value: {kept} = {made.edited.name}(...)" + (
                 f"\n# and hands it over outside the jit: {made.handed}" if made.handed else "")
     if made.how:
         summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "

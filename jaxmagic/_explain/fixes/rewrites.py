@@ -61,8 +61,9 @@ class Unstored(Edit):
     """An edit that replaces a leak's store: tried only when no other store is left in the function (``tried``:
     the replacement put in for the try where it checks more, that a callback is handed arrays only)."""
 
-    def __init__(self, target: ast.AST, replacement: Sequence[ast.stmt], tried: Sequence[ast.stmt] | None = None):
-        super().__init__(target, replacement)
+    def __init__(self, target: ast.AST, replacement: Sequence[ast.stmt], tried: Sequence[ast.stmt] | None = None,
+                 also: Sequence[tuple[ast.AST, ast.AST]] = ()):
+        super().__init__(target, replacement, also)
         self.tried = tried
 
 

@@ -25,7 +25,7 @@ from typing import Any
 import jax
 
 from ..._common.errors import is_user_file
-from ..._common.source import as_load
+from ..._common.source import as_load, parameter_names
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
@@ -122,8 +122,13 @@ def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Mod
     (jaxns's ``args=(x, y, "laplace")``, at path ``args[2]``), which the library passes on to the user's function
     as its parameters, one each; with that parameter's name. None unless exactly one function of the user's,
     handed to a library, takes as many parameters as the tuple holds."""
+    if tree is None or node is None:
+        return None
+    keyed = re.fullmatch(r"(\w+)\[['\"](\w+)['\"]\]", path or "")
+    if keyed is not None:
+        return _bound_dict_entry(keyed.group(1), keyed.group(2), node, tree, globals_ or {}, functools_name)
     matched = re.fullmatch(r"(\w+)\[(\d+)\]", path or "")
-    if matched is None or tree is None or node is None:
+    if matched is None:
         return None
     holder, at = matched.group(1), int(matched.group(2))
     tuples = [(k.arg, k.value) for n in ast.walk(node) if isinstance(n, ast.Call) for k in n.keywords
@@ -155,6 +160,40 @@ def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Mod
         f"`{param}` is not an array, so bind it with `functools.partial` where you hand `{taker.name}` to {library}: "
         "a bound value is a constant of the function, never traced",
     ), param
+
+
+def _bound_dict_entry(holder: str, key: str, node: ast.AST, tree: ast.Module, globals_: dict,
+                      functools_name: str) -> tuple[Fix, str] | None:
+    """``reg_kwargs={"norm": "l1", ...}`` handed to a library that passes its entries on to the user's function as
+    keywords (jaxparrow's regularization): ``norm`` bound to that function with ``functools.partial`` instead, and
+    left out of the dict. None unless the user's call gives ``holder`` as one dict literal holding ``key``, and one
+    function of the user's handed to a library takes a parameter ``key``."""
+    given = [k.value for n in ast.walk(node) if isinstance(n, ast.Call) for k in n.keywords
+             if k.arg == holder and isinstance(k.value, ast.Dict)]
+    if len(given) != 1:
+        return None
+    entries = [i for i, k in enumerate(given[0].keys) if isinstance(k, ast.Constant) and k.value == key]
+    takers = [d for d in tree.body if isinstance(d, ast.FunctionDef) and key in parameter_names(d)
+              and handed_at(d.name, tree) is not None and library_caller(d.name, tree, globals_) is not None]
+    if len(entries) != 1 or len(takers) != 1:
+        return None
+    taker, at = takers[0], entries[0]
+    library = library_caller(taker.name, tree, globals_)
+    call, name = handed_at(taker.name, tree)  # type: ignore[misc]
+    new = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
+                   [ast.Name(taker.name, ast.Load())], [ast.keyword(key, copy.deepcopy(given[0].values[at]))])
+    kept = ast.Dict([copy.deepcopy(k) for i, k in enumerate(given[0].keys) if i != at],
+                    [copy.deepcopy(v) for i, v in enumerate(given[0].values) if i != at])
+    inside = any(n is given[0] for n in ast.walk(call))  # one call hands over both: both changed there
+    changed = _replaced(call, name, new)
+    code = _in_statement(tree, call, _replaced(changed, given[0], kept) if inside else changed)
+    code += "" if inside else f"\n# and {holder}={ast.unparse(kept)} where you pass it"
+    return Fix(
+        "static", code,
+        f"{library} traces every value in `{holder}` and passes them to `{taker.name}`; `{key}` is not an array, "
+        f"so bind it with `functools.partial` where you hand `{taker.name}` to {library}: a bound value is a "
+        "constant of the function, never traced",
+    ), key
 
 
 def bound_leaf_fix(kind: str, path: str | None, argument: str | None, entry: Entry | None,

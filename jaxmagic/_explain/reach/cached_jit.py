@@ -27,7 +27,7 @@ import jax
 from ..rebuild import rebuild
 from .in_place import Replay, package_of
 
-__all__ = ["MARKER", "given_replay", "jitted_again", "marked", "reaching_replay", "swapped"]
+__all__ = ["MARKER", "given_replay", "jitted_again", "marked", "reaches", "reaching_replay", "swapped"]
 
 MARKER = "__jaxmagic_reached__"  # called first by the marked copy of the fixed function
 _DEPTH = 4  # closures, partials and attributes walked from the jitted function
@@ -51,7 +51,7 @@ def given_replay(live: types.FunctionType, fixed: types.FunctionType, cached: li
 def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
     """The newest cached jitted call of a library whose function reaches ``live``, ready to trace again."""
     for call in reversed(cached):
-        if _reaches(call.fn, live):
+        if reaches(call.fn, live):
             return _again(call, call.args, call.kwargs, "runs")
     return None
 
@@ -110,7 +110,7 @@ def marked(live: types.FunctionType, edited: ast.AST, filename: str, globals_: d
     return [(live, rebuild(live, node, filename, globals_).__code__)]
 
 
-def _reaches(value: Any, target: types.FunctionType) -> bool:
+def reaches(value: Any, target: types.FunctionType) -> bool:
     """True when ``value`` holds ``target`` within :data:`_DEPTH` steps of what it references."""
     todo, seen = [(value, 0)], set()
     while todo:

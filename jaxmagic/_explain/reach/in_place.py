@@ -74,6 +74,7 @@ class Replay:
     frames: list[types.FrameType]
     where: str
     changed: str | None = None  # the user's code the try changed besides the fix (``jax.grad(f, has_aux=True)``)
+    foreign: bool = False  # library code runs around the fix: only an error in the fixed code says it failed
 
     def run(self, swaps: list[tuple[types.FunctionType, types.CodeType]] = (), names: dict | None = None
             ) -> BaseException | None:

@@ -22,15 +22,14 @@ a tracer into the user's objects again.
 from __future__ import annotations
 
 import ast
-import inspect
 import time
 import types
 from typing import Any
 
 import jax
 
-from ..._common.source import clone, defines, enclosing_function, function_node, parameter_names, parse_file, text_of
-from ..._common.errors import is_user_file
+from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file
+from ..._common.errors import is_user_file, traceback_entries, user_entries
 from ..._common.trace_cache import traced_calls
 from ..call import call_of
 from ..explanation import Fix
@@ -40,10 +39,11 @@ from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
 from ..verify import first_line
-from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay, swapped
-from .in_place import Refused, Replay, replay_of_call
+from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
+from .in_place import Refused, Replay
 from .handed import library_caller
-from .jitted_statement import jitted_statement_replay, probe_stored, read_call, statement_calls
+from .jitted_statement import jitted_statement_replay, probe_stored
+from .library_statement import library_statement_replay, statement_replay
 
 __all__ = ["leaking_call", "verify_leak_in_place"]
 
@@ -81,14 +81,14 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             continue
         swaps: list = []
         aux = isinstance(fix.recipe, ThreadOut)
-        replay = given_replay(live, fixed, cached) or _statement_replay(exc, live, fixed, tree, globals_ or {},
+        replay = given_replay(live, fixed, cached) or statement_replay(exc, live, fixed, tree, globals_ or {},
                                                                          aux=aux)
         holder = _live_held(definition, globals_ or {}, filename)[1]
         held = (globals_ or {}).get(holder)
         if replay is None and held is not live and fixed.__code__.co_freevars == live.__code__.co_freevars:
             # a library's decorator around it (jax_tqdm's scan_tqdm): the statement runs the decorated function
             # as it is, with the fixed code put in place of the user's for the try
-            replay = _statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder,
+            replay = statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder,
                                        method=getattr(definition, "name", None))
             swaps = [(live, fixed.__code__)] if replay is not None else []
         if replay is None and traced == "__call__" and isinstance(fix.recipe, ThreadOut) and holder:
@@ -131,6 +131,13 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             replay = reaching_replay(live, cached)
             if replay is not None:
                 swaps, reached = marked(live, edited, filename, names.globals_for(live.__globals__)), []
+        if replay is None and fixed.__code__.co_freevars == live.__code__.co_freevars:
+            # a library the user handed it to ran it in its own trace (``method.step(...)``): that statement's
+            # call made again, the fixed code marked, to see the trace ran it
+            replay = library_statement_replay(exc, live, tree, globals_ or {}, _use_line(exc, filename))
+            if replay is not None:
+                swaps, reached = marked(live, edited, filename, names.globals_for(live.__globals__)), []
+                replay.foreign = True
         if replay is None:
             fix.outcome = fix.outcome or "no call that traced it can be run again"
             continue
@@ -145,6 +152,10 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         elif reached == []:  # the trace never came to the user's function: it says nothing of the fix
             fix.outcome = f"{replay.where}, but that trace does not run `{live.__name__}`" if outcome is None else \
                 f"{replay.where} fails before it runs `{live.__name__}` ({type(outcome).__name__})"
+        elif outcome is not None and replay.foreign and not _raised_in(outcome, [code for _, code in swaps]):
+            # library code the statement runs cannot be traced abstractly (its own ``if`` on a value): that says
+            # nothing of the fix
+            fix.outcome = f"{replay.where}, but the library's own code fails there ({type(outcome).__name__})"
         elif outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
             spent += time.perf_counter() - started
@@ -155,6 +166,17 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.verified, fix.outcome = False, f"still fails ({replay.where}): {type(outcome).__name__}: " \
                 f"{first_line(outcome)}"
     return probed
+
+
+def _raised_in(exc: BaseException, codes: list) -> bool:
+    """True when one of ``codes`` (the fixed code put in place for the try) is among ``exc``'s frames."""
+    return any(tb.tb_frame.f_code in codes for tb in traceback_entries(exc.__traceback__))
+
+
+def _use_line(exc: BaseException, filename: str | None) -> int | None:
+    """The line of ``filename`` where the leaked value was used (the exception's last frame there), else None."""
+    lines = [tb.tb_lineno for tb in user_entries(exc.__traceback__) if tb.tb_frame.f_code.co_filename == filename]
+    return lines[-1] if lines else None
 
 
 def _definition(recipe: Any, tree: ast.Module) -> ast.AST | None:
@@ -224,74 +246,6 @@ def _traced_replay(name: str, filename: str | None) -> Replay | None:
     return Replay(jitted, chosen.args, chosen.kwargs, [], f"your jitted `{name}` traced again, abstractly")
 
 
-# JAX's functions that run a function they are given, and where it is among their arguments
-_RUNS = {"scan": 0, "map": 0, "associative_scan": 0, "fori_loop": 2, "while_loop": 1, "cond": 1, "switch": 1,
-         "vmap": 0, "grad": 0, "value_and_grad": 0, "jacfwd": 0, "jacrev": 0, "checkpoint": 0, "remat": 0}
-
-
-_AUX = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # transformations whose has_aux takes the extra output
-
-
-def _statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module,
-                      globals_: dict, aux: bool = False, name: str | None = None, method: str | None = None
-                      ) -> Replay | None:
-    """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
-    xs)``, ``jax.vmap(f)(xs)``, ``jax.jit(jax.grad(f))(x)``), as a call traced abstractly; None unless exactly
-    one such statement has arguments that evaluate without running code."""
-    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
-    found, found_at = [], []
-    for node, links in statement_calls(tree):
-        short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
-        at = _RUNS.get(short)
-        if at is None and links[0] is not node:  # a library's transformation, applied: handed the function by name
-            at = next((i for i, a in enumerate(links[-1].args) if isinstance(a, ast.Name)
-                       and a.id == (name or live.__name__)), None)
-        given = links[-1].args[at] if at is not None and len(links[-1].args) > at else None
-        if isinstance(given, ast.Attribute) and given.attr == method:  # jax.grad(fitter.loss)
-            given = given.value
-        if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
-            continue
-        if links[0] is node and short in _WRAPS:
-            continue  # jax.grad(f) made, not run, here: the call around it runs it
-        read = read_call(node, links, frame)
-        if read is not None:
-            found.append((read.transforms[-1], read.made, read.args, read.kwargs))
-            found_at.append((node, links[-1]))
-    if len(found) != 1:
-        return None
-    transform, made, args, kwargs = found[0]
-    with_aux = aux and made is not None and (getattr(transform, "__name__", "") in _AUX or _takes_aux(transform))
-    if with_aux:  # jax.grad(f) of a function that returns one more value: jax.grad(f, has_aux=True), as the fix says
-        made[-1] = (made[-1][0], made[-1][1], {**made[-1][2], "has_aux": True})
-    try:  # jax.vmap(f)(xs): the transformations made again around the copy, innermost first (they only wrap it)
-        fn = transform
-        for i, (wrap, given, options) in enumerate(reversed(made or [])):
-            given = swapped(tuple(given), live, fixed) if i == 0 else (fn, *given)
-            fn = wrap(*given, **(swapped(options, live, fixed) if i == 0 else options))
-    except Exception:  # noqa: BLE001 - a transformation that will not take the copy
-        return None
-    replay = replay_of_call(exc, fn, swapped(args, live, fixed), swapped(kwargs, live, fixed))
-    if isinstance(replay, str):
-        return None
-    replay.where = (f"your line that ran it, `{text_of(found_at[0][0])}`, traced again abstractly"
-                    + (" with has_aux=True" if with_aux else ""))
-    if with_aux:  # the fix's code says so: the transformation given has_aux=True
-        given = clone(found_at[0][1])
-        given.keywords = [*given.keywords, ast.keyword("has_aux", ast.Constant(True))]
-        replay.changed = text_of(given)
-    return replay
-
-
-def _takes_aux(transform: Any) -> bool:
-    """True for a library's transformation with a ``has_aux`` option (sparsejac's ``jacrev``, optimistix's solvers):
-    it hands the function's extra output back beside its own result."""
-    try:
-        return "has_aux" in inspect.signature(transform).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-_WRAPS = {"vmap", "grad", "value_and_grad", "jacfwd", "jacrev", "checkpoint", "remat"}  # make a function, run nothing
 
 
 # --- a leak from a jitted function of the user's: its call, for the copy-based try ---------------

@@ -27,7 +27,7 @@ from ..fixes.sizes import NONZERO_FUNCS
 from ..provenance import Origin, origin_of
 from ..rebuild import Names
 from ..recover import Impure, evaluate_pure
-from ..reach.entry import path_origin
+from ..reach.entry import entry_of, path_origin
 from ..reach.library import (calls_library, hashed_in_library, library_needs_a_size, traced_counts_passed,
                              users_origin)
 from ..shaped.origin import shape_origin
@@ -133,17 +133,38 @@ def _in_users_terms(failure: Failure) -> None:
     ``flat_args``, read off its trace) is not the user's: the failing line's own reads, followed back to the
     parameters of the user's function that holds it (none when they reach none)."""
     found, tree, node = failure.found, failure.tree, failure.node
-    if failure.kind in OWN_ARGUMENTS or found.argument is None or tree is None or node is None or \
+    if failure.kind in OWN_ARGUMENTS or tree is None or node is None or \
             found.lineno is None:  # a library's own jitted function given an argument it cannot take: its name
-        return
-    if found.argument in _users_parameters(failure):
         return
     function = enclosing_function(tree, found.lineno)
     if function is None:  # the cell's own top level: nothing to follow back
         return
-    statement = node if isinstance(node, ast.stmt) else ast.Assign([ast.Name("_", ast.Store())], node)
-    paths = depends_on(function, statement, function, tree)
-    name_arguments(found, Origin(paths, getattr(function, "name", "<lambda>"), "source"), None)
+    masks = [n.slice for n in ast.walk(node) if isinstance(n, ast.Subscript) and not isinstance(
+        n.slice, (ast.Slice, ast.Constant))] if failure.kind == "boolean-index" else []
+    read = ast.Tuple(masks, ast.Load()) if masks else node  # ``u[ocean]``: what the index depends on, not ``u``
+    name = getattr(function, "name", "<lambda>")
+    if found.argument is None:
+        # none named off the trace, in a function library code called: the library made what it handed in (a land
+        # mask jaxparrow computes and passes to the user's regularization), and the line reads that parameter
+        entry = entry_of(failure.exc)
+        first = min([function.lineno, *(d.lineno for d in getattr(function, "decorator_list", []))])
+        if entry is None or entry.frame.f_code.co_filename != found.filename or \
+                entry.frame.f_code.co_firstlineno != first:
+            return
+    elif found.argument in _users_parameters(failure):
+        if masks and len(found.paths) > 1:  # the indexed array and the mask, read off a trace: the mask's own
+            roots = {root_of(p) for p in _reads_of(read, function, tree)}
+            kept = [p for p in found.paths if root_of(p) in roots]
+            if kept and len(kept) < len(found.paths):
+                name_arguments(found, Origin(kept, name, "source"), None)
+        return
+    name_arguments(found, Origin(_reads_of(read, function, tree), name, "source"), None)
+
+
+def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module) -> list[str]:
+    """The parameters of ``function`` that the expression or statement ``read`` depends on."""
+    statement = read if isinstance(read, ast.stmt) else ast.Assign([ast.Name("_", ast.Store())], read)
+    return depends_on(function, statement, function, tree)
 
 
 def _users_parameters(failure: Failure) -> set[str]:
