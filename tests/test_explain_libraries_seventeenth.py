@@ -16,6 +16,11 @@
   code cannot be traced so (its ``if`` on a value), the fix is not tried and says why, never "still fails".
 - A function whose every ``return`` builds a record taking any keyword (veros's ``KernelOutput``): the stored value
   becomes one more field of it, so the library still gets the record it reads.
+- A vmapped value put in a static field of a model (jaxsim's ``model.replace(gravity=g)``, whose check compares the
+  pytree structures): JAX's ``ValueError`` about comparing metadata, caused by the tracer refusing ``bool``, is a
+  traced value where a compile-time constant is needed, of the user's ``g``. The fix (one compile per value) is
+  tried for the first and the last example: a library that takes only the value its object already holds fails
+  on the second, as jaxsim's does; the first alone would have passed.
 """
 from __future__ import annotations
 
@@ -25,10 +30,12 @@ from explain_corpus import Case
 
 SOMAX_PREDICT = "https://github.com/cor3bit/somax/blob/main/README.md"  # a predict_fn handed to a solver object
 VEROS_KERNEL = "https://veros.readthedocs.io/en/latest/reference/kernels.html"  # kernels return KernelOutput
+JAXSIM_STATIC = "https://github.com/ami-iit/jaxsim/pull/55"  # static simulator fields, changed by replace
 CAX_POOL = "https://github.com/maxencefaldor/cax/blob/main/README.md"  # the growing NCA's pool, returned by train_step
 JAXPARROW_REG = "https://github.com/IGE-OPERA/jaxparrow/pull/66"  # a user regularization in minimization_based
 
 PARROTLIB = '''
+import dataclasses
 import functools
 
 import jax
@@ -75,6 +82,14 @@ class Method:
         def _step(params, x):
             return params - 0.1 * jax.grad(lambda p: jnp.sum(self.predict_fn(p, x) ** 2))(params)
         return _step(params, x)
+
+
+def replaced(obj, **changes):
+    """A copy of a dataclass with fields changed, its pytree structure checked unchanged (as jaxsim's replace)."""
+    new = dataclasses.replace(obj, **changes)
+    if jax.tree.structure(new) != jax.tree.structure(obj):
+        raise ValueError("the structure changed")
+    return new
 
 
 def record(**fields):
@@ -285,3 +300,35 @@ def test_a_value_stored_beside_a_returned_record_becomes_a_field_of_it(parrotlib
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("return-value", True), _tried(found)
     assert "return record(flux=(20.0 - sst) / 30.0, sst=sst)" in top.code and "DIAGNOSTICS" not in top.code
+
+
+STATIC_FIELD_VMAPPED = """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+from parrotlib_cases import replaced
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Model:
+    mass: jax.Array
+    gravity: float = dataclasses.field(metadata=dict(static=True))
+
+model = Model(jnp.ones(3), -9.5)
+
+def with_gravity(g):
+    m = replaced(model, gravity=g)
+    return m.mass * m.gravity
+
+jax.vmap(with_gravity)(jnp.array([-9.5, -3.75]))
+"""
+
+
+def test_a_vmapped_value_put_in_a_static_field_is_a_traced_constant_of_the_users_argument(parrotlib, tmp_path):
+    found = _found("static-field-vmapped", JAXSIM_STATIC, STATIC_FIELD_VMAPPED, tmp_path)
+    assert (found.kind, found.lineno, found.argument) == ("traced-shape", 15, "g"), found.paths
+    # one compile per value is the fix, and its try makes the last example's call too: this library refuses any
+    # value but the one its object holds (jaxsim's replace needs validate=False), so the fix is shown failing
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", False), _tried(found)
+    assert top.outcome == "still fails: ValueError: the structure changed", top.outcome

@@ -121,6 +121,10 @@ def tracing_kind(exc: BaseException) -> str | None:
     if shape_family(exc) is not None:
         return "shape-mismatch"
     text = message_of(exc)
+    if isinstance(exc, ValueError) and _METADATA in text and _traced_metadata(exc):
+        # a static field (pytree metadata) given a tracer (a vmapped value put in a model's static field): a
+        # compile-time constant was needed, and comparing the tracer with the old value asked for its truth
+        return "traced-shape"
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
@@ -136,6 +140,16 @@ def tracing_kind(exc: BaseException) -> str | None:
         if is_installed_library(innermost[0].tb_frame.f_code.co_filename):
             return "integer-conversion"  # a library's len(k) of a traced scalar: it wanted a Python int or list
     return _library_check(exc)
+
+
+_METADATA = "checking equality of metadata fields of pytree"
+
+
+def _traced_metadata(exc: BaseException) -> bool:
+    """True when comparing the metadata failed because a tracer refused a conversion (JAX's error as the cause)."""
+    cause = exc.__cause__ or exc.__context__
+    return cause is not None and type(cause).__name__.startswith("Tracer") and \
+        type(cause).__module__.startswith("jax")
 
 
 def tracing_error_in(exc: BaseException) -> BaseException | None:

@@ -150,26 +150,33 @@ def _loop_code(statement: ast.stmt, applied: ast.Call, params: list[str], axes: 
     return "\n".join([*lines, bound + stacked])
 
 
-def _first(args: tuple, axes: list, index: int) -> tuple:
-    """The first example's arguments: the swept value as a Python value (read on the host), the other mapped
-    ones as abstract slices (no device op, no compile)."""
-    return tuple(np.asarray(a)[0].item() if i == index else jax.ShapeDtypeStruct(a.shape[1:], a.dtype)
+def _example(args: tuple, axes: list, index: int, at: int) -> tuple:
+    """Example ``at``'s arguments: the swept value as a Python value (read on the host), the other mapped ones as
+    abstract slices (no device op, no compile)."""
+    return tuple(np.asarray(a)[at].item() if i == index else jax.ShapeDtypeStruct(a.shape[1:], a.dtype)
                  if axis == 0 else a for i, (a, axis) in enumerate(zip(args, axes)))
 
 
 def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, str, bool]:
-    """The first example's call traced abstractly, its value static: the outcome, and whether ``fn`` returns one
+    """The first example's call traced abstractly, its value static, and the last's where its value differs (a
+    library may accept only the value its object already holds): the outcome, and whether ``fn`` returns one
     array (``jnp.stack`` stacks it; else ``jax.tree.map`` stacks each leaf)."""
+    values = np.asarray(args[index])
+    last = len(values) - 1 if len(values) > 1 and values[-1].item() != values[0].item() else None
     try:
         with quiet_probe() as private:
             if not private:
                 return None, "this JAX cannot keep the probe out of its caches", False
-            _, shape = jax.make_jaxpr(fn, static_argnums=(index,), return_shape=True)(*_first(args, axes, index))
+            _, shape = jax.make_jaxpr(fn, static_argnums=(index,), return_shape=True)(*_example(args, axes, index, 0))
+        if last is not None:
+            with quiet_probe():
+                jax.make_jaxpr(fn, static_argnums=(index,))(*_example(args, axes, index, last))
     except OutOfTime as spent:
         return None, str(spent), False
     except Exception as exc:  # noqa: BLE001 - the fix's outcome, whatever it is
         return False, f"still fails: {type(exc).__name__}: {first_line(exc)}", False
-    return True, "traced (the first example's call, its value static, traced again abstractly)", isinstance(
+    which = "the first and last examples' calls, each" if last is not None else "the first example's call,"
+    return True, f"traced ({which} its value static, traced again abstractly)", isinstance(
         shape, jax.ShapeDtypeStruct)
 
 
