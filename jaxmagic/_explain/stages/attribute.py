@@ -13,7 +13,7 @@ import types
 from typing import Any
 
 from ..._common.frames import code_parameters
-from ..._common.errors import SHAPE_KINDS, is_installed_library, is_user_file, traceback_entries
+from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line, unwrap_function
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..._tracking.observed.adapters import user_call, user_path
@@ -149,7 +149,8 @@ def _in_users_terms(failure: Failure) -> None:
         entry = entry_of(failure.exc)
         first = min([function.lineno, *(d.lineno for d in getattr(function, "decorator_list", []))])
         if entry is None or entry.frame.f_code.co_filename != found.filename or \
-                entry.frame.f_code.co_firstlineno != first:
+                entry.frame.f_code.co_firstlineno != first or is_jax_file(entry.caller) or \
+                not is_installed_library(entry.caller):  # JAX's own jit calling the user's function: its trace says
             return
     elif found.argument in _users_parameters(failure):
         if masks and len(found.paths) > 1:  # the indexed array and the mask, read off a trace: the mask's own
