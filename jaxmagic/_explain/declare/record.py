@@ -26,7 +26,7 @@ def into_returned_record(site: Site, store: ast.stmt | None, value: ast.expr | N
         return None
     key = _field_name(store.targets[0])
     scope = enclosing_function(site.tree, store.lineno)
-    if key is None or scope is None:
+    if key is None or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     returns = [n for n in own_nodes(scope) if isinstance(n, ast.Return)]
     made = [r.value for r in returns]
