@@ -26,7 +26,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
     "installed_package", "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
-    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER",
+    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -121,10 +121,6 @@ def tracing_kind(exc: BaseException) -> str | None:
     if shape_family(exc) is not None:
         return "shape-mismatch"
     text = message_of(exc)
-    if isinstance(exc, ValueError) and _METADATA in text and _traced_metadata(exc):
-        # a static field (pytree metadata) given a tracer (a vmapped value put in a model's static field): a
-        # compile-time constant was needed, and comparing the tracer with the old value asked for its truth
-        return "traced-shape"
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
@@ -145,11 +141,13 @@ def tracing_kind(exc: BaseException) -> str | None:
 _METADATA = "checking equality of metadata fields of pytree"
 
 
-def _traced_metadata(exc: BaseException) -> bool:
-    """True when comparing the metadata failed because a tracer refused a conversion (JAX's error as the cause)."""
+def traced_metadata(exc: BaseException) -> bool:
+    """True when comparing pytree metadata failed because a tracer refused a conversion (JAX's error as the
+    cause): a static field was given a tracer (a vmapped value put in a model's static field), where a compile-time
+    constant is needed."""
     cause = exc.__cause__ or exc.__context__
-    return cause is not None and type(cause).__name__.startswith("Tracer") and \
-        type(cause).__module__.startswith("jax")
+    return isinstance(exc, ValueError) and _METADATA in message_of(exc) and cause is not None and \
+        type(cause).__name__.startswith("Tracer") and type(cause).__module__.startswith("jax")
 
 
 def tracing_error_in(exc: BaseException) -> BaseException | None:

@@ -17,7 +17,7 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import SHAPE_KINDS, message_of, tracing_error_in, tracing_kind
+from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call, traced_as_an_array
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -82,6 +82,8 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
     the call just failed in the user's cell, its failing trace may be run again unrecovered."""
     raised, exc = exc, tracing_error_in(exc)  # a library may have raised another error while handling JAX's
     kind = tracing_kind(exc) if exc is not None else None
+    if kind == "unhashable-static" and traced_metadata(exc):  # a tracer in a static field: a traced constant
+        kind = "traced-shape"
     if exc is None and fn is not None and args is not None and traced_as_an_array(raised, fn, tuple(args),
                                                                                    dict(kwargs or {})):
         exc, kind = raised, "non-array-argument"  # an object with a shape and a dtype, traced as an array
