@@ -7,6 +7,8 @@
 - A mask that library code computes and hands to the user's function (jaxparrow passes ``land_mask`` to a
   regularization): no input of the user's trace names it, so the argument is read from the failing line: what the
   boolean index depends on, followed back to the function's parameters.
+  Where the error is raised inside a library the line calls (zodiax's ``build_wrapper`` reading offsets it computed
+  with ``jnp.cumsum``), the value is the library's own: no argument.
 - A string entry of a dict of keywords a library forwards into its own jit and on to the user's function
   (jaxparrow's ``reg_kwargs={"norm": "l1"}``): bound with ``functools.partial`` where the function is handed over,
   and left out of the dict; the argument is the user's parameter, ``norm``.
@@ -31,6 +33,7 @@ from explain_corpus import Case
 SOMAX_PREDICT = "https://github.com/cor3bit/somax/blob/main/README.md"  # a predict_fn handed to a solver object
 VEROS_KERNEL = "https://veros.readthedocs.io/en/latest/reference/kernels.html"  # kernels return KernelOutput
 JAXSIM_STATIC = "https://github.com/ami-iit/jaxsim/pull/55"  # static simulator fields, changed by replace
+ZODIAX_WRAPPER = "https://github.com/LouisDesdoigts/zodiax/blob/main/docs/API/base.md"  # build_wrapper's offsets
 CAX_POOL = "https://github.com/maxencefaldor/cax/blob/main/README.md"  # the growing NCA's pool, returned by train_step
 JAXPARROW_REG = "https://github.com/IGE-OPERA/jaxparrow/pull/66"  # a user regularization in minimization_based
 
@@ -90,6 +93,19 @@ def replaced(obj, **changes):
     if jax.tree.structure(new) != jax.tree.structure(obj):
         raise ValueError("the structure changed")
     return new
+
+
+def offsets(tree):
+    """Where each leaf starts in one flat vector: computed with jnp (a tracer under jit), read as Python ints."""
+    sizes = jnp.array([leaf.size for leaf in jax.tree.leaves(tree)])
+    return [int(i) for i in jnp.cumsum(sizes)]
+
+
+def fit(make, tree):
+    """The user's function, called by the library's own function inside its jit."""
+    def _fit(tree):
+        return make(tree)
+    return jax.jit(_fit)(tree)
 
 
 def record(**fields):
@@ -332,3 +348,21 @@ def test_a_vmapped_value_put_in_a_static_field_is_a_traced_constant_of_the_users
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", False), _tried(found)
     assert top.outcome == "still fails: ValueError: the structure changed", top.outcome
+
+
+RAISED_IN_THE_LIBRARY = """\
+import jax
+import jax.numpy as jnp
+from parrotlib_cases import fit, offsets
+
+def make(tree):
+    starts = offsets(tree)
+    return jnp.concatenate([leaf.ravel() for leaf in jax.tree.leaves(tree)])[: starts[-1]]
+
+fit(make, {"a": jnp.ones(3), "b": jnp.ones(2)})
+"""
+
+
+def test_a_value_a_library_computes_inside_its_own_call_depends_on_no_argument(parrotlib, tmp_path):
+    found = _found("raised-in-the-library", ZODIAX_WRAPPER, RAISED_IN_THE_LIBRARY, tmp_path)
+    assert found.lineno == 6 and found.argument is None, (found.kind, found.paths)

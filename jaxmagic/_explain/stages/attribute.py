@@ -148,10 +148,14 @@ def _in_users_terms(failure: Failure) -> None:
         # mask jaxparrow computes and passes to the user's regularization), and the line reads that parameter
         entry = entry_of(failure.exc)
         first = min([function.lineno, *(d.lineno for d in getattr(function, "decorator_list", []))])
+        outside = [tb for tb in traceback_entries(failure.exc.__traceback__)
+                   if not is_jax_file(tb.tb_frame.f_code.co_filename)]
         if entry is None or entry.frame.f_code.co_filename != found.filename or \
                 entry.frame.f_code.co_firstlineno != first or is_jax_file(entry.caller) or \
                 not is_installed_library(entry.caller):  # JAX's own jit calling the user's function: its trace says
             return
+        if not outside or outside[-1].tb_frame.f_code.co_filename != found.filename:
+            return  # raised inside a library the line calls: what failed there the library computed itself
     elif found.argument in _users_parameters(failure):
         if masks and len(found.paths) > 1:  # the indexed array and the mask, read off a trace: the mask's own
             roots = {root_of(p) for p in _reads_of(read, function, tree)}
