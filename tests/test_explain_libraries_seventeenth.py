@@ -16,6 +16,9 @@
   under ``method.step``, veros's kernels under ``@veros_kernel``, jaxparrow's regularization): the fix is tried by
   making the user's statement that ran it again, abstractly, with the fixed code in place. Where the library's own
   code cannot be traced so (its ``if`` on a value), the fix is not tried and says why, never "still fails".
+- A library's option left None, which the library then works out from the arrays and tests with a Python ``if``
+  (jaxparrow's ``gradient_wind(..., is_grid_rectilinear=None)``, under the user's ``vmap``): the user's call gives
+  it as a Python value, verified; the ``if`` may read it as a record's field (``setup.is_grid_rectilinear``).
 - A function whose every ``return`` builds a record taking any keyword (veros's ``KernelOutput``): the stored value
   becomes one more field of it, so the library still gets the record it reads.
 - A vmapped value put in a static field of a model (jaxsim's ``model.replace(gravity=g)``, whose check compares the
@@ -34,12 +37,14 @@ SOMAX_PREDICT = "https://github.com/cor3bit/somax/blob/main/README.md"  # a pred
 VEROS_KERNEL = "https://veros.readthedocs.io/en/latest/reference/kernels.html"  # kernels return KernelOutput
 JAXSIM_STATIC = "https://github.com/ami-iit/jaxsim/pull/55"  # static simulator fields, changed by replace
 ZODIAX_WRAPPER = "https://github.com/LouisDesdoigts/zodiax/blob/main/docs/API/base.md"  # build_wrapper's offsets
+JAXPARROW_GRID = "https://github.com/IGE-OPERA/jaxparrow/blob/main/jaxparrow/geostrophy.py"  # is_grid_rectilinear
 CAX_POOL = "https://github.com/maxencefaldor/cax/blob/main/README.md"  # the growing NCA's pool, returned by train_step
 JAXPARROW_REG = "https://github.com/IGE-OPERA/jaxparrow/pull/66"  # a user regularization in minimization_based
 
 PARROTLIB = '''
 import dataclasses
 import functools
+import typing
 
 import jax
 import jax.numpy as jnp
@@ -106,6 +111,22 @@ def fit(make, tree):
     def _fit(tree):
         return make(tree)
     return jax.jit(_fit)(tree)
+
+
+class _Setup(typing.NamedTuple):
+    angle: jax.Array
+    rectilinear: object
+
+
+def wind(lat, ssh, rectilinear=None):
+    """A library's function that works its option out from the arrays when it is left None."""
+    angle = jnp.gradient(lat)
+    if rectilinear is None:
+        rectilinear = jnp.all(jnp.abs(angle - angle.mean()) < 1e-3)
+    setup = _Setup(angle, rectilinear)
+    if not setup.rectilinear:
+        return ssh * jnp.cos(setup.angle)
+    return ssh
 
 
 def record(**fields):
@@ -366,3 +387,26 @@ fit(make, {"a": jnp.ones(3), "b": jnp.ones(2)})
 def test_a_value_a_library_computes_inside_its_own_call_depends_on_no_argument(parrotlib, tmp_path):
     found = _found("raised-in-the-library", ZODIAX_WRAPPER, RAISED_IN_THE_LIBRARY, tmp_path)
     assert found.lineno == 6 and found.argument is None, (found.kind, found.paths)
+
+
+OPTION_LEFT_NONE = """\
+import jax
+import jax.numpy as jnp
+from parrotlib_cases import wind
+
+lats = jnp.stack([jnp.linspace(35.0, 37.0, 8), jnp.linspace(35.0, 37.5, 8)])
+sshs = jnp.ones((2, 8))
+
+def one_pass(lat, ssh):
+    return wind(lat, ssh)
+
+jax.vmap(one_pass)(lats, sshs)
+"""
+
+
+def test_a_library_option_worked_out_from_traced_data_is_given_by_the_user(parrotlib, tmp_path):
+    found = _found("option-left-none", JAXPARROW_GRID, OPTION_LEFT_NONE, tmp_path)
+    assert (found.kind, found.lineno) == ("bool-conversion", 9)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), _tried(found)
+    assert top.code.startswith("wind(lat, ssh, rectilinear=False)"), top.code

@@ -14,6 +14,7 @@ from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyw
 from ..reach.entry import entry_of
 from ..reach.library import host_library
 from ..reach.options import transform_option_fix
+from ..twins.library_options import library_option_fix
 from .record import CONVERSIONS, Failure
 
 __all__ = ["offer"]
@@ -58,6 +59,9 @@ def offer(failure: Failure) -> None:
                                   failure.names)
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
         found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
+    chosen = library_option_fix(kind, failure.exc, failure.node, user)
+    if chosen is not None:  # a library's option it works out from traced data: given by the user instead
+        found.fixes = [chosen, *(f for f in found.fixes if f.kind != "static")]
     # a Python value a library traced because it passes it on (jaxns's model args): bound where it is handed over
     if not any(f.kind == "static" for f in found.fixes):
         entry = entry_of(failure.exc)

@@ -8,7 +8,9 @@ over its functions, or over the whole call a library is handed the element in)
 ``buffers`` (a traced value written into a NumPy buffer: the buffer made in
 ``jnp``, the write made ``.at[...].set``), ``numpy_calls`` (``np.roll`` →
 ``jnp.roll``, for one call or every one the function makes on traced values) and ``host_calls`` (a
-library call that reads values, ``mjx.get_data``, made outside jit: the jitted function split before it).
+library call that reads values, ``mjx.get_data``, made outside jit: the jitted function split before it) and
+``library_options`` (a library's option that defaults to None and is worked out from traced data, then tested in
+Python: given by the user's call as a Python value).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` and ``fixes.rewrites``; never
 ``explain``, ``argument`` or ``verify``.
