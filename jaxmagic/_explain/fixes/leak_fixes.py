@@ -151,8 +151,9 @@ def _threaded(site: Site) -> Fix | None:
                    + _THREADED.get(made.how, "")
                    + ("; the jitted function returns it too, for its caller to keep" if made.returns_extra else ""))
     else:
-        summary = (f"return `{made.name}` with the result instead of storing it: a traced value exists only "
-                   "while JAX traces, the returned one is a concrete array the caller can keep")
+        returned = "as the function's output" if made.alone else "with the result"
+        summary = (f"return `{made.name}` {returned} instead of storing it: a traced value exists only while JAX "
+                   "traces, the returned one is a concrete array the caller can keep")
     return Fix("return-value", code, summary, recipe=made)
 
 
