@@ -106,6 +106,17 @@ def as_in_a_script():
     return _filtering("quiet_remove_frames")
 
 
+def explained_cell(case_id: str, source: str, code: str, folder: Path) -> Any:
+    """The explanation of ``code``'s failing last statement, run as a kernel runs a cell (its source cited as
+    ``source``); it must have one."""
+    case = Case(id=case_id, source=source, code=code, kind="", argument=None, path=None, line=1, fixes=(),
+                verifiable=False, jax_fitting_fix=False)
+    with as_in_a_kernel():
+        found = run_case(case, folder).explanation
+    assert found is not None
+    return found
+
+
 def run_case(case: Case, folder: Path | None = None) -> Outcome:
     """Run ``case`` and explain its error; with ``folder``, its cell is a file on disk there, named as
     ipykernel names a cell's file (``ipykernel_<pid>/<hash>.py``) and read back by linecache itself."""

@@ -88,15 +88,22 @@ def report(cases: list, title: str) -> None:
     parser.add_argument("--markdown", type=Path)
     options = parser.parse_args()
     figures, misses, seconds = measure(cases)
-    lines = [f"{len(cases)} {title}", "", "| figure | value |", "|---|---|"]
-    lines += [f"| {name} | {value:.0f}{'' if 'count' in name else '%'} |" for name, value in figures.items()]
+    shown = {name: f"{value:.0f}{'' if 'count' in name else '%'}" for name, value in figures.items()}
+    write_report(f"{len(cases)} {title}", shown, seconds, misses, options.markdown)
+
+
+def write_report(title: str, shown: dict[str, str], seconds: list[float], misses: list[str],
+                 markdown: Path | None) -> None:
+    """Print the figures as a table, the times and the misses (and write them to ``markdown``)."""
+    lines = [title, "", "| figure | value |", "|---|---|"]
+    lines += [f"| {name} | {value} |" for name, value in shown.items()]
     lines += [f"| explain time, median | {statistics.median(seconds or [0]) * 1e3:.0f} ms |",
               f"| explain time, worst | {max(seconds or [0]) * 1e3:.0f} ms |", "", "misses:"]
     lines += [f"- {miss}" for miss in misses]
     text = "\n".join(lines)
     print(text)
-    if options.markdown:
-        options.markdown.write_text(text + "\n")
+    if markdown:
+        markdown.write_text(text + "\n")
 
 
 def main() -> None:

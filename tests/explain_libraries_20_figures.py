@@ -2,7 +2,7 @@
 
 Usage::
 
-    python tests/explain_libraries_20_figures.py [--markdown FILE]
+    python tests/explain_libraries_20_figures.py [--sets am an] [--markdown FILE]
 
 The same figures as ``explain_fresh_figures.py`` over ``explain_libraries_am.CASES + explain_libraries_an.CASES``
 (the libraries named in each set's docstring), written and labelled by two helpers who had not read jaxmagic's
@@ -17,7 +17,6 @@ import argparse
 import importlib
 import json
 import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -26,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 _MODULES = ("explain_libraries_am", "explain_libraries_an")
 
 
-def _cases() -> list:
-    return [c for m in _MODULES if (Path(__file__).parent / f"{m}.py").exists()
+def _cases(sets: tuple[str, ...] = ("am", "an")) -> list:
+    return [c for m in _MODULES if m.rsplit("_", 1)[-1] in sets and (Path(__file__).parent / f"{m}.py").exists()
             for c in importlib.import_module(m).CASES]
 
 
@@ -47,13 +46,14 @@ def _part(ids: list[str]) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="issue 26's twentieth held-out set")
+    parser.add_argument("--sets", nargs="+", default=["am", "an"], help="each set's libraries where installed")
     parser.add_argument("--markdown", type=Path)
     options = parser.parse_args()
     import jaxmagic
 
     hits: dict[str, int] = {}
     n, wrong, misses, seconds = 0, 0, [], []
-    for ids in _groups(_cases()):
+    for ids in _groups(_cases(tuple(options.sets))):
         if not ids:
             continue
         run = subprocess.run([sys.executable, "-W", "ignore", "-c", "import json, sys; sys.path.insert(0, sys.argv[1]); "
@@ -71,18 +71,11 @@ def main() -> None:
                 hits[name] = hits.get(name, 0) + round(value * part["n"] / 100)
         misses += part["misses"]
         seconds += part["seconds"]
-    lines = [f"{n} library cases (twentieth held-out set), jaxmagic from {Path(jaxmagic.__file__).parent.parent}", "",
-             "| figure | value |", "|---|---|"]
-    lines += [f"| {name} | {100 * count / n:.0f}% ({count}) |" for name, count in hits.items()]
-    lines += [f"| wrongly verified (count) | {wrong} |",
-              f"| explain time, median | {statistics.median(seconds or [0]) * 1e3:.0f} ms |",
-              f"| explain time, worst | {max(seconds or [0]) * 1e3:.0f} ms |", "", "misses:"]
-    lines += [f"- {miss}" for miss in misses]
-    text = "\n".join(lines)
-    print(text)
-    if options.markdown:
-        options.markdown.write_text(text + "\n")
+    from explain_fresh_figures import write_report
 
+    shown = {name: f"{100 * count / n:.0f}% ({count})" for name, count in hits.items()}
+    write_report(f"{n} library cases (twentieth held-out set), jaxmagic from {Path(jaxmagic.__file__).parent.parent}",
+                 {**shown, "wrongly verified (count)": str(wrong)}, seconds, misses, options.markdown)
 
 if __name__ == "__main__":
     main()

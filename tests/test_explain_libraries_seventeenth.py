@@ -30,8 +30,7 @@
 from __future__ import annotations
 
 import pytest
-from corpus_harness import as_in_a_kernel, install_library, run_case
-from explain_corpus import Case
+from corpus_harness import explained_cell, install_library
 
 SOMAX_PREDICT = "https://github.com/cor3bit/somax/blob/main/README.md"  # a predict_fn handed to a solver object
 VEROS_KERNEL = "https://veros.readthedocs.io/en/latest/reference/kernels.html"  # kernels return KernelOutput
@@ -148,13 +147,7 @@ def parrotlib(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "parrotlib_cases", PARROTLIB)
 
 
-def _found(case_id: str, source: str, code: str, tmp_path):
-    case = Case(id=case_id, source=source, code=code, kind="", argument=None, path=None, line=1, fixes=(),
-                verifiable=False, jax_fitting_fix=False)
-    with as_in_a_kernel():
-        found = run_case(case, tmp_path).explanation
-    assert found is not None
-    return found
+_found = explained_cell
 
 
 def _tried(found) -> list:

@@ -41,7 +41,7 @@ The nineteenth held-out set's misses, each reduced here with a small library of 
 from __future__ import annotations
 
 import pytest
-from corpus_harness import as_in_a_kernel, as_in_a_script, install_library, run_case
+from corpus_harness import as_in_a_kernel, as_in_a_script, explained_cell, install_library, run_case
 from explain_corpus import Case
 
 JAXQUANTUM_FIELD = "https://github.com/EQuS/jaxquantum/issues/10"  # a time-dependent Hamiltonian given to sesolve
@@ -296,13 +296,7 @@ def meshlib(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "meshlib_cases", MESHLIB)
 
 
-def _found(case_id: str, source: str, code: str, tmp_path):
-    case = Case(id=case_id, source=source, code=code, kind="", argument=None, path=None, line=1, fixes=(),
-                verifiable=False, jax_fitting_fix=False)
-    with as_in_a_kernel():
-        found = run_case(case, tmp_path).explanation
-    assert found is not None
-    return found
+_found = explained_cell
 
 
 TWO_LISTS = """\
