@@ -126,7 +126,7 @@ def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Mod
         return None
     keyed = re.fullmatch(r"(\w+)\[['\"](\w+)['\"]\]", path or "")
     if keyed is not None:
-        return _bound_dict_entry(keyed.group(1), keyed.group(2), node, tree, globals_ or {}, functools_name)
+        return _bound_dict_entry(keyed.group(1), keyed.group(2), node, tree, globals_ or {})
     matched = re.fullmatch(r"(\w+)\[(\d+)\]", path or "")
     if matched is None:
         return None
@@ -162,11 +162,11 @@ def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Mod
     ), param
 
 
-def _bound_dict_entry(holder: str, key: str, node: ast.AST, tree: ast.Module, globals_: dict,
-                      functools_name: str) -> tuple[Fix, str] | None:
+def _bound_dict_entry(holder: str, key: str, node: ast.AST, tree: ast.Module, globals_: dict
+                      ) -> tuple[Fix, str] | None:
     """``reg_kwargs={"norm": "l1", ...}`` handed to a library that passes its entries on to the user's function as
-    keywords (jaxparrow's regularization): ``norm`` bound to that function with ``functools.partial`` instead, and
-    left out of the dict. None unless the user's call gives ``holder`` as one dict literal holding ``key``, and one
+    keywords (jaxparrow's regularization): ``norm`` bound in a lambda around that function instead, and left out of
+    the dict. None unless the user's call gives ``holder`` as one dict literal holding ``key``, and one
     function of the user's handed to a library takes a parameter ``key``."""
     given = [k.value for n in ast.walk(node) if isinstance(n, ast.Call) for k in n.keywords
              if k.arg == holder and isinstance(k.value, ast.Dict)]
@@ -178,10 +178,19 @@ def _bound_dict_entry(holder: str, key: str, node: ast.AST, tree: ast.Module, gl
     if len(entries) != 1 or len(takers) != 1:
         return None
     taker, at = takers[0], entries[0]
+    params = [a.arg for a in taker.args.args]
+    if taker.args.posonlyargs or taker.args.vararg or taker.args.kwonlyargs or taker.args.kwarg or \
+            taker.args.defaults:
+        return None
     library = library_caller(taker.name, tree, globals_)
     call, name = handed_at(taker.name, tree)  # type: ignore[misc]
-    new = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
-                   [ast.Name(taker.name, ast.Load())], [ast.keyword(key, copy.deepcopy(given[0].values[at]))])
+    # a lambda without ``key`` among its parameters, not ``functools.partial``: a library that reads the function's
+    # signature against the dict (jaxparrow does) still finds a keyword parameter ``key`` in a partial
+    new = ast.Lambda(ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params if p != key], kwonlyargs=[],
+                                   kw_defaults=[], defaults=[]),
+                     ast.Call(ast.Name(taker.name, ast.Load()), [], [
+                         ast.keyword(p, copy.deepcopy(given[0].values[at]) if p == key else ast.Name(p, ast.Load()))
+                         for p in params]))
     kept = ast.Dict([copy.deepcopy(k) for i, k in enumerate(given[0].keys) if i != at],
                     [copy.deepcopy(v) for i, v in enumerate(given[0].values) if i != at])
     inside = any(n is given[0] for n in ast.walk(call))  # one call hands over both: both changed there
@@ -191,8 +200,8 @@ def _bound_dict_entry(holder: str, key: str, node: ast.AST, tree: ast.Module, gl
     return Fix(
         "static", code,
         f"{library} traces every value in `{holder}` and passes them to `{taker.name}`; `{key}` is not an array, "
-        f"so bind it with `functools.partial` where you hand `{taker.name}` to {library}: a bound value is a "
-        "constant of the function, never traced",
+        f"so bind it in a lambda where you hand `{taker.name}` to {library}: a bound value is a constant of the "
+        "function, never traced",
     ), key
 
 
