@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import ast
 import inspect
+import types
 from typing import Any
 
 from ..._common.source import clone, enclosing_function, own_nodes, text_of
 from ..explanation import Fix
+from ..recover import Impure, evaluate_pure
 from ..fixes.rewrites import Unstored, apply_edit
 from ..fixes.site import Site
 
@@ -34,7 +36,14 @@ def into_returned_record(site: Site, store: ast.stmt | None, value: ast.expr | N
                               and all(k.arg != key for k in m.keywords) for m in made):
         return None
     callees = {text_of(m.func) for m in made}
-    if len(callees) != 1 or not _takes_any_keyword(_resolved(next(iter(callees)), site.globals_ or {})):
+    if len(callees) != 1:
+        return None
+    try:  # the record's type, read by name from the user's module (nothing of the user's runs)
+        record_type = evaluate_pure(made[0].func, types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals={}),
+                                    library_values=True)
+    except Impure:
+        return None
+    if not _takes_any_keyword(record_type):
         return None
     local = isinstance(value, ast.Name) and value.id == key
     kept = [] if local else [ast.Assign([ast.Name(key, ast.Store())], clone(value), lineno=store.lineno)]
@@ -62,14 +71,6 @@ def _field_name(target: ast.expr) -> str | None:
     if isinstance(target, ast.Attribute):
         return target.attr
     return None
-
-
-def _resolved(dotted: str, globals_: dict) -> Any:
-    parts = dotted.split(".")
-    value = globals_.get(parts[0])
-    for part in parts[1:]:
-        value = getattr(value, part, None)
-    return value
 
 
 def _takes_any_keyword(callee: Any) -> bool:
