@@ -138,6 +138,21 @@ class Names:
                 self.missing[alias] = module
             setattr(self, usual, alias)
         self.where = f"{self.jnp}.where"  # a library's own array type selects with its own where (phiml's math)
+        self.values: dict[str, Any] = {}  # the failing frame's variables, where known
+
+    def tree_valued(self, name: str) -> bool:
+        """True when the failing frame holds ``name`` as a pytree of several arrays or a container of them
+        (gradients, a module's state): ``jnp.where`` takes one array, so it picks leaf by leaf."""
+        if name not in self.values:
+            return False
+        value = self.values[name]
+        if isinstance(value, (jax.Array, np.ndarray, np.generic, int, float, complex, bool)):
+            return False
+        try:
+            leaves = jax.tree_util.tree_leaves(value)
+        except Exception:  # noqa: BLE001 - a value JAX cannot flatten is no pytree of arrays
+            return False
+        return bool(leaves) and all(isinstance(v, (jax.Array, np.ndarray, np.generic)) for v in leaves)
 
     def own_where(self, values: list[Any], globals_: dict | None) -> None:
         """Select with the ``where`` of the library whose own array type ``values`` hold (phiml's ``Tensor``:

@@ -235,15 +235,27 @@ def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list
         return None
     form, then, other, test = pieces
     if form == "return":
-        return [ast.Return(call(names.where, test, clone(then), clone(other)))]
+        tree = any(isinstance(v, ast.Name) and names.tree_valued(v.id) for v in (then, other))
+        return [ast.Return(_picked(names, test, clone(then), clone(other), tree))]
     out = []
     for name in dict.fromkeys([*then, *other]):
         a = then.get(name, ast.Name(name, ast.Load()))
         b = other.get(name, ast.Name(name, ast.Load()))
         out.append(
-            ast.Assign([ast.Name(name, ast.Store())], call(names.where, clone(test), a, b))
+            ast.Assign([ast.Name(name, ast.Store())], _picked(names, clone(test), a, b, names.tree_valued(name)))
         )
     return out
+
+
+def _picked(names: Names, test: ast.expr, a: ast.expr, b: ast.expr, tree: bool) -> ast.expr:
+    """``jnp.where(test, a, b)``; for a pytree (gradients, a module's state), leaf by leaf:
+    ``jax.tree.map(lambda new, old: jnp.where(test, new, old), a, b)``."""
+    if not tree:
+        return call(names.where, test, a, b)
+    used = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
+    new, old = (n if n not in used else f"{n}_" for n in ("new", "old"))
+    picked = call(names.where, test, ast.Name(new, ast.Load()), ast.Name(old, ast.Load()))
+    return call(f"{names.jax}.tree.map", _lambda(picked, (new, old)), a, b)
 
 
 def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[ast.stmt] | None:

@@ -31,7 +31,7 @@ def offer(failure: Failure) -> None:
     own = plain is not None and is_user_file(getattr(getattr(plain, "__code__", None), "co_filename", ""))
     failure.names = Names(plain.__globals__ if own else globals_)
     if user and failure.node is not None:  # the values the failing line reads: a library's own array type?
-        held = user[-1].tb_frame.f_locals
+        held = failure.names.values = user[-1].tb_frame.f_locals
         failure.names.own_where([held[n] for n in names_in(failure.node) if n in held and holds_tracer(held[n])],
                                 globals_)
     site = Site(
