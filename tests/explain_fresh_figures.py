@@ -19,7 +19,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 import corpus_harness  # noqa: E402
@@ -123,3 +125,58 @@ def report_held_out(modules: tuple[str, ...], name: str) -> None:
 
     cases = [case for module in modules for case in importlib.import_module(module).CASES]
     report(cases, f"library cases ({name}), jaxmagic from {Path(jaxmagic.__file__).parent.parent}")
+
+
+def report_in_processes(modules: tuple[str, ...], alone: Callable[[Any], bool], name: str) -> None:
+    """:func:`report_held_out` where some cases need a process of their own (``alone``: a library that sets
+    itself up once per process, or registers classes for the rest of it): the other cases share one process,
+    each lonely one gets its own, and the figures are added up. ``--sets`` picks modules by their last part."""
+    import importlib
+    import json
+    import os
+    import subprocess
+
+    import jaxmagic
+
+    parser = argparse.ArgumentParser(description=name)
+    sets = [m.rsplit("_", 1)[-1] for m in modules]
+    parser.add_argument("--sets", nargs="+", default=sets, help="each set's libraries where installed")
+    parser.add_argument("--markdown", type=Path)
+    options = parser.parse_args()
+    here = Path(__file__).parent
+    chosen = [m for m in modules if m.rsplit("_", 1)[-1] in options.sets and (here / f"{m}.py").exists()]
+    cases = [c for m in chosen for c in importlib.import_module(m).CASES]
+    lonely = [c.id for c in cases if alone(c)]
+    hits: dict[str, int] = {}
+    n, wrong, misses, seconds = 0, 0, [], []
+    for ids in [[c.id for c in cases if c.id not in lonely], *([i] for i in lonely)]:
+        if not ids:
+            continue
+        run = subprocess.run([sys.executable, "-W", "ignore", "-c", "import json, sys; sys.path.insert(0, sys.argv[1]); "
+                              "import explain_fresh_figures as f; print('@@' + json.dumps(f.measured_part("
+                              "sys.argv[2].split(','), sys.argv[3:])))", str(here), ",".join(chosen), *ids],
+                             capture_output=True, text=True, env=os.environ)
+        found = [line for line in run.stdout.splitlines() if line.startswith("@@")]
+        if not found:
+            sys.exit(f"a part failed: {ids}\n{run.stderr[-2000:]}")
+        part = json.loads(found[0][2:])
+        n += part["n"]
+        for figure, value in part["figures"].items():
+            if "count" in figure:
+                wrong += int(value)
+            else:
+                hits[figure] = hits.get(figure, 0) + round(value * part["n"] / 100)
+        misses += part["misses"]
+        seconds += part["seconds"]
+    shown = {figure: f"{100 * count / n:.0f}% ({count})" for figure, count in hits.items()}
+    write_report(f"{n} library cases ({name}), jaxmagic from {Path(jaxmagic.__file__).parent.parent}",
+                 {**shown, "wrongly verified (count)": str(wrong)}, seconds, misses, options.markdown)
+
+
+def measured_part(modules: list[str], ids: list[str]) -> dict:
+    """The figures of the cases ``ids`` of the case modules ``modules``, measured in this process."""
+    import importlib
+
+    chosen = [c for m in modules for c in importlib.import_module(m).CASES if c.id in ids]
+    figures, misses, seconds = measure(chosen)
+    return {"n": len(chosen), "figures": figures, "misses": misses, "seconds": seconds}

@@ -76,13 +76,18 @@ def origin(
         match = _PATH_IN_MESSAGE.search(message)
         if match:
             return Origin([match.group(1)], None, "message")
-        return Origin([], None, "none")
+        held = _not_a_jax_type(facts)  # grad and vmap name no path: the call's own value that is no JAX type
+        return Origin([held], None, "call") if held is not None else Origin([], None, "none")
     if kind == "unhashable-static":
         if "Tracer" in message:  # a traced value passed as an inner jit's static argument
             return _inner_static_origin(exc)
         return _unhashable_origin(message, facts)
     if kind == "leaked-tracer":
         origin = origin_of(exc, [escaped] if escaped is not None else [])
+        if not origin.paths and origin.how == "trace" and leak is not None and _given_constants(leak):
+            # a helper the jitted function calls with constants stored a value made from them alone (a cache keyed
+            # by ``nside`` filled with ``pix2vec(nside, ...)``, called ``pixel_dirs(8)``): it depends on no argument
+            return Origin([], leak.function, "trace")
         if not origin.paths and leak is not None and leak.arguments:
             return Origin(leak.arguments, leak.function, "source")
         if not origin.paths and escaped is not None and leak is not None and leak.handed_in:
@@ -120,6 +125,49 @@ def origin(
         if named:
             return Origin(named, None, "message")
     return origin
+
+
+def _given_constants(leak: Any) -> bool:
+    """True when the function holding the storing line is not the jitted one, and every call of it there passes
+    literal constants (or nothing, its defaults) for the parameters the storing line reads."""
+    tree = parse_file(leak.filename) if leak.filename and leak.store is not None else None
+    storing = enclosing_function(tree, leak.store.lineno) if tree is not None else None
+    jitted = leak.outer if leak.outer is not None else next(
+        (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+         and n.name == leak.function), None) if tree is not None else None
+    if storing is None or jitted is None or storing is jitted or not leak.arguments:
+        return False
+    params = parameter_names(storing)
+    calls = [c for c in ast.walk(jitted) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+             and c.func.id == getattr(storing, "name", None)]
+    if not calls or not set(leak.arguments) <= set(params):
+        return False
+    for made in calls:
+        if any(isinstance(a, ast.Starred) for a in made.args) or any(k.arg is None for k in made.keywords):
+            return False
+        given = {**dict(zip(params, made.args)), **{k.arg: k.value for k in made.keywords}}
+        if not all(name not in given or isinstance(given[name], ast.Constant) for name in leak.arguments):
+            return False
+    return True
+
+
+def _not_a_jax_type(facts: CallFacts | None) -> str | None:
+    """The first traced parameter of the call (or leaf of one) whose value JAX cannot trace: no array, no
+    number, and no pytree of them (quimb's ``MatrixProductState`` handed to ``jax.grad``)."""
+    if facts is None:
+        return None
+    for name in facts.params:
+        if name in facts.static or name not in facts.values:
+            continue
+        try:
+            leaves = jax.tree_util.tree_flatten_with_path(facts.values[name])[0]
+        except Exception:  # noqa: BLE001 - a value JAX cannot even flatten is the one
+            return name
+        for path, leaf in leaves:
+            if leaf is not None and not isinstance(leaf, (jax.Array, np.ndarray, np.generic, int, float, complex,
+                                                          jax.ShapeDtypeStruct)) and not hasattr(leaf, "__jax_array__"):
+                return name + jax.tree_util.keystr(path)
+    return None
 
 
 def _mask_tracer(exc: BaseException) -> Any:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import ast
 import copy
 
-from .._common.source import as_load, inside, names_in, parameter_names
+from .._common.source import as_load, inside, names_in, own_nodes, parameter_names
 
 __all__ = ["assigned_names", "call_handed", "depends_on", "handed_name", "handed_parts", "instances_of", "local_names",
-           "outermost_function", "stored_parts", "written_before_read"]
+           "in_loop", "outermost_function", "stored_parts", "undeclare", "written_before_read"]
 
 
 def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
@@ -199,11 +199,15 @@ def _stored(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
     return None
 
 
-def _unpacked(store: ast.stmt) -> tuple[ast.expr, None, bool] | None:
-    """``obs, self.state = ...``: the one storing target among local names (it has no value of its own)."""
+def _unpacked(store: ast.stmt) -> tuple[ast.expr, ast.expr | None, bool] | None:
+    """``obs, self.state = ...``: the one storing target among local names (it has no value of its own); for
+    ``kf.mu0, kf.F = fit(...)``, every target storing, the whole tuple of places and the value."""
     if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Tuple)):
         return None
     storing = [e for e in store.targets[0].elts if not isinstance(e, ast.Name)]
+    if len(storing) > 1 and len(storing) == len(store.targets[0].elts) and all(
+            isinstance(e, (ast.Attribute, ast.Subscript)) for e in storing):
+        return store.targets[0], store.value, False
     return (storing[0], None, False) if len(storing) == 1 and isinstance(storing[0], (ast.Attribute,
                                                                                       ast.Subscript)) else None
 
@@ -267,3 +271,25 @@ def call_handed(store: ast.Expr, name: str) -> str:
     else:
         call.keywords[0].value = ast.Name(name, ast.Load())
     return ast.unparse(call)
+
+
+def in_loop(function: ast.AST, statement: ast.stmt) -> bool:
+    """True when ``statement`` sits in a Python loop of ``function`` (its value would be one of many)."""
+    return any(isinstance(node, (ast.For, ast.While)) and inside(statement, node) and node is not statement
+               for node in own_nodes(function))
+
+
+def undeclare(function: ast.AST, name: str) -> None:
+    """Drop ``global name`` / ``nonlocal name``: the name is local now."""
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list):
+                continue
+            for index, statement in enumerate(block):
+                if isinstance(statement, (ast.Global, ast.Nonlocal)) and name in statement.names:
+                    statement.names = [n for n in statement.names if n != name]
+                    if not statement.names:
+                        block[index] = ast.copy_location(ast.Pass(), statement)
+            if len(block) > 1:
+                block[:] = [s for s in block if not isinstance(s, ast.Pass)] or block[:1]

@@ -36,43 +36,68 @@ class Static:
     positions: tuple[int, ...] = ()  # ``add``'s names a wrapper takes in ``*args``: static by these positions
 
 
-def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict | None = None) -> Fix | None:
+def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict | None = None,
+                    also: tuple[str, ...] = ()) -> Fix | None:
     """``leaf`` of a pytree argument taken out into a static parameter of its own (``jit`` is the user's jit,
-    as spelled in fixes); its code is the function rewritten, when its source is read."""
+    as spelled in fixes); its code is the function rewritten, when its source is read. ``also``: other leaves of
+    the same argument that the failing line hands on with it (``KalmanFilter(cfg['dim_Z'], cfg['dim_Y'])``), taken
+    out too where they hold Python values: the library needs every one of them as a Python value."""
     if facts is None:
         return None
     if "<" in leaf or (facts.source is not None and not _reads(facts.source[0], leaf) and _unreachable(facts, leaf)):
         return None  # a path the value cannot be read by (``iv[0]`` of a dataclass, read as ``self.lo``)
-    name = re.sub(r"\W+", "_", leaf.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
-    if not name.isidentifier() or name in facts.params:  # batch[1] → batch_1; cfg['x'] beside x → cfg_x
-        name = re.sub(r"\W+", "_", leaf).strip("_")
-    params = ", ".join([*(p for p in facts.params if p != name), name])
-    recipe = _leaf_static_recipe(facts, leaf, name)
-    if recipe is not None:  # the signature as rewritten: the new parameter keyword-only, after any defaults
+    leaves = [leaf, *(a for a in dict.fromkeys(also) if a != leaf and "<" not in a and facts.source is not None
+                      and _reads(facts.source[0], a) and _python_count(at_path(facts.values.get(root_of(a)), a)[1]))]
+    names: list[str] = []
+    for one in leaves:
+        name = re.sub(r"\W+", "_", one.split("[", 1)[-1].split(".", 1)[-1]).strip("_") or "n"
+        if not name.isidentifier() or name in facts.params or name in names:  # batch[1] → batch_1; cfg['x'] beside x
+            name = re.sub(r"\W+", "_", one).strip("_")
+        names.append(name)
+    params = ", ".join([*(p for p in facts.params if p not in names), *names])
+    recipe = _leaf_static_recipe(facts, leaves, names)
+    if recipe is None and len(leaves) > 1:  # the others cannot be taken out with it: the one leaf alone
+        leaves, names = leaves[:1], names[:1]
+        params = ", ".join([*(p for p in facts.params if p not in names), *names])
+        recipe = _leaf_static_recipe(facts, leaves, names)
+    if recipe is not None:  # the signature as rewritten: the new parameters keyword-only, after any defaults
         params = ast.unparse(recipe.edited[0].args)
+    shown = ", ".join(f"`{one}`" for one in leaves)
     if facts.wrapper == "equinox.filter_jit":  # no static options: a Python value passed is static
         code = ast.unparse(recipe.edited[0]) if recipe is not None else f"def {facts.name}({params}): ..."
+        given = [_python(recipe, name, one) for name, one in zip(names, leaves)]
         return Fix(
-            "static", f"{code}\n\n{_passing(facts, name, _python(recipe, name, leaf))}",
-            f"`{leaf}` is a leaf of a pytree argument, and equinox.filter_jit traces every array leaf; take it "
-            f"out into its own parameter and pass a Python value: filter_jit holds Python values static",
+            "static", f"{code}\n\n{_passing(facts, names, given)}",
+            f"{shown} {'is a leaf' if len(leaves) == 1 else 'are leaves'} of a pytree argument, and "
+            f"equinox.filter_jit traces every array leaf; take {'it' if len(leaves) == 1 else 'them'} out into "
+            f"{'its own parameter' if len(leaves) == 1 else 'parameters of their own'} and pass Python values: "
+            "filter_jit holds Python values static",
             recipe=recipe,
         )
-    code = _rewritten(facts, recipe, name, jit, globals_ or {}) if recipe is not None else (
-        f"def {facts.name}({params}):\n    ...  # the body, reading {name} where it read {leaf}\n"
-        f"{facts.name} = {jit}({facts.name}, static_argnames={name!r})")
+    spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
+    code = _rewritten(facts, recipe, names, jit, globals_ or {}) if recipe is not None else (
+        f"def {facts.name}({params}):\n    ...  # the body, reading {', '.join(names)} where it read "
+        f"{', '.join(leaves)}\n{facts.name} = {jit}({facts.name}, static_argnames={spelled})")
     return Fix(
-        "static", f"{code}\n\n{_passing(facts, name, leaf)}",
-        f"`{leaf}` is a leaf of a pytree argument, and leaves are traced; take it out of the pytree "
-        f"into its own static argument (a pytree holding arrays cannot be static as a whole)",
+        "static", f"{code}\n\n{_passing(facts, names, leaves)}",
+        f"{shown} {'is a leaf' if len(leaves) == 1 else 'are leaves'} of a pytree argument, and leaves are "
+        f"traced; take {'it' if len(leaves) == 1 else 'them'} out of the pytree into "
+        f"{'its own static argument' if len(leaves) == 1 else 'static arguments of their own'} (a pytree holding "
+        "arrays cannot be static as a whole)",
         recipe=recipe,
     )
 
 
-def _passing(facts: CallFacts, name: str, given: str) -> str:
-    """The call as the user makes it, with the leaf passed on its own: a comment, in the parameters' names."""
-    passed = [p for p in facts.params if p != name]
-    return f"# and pass it on its own:\n# {facts.name}({', '.join([*passed, f'{name}={given}'])})"
+def _python_count(value: Any) -> bool:
+    """A Python int, bool or string as passed (a size, a flag, a name), not an array nor a float of data."""
+    return isinstance(value, (bool, int, str)) and not isinstance(value, jax.core.Tracer)
+
+
+def _passing(facts: CallFacts, names: list[str], given: list[str]) -> str:
+    """The call as the user makes it, with the leaves passed on their own: a comment, in the parameters' names."""
+    passed = [p for p in facts.params if p not in names]
+    return (f"# and pass {'it' if len(names) == 1 else 'them'} on {'its' if len(names) == 1 else 'their'} own:\n"
+            f"# {facts.name}({', '.join([*passed, *(f'{n}={g}' for n, g in zip(names, given))])})")
 
 
 def _python(recipe: Static | None, name: str, leaf: str) -> str:
@@ -81,24 +106,25 @@ def _python(recipe: Static | None, name: str, leaf: str) -> str:
     return f"{type(value).__name__}({leaf})" if isinstance(value, (int, float, bool)) else leaf
 
 
-def _rewritten(facts: CallFacts, recipe: Static, name: str, jit: str, globals_: dict) -> str:
-    """The function as rewritten, jitted with ``name`` static: the user's jit decorator given the option, or a
+def _rewritten(facts: CallFacts, recipe: Static, names: list[str], jit: str, globals_: dict) -> str:
+    """The function as rewritten, jitted with ``names`` static: the user's jit decorator given the option, or a
     line after the ``def`` as the user's own ``jax.jit(f)`` call would be."""
     node = copy.deepcopy(recipe.edited[0])
-    option = ast.keyword("static_argnames", ast.Constant(name))
+    spelled = names[0] if len(names) == 1 else tuple(names)
+    option = ast.keyword("static_argnames", ast.Constant(spelled))
     jitting = [d for d in node.decorator_list
                if (text_of(d.func if isinstance(d, ast.Call) else d) or "").endswith("jit")]
     if not facts.decorated or len(jitting) != 1:
         node.decorator_list = [d for d in node.decorator_list if d not in jitting]
-        return f"{ast.unparse(node)}\n\n{facts.name} = {jit}({facts.name}, static_argnames={name!r})"
+        return f"{ast.unparse(node)}\n\n{facts.name} = {jit}({facts.name}, static_argnames={spelled!r})"
     old = jitting[0]
-    if isinstance(old, ast.Call) and old.args:  # ``@partial(jax.jit, static_argnames=...)``: one more name
+    if isinstance(old, ast.Call) and old.args:  # ``@partial(jax.jit, static_argnames=...)``: more names
         new = copy.deepcopy(old)
         given = next((k for k in new.keywords if k.arg == "static_argnames"), None)
-        names = [] if given is None else list(ast.literal_eval(given.value)) if not isinstance(
+        before = [] if given is None else list(ast.literal_eval(given.value)) if not isinstance(
             given.value, ast.Constant) else [given.value.value]
         new.keywords = [k for k in new.keywords if k.arg != "static_argnames"] + [ast.keyword(
-            "static_argnames", ast.Constant(tuple([*names, name])) if names else ast.Constant(name))]
+            "static_argnames", ast.Constant(tuple([*before, *names])) if before else ast.Constant(spelled))]
     elif isinstance(old, ast.Call):  # ``@nnx.jit(donate_argnums=0)``
         new = copy.deepcopy(old)
         new.keywords = [*new.keywords, option]
@@ -108,7 +134,6 @@ def _rewritten(facts: CallFacts, recipe: Static, name: str, jit: str, globals_: 
     importing = "from functools import partial\n\n" if "partial(" in ast.unparse(new) and \
         "partial" not in globals_ else ""
     return importing + ast.unparse(node)
-
 
 
 def _unreachable(facts: CallFacts, leaf: str) -> bool:
@@ -125,37 +150,43 @@ def _reads(node: ast.AST, leaf: str) -> bool:
     return any(isinstance(n, ast.expr) and ast.dump(n) == wanted for n in ast.walk(node))
 
 
-def _leaf_static_recipe(facts: CallFacts, leaf: str, name: str) -> Static | None:
-    """The function given a new static parameter ``name``, read where the body read ``leaf``, and the leaf's
-    value (a Python scalar) passed for it: tried when the call's values and the function's source are known."""
-    if facts.source is None or name in facts.params:
+def _leaf_static_recipe(facts: CallFacts, leaves: list[str], names: list[str]) -> Static | None:
+    """The function given new static parameters ``names``, each read where the body read its leaf, and the
+    leaves' values (Python scalars) passed for them: tried when the call's values and the function's source are
+    known."""
+    if facts.source is None or any(name in facts.params for name in names):
         return None
     node, filename = facts.source
-    try:
-        wanted = ast.dump(ast.parse(leaf, mode="eval").body)
-    except SyntaxError:
-        return None
-    value = leaf_value(facts.values.get(root_of(leaf)), leaf)
-    if value is None or not isinstance(node, ast.FunctionDef):
+    if not isinstance(node, ast.FunctionDef):
         return None
     edited = copy.deepcopy(node)
-    replaced = 0
-    for holder in ast.walk(edited):
-        for field, old in ast.iter_fields(holder):
-            items = old if isinstance(old, list) else [old]
-            for i, item in enumerate(items):
-                if isinstance(item, ast.expr) and ast.dump(item) == wanted:
-                    new = ast.copy_location(ast.Name(name, ast.Load()), item)
-                    if isinstance(old, list):
-                        old[i] = new
-                    else:
-                        setattr(holder, field, new)
-                    replaced += 1
-    if not replaced:
-        return None
-    edited.args.kwonlyargs.append(ast.arg(name))
-    edited.args.kw_defaults.append(None)
-    return Static(add=(name,), replace={name: value}, edited=(edited, filename))
+    replace: dict[str, Any] = {}
+    for leaf, name in zip(leaves, names):
+        try:
+            wanted = ast.dump(ast.parse(leaf, mode="eval").body)
+        except SyntaxError:
+            return None
+        value = leaf_value(facts.values.get(root_of(leaf)), leaf)
+        if value is None:
+            return None
+        replaced = 0
+        for holder in ast.walk(edited):
+            for field, old in ast.iter_fields(holder):
+                items = old if isinstance(old, list) else [old]
+                for i, item in enumerate(items):
+                    if isinstance(item, ast.expr) and ast.dump(item) == wanted:
+                        new = ast.copy_location(ast.Name(name, ast.Load()), item)
+                        if isinstance(old, list):
+                            old[i] = new
+                        else:
+                            setattr(holder, field, new)
+                        replaced += 1
+        if not replaced:
+            return None
+        edited.args.kwonlyargs.append(ast.arg(name))
+        edited.args.kw_defaults.append(None)
+        replace[name] = value
+    return Static(add=tuple(names), replace=replace, edited=(edited, filename))
 
 
 def at_path(value: Any, leaf: str) -> tuple[bool, Any]:

@@ -20,6 +20,7 @@ from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type, hashable_fields, hashable_version,
                               value_from_message)
 from ..declare.wrapper import filter_jit_for_static
+from ..twins.registration import library_registration_fix
 from .equality import children_fix, eq_fix
 
 __all__ = ["unhashable_fixes", "non_array_fixes", "checkpoint_static_fix", "CheckpointStatic"]
@@ -327,6 +328,9 @@ def non_array_fixes(site: Site) -> list[Fix]:
         return fixes
     if declared is not None or _a_pytree(value):
         return fixes  # the class is a pytree already: registering it again is no fix
+    own = library_registration_fix(value, site.globals_) if value is not None and not is_self else None
+    if own is not None:  # quimb's jax_register_pytree(): the library's own way, first
+        return [own, *fixes]
     if is_self or (
         not isinstance(value, (str, bytes, int, float, bool)) if value is not None else _user_class_in(site.message)
     ):

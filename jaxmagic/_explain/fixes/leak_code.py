@@ -19,7 +19,8 @@ import dataclasses
 import re
 
 from ..._common.source import as_store, inside, own_nodes, replace_statement, same_node, text_of
-from ..dataflow import call_handed, handed_name, handed_parts, instances_of, outermost_function, stored_parts
+from ..dataflow import (call_handed, handed_name, handed_parts, in_loop, instances_of, outermost_function,
+                        stored_parts, undeclare)
 
 __all__ = ["ThreadOut", "thread_out"]
 
@@ -91,7 +92,10 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
             return None
         inner = method = copy.deepcopy(scope)
     stored = same_node(inner, store) if inner is not None else None
-    if inner is None or stored is None or _in_loop(inner, stored):
+    if inner is None or stored is None or in_loop(inner, stored):
+        return None
+    places = target.elts if isinstance(target, ast.Tuple) else None  # ``kf.mu0, kf.F = fit(...)``: several places
+    if places is not None and inner is not edited:
         return None
     if value is None and inner is not edited:
         return None  # threading a value out of a called function needs the stored value on its own
@@ -100,8 +104,12 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     if not replace_statement(inner, stored, [] if kept else [local]):
         return None
     if isinstance(target, ast.Name):
-        _undeclare(inner, target.id)
-    if not appended:  # the function's own later reads of the storage read the local value
+        undeclare(inner, target.id)
+    if places is not None:  # each place's later reads read its item of the local value
+        for i, place in enumerate(places):
+            _read_threaded(inner, stored, text_of(place), ast.Subscript(ast.Name(name, ast.Load()), ast.Constant(i),
+                                                                        ast.Load()))
+    elif not appended:  # the function's own later reads of the storage read the local value
         _read_threaded(inner, stored, text_of(target), ast.Name(name, ast.Load()))
     if inner is edited:
         # a function that returns nothing of its own (``return ()``, ``return None``: a callback a library
@@ -117,7 +125,8 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         ast.fix_missing_locations(edited)
         return ThreadOut(outer, edited, name, returns_extra=True, owner=_owner(tree, outer), alone=alone,
                          how="placeholder" if placeholder else "scan" if scanned else "",
-                         handed=call_handed(store, name) if handed is not None else None)
+                         handed=call_handed(store, name) if handed is not None else
+                         f"{ast.unparse(ast.Tuple(places, ast.Store())).strip('()')} = {name}" if places else None)
     instances = instances_of(tree, scope) if method is not None and scope.name == "__call__" else set()
     returned = _split_returned_call(edited, inner.name, method is not None, instances)
     threaded = _thread_call(edited, inner, name, text_of(target), appended, value, method is not None, jnp,
@@ -155,6 +164,10 @@ def _localised(store: ast.Assign, target: ast.expr, name: str) -> ast.Assign:
 
 
 def _local_name(target: ast.expr, appended: bool) -> str:
+    if isinstance(target, ast.Tuple):  # ``kf.mu0, kf.F = ...``: named after the object they belong to
+        owners = {text_of(e.value) for e in target.elts if isinstance(e, (ast.Attribute, ast.Subscript))}
+        owner = re.sub(r"\W+", "_", owners.pop()).strip("_") if len(owners) == 1 else "stored"
+        return f"{owner.lstrip('_') or 'stored'}_values"
     if isinstance(target, ast.Name):
         base = target.id
     elif isinstance(target, ast.Attribute):
@@ -373,28 +386,3 @@ def _read_threaded(outer: ast.AST, after: ast.stmt, target_text: str, read: ast.
 
     _Reads().visit(outer)
     return len(replaced)
-
-
-# --- tree helpers ---------------------------------------------------------------------
-
-
-def _in_loop(function: ast.AST, statement: ast.stmt) -> bool:
-    """True when ``statement`` sits in a Python loop of ``function`` (its value would be one of many)."""
-    return any(isinstance(node, (ast.For, ast.While)) and inside(statement, node) and node is not statement
-               for node in own_nodes(function))
-
-
-def _undeclare(function: ast.AST, name: str) -> None:
-    """Drop ``global name`` / ``nonlocal name``: the name is local now."""
-    for node in ast.walk(function):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if not isinstance(block, list):
-                continue
-            for index, statement in enumerate(block):
-                if isinstance(statement, (ast.Global, ast.Nonlocal)) and name in statement.names:
-                    statement.names = [n for n in statement.names if n != name]
-                    if not statement.names:
-                        block[index] = ast.copy_location(ast.Pass(), statement)
-            if len(block) > 1:
-                block[:] = [s for s in block if not isinstance(s, ast.Pass)] or block[:1]

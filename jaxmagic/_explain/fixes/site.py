@@ -15,7 +15,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.source import names_in, parents
+from ..._common.source import names_in, parents, text_of
 from ..call import CallFacts, root_of
 from ..declare.leaf import Static, at_path as _at_path, leaf_static_fix as _leaf_static_fix, leaf_value as _leaf_value
 from ..declare.wrapper import filter_jit_fix
@@ -160,8 +160,30 @@ def jit_spelled(facts: CallFacts) -> str:
 
 
 def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
-    """``leaf`` of a pytree argument made a static parameter of its own, with the user's jit."""
-    return _leaf_static_fix(site.facts, leaf, jit_spelled(site.facts), site.globals_) if site.facts else None
+    """``leaf`` of a pytree argument made a static parameter of its own, with the user's jit (and the other
+    leaves of that argument the failing line hands to the same call)."""
+    return _leaf_static_fix(site.facts, leaf, jit_spelled(site.facts), site.globals_, _handed_with(site, leaf)) \
+        if site.facts else None
+
+
+def _handed_with(site: Site, leaf: str) -> tuple[str, ...]:
+    """The other leaves of ``leaf``'s argument given to the call the failing line gives ``leaf`` to
+    (``KalmanFilter(cfg['dim_Z'], cfg['dim_Y'])``), as written."""
+    statement = next((n for n in site.ancestors() if isinstance(n, ast.stmt)), None) if site.node is not None \
+        else None
+    if statement is None:
+        return ()
+    try:
+        wanted = ast.dump(ast.parse(leaf, mode="eval").body)
+    except SyntaxError:
+        return ()
+    root = root_of(leaf)
+    for node in ast.walk(statement):
+        given = [*node.args, *(k.value for k in node.keywords)] if isinstance(node, ast.Call) else []
+        if any(ast.dump(a) == wanted for a in given):
+            return tuple(text_of(a) for a in given if isinstance(a, (ast.Subscript, ast.Attribute))
+                         and ast.dump(a) != wanted and root_of(text_of(a) or "") == root)
+    return ()
 
 
 def library_jit_named(definition: ast.AST) -> str | None:

@@ -255,10 +255,11 @@ def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
              size=ast.Attribute(clone(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
         ast.Load(),
     )
+    top, kept = _elementwise_above(site, subscript)  # jnp.exp(ll[keep]): zero what is passed on, exp(ll) itself
     return [
         edit_fix(
-            "jnp.where", subscript,
-            call(names.where, broadcast_mask(site, mask, array), clone(array), ast.Constant(0)),
+            "jnp.where", top,
+            call(names.where, broadcast_mask(site, mask, array), kept, ast.Constant(0)),
             "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
             "and puts 0 where the mask is False",
         ),
@@ -267,6 +268,40 @@ def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
             "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices",
         ),
     ]
+
+
+# element-wise functions of one array: a selection passed through them is zeroed after them, so that what goes on
+# (a weight, a term of a sum) is 0 where the mask is False; ``jnp.exp(where(keep, ll, 0))`` would be 1 there
+_ELEMENTWISE = frozenset({"exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "square", "abs", "absolute",
+                          "sin", "cos", "tan", "tanh", "sinh", "cosh", "arctan", "negative", "reciprocal", "real",
+                          "imag", "conj", "sign", "sigmoid", "relu", "softplus"})
+
+
+def _elementwise_above(site: Site, subscript: ast.Subscript) -> tuple[ast.expr, ast.expr]:
+    """The outermost expression that applies element-wise functions (``jnp.exp``, ``-``, ``** 2``) to ``x[mask]``
+    alone, and that expression with ``x`` in place of the selection."""
+    top: ast.expr = subscript
+    while True:
+        parent = site.parent(top)
+        one_array = (
+            isinstance(parent, ast.Call) and len(parent.args) == 1 and parent.args[0] is top and not parent.keywords
+            and (dotted_of(parent.func) or "").rsplit(".", 1)[-1] in _ELEMENTWISE
+            and (dotted_of(parent.func) or "").split(".", 1)[0] in {site.names.jnp.split(".")[0], site.names.np, "jax"}
+        ) or isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.USub) or (
+            isinstance(parent, ast.BinOp) and isinstance(parent.right if parent.left is top else parent.left,
+                                                         ast.Constant))
+        if not one_array:
+            break
+        top = parent
+    if top is subscript:
+        return subscript, clone(subscript.value)
+    selection = ast.dump(subscript)
+
+    class Whole(ast.NodeTransformer):  # the selection becomes the whole array
+        def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+            return clone(subscript.value) if ast.dump(node) == selection else self.generic_visit(node)
+
+    return top, Whole().visit(clone(top))
 
 
 def _mask_of(subscript: ast.Subscript) -> str:
@@ -339,7 +374,8 @@ def ndim_of(site: Site, expr: ast.expr) -> int:
             dropped = sum(isinstance(e, ast.Constant) and type(e.value) is int for e in items)
             added = sum(isinstance(e, ast.Constant) and e.value is None for e in items)
             return max(ndim_of(site, expr.value) - dropped + added, 0)
-    known = {**(site.globals_ or {}), **(site.facts.values if site.facts is not None else {})}
+    # the failing frame's own values first: under vmap a parameter is one example, not the batch the call passed
+    known = {**(site.globals_ or {}), **(site.facts.values if site.facts is not None else {}), **(site.locals_ or {})}
     ranks = [
         len(known[n.id].shape)
         for n in ast.walk(expr)

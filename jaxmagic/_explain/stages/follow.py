@@ -5,6 +5,10 @@ traced values): the preferred fix, tried, gets past its own line and fails on th
 That try is not a failure of the fix. The second line is located and given the fix of the same kind,
 exactly as the first was (the same stages, on the error the try raised), and both edits are tried together,
 for at most a few lines.
+
+One fix moves the problem on by design: ``int(x)`` rewritten as ``x.astype(jnp.int32)`` is still a traced int,
+and the next line that needs a Python int (``strain[start:start + n]``) fails with another kind of error. There
+the fix offered for that line (``lax.dynamic_slice_in_dim``) joins the cast, and the two together are the fix.
 """
 from __future__ import annotations
 
@@ -33,16 +37,22 @@ def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None
     for _ in range(_MORE_LINES):
         again = tracing_error_in(first.failed_with) if first.verified is False and first.failed_with else None
         where = _user_line(again) if again is not None else None
-        if again is None or tracing_kind(again) != failure.kind or where is None \
-                or where[0] != failure.found.filename or where[1] in lines:
+        if again is None or where is None or where[0] != failure.found.filename or where[1] in lines:
             return
-        second = _fix_on_its_line(failure, again, first.kind)
+        # ``int(t * fs)`` cast with ``astype`` is a traced int: the line that uses it as a Python int (a slice
+        # bound) is where the structure must change, ``lax.dynamic_slice`` there
+        onward = first.kind == "astype" and tracing_kind(again) in _CAST_MEETS
+        if tracing_kind(again) != failure.kind and not onward:
+            return
+        second = _fix_on_its_line(failure, again, None if onward else first.kind)
         if second is None:
             return
         edit = first.recipe
         together = Edit(edit.target, edit.replacement,
                         [*edit.also, (second.recipe.target, second.recipe.replacement), *second.recipe.also])
-        tried = Fix(first.kind, _code_by_line(together), first.summary, kinds=first.kinds, warning=first.warning,
+        tried = Fix(second.kind if onward else first.kind, _code_by_line(together),
+                    f"{first.summary}; then {second.summary}" if onward else first.summary,
+                    kinds=(second.kind, *first.kinds) if onward else first.kinds, warning=first.warning,
                     recipe=together)
         retry([tried])
         if tried.verified is None:  # not tried at all: keep what the first try said
@@ -50,9 +60,14 @@ def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None
         lines.append(where[1])
         first.code, first.recipe, first.verified, first.failed_with = tried.code, together, tried.verified, \
             tried.failed_with
+        if onward and tried.verified:  # named by what changes the structure: the cast alone did not trace
+            first.kind, first.kinds, first.summary = tried.kind, tried.kinds, tried.summary
         others = ", ".join(str(n) for n in lines[1:])
-        first.outcome = f"{tried.outcome} (line{'s' if len(lines) > 2 else ''} {others}: the same problem, " \
-                        "fixed alike)" if tried.verified else tried.outcome
+        first.outcome = (f"{tried.outcome} (line {others}: where the cast value is used as a Python int, changed "
+                         "there)" if onward else f"{tried.outcome} (line{'s' if len(lines) > 2 else ''} {others}: "
+                         "the same problem, fixed alike)") if tried.verified else tried.outcome
+        if onward:
+            return  # one line onward; a third would be another problem
 
 
 def _code_by_line(edit: Edit) -> str:
@@ -71,13 +86,18 @@ def _user_line(exc: BaseException) -> tuple[str, int] | None:
     return (user[-1].tb_frame.f_code.co_filename, user[-1].tb_lineno) if user else None
 
 
-def _fix_on_its_line(failure: Failure, again: BaseException, kind: str) -> Fix | None:
-    """The fix of ``kind`` the stages offer for ``again``, the error a try raised on another line."""
-    found = Explanation(kind=failure.kind, error_type=type(again).__name__, exception=again, docs=failure.found.docs)
+_CAST_MEETS = ("traced-shape", "integer-conversion")  # where a value cast to a traced int is used next
+
+
+def _fix_on_its_line(failure: Failure, again: BaseException, kind: str | None) -> Fix | None:
+    """The fix of ``kind`` (None: the first of any kind with code for the line) the stages offer for ``again``,
+    the error a try raised on another line."""
+    found = Explanation(kind=tracing_kind(again) or failure.kind, error_type=type(again).__name__, exception=again,
+                        docs=failure.found.docs)
     record = Failure(again, message_of(again), found, None, None, failure.fn, failure.wrapper)
     try:
         for stage in (locate, attribute, offer):
             stage(record)
     except Exception:  # noqa: BLE001 - the other line is not read: the first fix stays as it was tried
         return None
-    return next((f for f in found.fixes if f.kind == kind and type(f.recipe) is Edit), None)
+    return next((f for f in found.fixes if (kind is None or f.kind == kind) and type(f.recipe) is Edit), None)

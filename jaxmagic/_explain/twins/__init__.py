@@ -10,7 +10,8 @@ over its functions, or over the whole call a library is handed the element in)
 ``jnp.roll``, for one call or every one the function makes on traced values) and ``host_calls`` (a
 library call that reads values, ``mjx.get_data``, made outside jit: the jitted function split before it) and
 ``library_options`` (a library's option that defaults to None and is worked out from traced data, then tested in
-Python: given by the user's call as a Python value).
+Python, or that skips a check on the host: given by the user's call as a Python value) and ``registration`` (a
+library's own function that makes its classes pytrees, ``qtn.jax_register_pytree()``, called before the user's).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` and ``fixes.rewrites``; never
 ``explain``, ``argument`` or ``verify``.
