@@ -18,6 +18,8 @@ own (``kallib_cases``) or a real one.
   depends on no argument, whatever names the storing line reads.
 - ``int(t * fs)``, cast with ``astype``, then used as a slice bound (jimgw's likelihood): the cast and
   ``lax.dynamic_slice_in_dim`` on the next line, tried together.
+- Under ``vmap``, the argument's tracer where it failed says what it knows: one example's shape (``float32[]``),
+  not the batch the call was given, even where JAX's message names no vmap tracer.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ LINOX_KERNEL = "https://github.com/2bys/linox/blob/main/linox/operators/kernel.p
 QUIMB_PYTREE = "https://github.com/jcmgray/quimb/issues/147"  # a tensor network handed to JAX's transforms
 HEALPY_CACHE = "https://github.com/CMBSciPol/jax-healpy/blob/main/README.md"  # pix2vec of every pixel
 JIMGW_SEGMENT = "https://github.com/kazewong/jim/blob/main/docs/tutorials/prior_system.md"  # a likelihood's window
+JAXSIM_STATIC = "https://github.com/ami-iit/jaxsim/pull/55"  # static simulator fields, changed by replace
 
 KALLIB = '''
 import jax
@@ -276,3 +279,29 @@ def test_an_int_cast_then_used_as_a_slice_bound_becomes_a_dynamic_slice(tmp_path
     assert (top.kind, top.verified) == ("lax.dynamic_slice", True), _tried(found)
     assert "astype(jnp.int32)   # line 8" in top.code
     assert "lax.dynamic_slice_in_dim(strain, start, 16)   # line 9" in top.code
+
+
+def test_under_vmap_the_value_is_said_to_know_one_example_s_shape(tmp_path):
+    # jaxsim's ``model.replace(gravity=g)`` under vmap (JAXSIM_STATIC in the seventeenth round's tests): JAX's
+    # message names no vmap tracer, and the call was given the batch, float32[2]; where it failed, g is one example
+    code = """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+
+@dataclasses.dataclass(frozen=True)
+class Model:
+    gravity: float
+
+jax.tree_util.register_dataclass(Model, data_fields=[], meta_fields=["gravity"])
+
+def with_gravity(g):
+    model = Model(gravity=g)
+    return jax.tree.structure(model) == jax.tree.structure(Model(gravity=9.81))
+
+jax.vmap(with_gravity)(jnp.array([9.81, 3.7]))
+"""
+    found = explained_cell("vmap-one-example", JAXSIM_STATIC, code, tmp_path)
+    assert found.argument == "g"
+    assert "float32[2]" not in found.why and "(float32[])" in found.why, found.why
+    assert found.why.startswith("Under vmap"), found.why

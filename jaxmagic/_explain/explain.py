@@ -17,7 +17,7 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind
+from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind, user_entries
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call, traced_as_an_array
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -170,7 +170,8 @@ _VMAPPED = re.compile(r"\b(?:Batch|Vmap)Tracer\b")  # JAX 0.10 names vmap's trac
 
 def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
     arg = f"`{found.path}`" if found.path else "the value"
-    aval = _aval_of(found, facts)
+    failed = _tracer_where_failed(found)
+    aval = str(failed.aval) if failed is not None else _aval_of(found, facts)
     if kind == "leaked-tracer":
         arg = f"a value computed from `{found.path}`" if found.path else "a traced value"
     template = WHY.get(kind, "")
@@ -179,16 +180,34 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "
                 f"only those, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
     traced_for = _TRACED_FOR.search(message_of(found.exception))
-    if _VMAPPED.search(message_of(found.exception)) and template.startswith("Under jit"):
+    if (_VMAPPED.search(message_of(found.exception)) or _VMAPPED.search(type(failed).__name__)) and \
+            template.startswith("Under jit"):
         # vmap traced it: one example's value, the mapped (first) axis gone
         template = "Under vmap" + template[len("Under jit"):]
-        aval = re.sub(r"\[\d+,?", "[", aval) if aval else aval
+        aval = re.sub(r"\[\d+,?", "[", aval) if aval and failed is None else aval  # the batch's: one example's
     elif traced_for is not None and traced_for["how"] in _TRACING and template.startswith("Under jit"):
         # JAX names what traced the function (``... for scan``): a scan body is traced too, with no jit at all
         template = f"Under {_TRACING[traced_for['how']]}" + template[len("Under jit"):]
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
     return template.format(arg=arg, aval=aval)
+
+
+def _tracer_where_failed(found: Explanation) -> Any:
+    """The argument's tracer in the frame that failed, when that frame's function has it as a parameter holding
+    one: under ``vmap`` it knows one example's shape (``float32[]``), not the batch's the call was given."""
+    user = user_entries(found.exception.__traceback__) if found.argument and found.exception is not None else []
+    if not user:
+        return None
+    frame = user[-1].tb_frame
+    code = frame.f_code
+    if found.argument not in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]:
+        return None
+    try:
+        leaves = jax.tree_util.tree_leaves(frame.f_locals.get(found.argument))
+    except Exception:  # noqa: BLE001 - a value JAX cannot flatten: the call's reading instead
+        return None
+    return leaves[0] if len(leaves) == 1 and isinstance(leaves[0], jax.core.Tracer) else None
 
 
 def _aval_of(found: Explanation, facts: CallFacts | None) -> str | None:
