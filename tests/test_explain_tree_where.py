@@ -40,6 +40,7 @@ def test_an_if_between_two_pytrees_is_picked_leaf_by_leaf(tmp_path):
     assert (found.kind, found.lineno, top.kind, top.verified) == ("bool-conversion", 7, "jnp.where", True)
     assert top.code == ("grads = jax.tree.map(lambda new, old: jnp.where(loss > clip, new, old), "
                         "jax.tree.map(lambda g: g * 0.5, grads), grads)")
+    assert "leaf by leaf over the pytree" in top.summary
     # pasted in place of the ``if``, it runs and halves the step where the loss is over the clip, as the ``if`` meant
     namespace: dict = {}
     exec(_fixed(DICT_STEP, 7, top.code).replace("clipped_step(params, jnp.arange(3.0), 1.0)",
@@ -55,6 +56,7 @@ def test_an_if_between_arrays_keeps_one_where(tmp_path):
     found = explained_cell("tree-where-array", WHERE_PYTREE, code, tmp_path)
     top = found.fixes[0]
     assert (top.kind, top.verified, top.code) == ("jnp.where", True, "loss = jnp.where(loss > clip, loss * 0.5, loss)")
+    assert "leaf by leaf" not in top.summary
 
 
 def test_a_flax_train_step_that_clips_its_gradients(tmp_path):

@@ -118,9 +118,14 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
     cond = cond_for_if(construct, following, names)
     fixes = []
     if where is not None:
+        leafwise = any(isinstance(v := getattr(w, "value", None), ast.Call) and (dotted_of(v.func) or "").endswith(
+            "tree.map") and v.args and isinstance(v.args[0], ast.Lambda) and [a.arg.rstrip("_") for a in
+                                                                               v.args[0].args.args] == ["new", "old"]
+                       for w in where)  # rewrites.where_for_if picked leaf by leaf: a pytree on each side
         fixes.append(edit_fix("jnp.where", control, where,
-                              "compute both values and let `jnp.where` pick one element-wise: no Python bool needed",
-                              extra))
+                              "compute both values and let `jnp.where` pick one element-wise" + (
+                                  ", leaf by leaf over the pytree (`jax.tree.map`)" if leafwise else "")
+                              + ": no Python bool needed", extra))
     if cond is not None:
         fixes.append(edit_fix("lax.cond", control, cond,
                               "`lax.cond` puts the branch into the compiled program and runs only one side",
