@@ -18,6 +18,8 @@ own (``kallib_cases``) or a real one.
   depends on no argument, whatever names the storing line reads.
 - ``int(t * fs)``, cast with ``astype``, then used as a slice bound (jimgw's likelihood): the cast and
   ``lax.dynamic_slice_in_dim`` on the next line, tried together.
+- ``jax.checkpoint(Block.__call__, static_argnums=(1,))`` where the flag is position 2 (``self`` counted): the
+  checkpoint's own option given the flag's position, tried (issue 26 point 5, seen on a real equinox model).
 - Under ``vmap``, the argument's tracer where it failed says what it knows: one example's shape (``float32[]``),
   not the batch the call was given, even where JAX's message names no vmap tracer.
 """
@@ -305,3 +307,33 @@ jax.vmap(with_gravity)(jnp.array([9.81, 3.7]))
     assert found.argument == "g"
     assert "float32[2]" not in found.why and "(float32[])" in found.why, found.why
     assert found.why.startswith("Under vmap"), found.why
+
+
+CHECKPOINT_DOC = "https://docs.jax.dev/en/latest/_autosummary/jax.checkpoint.html"  # static_argnums, by position
+
+
+def test_a_checkpoint_whose_static_argnums_left_the_flag_out_is_given_its_position(tmp_path):
+    code = """\
+import jax
+import jax.numpy as jnp
+import equinox as eqx
+
+class Block(eqx.Module):
+    lin: eqx.nn.Linear
+
+    def __call__(self, x, train):
+        return jax.nn.relu(self.lin(x)) if train else self.lin(x)
+
+block = Block(eqx.nn.Linear(3, 3, key=jax.random.PRNGKey(0)))
+
+@jax.jit
+def forward(block, x):
+    return jax.checkpoint(Block.__call__, static_argnums=(1,))(block, x, True)
+
+forward(block, jnp.ones(3))
+"""
+    found = explained_cell("checkpoint-counts-self", CHECKPOINT_DOC, code, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "train", 9)
+    static = next(f for f in found.fixes if f.kind == "static")
+    assert static.code == "jax.checkpoint(Block.__call__, static_argnums=(2,))", _tried(found)
+    assert static.verified is True and "position 2" in static.summary

@@ -12,7 +12,9 @@ decides what is static: ``equinox.filter_jit`` for a Module holding Python value
 neither traceable nor hashable, read from the user's global that holds it), ``leaf`` (a leaf of a pytree
 argument made a static parameter of its own, with the user's jit; the ``Static`` recipe), ``nnx_data`` (an
 NNX module's attribute that stores an array, declared data in ``__init__``) and ``record`` (a leak's value made one
-more field of the record the storing function returns, whose type takes any keyword: veros's ``KernelOutput``).
+more field of the record the storing function returns, whose type takes any keyword: veros's ``KernelOutput``) and
+``checkpoint_option`` (a ``jax.checkpoint`` call whose ``static_argnums`` left out the flag it branches on, given
+the flag's position).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` (``edit_fix``, ``is_hashable``) and
 ``fixes.rewrites`` (``Unstored``, ``apply_edit``); never ``explain``, ``argument`` or ``verify``.

@@ -10,6 +10,7 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
+from ..declare.checkpoint_option import checkpoint_call_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
 from ..explanation import Fix
 from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
@@ -35,6 +36,9 @@ def propose(site: Site) -> list[Fix]:
     if twin is not None:  # math.factorial(k) on a tracer: JAX's own factorial first
         fixes = [twin, *fixes]
     retraced = checkpoint_static_fix(site) if site.kind not in SHAPE_KINDS else None
+    counted = checkpoint_call_fix(site) if site.kind in _HELPER_KINDS else None
+    if counted is not None:  # jax.checkpoint(f, static_argnums=...) in the user's code left the flag out
+        fixes = [*fixes, counted]
     if retraced is not None:  # the user made it static already: the checkpoint below the jit traced it again
         fixes = [retraced, *fixes]
     helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None

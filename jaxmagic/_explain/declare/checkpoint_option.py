@@ -1,0 +1,53 @@
+"""A ``jax.checkpoint`` whose ``static_argnums`` leaves out the flag it branches on, given the flag's position.
+
+``jax.checkpoint(Block.__call__, static_argnums=(1,))(block, x, True)`` counts positions from ``self``: the flag
+``train`` is position 2, and position 1 is ``x``. The checkpoint then traces ``train``, and ``if train:``
+fails inside ``__call__``. The decision is the checkpoint's own option, so the fix goes there, in the user's call:
+the position one past a given one (``self`` not counted) moved to the flag's, or the flag's added.
+"""
+from __future__ import annotations
+
+import ast
+
+from ..explanation import Fix
+from ..fixes.site import Site, dotted_of, edit_fix
+from ..._common.source import parameter_names
+
+__all__ = ["checkpoint_call_fix"]
+
+_CHECKPOINTS = ("checkpoint", "remat")
+
+
+def checkpoint_call_fix(site: Site) -> Fix | None:
+    """The user's ``jax.checkpoint(f, static_argnums=...)`` call of the failing function ``f`` given the failing
+    parameter's position; None when there is no such call, or the position is static already."""
+    definition, argument = site.definition, site.argument
+    if definition is None or argument is None or site.tree is None or not hasattr(definition, "name"):
+        return None
+    params = parameter_names(definition)
+    if argument not in params:
+        return None
+    position = params.index(argument)
+    for made in ast.walk(site.tree):
+        if not (isinstance(made, ast.Call) and made.args and (dotted_of(made.func) or "").rsplit(".", 1)[-1]
+                in _CHECKPOINTS and (dotted_of(made.args[0]) or "").rsplit(".", 1)[-1] == definition.name):
+            continue
+        option = next((k for k in made.keywords if k.arg == "static_argnums"), None)
+        try:
+            given = ast.literal_eval(option.value) if option is not None else ()
+        except ValueError:
+            return None
+        given = (given,) if isinstance(given, int) else tuple(given)
+        if position in given:
+            return None
+        # one short (``self`` left out of the count): moved to the flag; else the flag added
+        wanted = tuple(sorted({*(p for p in given if p != position - 1), position})) if position - 1 in given \
+            else tuple(sorted({*given, position}))
+        new = ast.Call(made.func, made.args, [*(k for k in made.keywords if k.arg != "static_argnums"),
+                                              ast.keyword("static_argnums", ast.Constant(wanted))])
+        spelled = dotted_of(made.func)
+        return edit_fix(
+            "static", made, new,
+            f"`{spelled}` traces every argument it is given but those in its `static_argnums`, counted from the "
+            f"first, `{params[0]}`: `{argument}` is position {position}; give it there, so Python sees its value")
+    return None
