@@ -7,6 +7,7 @@ the fix maps ``jnp.where`` over its leaves: ``jax.tree.map(lambda new, old: jnp.
 """
 from __future__ import annotations
 
+import pytest
 from corpus_harness import explained_cell
 
 WHERE_PYTREE = "https://github.com/jax-ml/jax/issues/9349"  # jnp.where given pytrees; a tree_map over it instead
@@ -60,6 +61,8 @@ def test_an_if_between_arrays_keeps_one_where(tmp_path):
 
 
 def test_a_flax_train_step_that_clips_its_gradients(tmp_path):
+    pytest.importorskip("optax", reason="optax is a test extra (absent in the lowest-versions run)")
+    pytest.importorskip("flax.nnx", reason="flax is a test extra (absent in the lowest-versions run)")
     code = '''\
 import jax
 import jax.numpy as jnp
