@@ -132,6 +132,9 @@ def test_a_masked_weight_is_zeroed_after_the_function_that_makes_it(tmp_path, ka
     weights = jnp.exp(ll[keep])
     expected = (namespace["bins"][keep].T @ weights) / weights.sum()
     assert jnp.allclose(namespace["out"][0][0], expected, atol=1e-6)
+    # the padded gather, offered after it, says what its padding does to a weighted fit
+    padded = next(f for f in found.fixes if f.kind == "size-argument")
+    assert "repeat `bins`'s entry 0" in padded.warning and "counts it again" in padded.warning
 
 
 CONFIG_SIZES = """\

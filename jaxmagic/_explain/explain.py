@@ -102,7 +102,7 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             fn, args, kwargs, nums, names, wrapper = plain
             static_argnums = static_argnums if static_argnums is not None else nums
             static_argnames = static_argnames if static_argnames is not None else names
-        reached = users_jit_called(exc, fn) if fn is not None and known else None
+        reached = users_jit_called(exc, fn, kind) if fn is not None and known else None
         if reached is not None:  # to_onnx(policy, ...): the user's own jitted function, which library code called
             fn, args, kwargs = reached
             static_argnums = static_argnames = None

@@ -17,6 +17,7 @@ from .site import (Site, Static, dotted_of, edit_fix, forwarded_positions, is_ha
 from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
+from ..declare.pytree_class import class_registration_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type, hashable_fields, hashable_version,
                               value_from_message)
 from ..declare.wrapper import filter_jit_for_static
@@ -334,8 +335,10 @@ def non_array_fixes(site: Site) -> list[Fix]:
     if is_self or (
         not isinstance(value, (str, bytes, int, float, bool)) if value is not None else _user_class_in(site.message)
     ):
+        written = class_registration_fix(name, value, site.names.jax) if value is not None and path == name and \
+            _users_class(type(value)) else None
         cls = type(value).__name__ if value is not None and not is_self else "YourClass"
-        pytree = Fix(
+        pytree = written or Fix(
             "register-pytree",
             f"jax.tree_util.register_dataclass({cls})   # or @jax.tree_util.register_pytree_node_class",
             "register the class as a pytree: its array fields are then traced like any argument",

@@ -60,7 +60,9 @@ def propose(site: Site) -> list[Fix]:
         # (a frozen dataclass), which keeps the static argument, and after passing it traced (a pytree that needs
         # no hashing: tried first, it goes last if it fails)
         ahead = [f for f in fixes if (f.kind == "hashable-static" and not f.template) or f.kind == "not-static"
-                 or (unknown and f.kind == "register-pytree")]  # its class unknown: it may be the user's own
+                 or (f.kind == "register-pytree" and (unknown or f.recipe is not None))]
+        # (a registration: its class unknown, it may be the user's own; written for the user's class holding
+        # arrays, it keeps them traced where binding the object bakes them in and compiles once per object)
         fixes = [*ahead, closed, *(f for f in fixes if f not in ahead)]
     host_globals = host_globals_fix(site) if not fixes else None
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays

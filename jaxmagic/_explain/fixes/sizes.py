@@ -181,7 +181,7 @@ def axis_mask_fixes(site: Site, subscript: ast.Subscript, axis: int, mask: ast.e
                  "the shape and puts 0 where the mask is False", warning=KEEPS_LENGTH.format(array)),
         edit_fix("size-argument", subscript, gathered,
                  "or gather along that axis with a fixed-length index list: `jnp.nonzero(..., size=...)` pads "
-                 "the indices (with index 0)"),
+                 "the indices (with index 0)", warning=_PADDED.format(array)),
     ]
 
 
@@ -266,9 +266,13 @@ def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
         edit_fix(
             "size-argument", subscript, sized,
             "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices",
+            warning=_PADDED.format(text_of(array)),
         ),
     ]
 
+
+_PADDED = ("the padded places repeat `{}`'s entry 0, once for every False in the mask: a sum, mean or fit over "
+           "the result counts it again unless they are masked out")  # the gather's padding is index 0
 
 # element-wise functions of one array: a selection passed through them is zeroed after them, so that what goes on
 # (a weight, a term of a sum) is 0 where the mask is False; ``jnp.exp(where(keep, ll, 0))`` would be 1 there

@@ -84,22 +84,41 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     return Origin([], entry.name, "trace") if where_from.paths else where_from
 
 
-def users_jit_called(exc: BaseException, fn: Any) -> tuple[Any, tuple, dict] | None:
-    """(the user's jitted function, its arguments) when ``fn`` is a library's function that called a function the
-    user jitted (``to_onnx(policy, ..., input_params={"activation": "relu"})`` with ``policy`` under ``@jax.jit``)
-    and that jitted call is the one that failed, read from JAX's frames (kept in a kernel); else None."""
+def users_jit_called(exc: BaseException, fn: Any, kind: str | None = None) -> tuple[Any, tuple, dict] | None:
+    """(the user's jitted function, its arguments) when the jitted call that failed is one the user made but not
+    ``fn``, read from JAX's frames (kept in a kernel); else None.
+
+    ``fn`` a library's function that called it (``to_onnx(policy, ...)`` with ``policy`` under ``@jax.jit``), or,
+    for an argument JAX could not trace, any function that reached it (a method under ``@jax.jit`` handed to a
+    sampler's constructor or a helper that vmaps it): that jit's boundary is where the argument was refused.
+    """
     plain = plain_function(fn)
-    if not is_installed_library(getattr(getattr(plain, "__code__", None), "co_filename", "")):
+    library = is_installed_library(getattr(getattr(plain, "__code__", None), "co_filename", ""))
+    if not library and kind != "non-array-argument":
         return None
     entries = traceback_entries(exc.__traceback__)
     call = find_jax_call(entries[-1].tb_frame) if entries else None
     code = getattr(call.fun, "__code__", None) if call is not None else None
-    if code is None or not is_user_file(code.co_filename):
+    if code is None or not is_user_file(code.co_filename) or call.fun is plain:
         return None
-    # the user's own jit object, whose static settings are the user's to change; not a jit the library made
-    jitted = [v for v in list(call.fun.__globals__.values()) if getattr(v, "__wrapped__", None) is call.fun
-              and hasattr(v, "_jit_info")]
-    return (jitted[0], call.args, call.kwargs) if len(jitted) == 1 else None
+    jitted = _users_jit_of(call.fun)
+    return (jitted, call.args, call.kwargs) if jitted is not None else None
+
+
+def _users_jit_of(fun: Any) -> Any:
+    """The user's own jit object around ``fun`` (whose static settings are the user's to change; not a jit a
+    library made): a module-level name, or a method's class attribute (``@jax.jit`` above ``def``)."""
+    wraps = lambda v: getattr(v, "__wrapped__", None) is fun and hasattr(v, "_jit_info")  # noqa: E731
+    names = list(fun.__globals__.values())
+    jitted = [v for v in names if wraps(v)]
+    owner, _, method = getattr(fun, "__qualname__", "").rpartition(".")
+    if not jitted and owner and "<" not in owner:
+        cls = fun.__globals__.get(owner.split(".")[0])
+        for part in owner.split(".")[1:]:
+            cls = getattr(cls, part, None)
+        held = vars(cls).get(method) if isinstance(cls, type) else None
+        jitted = [held] if wraps(held) else []
+    return jitted[0] if len(jitted) == 1 else None
 
 
 def _lambda_inline(exc: BaseException) -> bool:
