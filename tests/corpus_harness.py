@@ -106,6 +106,11 @@ def as_in_a_script():
     return _filtering("quiet_remove_frames")
 
 
+def tried(found: Any) -> list:
+    """Each fix of an explanation as (kind, verified, outcome): what a failed assertion shows."""
+    return [(f.kind, f.verified, f.outcome) for f in found.fixes]
+
+
 def explained_cell(case_id: str, source: str, code: str, folder: Path) -> Any:
     """The explanation of ``code``'s failing last statement, run as a kernel runs a cell (its source cited as
     ``source``); it must have one."""
@@ -144,10 +149,9 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     # the failing call, alone or as the last statement of a ``with`` block (a setting on for that call only:
     # ``with jax.enable_checks(True):``); its callee and arguments are read before the block runs
     inner = last.body[-1] if isinstance(last, ast.With) and last.body else last
-    # a call alone or assigned (``samples = flow.sample(...)``); any other statement is explained from the
-    # exception alone, as for a user who has no call to hand
-    call = getattr(inner, "value", None)
-    assert isinstance(inner, (ast.Expr, ast.Assign, ast.AnnAssign)), case.id
+    # a call alone or assigned (``samples = flow.sample(...)``); any other statement (a ``for`` loop over
+    # epochs) is explained from the exception alone, as for a user who has no call to hand
+    call = getattr(inner, "value", None) if isinstance(inner, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
 
     def value(node: ast.expr) -> Any:
         return eval(compile(ast.Expression(node), filename, "eval"), namespace)

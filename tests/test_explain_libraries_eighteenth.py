@@ -26,7 +26,7 @@ own (``kallib_cases``) or a real one.
 from __future__ import annotations
 
 import pytest
-from corpus_harness import explained_cell, install_library
+from corpus_harness import explained_cell, install_library, tried
 
 KALMAX_FIT = "https://github.com/TomGeorge1234/KalMax/blob/main/README.md"  # fit_gaussian on a likelihood map
 KALMAX_KF = "https://github.com/TomGeorge1234/KalMax/blob/main/kalmax/kalman.py"  # KalmanFilter(dim_Z, dim_Y, ...)
@@ -97,10 +97,6 @@ def kallib(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "kallib_cases", KALLIB)
 
 
-def _tried(found) -> list:
-    return [(f.kind, f.verified, f.outcome) for f in found.fixes]
-
-
 WEIGHTED_MASK = """\
 import jax
 import jax.numpy as jnp
@@ -121,7 +117,7 @@ def test_a_masked_weight_is_zeroed_after_the_function_that_makes_it(tmp_path, ka
     found = explained_cell("weighted-mask", KALMAX_FIT, WEIGHTED_MASK, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("boolean-index", "ll", 10)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("jnp.where", True), _tried(found)
+    assert (top.kind, top.verified) == ("jnp.where", True), tried(found)
     assert top.code == "return fit_gaussian(jnp.where(keep[:, None], bins, 0), jnp.where(keep, jnp.exp(ll), 0))"
     # pasted, it gives what the selection meant: the mean of the kept bins, weighted
     namespace: dict = {}
@@ -160,7 +156,7 @@ def test_every_config_entry_handed_to_the_call_is_made_static(tmp_path, kallib):
     found = explained_cell("config-sizes", KALMAX_KF, CONFIG_SIZES, tmp_path)
     assert (found.argument, found.lineno) == ("config", 12)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("static", True), _tried(found)
+    assert (top.kind, top.verified) == ("static", True), tried(found)
     assert "static_argnames=('dim_z', 'dim_y')" in top.code
     assert "fit_and_step(z, y, config, dim_z=config['dim_z'], dim_y=config['dim_y'])" in top.code
 
@@ -188,7 +184,7 @@ def test_a_tuple_stored_on_attributes_is_returned_and_handed_over(tmp_path, kall
     found = explained_cell("tuple-stored", KALMAX_KF, TUPLE_STORED, tmp_path)
     assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 11, 15)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("return-value", True), _tried(found)
+    assert (top.kind, top.verified) == ("return-value", True), tried(found)
     assert "kf_values = fit(z, y)" in top.code and "return (kf_values[1].sum(), kf_values)" in top.code
     assert "kf.F, kf.H = kf_values" in top.code
 
@@ -213,7 +209,7 @@ def test_a_library_option_that_skips_a_host_check_is_given(tmp_path, kallib):
     found = explained_cell("option-skips-check", LINOX_KERNEL, OPTION_SKIPS_CHECK, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("array-conversion", "x", 9)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("static", True), _tried(found)
+    assert (top.kind, top.verified) == ("static", True), tried(found)
     assert top.code == "gram(lambda a, b: jnp.exp(-(a - b) ** 2), x, assume_regular=True)"
 
 
@@ -233,7 +229,7 @@ jax.grad(norm)(chain)
     found = explained_cell("grad-not-pytree", QUIMB_PYTREE, code, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "chain", 10)
     top = found.fixes[0]
-    assert top.kind == "register-pytree" and top.code.startswith("kl.register_pytrees()"), _tried(found)
+    assert top.kind == "register-pytree" and top.code.startswith("kl.register_pytrees()"), tried(found)
     assert top.verified is None  # registering changes the class for the whole session: not done for a try
 
 
@@ -281,7 +277,7 @@ def test_an_int_cast_then_used_as_a_slice_bound_becomes_a_dynamic_slice(tmp_path
     found = explained_cell("cast-then-slice", JIMGW_SEGMENT, SEGMENT, tmp_path)
     assert (found.argument, found.lineno) == ("params", 8)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("lax.dynamic_slice", True), _tried(found)
+    assert (top.kind, top.verified) == ("lax.dynamic_slice", True), tried(found)
     assert "astype(jnp.int32)   # line 8" in top.code
     assert "lax.dynamic_slice_in_dim(strain, start, 16)   # line 9" in top.code
 
@@ -339,5 +335,5 @@ forward(block, jnp.ones(3))
     found = explained_cell("checkpoint-counts-self", CHECKPOINT_DOC, code, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "train", 9)
     static = next(f for f in found.fixes if f.kind == "static")
-    assert static.code == "jax.checkpoint(Block.__call__, static_argnums=(2,))", _tried(found)
+    assert static.code == "jax.checkpoint(Block.__call__, static_argnums=(2,))", tried(found)
     assert static.verified is True and "position 2" in static.summary

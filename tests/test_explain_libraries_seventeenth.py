@@ -31,7 +31,7 @@
 from __future__ import annotations
 
 import pytest
-from corpus_harness import explained_cell, install_library
+from corpus_harness import explained_cell, install_library, tried
 
 SOMAX_PREDICT = "https://github.com/cor3bit/somax/blob/main/README.md"  # a predict_fn handed to a solver object
 VEROS_KERNEL = "https://veros.readthedocs.io/en/latest/reference/kernels.html"  # kernels return KernelOutput
@@ -151,10 +151,6 @@ def parrotlib(tmp_path, monkeypatch):
 _found = explained_cell
 
 
-def _tried(found) -> list:
-    return [(f.kind, f.verified, f.outcome) for f in found.fixes]
-
-
 GLOBAL_REPLACED = """\
 import dataclasses
 import jax
@@ -185,7 +181,7 @@ def test_a_global_object_a_jitted_step_replaces_is_passed_in_and_returned(tmp_pa
     found = _found("global-replaced", CAX_POOL, GLOBAL_REPLACED, tmp_path)
     assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 19, 22)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("return-value", True), _tried(found)
+    assert (top.kind, top.verified) == ("return-value", True), tried(found)
     assert "def reseed(key, pool):" in top.code and "    return pool" in top.code
     assert "global pool" not in top.code
     assert "pool = reseed(..., pool)" in top.code  # its one output: no ``result, pool`` to unpack
@@ -211,7 +207,7 @@ def test_a_value_a_function_with_no_return_stores_becomes_its_output(tmp_path):
     found = _found("no-return", CAX_POOL, NO_RETURN_NOT_READ, tmp_path)
     assert (found.kind, found.lineno) == ("leaked-tracer", 9)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("return-value", True), _tried(found)
+    assert (top.kind, top.verified) == ("return-value", True), tried(found)
     assert "return last" in top.code and "last = record(...)" in top.code, top.code
 
 
@@ -233,7 +229,7 @@ def test_a_mask_library_code_hands_in_is_named_by_the_users_parameter(parrotlib,
     found = _found("mask-handed-in", JAXPARROW_REG, MASK_HANDED_IN, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("boolean-index", 8, "land_mask"), found.paths
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("jnp.where", True), _tried(found)
+    assert (top.kind, top.verified) == ("jnp.where", True), tried(found)
 
 
 KEYWORDS_FORWARDED = """\
@@ -253,7 +249,7 @@ def test_a_string_in_a_dict_of_forwarded_keywords_is_bound_to_the_users_function
     found = _found("keywords-forwarded", JAXPARROW_REG, KEYWORDS_FORWARDED, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("non-array-argument", 9, "norm"), found.paths
     top = found.fixes[0]
-    assert top.kind == "static" and not top.template, _tried(found)
+    assert top.kind == "static" and not top.template, tried(found)
     # a lambda, not functools.partial: jaxparrow checks the function's parameters against the dict's keys, and a
     # partial still has ``norm`` among them (pasted, the partial failed there)
     assert top.code == ("minimize(field, lambda u, land_mask, weight: speed_penalty(u=u, land_mask=land_mask, "
@@ -281,7 +277,7 @@ def test_a_leak_from_a_function_a_library_object_runs_is_tried_through_the_users
     found = _found("handed-to-an-object", SOMAX_PREDICT, HANDED_TO_AN_OBJECT, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 8, "params")
     top = found.fixes[0]  # the library uses what predict_fn returns: the value kept by a callback
-    assert (top.kind, top.verified) == ("jax.debug.print", True), _tried(found)
+    assert (top.kind, top.verified) == ("jax.debug.print", True), tried(found)
     assert "method.step(jnp.ones(3), jnp.ones((4, 3)))" in top.outcome
 
 
@@ -304,7 +300,7 @@ jnp.stack(history)
 def test_a_library_that_cannot_be_traced_abstractly_leaves_the_fix_untried_not_failed(parrotlib, tmp_path):
     found = _found("library-loop", JAXPARROW_REG, LIBRARY_LOOP, tmp_path)
     assert (found.kind, found.lineno) == ("leaked-tracer", 8)
-    assert all(f.verified is not False for f in found.fixes), _tried(found)
+    assert all(f.verified is not False for f in found.fixes), tried(found)
     kept = next(f for f in found.fixes if f.kind == "jax.debug.print")
     assert kept.verified is None and "the library's own code fails there" in kept.outcome, kept.outcome
 
@@ -331,7 +327,7 @@ def test_a_value_stored_beside_a_returned_record_becomes_a_field_of_it(parrotlib
     found = _found("kernel-record", VEROS_KERNEL, KERNEL_RECORD, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 10, "state")
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("return-value", True), _tried(found)
+    assert (top.kind, top.verified) == ("return-value", True), tried(found)
     assert "return record(flux=(20.0 - sst) / 30.0, sst=sst)" in top.code and "DIAGNOSTICS" not in top.code
 
 
@@ -363,7 +359,7 @@ def test_a_vmapped_value_put_in_a_static_field_is_a_traced_constant_of_the_users
     # one compile per value is the fix, and its try makes the last example's call too: this library refuses any
     # value but the one its object holds (jaxsim's replace needs validate=False), so the fix is shown failing
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("static", False), _tried(found)
+    assert (top.kind, top.verified) == ("static", False), tried(found)
     assert top.outcome == "still fails: ValueError: the structure changed", top.outcome
 
 
@@ -404,5 +400,5 @@ def test_a_library_option_worked_out_from_traced_data_is_given_by_the_user(parro
     found = _found("option-left-none", JAXPARROW_GRID, OPTION_LEFT_NONE, tmp_path)
     assert (found.kind, found.lineno) == ("bool-conversion", 9)
     top = found.fixes[0]
-    assert (top.kind, top.verified) == ("static", True), _tried(found)
+    assert (top.kind, top.verified) == ("static", True), tried(found)
     assert top.code.startswith("wind(lat, ssh, rectilinear=False)"), top.code

@@ -19,8 +19,9 @@ import types
 
 import jax
 
-from .frames import (RAISE_LINE, called_from, holds_tracer, installed_package, is_installed_library, is_jax_file, is_user_file, leaves_of,
-                     raised_by_jax, short_path, stitched, traceback_entries, user_entries, user_frame)
+from .frames import (RAISE_LINE, called_from, holds_tracer, installed_package, is_installed_library, is_jax_file,
+                     is_user_file, leaves_of, raised_by_jax, short_path, stitched, traceback_entries,
+                     unhashable_jitted_method, user_entries, user_frame)
 from .source import node_at, parse_file, position_of
 
 __all__ = [
@@ -126,6 +127,8 @@ def tracing_kind(exc: BaseException) -> str | None:
             return kind
     if isinstance(exc, TypeError) and UNHASHABLE_TRACER.search(text):
         return "concretization"
+    if unhashable_jitted_method(exc) is not None:  # jax.jit(obj.method): the jit's cache hashes obj
+        return "unhashable-static"
     if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and raised_by_jax(exc):
         return "symbolic-dimension"  # two symbolic shapes made by separate symbolic_shape calls
     innermost = traceback_entries(exc.__traceback__)[-1:]

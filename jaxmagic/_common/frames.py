@@ -20,6 +20,7 @@ import sysconfig
 import types
 import warnings
 from collections.abc import Callable
+from typing import Any
 
 import jax
 
@@ -135,6 +136,35 @@ def jax_frames_kept(tb: types.TracebackType | None) -> bool:
 def user_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:
     """The entries of a traceback in the user's own code (:func:`is_user_file`), outermost first."""
     return [entry for entry in traceback_entries(tb) if is_user_file(entry.tb_frame.f_code.co_filename)]
+
+
+def unhashable_jitted_method(exc: BaseException) -> tuple[str, Any] | None:
+    """(the name, the bound method) of a method jitted bound to an object that cannot be hashed, on the user's
+    line that raised ``exc`` (``jax.jit(loss.evaluate)(params, batch)`` of an equinox Module holding arrays), or of
+    a callable object jitted itself (``jax.jit(model)``): JAX hashes the function a jit caches on, and so the
+    object. None for any other error."""
+    user = user_entries(exc.__traceback__) if isinstance(exc, TypeError) else []
+    if not user or not str(exc).startswith("unhashable type") or "Tracer" in str(exc):
+        return None
+    frame = user[-1].tb_frame
+    line = linecache.getline(frame.f_code.co_filename, user[-1].tb_lineno).replace(" ", "")
+    for name in dict.fromkeys(re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?", line)):
+        root, _, attr = name.partition(".")
+        value = frame.f_locals.get(root, frame.f_globals.get(root))
+        if hasattr(value, "_jit_info"):  # fast_loss = jax.jit(loss.evaluate), called here
+            method = getattr(value, "_fun", None)
+        elif f"jit({name})" in line and (not attr or inspect.getattr_static(value, attr, None) is not None):
+            method = getattr(value, attr, None) if attr else value  # jax.jit(loss.evaluate)(...) written inline
+        else:
+            continue
+        owner = getattr(method, "__self__", method)  # a method's object, or a callable object itself (a Module)
+        if method is None or isinstance(owner, (type, types.ModuleType, types.FunctionType)):
+            continue
+        try:
+            hash(method)
+        except TypeError:
+            return name, method
+    return None
 
 
 def user_frame(tb: types.TracebackType | None, prefer: str | None = None) -> tuple[str, int] | None:

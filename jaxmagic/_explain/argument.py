@@ -18,7 +18,7 @@ import numpy as np
 from .._common.jax_config import traceback_filtering_off
 
 from .._common.errors import tracing_kind, user_entries
-from .._common.frames import jax_frames_kept
+from .._common.frames import jax_frames_kept, unhashable_jitted_method
 from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts
 from .lift import by_parameters, lift
@@ -79,6 +79,8 @@ def origin(
         held = _not_a_jax_type(facts)  # grad and vmap name no path: the call's own value that is no JAX type
         return Origin([held], None, "call") if held is not None else Origin([], None, "none")
     if kind == "unhashable-static":
+        if unhashable_jitted_method(exc) is not None:  # jax.jit(obj.method): the object, no argument of the call
+            return Origin([], None, "none")
         if "Tracer" in message:  # a traced value passed as an inner jit's static argument
             return _inner_static_origin(exc)
         return _unhashable_origin(message, facts)

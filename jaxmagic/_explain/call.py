@@ -101,6 +101,7 @@ class Call:
         self.wrapper = "jax.jit"  # or the library wrapper the call went through; fixes are verified through it
         # (outer, plain) when JAX transformations stand between the callable and the user's function
         self.through: tuple[Any, Any] | None = None
+        self.unjitted = False  # the callable is no jit (``eqx.filter_value_and_grad(loss)``): it took any object
 
     def by_name(self) -> dict[str, Any]:
         """Each argument by its parameter's name (empty where the call does not bind to the function)."""
@@ -145,7 +146,8 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     nums = static_tuple(static_argnums) or tuple(getattr(info, "static_argnums", ()) or ())
     names = static_tuple(static_argnames) or tuple(getattr(info, "static_argnames", ()) or ())
     bound = getattr(fn, "_fun", fn)
-    if isinstance(bound, types.MethodType):
+    if isinstance(bound, types.MethodType) or (hasattr(bound, "__func__") and not isinstance(
+            getattr(bound, "__self__", type), type)):  # (equinox's bound method is a Module of its own)
         # jax.jit(obj.method): the plain function takes the object first, as a static argument
         args = (bound.__self__, *args)
         nums = tuple(i + 1 for i in nums)
@@ -157,6 +159,7 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
         names = (params[0], *names)
     names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
     made = Call(fn, args, kwargs, nums, names)
+    made.unjitted = tracked is None and info is None and not hasattr(fn, "lower")
     user = innermost_function(fn)
     if (user is not None and user is not plain and (_is_jax(plain) or _is_library(plain)) and not _is_jax(user)
             and _rebuildable(fn, user)):

@@ -18,6 +18,7 @@ import jax
 
 from .._common import journal
 from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind, user_entries
+from .._common.frames import unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call, traced_as_an_array
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -175,6 +176,17 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
     if kind == "leaked-tracer":
         arg = f"a value computed from `{found.path}`" if found.path else "a traced value"
     template = WHY.get(kind, "")
+    bound = unhashable_jitted_method(found.exception) if kind == "unhashable-static" else None
+    if bound is not None:  # jax.jit(obj.method): JAX hashes the function, and the method hashes its object
+        owner = getattr(bound[1], "__self__", bound[1])
+        what = f"a method bound to a `{type(owner).__name__}`" if owner is not bound[1] else \
+            f"a `{type(owner).__name__}` object itself"
+        user = user_entries(found.exception.__traceback__)
+        named = user and hasattr(user[-1].tb_frame.f_globals.get(bound[0], user[-1].tb_frame.f_locals.get(bound[0])),
+                                 "_jit_info")  # fast = jax.jit(m), called; else jax.jit(m)(x) written inline
+        return (f"{f'`{bound[0]}`' if named else 'The jit'} jits {what}; JAX keys its compile cache on the function, and hashing it hashes the "
+                "object, which holds arrays (they have no hash). The object is a static part of the jit here: pass it "
+                "traced instead")
     if kind == "non-array-argument" and isinstance(found.exception, AttributeError) and found.path:
         attribute = getattr(found.exception, "name", None) or "its other attributes"
         return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "

@@ -17,6 +17,7 @@ from .._common import journal
 from .._common.errors import called_from, is_jax_file, is_user_file, tracing_kind, user_entries
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
+from .._common.frames import unhashable_jitted_method
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
 from .explanation import Explanation
 
@@ -88,8 +89,11 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
     from .recover import recover_call
 
     tracked = record.function if record is not None else None
+    hashed = unhashable_jitted_method(exc) is not None  # jax.jit(model): the user's jit, of a library's callable
 
     def is_target(obj: Any) -> bool:
+        if hashed and is_jit_object(obj):
+            return True
         if tracked is not None and tracked_of(getattr(tracked, "jitted", None)) is tracked:
             return tracked_of(obj) is tracked or tracked_of(getattr(obj, "__func__", None)) is tracked
         inner = getattr(obj, "func", None)  # a library wrapper bound to an instance

@@ -200,6 +200,10 @@ def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
     queue, seen, found = [value], set(), []
     while queue and len(seen) < limit:
         item = queue.pop(0)
+        if isinstance(item, type) and id(item) not in seen:  # a class of the user's (a loss term a library calls)
+            seen.add(id(item))
+            queue.extend(v for v in vars(item).values() if isinstance(v, types.FunctionType)
+                         and is_user_file(v.__code__.co_filename))
         if id(item) in seen or isinstance(item, type):
             continue
         if not callable(item):  # an instance (``learner``): its class's methods, when the class is the user's

@@ -11,6 +11,7 @@ import ast
 import contextlib
 import copy
 import functools
+import inspect
 import io
 import os
 import threading
@@ -29,7 +30,7 @@ from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.through import outer_jit, rewrap
 
-__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
+__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
            "OutOfTime", "retrace_budget", "settle_when", "within_budget", "RETRACE_SECONDS"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
@@ -199,6 +200,8 @@ def probe_trace(
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
                 within_budget():
             jitted = _through(through, fn, args, static_argnums, static_argnames, wrapper) if through else None
+            if jitted is None and getattr(_clock, "as_given", False) and wrapper == "jax.jit":
+                fn, args, kwargs, jitted = *_arrays_only(fn, args, kwargs, static_argnums, static_argnames), None
             if jitted is None:
                 jitted = rejit(wrapper, fn, static_argnums, static_argnames)
             (jitted.trace if hasattr(jitted, "trace") else jitted.lower)(*args, **kwargs)
@@ -293,6 +296,39 @@ def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums
     held = tuple(i for i, a in enumerate(args) if not _traceable(a))
     return jax.jit(made, static_argnums=tuple(sorted({*static_argnums, *held})) or None,
                    static_argnames=static_argnames or None)
+
+
+@contextlib.contextmanager
+def values_as_given():
+    """Inside, a probe of a call that went through no jit traces the arrays it was given and holds every other
+    value as it was (an equinox Module's activation, a Python number), as ``equinox.filter_jit`` does: what the
+    user's call took, jaxmagic's own jit takes too."""
+    _clock.as_given = True
+    try:
+        yield
+    finally:
+        _clock.as_given = False
+
+
+def _arrays_only(fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple, static_argnames: tuple,
+                 ) -> tuple[Callable, tuple, dict]:
+    """``fn`` as a function of the arrays among the leaves of its arguments (static ones aside), the rest held."""
+    names = list(inspect.signature(fn).parameters) if static_argnames else []
+    held = {i for i in static_argnums} | {names.index(n) for n in static_argnames if n in names}
+    leaves, tree = jax.tree_util.tree_flatten(
+        (tuple(None if i in held else a for i, a in enumerate(args)),
+         {k: None if k in static_argnames else v for k, v in kwargs.items()}))
+    traced = [i for i, leaf in enumerate(leaves) if isinstance(leaf, (jax.Array, np.ndarray, jax.ShapeDtypeStruct))]
+
+    def on_arrays(*arrays: Any) -> Any:
+        filled = list(leaves)
+        for i, array in zip(traced, arrays):
+            filled[i] = array
+        given, keywords = jax.tree_util.tree_unflatten(tree, filled)
+        given = tuple(args[i] if i in held else a for i, a in enumerate(given))
+        return fn(*given, **{k: kwargs[k] if k in static_argnames else v for k, v in keywords.items()})
+
+    return on_arrays, tuple(leaves[i] for i in traced), {}
 
 
 def _traceable(value: Any) -> bool:

@@ -7,6 +7,7 @@ the user's function are never touched) with jaxmagic's event counting muted.
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import functools
 import inspect
@@ -34,10 +35,10 @@ from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static, library_jit_named
 from .leaks import stores_outside
-from .rebuild import Names, OutOfTime, abstract_tracers, copy_function, global_names, probe_trace, rebuild
+from .rebuild import Names, OutOfTime, abstract_tracers, copy_function, global_names, probe_trace, rebuild, values_as_given
 from .._common.through import outer_jit
 
-__all__ = ["verify", "first_line"]
+__all__ = ["verify", "verify_rejitted", "first_line"]
 
 
 def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool, kind: str = "") -> None:
@@ -45,6 +46,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
     if call.fn is None:
         return
     spent = 0.0  # seconds of tries since the first that traced
+    as_given = False
     for fix in fixes:
         if fix.recipe is None:
             continue
@@ -53,7 +55,14 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             continue
         started = time.perf_counter()
         try:
-            outcome = _try(fix, call, filename, names, concrete)
+            with values_as_given() if as_given else contextlib.nullcontext():
+                outcome = _try(fix, call, filename, names, concrete)
+            if not as_given and call.unjitted and call.through is None and kind != "non-array-argument" and \
+                    isinstance(outcome, TypeError) and _NOT_AN_ARRAY.search(str(outcome)):
+                # jaxmagic's own jit refused an object the user's call (no jit) took: tried again, holding it
+                as_given = True
+                with values_as_given():
+                    outcome = _try(fix, call, filename, names, concrete)
         except Exception as exc:  # noqa: BLE001 - a fix we could not apply stays untried
             fix.verified, fix.outcome = None, f"could not be applied automatically ({type(exc).__name__})"
             continue
@@ -88,7 +97,19 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
 
+def verify_rejitted(fixes: list[Fix], given: tuple[Any, tuple, dict]) -> None:
+    """Try each fix that jits a held callable another way (``eqx.filter_jit(model)`` for ``jax.jit(model)``) with
+    the arguments of the user's call, where no plain function of the user's is there to copy."""
+    for fix in fixes:
+        recipe = fix.recipe
+        if isinstance(recipe, Rejit) and recipe.held is not None and fix.verified is None:
+            outcome = probe_trace(recipe.held, (*recipe.first, *given[1]), given[2], wrapper=recipe.wrapper)
+            fix.verified = outcome is None
+            fix.outcome = "traced" if outcome is None else f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+
+
 _UNTRIED = object()
+_NOT_AN_ARRAY = re.compile(r"Error interpreting argument to .* as an abstract array")
 _BUDGET = 0.25  # seconds: a fix traced in more than this is tried alone, the rest wait
 
 
@@ -173,7 +194,10 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         return probe_trace(checkpointed, call.args, call.kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper)
     if isinstance(recipe, Rejit):  # jitted as another wrapper jits, which decides what is static
-        return probe_trace(copy_function(fn), call.args, call.kwargs, wrapper=recipe.wrapper)
+        held = recipe.held if recipe.held is not None else copy_function(fn)
+        owner = recipe.first[0] if recipe.first else getattr(held, "__self__", None)  # given already, bound
+        args = call.args[1:] if owner is not None and call.args and call.args[0] is owner else call.args
+        return probe_trace(held, (*recipe.first, *args), call.kwargs, wrapper=recipe.wrapper)
     if isinstance(recipe, Declaration):  # the class compiled again as declared in the fix, the value rebuilt
         made = redeclared(recipe, call.by_name()[recipe.argument], names.globals_for(fn.__globals__))
         args, kwargs = call.with_values({recipe.argument: made})

@@ -7,6 +7,7 @@ their code and whether jaxmagic saw them trace, then JAX's documentation.
 from __future__ import annotations
 
 
+from .._common.frames import unhashable_jitted_method
 from .._common.source import shown_lines
 from .._explain.explanation import Explanation, Fix, Operand
 from .._render.display import layout_for
@@ -109,6 +110,9 @@ def _depends(found: Explanation) -> tuple:
         if not found.certain:
             parts.append(Span(" (a best guess from the source)", "muted"))
         return tuple(parts)
+    if found.kind == "unhashable-static" and found.exception is not None and \
+            unhashable_jitted_method(found.exception) is not None:
+        return spans(Span("no argument of the call: the object is part of the jitted function", "muted"))
     if found.kind in ("non-array-argument", "unhashable-static"):
         return spans(Span("the argument could not be told from the error alone", "muted"))
     return spans(Span("depends on no argument (computed inside the function), or jaxmagic could not tell", "muted"))

@@ -8,7 +8,8 @@ simple_pytree's), ``rebuilt`` (the user's value remade with the class compiled a
 the class's own ``__init__`` where a library's base records its static fields),
 ``frozen`` (hashable versions of a static value: a library's twin of its mutable class, ``FrozenConfigDict``,
 one by the type JAX names, or the user's ``@dataclass`` made ``frozen=True``), ``wrapper`` (the jit that
-decides what is static: ``equinox.filter_jit`` for a Module holding Python values), ``closure`` (an object
+decides what is static: ``equinox.filter_jit`` for a Module holding Python values, or jitting a Module or its
+method that ``jax.jit`` would hash with its arrays), ``closure`` (an object
 neither traceable nor hashable, read from the user's global that holds it), ``leaf`` (a leaf of a pytree
 argument made a static parameter of its own, with the user's jit; the ``Static`` recipe), ``nnx_data`` (an
 NNX module's attribute that stores an array, declared data in ``__init__``) and ``record`` (a leak's value made one

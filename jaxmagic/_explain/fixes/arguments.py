@@ -379,8 +379,14 @@ def _user_class_in(message: str) -> bool:
 
 
 def _holds_arrays(value: Any) -> bool:
+    """True when ``value``'s fields hold arrays, or it is a pytree with array leaves (a model's layers' weights)."""
     try:
         fields = vars(value).values()
     except TypeError:
         return False
-    return any(is_array(v) for v in fields)
+    if any(is_array(v) for v in fields):
+        return True
+    try:
+        return any(is_array(leaf) for leaf in jax.tree_util.tree_leaves(value)[:4096])
+    except Exception:  # noqa: BLE001 - an object JAX cannot flatten holds none it would trace
+        return False

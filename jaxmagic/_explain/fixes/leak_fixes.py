@@ -19,7 +19,7 @@ from ..explanation import Fix
 from .leak_code import thread_out
 from .printing import collected_fix
 from .rewrites import Unstored, apply_edit
-from .site import Site
+from .site import Site, static_fix
 
 __all__ = ["leak_fixes"]
 
@@ -30,7 +30,8 @@ def leak_fixes(site: Site) -> list[Fix]:
     if site.leak_kept_by and store is not None:  # library code kept the value in a global object it was handed
         # (``data.update_data(cleaned)``): the value returned and handed over by the caller, else a sketch
         handed = _threaded(site) if isinstance(store, ast.Expr) else None  # not an object built there (a GP)
-        return [handed or _kept_by_library(site.leak_kept_by, store)]
+        kept = static_fix(site)  # what it keeps given as Python numbers (exojax's temperature range): kept static
+        return [*([kept] if kept is not None else []), handed or _kept_by_library(site.leak_kept_by, store)]
     if isinstance(store, ast.Return):  # a closure over traced values, returned inside the output
         return [_closure_fix(site, store)]
     value = _stored_value(store) if store is not None else None

@@ -37,12 +37,13 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.errors import installed_package, is_user_file, tracing_error_in, tracing_kind, user_entries
+from ..._common.errors import (installed_package, is_user_file, traceback_entries, tracing_error_in, tracing_kind,
+                               user_entries)
 from ..._common.frames import quiet_leaves
 from ..._common.jax_config import private_trace_caches
 from ..._common.source import defines, enclosing_function, parse_file
 from ..._tracking import monitor
-from ..._tracking.compiling.jax_frames import find_jax_call, transform_entry
+from ..._tracking.compiling.jax_frames import find_jax_call, outward, transform_entry
 from ..._tracking.observed.adapters import user_call
 from .entry import entry_of
 from ..explanation import Fix
@@ -120,15 +121,16 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
     if not user:
         return "no line of the user's in the traceback"
     failing = user[-1].tb_frame
-    call = find_jax_call(failing)
+    held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]  # past a stopped generator's frame
+    call = find_jax_call(failing, held)
     if call is None:
         return "no jitted call on the stack to run again"
     frames = []
-    frame: types.FrameType | None = failing
-    while frame is not None and frame is not call.frame:
+    for frame in outward(failing, held):
+        if frame is call.frame:
+            break
         if is_user_file(frame.f_code.co_filename):
             frames.append(frame)
-        frame = frame.f_back
     wrapped = _nnx_jit_call(call)
     if wrapped is not None:  # nnx.jit's inner jit runs only inside its update context: trace the user's call
         return Replay(*wrapped, frames[::-1], "through nnx.jit")

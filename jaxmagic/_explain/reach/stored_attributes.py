@@ -19,8 +19,9 @@ import jax
 from ..._common.errors import is_user_file
 from ..._common.source import definition_of, node_at, parameter_names, parse_file, position_of
 from ..dataflow import depends_on, local_names
+from ..recover import Impure, evaluate_pure
 
-__all__ = ["AttributeStore", "attribute_store", "handed_global_store", "holds"]
+__all__ = ["AttributeStore", "attribute_store", "handed_global_store", "holds", "kept_jitted_call", "tried_keeping"]
 
 
 class AttributeStore:
@@ -94,7 +95,63 @@ def handed_global_store(outer: ast.AST | None, globals_: dict) -> tuple[ast.stmt
             holding = [n for n in names if _holds_tracer(globals_.get(n))]
             if holding and all(statement is not f for f, _ in found):
                 found.append((statement, holding[0]))
+    if len(found) > 1:  # the object is used on several lines: the one calling its method that sets what holds a tracer
+        setting = [(s, held) for s, held in found if _sets_traced_attribute(s, held, globals_[held])]
+        found = setting if len(setting) == 1 else found
     return found[0] if len(found) == 1 else None
+
+
+def _sets_traced_attribute(statement: ast.stmt, held: str, value: Any) -> bool:
+    """True when ``statement`` calls a method of ``value`` (named ``held``) whose source assigns one of the
+    object's attributes that now hold a tracer (exojax's ``art.change_temperature_range(Tmin, ...)``, which sets
+    ``self.Tlow``), in the user's code or a library's."""
+    traced = {name for name, v in getattr(value, "__dict__", {}).items() if _holds_tracer(v)}
+    for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
+        func = call.func
+        if not (traced and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                and func.value.id == held):
+            continue
+        code = getattr(getattr(type(value), func.attr, None), "__code__", None)
+        tree = parse_file(code.co_filename) if code is not None else None
+        method = definition_of(tree, code) if tree is not None else None
+        params = parameter_names(method) if isinstance(method, ast.FunctionDef) else []
+        if params and any(_stores_attribute(s, params[0], a) for s in ast.walk(method) for a in traced):
+            return True
+    return False
+
+
+def kept_jitted_call(name: str | None, use: types.TracebackType | None) -> tuple[Any, tuple, dict] | None:
+    """The jitted function ``name`` with the arguments of the cell's last top-level call of it before the line that
+    met the leaked tracer (``flux = emission(1300.0, 0.1, 500.0)``), when they evaluate without running code: the
+    values the static fix of a kept value is worded and tried with. None when there is no such call."""
+    frame = use.tb_frame if use is not None else None
+    jitted = frame.f_globals.get(name) if frame is not None and name else None
+    tree = parse_file(frame.f_code.co_filename) if jitted is not None else None
+    if tree is None or getattr(jitted, "_jit_info", getattr(jitted, "lower", None)) is None:
+        return None
+    calls = [n for statement in tree.body if statement.lineno < use.tb_lineno for n in ast.walk(statement)
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name]
+    if not calls or any(k.arg is None for k in calls[-1].keywords):
+        return None
+    try:
+        args = tuple(evaluate_pure(a, frame) for a in calls[-1].args)
+        return jitted, args, {k.arg: evaluate_pure(k.value, frame) for k in calls[-1].keywords}
+    except Impure:
+        return None
+
+
+def tried_keeping(held: Any, name: str, attempt: Any) -> None:
+    """Run ``attempt`` (the tries of a fix that leaves the store of library code in place) with ``held``'s
+    attributes as they are, then check that ``held`` keeps no tracer and put its attributes back: a fix that traced
+    but left a tracer in it failed."""
+    saved = dict(vars(held))
+    try:
+        for fix in attempt():
+            if fix.verified and _holds_tracer(held):
+                fix.verified, fix.outcome = False, f"still fails: `{name}` still keeps a tracer"
+    finally:
+        vars(held).clear()
+        vars(held).update(saved)
 
 
 def holds(value: Any, found: Any, depth: int = 6, seen: set | None = None) -> bool:

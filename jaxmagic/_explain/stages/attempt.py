@@ -13,8 +13,9 @@ from ..call import is_concrete
 from ..fixes.rewrites import with_imports
 from ..reach.in_place import verify_in_place
 from ..reach.leak_replay import leaking_call, verify_leak_in_place
+from ..reach.stored_attributes import tried_keeping
 from ..rebuild import settle_when
-from ..verify import verify
+from ..verify import verify, verify_rejitted
 from .attribute import name_arguments
 from .follow import follow_through
 from .record import Failure
@@ -35,11 +36,18 @@ def attempt(failure: Failure) -> None:
         if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
             verify_in_place(fixes, failure.exc, failure.kind, found.filename, names, failure.given)
 
+    if (call is None or call.fn is None) and failure.given is not None:  # jax.jit(model): no function to copy
+        verify_rejitted(found.fixes, failure.given)
     preferred = found.fixes[0] if found.fixes else None
     with settle_when(lambda: preferred is not None and preferred.verified is True):
         tried(found.fixes)
         if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
             follow_through(failure, tried)
+        kept = failure.leak.kept_by if leaked and failure.call is not None else None
+        if kept is not None and kept in (globals_ or {}):  # a value a library kept in an object: static, if given
+            static = [f for f in found.fixes if f.kind == "static"]
+            tried_keeping(globals_[kept], kept, lambda: verify(static, failure.call, found.filename, names, concrete=True,
+                                                               kind=failure.kind) or static)
         if leaked:  # a storing function a library jitted: that cached call, traced again
             probed = verify_leak_in_place(found.fixes, failure.exc, found.filename, globals_, names,
                                           _jitted_name(failure.leak), getattr(failure.leak, "store", None))

@@ -12,7 +12,7 @@ import re
 import types
 from typing import Any
 
-from ..._common.frames import code_parameters
+from ..._common.frames import code_parameters, unhashable_jitted_method
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line, unwrap_function
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -54,7 +54,8 @@ def attribute(failure: Failure) -> None:
     if kind == "non-array-argument" and not where_from.paths and facts is not None and isinstance(held, ast.Name) \
             and held.id in facts.params:
         where_from = Origin([held.id], None, "source")
-    if kind == "unhashable-static" and not where_from.paths and not _TRACER_HASHED.search(message):
+    if kind == "unhashable-static" and not where_from.paths and not _TRACER_HASHED.search(message) and \
+            unhashable_jitted_method(exc) is None:  # (jax.jit(obj.method): the object, none of the arguments)
         # a library's jit the call went through: the call's own words; else the static argument a jitted function
         # of the user's was handed, read where JAX hashed it (a library calling the user's jitted function)
         passed = _unhashable_passed(node, user) or _unhashable_given(call)

@@ -6,7 +6,7 @@ import ast
 from ..._common.errors import is_installed_library, is_user_file, shape_family
 from ..._common.frames import holds_tracer
 from ..._common.source import enclosing_function, names_in, parameter_names
-from ..call import data_dependent, plain_function, transformed_expression
+from ..call import data_dependent, known_call, plain_function, transformed_expression
 from ..explanation import Explanation
 from ..fixes.propose import Site, propose
 from ..rebuild import Names
@@ -14,6 +14,9 @@ from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyw
 from ..reach.entry import entry_of
 from ..reach.library import host_library
 from ..reach.options import transform_option_fix
+from ..reach.stored_attributes import kept_jitted_call
+from ..declare.wrapper import bound_method_fix
+from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
 from .record import CONVERSIONS, Failure
 
@@ -34,6 +37,12 @@ def offer(failure: Failure) -> None:
         held = failure.names.values = user[-1].tb_frame.f_locals
         failure.names.own_where([held[n] for n in names_in(failure.node) if n in held and holds_tracer(held[n])],
                                 globals_)
+    kept = kept_jitted_call(leak.function, user[-1] if user else None) \
+        if leak and leak.kept_by and getattr(facts, "name", None) != leak.function else None
+    if kept is not None:  # library code kept a value the cell's call gave (``emission(1300.0, 0.1, 500.0)``), met
+        # later by another call (``atmosphere.clip(...)``): the jitted call, for the static fix's words and try
+        failure.call, facts = known_call(kept[0], kept[1], kept[2], None, None)
+        failure.facts = facts
     site = Site(
         kind=kind,
         message=failure.message,
@@ -54,6 +63,10 @@ def offer(failure: Failure) -> None:
         locals_=user[-1].tb_frame.f_locals if user else None,
     )
     found.fixes = propose(site)
+    method = unhashable_jitted_method(failure.exc) if kind == "unhashable-static" else None
+    rejitted = bound_method_fix(method[1], method[0], tree, globals_ or {}) if method else None
+    if method is not None:  # jax.jit(obj.method): the object passed traced, not the call's arguments
+        found.fixes = [rejitted] if rejitted is not None else [f for f in found.fixes if f.template]
     option = transform_option_fix(kind, found.argument if found.path == found.argument else None,
                                   transformed_expression(given[0], user) if given else None, given, globals_, user,
                                   failure.names)

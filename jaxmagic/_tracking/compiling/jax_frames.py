@@ -69,11 +69,27 @@ class JaxCall:
     variant: tuple = ()  # the jit's options (static, donated): one function jitted two ways is two functions
 
 
-def find_jax_call(start: FrameType | None) -> JaxCall | None:
-    """The innermost jitted call on the stack above ``start``, or None (an AOT ``.compile()``)."""
-    frame, depth = start, 0
+def outward(start: FrameType | None, held: list[FrameType] = ()) -> Iterator[FrameType]:
+    """``start`` and its callers, outward. A generator's frame (``jax.tree.map``'s) keeps no caller once it has
+    stopped; ``held``, the frames of a traceback outermost first, then says which frame called it."""
+    frame = start
+    while frame is not None:
+        yield frame
+        caller = frame.f_back
+        if caller is None:
+            at = next((i for i, f in enumerate(held) if f is frame), 0)
+            caller = held[at - 1] if at > 0 else None
+        frame = caller
+
+
+def find_jax_call(start: FrameType | None, held: list[FrameType] = ()) -> JaxCall | None:
+    """The innermost jitted call on the stack above ``start``, or None (an AOT ``.compile()``); ``held``: the frames
+    of the exception's traceback, outermost first, where the stack is read after the fact."""
+    depth = 0
     params = args_flat = traced = None
-    while frame is not None and depth < _DEPTH:
+    for frame in outward(start, held):
+        if depth >= _DEPTH:
+            break
         if frame.f_code.co_filename.startswith(JAX_ROOT):
             try:
                 local = frame.f_locals
@@ -92,7 +108,6 @@ def find_jax_call(start: FrameType | None) -> JaxCall | None:
                     fun, tuple(info.static_argnums or ()), tuple(info.static_argnames or ()), args, kwargs,
                     traced, frame, params, args_flat, _failure(start), _variant(info),
                 )
-        frame = frame.f_back
         depth += 1
     return None
 
