@@ -4,7 +4,8 @@ of its own (``exolib_cases``).
 - A library object's setter called inside a jitted function with the function's parameters (exojax's
   ``art.change_temperature_range(Tmin, 3000.0)``), the object also used on other lines of it: the line is the
   call whose method assigns the attribute that now holds a tracer, and when the cell's call gave those parameters
-  as Python numbers, they become static, tried with the object's attributes put back afterwards.
+  as Python numbers, they become static, tried with the object's attributes put back afterwards; a list the
+  library appends to has no attributes to put back, and the static fix stays untried, saying so.
 - A user's function a library calls through ``jax.tree.map`` inside its own jitted trace (jinns's loss terms
   under ``jax.eval_shape``), the library then calling a compiled function: the failing trace is found past the
   generator frame of ``jax.tree.map``, which keeps no caller, and the fix is tried there.
@@ -61,6 +62,11 @@ def fit(terms, params):
     return step(params)
 
 
+def record(history, value):
+    """Keep a value in the list the caller gives."""
+    history.append(value * 2)
+
+
 def evaluate_terms(terms, params, points):
     """Each term's residual at every point, summed (no jit of its own)."""
     return jax.tree.map(lambda term: jnp.sum(jax.vmap(lambda t: term.residual(t, params))(points)), terms)
@@ -106,6 +112,32 @@ def test_the_try_puts_the_objects_attributes_back(tmp_path, exolib):
     atmosphere = sys.modules["jaxmagic_corpus_range_set_kept"].atmosphere
     # the static try stored 500.0; the user's object holds again what their own run left in it
     assert "Tracer" in type(atmosphere.low).__name__ and atmosphere.high == 3000.0
+
+
+LIST_KEPT = """\
+import jax
+import jax.numpy as jnp
+from exolib_cases import record
+
+history = []
+
+@jax.jit
+def step(x, scale):
+    record(history, scale)
+    return x * scale
+
+step(jnp.ones(3), 2.0)
+history[0] + 1
+"""
+
+
+def test_a_value_kept_in_a_list_is_not_tried_where_it_could_not_be_put_back(tmp_path, exolib):
+    found = explained_cell("list-kept", EXOJAX_RANGE, LIST_KEPT, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "scale", 9), found.message
+    static = next(f for f in found.fixes if f.kind == "static")
+    assert static.verified is None and "could not put back" in static.outcome
+    import sys
+    assert len(sys.modules["jaxmagic_corpus_list_kept"].history) == 1  # the user's list as their run left it
 
 
 RANGE_FROM_ARRAY = RANGE_SET.replace("flux = emission(1300.0, 0.1, 500.0)",

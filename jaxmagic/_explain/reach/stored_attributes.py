@@ -140,13 +140,18 @@ def kept_jitted_call(name: str | None, use: types.TracebackType | None) -> tuple
         return None
 
 
-def tried_keeping(held: Any, name: str, attempt: Any) -> None:
-    """Run ``attempt`` (the tries of a fix that leaves the store of library code in place) with ``held``'s
+def tried_keeping(held: Any, name: str, fixes: list, attempt: Any) -> None:
+    """Run ``attempt`` (the tries of ``fixes``, which leave the store of library code in place) with ``held``'s
     attributes as they are, then check that ``held`` keeps no tracer and put its attributes back: a fix that traced
-    but left a tracer in it failed."""
+    but left a tracer in it failed. A kept value with no attributes to put back (a list) is not tried."""
+    if not hasattr(held, "__dict__"):
+        for fix in fixes:
+            fix.outcome = f"a try would write into `{name}`, which jaxmagic could not put back"
+        return
     saved = dict(vars(held))
     try:
-        for fix in attempt():
+        attempt()
+        for fix in fixes:
             if fix.verified and _holds_tracer(held):
                 fix.verified, fix.outcome = False, f"still fails: `{name}` still keeps a tracer"
     finally:

@@ -46,8 +46,8 @@ def attempt(failure: Failure) -> None:
         kept = failure.leak.kept_by if leaked and failure.call is not None else None
         if kept is not None and kept in (globals_ or {}):  # a value a library kept in an object: static, if given
             static = [f for f in found.fixes if f.kind == "static"]
-            tried_keeping(globals_[kept], kept, lambda: verify(static, failure.call, found.filename, names, concrete=True,
-                                                               kind=failure.kind) or static)
+            tried_keeping(globals_[kept], kept, static, lambda: verify(static, failure.call, found.filename, names,
+                                                                       concrete=True, kind=failure.kind))
         if leaked:  # a storing function a library jitted: that cached call, traced again
             probed = verify_leak_in_place(found.fixes, failure.exc, found.filename, globals_, names,
                                           _jitted_name(failure.leak), getattr(failure.leak, "store", None))
