@@ -244,6 +244,7 @@ def test_a_module_jitted_itself_is_filter_jitted_where_it_is_written(tmp_path, e
     # no plain function of the user's to copy: the Module itself jitted by filter_jit, with the call's arguments
     assert (top.code, top.verified) == ("eqx.filter_jit(model)(jnp.ones(3))", True), tried(found)
     assert "no argument of the call: the object is part of the jitted function" in found.text()
+    assert "the jitted function cannot be hashed (its object holds arrays)" in found.text()
 
 
 MODULE_STATIC = """\

@@ -49,7 +49,11 @@ def problem(kind: str | None, error_type: str) -> str:
 @layout_for(Explanation)
 def explanation_document(found: Explanation) -> Document:
     """The explanation framed as jaxmagic's own, below IPython's traceback."""
-    title = spans(Span("jaxmagic explains: ", "muted"), Span(problem(found.kind, found.error_type), "error"))
+    said = problem(found.kind, found.error_type)
+    if found.kind == "unhashable-static" and found.exception is not None and \
+            unhashable_jitted_method(found.exception) is not None:  # jax.jit(model): no argument is at fault
+        said = "the jitted function cannot be hashed (its object holds arrays)"
+    title = spans(Span("jaxmagic explains: ", "muted"), Span(said, "error"))
     raised = found.error_type + (f" while tracing {found.function}" if found.function else "")
     return Document((Section(title, (Paragraph(spans(raised), "note"), *explanation_blocks(found)), "error"),))
 
