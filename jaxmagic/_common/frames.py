@@ -138,11 +138,22 @@ def user_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:
     return [entry for entry in traceback_entries(tb) if is_user_file(entry.tb_frame.f_code.co_filename)]
 
 
+_LAST_ASKED: list = [None, None]  # (the exception, its answer): one explanation asks several times of one error
+
+
 def unhashable_jitted_method(exc: BaseException) -> tuple[str, Any] | None:
     """(the name, the bound method) of a method jitted bound to an object that cannot be hashed, on the user's
     line that raised ``exc`` (``jax.jit(loss.evaluate)(params, batch)`` of an equinox Module holding arrays), or of
     a callable object jitted itself (``jax.jit(model)``): JAX hashes the function a jit caches on, and so the
-    object. None for any other error."""
+    object. None for any other error. The last answer is kept for the exception it was given."""
+    if _LAST_ASKED[0] is exc:
+        return _LAST_ASKED[1]
+    found = _unhashable_jitted_method(exc)
+    _LAST_ASKED[:] = [exc, found]
+    return found
+
+
+def _unhashable_jitted_method(exc: BaseException) -> tuple[str, Any] | None:
     user = user_entries(exc.__traceback__) if isinstance(exc, TypeError) else []
     if not user or not str(exc).startswith("unhashable type") or "Tracer" in str(exc):
         return None

@@ -219,7 +219,9 @@ def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
                 queue.append(cell.cell_contents)
             except ValueError:  # an empty cell
                 continue
-        if not isinstance(item, types.FunctionType):
+        if not isinstance(item, (types.FunctionType, types.MethodType)):  # a callable instance (a loss term):
+            queue.extend(v for v in vars(type(item)).values()  # its class's own methods, the class the user's
+                         if is_user_file(getattr(v, "__code__", _NO).co_filename))
             try:
                 queue.extend(vars(item).values())
             except TypeError:  # no __dict__

@@ -15,6 +15,7 @@ says so and is not counted as traced.
 from __future__ import annotations
 
 import ast
+import collections
 import copy
 import functools
 import inspect
@@ -24,6 +25,7 @@ from typing import Any
 
 import jax
 
+from ..._common.frames import is_user_file
 from ..rebuild import rebuild
 from .in_place import Replay, package_of
 
@@ -49,9 +51,12 @@ def given_replay(live: types.FunctionType, fixed: types.FunctionType, cached: li
 
 
 def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
-    """The newest cached jitted call of a library whose function reaches ``live``, ready to trace again."""
+    """The newest cached jitted call of a library whose function, or one of whose static arguments, reaches
+    ``live`` (a method of an object ``diffrax.ODETerm`` holds), ready to trace again."""
     for call in reversed(cached):
-        if reaches(call.fn, live):
+        static = [a for i, a in enumerate(call.args) if i in set(call.static_argnums)]
+        static += [v for k, v in call.kwargs.items() if k in set(call.static_argnames)]
+        if reaches(call.fn, live) or any(reaches(a, live) for a in static):
             return _again(call, call.args, call.kwargs, "runs")
     return None
 
@@ -63,6 +68,11 @@ def _again(call: Any, args: tuple, kwargs: dict, verb: str) -> Replay | None:
         return None
     inner = inspect.unwrap(call.fn) if callable(call.fn) else call.fn  # ``jax.grad(loss)``: the loss's module
     library = package_of(getattr(inner, "__module__", None) or "")
+    if library == "equinox":  # filter_jit's own function: the jitted one is the first of its static part
+        first = next((a for i, a in enumerate(call.args) if i in set(call.static_argnums)), None)
+        while isinstance(first, tuple) and first:  # (((fn,), treedef), ...)
+            first = first[0]
+        library = package_of(getattr(first, "__module__", None) or "") or library
     where = f"{library}'s jitted call that {verb} it" if library else f"the jitted call that {verb} it"
     return Replay(jitted, args, kwargs, [], where + ", traced again")
 
@@ -112,9 +122,9 @@ def marked(live: types.FunctionType, edited: ast.AST, filename: str, globals_: d
 
 def reaches(value: Any, target: types.FunctionType) -> bool:
     """True when ``value`` holds ``target`` within :data:`_DEPTH` steps of what it references."""
-    todo, seen = [(value, 0)], set()
-    while todo:
-        item, depth = todo.pop()
+    todo, seen = collections.deque([(value, 0)]), set()
+    while todo:  # breadth first: an object met first deep down is still walked from where it is nearest
+        item, depth = todo.popleft()
         if item is target:
             return True
         if depth >= _DEPTH or id(item) in seen or isinstance(item, (type, types.ModuleType, str, bytes, int, float)):
@@ -139,6 +149,8 @@ def _held(item: Any) -> list:
         return [item.__func__, item.__self__]
     if isinstance(item, functools.partial):
         return [item.func, *item.args, *item.keywords.values()]
+    if isinstance(item, jax.tree_util.PyTreeDef):  # a static part equinox's filter_jit keeps: its nodes' data
+        return _node_data(item)
     if isinstance(item, (list, tuple)):
         return list(item[:_WIDTH])
     if isinstance(item, dict):
@@ -147,7 +159,23 @@ def _held(item: Any) -> list:
         attributes, wrapped = getattr(item, "__dict__", None), getattr(item, "__wrapped__", None)
     except Exception:  # noqa: BLE001 - an object that will not say: nothing reached through it
         return []
-    return [*(list(attributes.values())[:_WIDTH] if isinstance(attributes, dict) else []), wrapped]
+    methods = [v for v in vars(type(item)).values()  # a user's class's methods (a loss term's ``equation``)
+               if isinstance(v, types.FunctionType) and is_user_file(v.__code__.co_filename)]
+    return [*(list(attributes.values())[:_WIDTH] if isinstance(attributes, dict) else []), wrapped, *methods]
+
+
+def _node_data(treedef: Any) -> list:
+    """The data of every node of ``treedef`` (a bound method's function, a Module's static fields), flat."""
+    found, todo = [], [treedef]
+    while todo and len(found) < _WIDTH:
+        node = todo.pop()
+        try:
+            data, kids = node.node_data(), node.children()
+        except Exception:  # noqa: BLE001 - a leaf, or a treedef of an older jaxlib
+            continue
+        found += [data[1]] if data is not None and data[1] is not None else []
+        todo += kids
+    return found
 
 
 def swapped(value: Any, live: types.FunctionType, fixed: types.FunctionType, depth: int = _GIVEN_DEPTH) -> Any:

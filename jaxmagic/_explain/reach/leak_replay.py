@@ -197,9 +197,12 @@ def _live_held(definition: ast.AST, globals_: dict, filename: str | None) -> tup
     name = getattr(definition, "name", None)
     holders = [name] if name in globals_ else [k for k, v in list(globals_.items()) if not k.startswith("_")
                                                 and not isinstance(v, (type, types.ModuleType, types.FunctionType))]
+    holders += [k for k, v in list(globals_.items()) if isinstance(v, type) and k not in holders
+                and name in vars(v)]  # a method of the user's class, its instance made inside a call (``Decay()``)
     for holder in holders if name else []:
         value = globals_.get(holder)
-        owned = [] if name in globals_ else [getattr(v, "__func__", v) for v in vars(type(value)).values()]
+        owned = [] if name in globals_ else [getattr(v, "__func__", v) for v in vars(
+            value if isinstance(value, type) else type(value)).values()]
         for held in [*user_functions_in(value), *(f for f in owned if isinstance(f, types.FunctionType))]:
             # under a library's decorator too; or a method of the object (``fitter.loss``)
             if held.__code__.co_filename == filename and defines(definition, held.__code__):
