@@ -6,6 +6,10 @@ instance made inside the call that hands it over (``dynamic_loss=Decay()``, ``OD
   ``equinox.filter_jit`` call, whose pytree structure holds the bound method (diffrax's ``diffeqsolve``).
 - Where the library uses what the method returns, the returned value cannot be threaded out without breaking it:
   the fix that traced, ``jax.debug.callback`` into the user's own list, comes first.
+- The kind names what the value was needed as: ``int(x)`` of a tracer (JAX's ``ConcretizationTypeError``) an
+  integer conversion, as the held-out sets label it; a value a library refuses while it makes a shape of it
+  (cryojax's ``_set_padded_shape``, its check that ``padded_shape`` holds Python ints) a traced shape. The fixes
+  stay the conversion's.
 """
 from __future__ import annotations
 
@@ -106,3 +110,87 @@ def test_a_method_in_the_static_part_of_a_filter_jit_call_is_tried_through_that_
     returned = next(f for f in found.fixes if f.kind == "return-value")
     # diffrax checks what the vector field returns: a second output breaks it, and the try says so
     assert returned.verified is False and "same structure" in returned.outcome
+
+
+CRYOJAX_CONFIG = "https://github.com/michael-0brien/cryojax/blob/main/src/cryojax/simulator/_image_config.py"
+IMAGELIB = '''
+import jax.numpy as jnp
+
+
+def _set_padded_shape(shape, pad_scale):
+    if pad_scale == 1.0:
+        return shape
+    return tuple(int(pad_scale * s) for s in shape)
+
+
+class ImageConfig:
+    """An image's shape, padded by a scale, checked to hold Python ints."""
+
+    def __init__(self, shape, pad_scale=1.0):
+        self.shape = shape
+        self.padded_shape = _set_padded_shape(shape, pad_scale)
+        if not all(isinstance(s, int) for s in self.padded_shape):
+            raise AttributeError("Found that `ImageConfig.padded_shape` was not a tuple of Python integers.")
+
+    def blank(self):
+        return jnp.zeros(self.padded_shape)
+'''
+
+
+@pytest.fixture
+def imagelib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "imagelib_cases", IMAGELIB)
+
+
+PAD_SCALE = """\
+import jax
+from imagelib_cases import ImageConfig
+
+@jax.jit
+def blank_padded(pad_scale):
+    return ImageConfig((16, 16), pad_scale=pad_scale).blank()
+
+blank_padded(1.5)
+"""
+
+IMAGE_SIZE = """\
+import jax
+from imagelib_cases import ImageConfig
+
+@jax.jit
+def blank_of_size(n):
+    return ImageConfig((n, n)).blank()
+
+blank_of_size(32)
+"""
+
+
+@pytest.mark.parametrize("code, argument", [(PAD_SCALE, "pad_scale"), (IMAGE_SIZE, "n")])
+def test_a_value_a_library_refuses_while_it_makes_a_shape_is_a_traced_shape(tmp_path, imagelib, code, argument):
+    found = explained_cell(f"shape-{argument}", CRYOJAX_CONFIG, code, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("traced-shape", argument, 6), tried(found)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+
+
+INT_INDEX = """\
+import jax
+import jax.numpy as jnp
+
+table = jnp.arange(10.0)
+
+@jax.jit
+def lookup(t):
+    return table[int(t * 9)]
+
+lookup(0.5)
+"""
+
+
+def test_int_of_a_tracer_is_an_integer_conversion_with_a_conversions_fix(tmp_path):
+    # JAX raises ConcretizationTypeError for int(); the value was wanted as a Python int (a list index here)
+    found = explained_cell("int-index", "https://docs.jax.dev/en/latest/errors.html", INT_INDEX, tmp_path)
+    assert (found.kind, found.error_type, found.argument, found.lineno) == (
+        "integer-conversion", "ConcretizationTypeError", "t", 8)
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("astype", True), tried(found)
+    assert "ConcretizationTypeError" in found.docs and "as a Python int" in found.message

@@ -27,7 +27,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
     "installed_package", "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
-    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata",
+    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata", "SIZE_NAME",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -101,7 +101,7 @@ def _library_size(exc: BaseException) -> bool:
             is_user_file(outside[-1].tb_frame.f_code.co_filename):
         return False
     line = linecache.getline(outside[-1].tb_frame.f_code.co_filename, outside[-1].tb_lineno)
-    return any(_SIZE_NAME.search(name) for name in re.findall(r"[A-Za-z_]\w*", line.split("int(", 1)[0]) +
+    return any(SIZE_NAME.search(name) for name in re.findall(r"[A-Za-z_]\w*", line.split("int(", 1)[0]) +
                re.findall(r"int\(\s*([A-Za-z_]\w*)", line))
 
 
@@ -171,7 +171,7 @@ def tracing_error_in(exc: BaseException) -> BaseException | None:
 
 
 # A library's own name for a value it needs at compile time: a count, a size, a length, a bound
-_SIZE_NAME = re.compile(r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|shape|count|restart|width|height|"
+SIZE_NAME = re.compile(r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|shape|count|restart|width|height|"
                         r"crop|pad|padding|segments|axis|axes|dim|dims|rank|order|iters?|k)(?:_|$)", re.I)
 
 
@@ -222,14 +222,14 @@ def _library_check(exc: BaseException) -> str | None:
             return None
         value = tracers[checked[0]]
         dtype = getattr(getattr(value, "aval", None), "dtype", None)
-        if _SIZE_NAME.search(checked[0]) or dtype is None:
-            return "traced-shape" if _SIZE_NAME.search(checked[0]) else "concretization"
+        if SIZE_NAME.search(checked[0]) or dtype is None:
+            return "traced-shape" if SIZE_NAME.search(checked[0]) else "concretization"
         return "integer-conversion" if jax.numpy.issubdtype(dtype, jax.numpy.integer) else "concretization"
     else:  # a type checker's own frames hidden or generated: its message shows the tracer it rejected
         named = [name for name, _ in _rejected(message_of(exc), user_entries(exc.__traceback__)[-1:])]
     if not named:
         return None
-    if any(_SIZE_NAME.search(name) for name in named):
+    if any(SIZE_NAME.search(name) for name in named):
         return "traced-shape"
     # a Python index the library needed (tensorcircuit's qubit ``index``): integer scalars only, as held here
     held = [leaf.aval for n in named for leaf in leaves_of(tracers.get(n)) if isinstance(leaf, jax.core.Tracer)]

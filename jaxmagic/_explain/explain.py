@@ -28,6 +28,7 @@ from .shaped.origin import SHAPE_WHY, shape_why
 from .stages.attempt import attempt
 from .stages.attribute import attribute
 from .stages.locate import locate
+from .stages.needed import needed_kind
 from .stages.offer import offer
 from .stages.record import OWN_ARGUMENTS, Failure
 
@@ -152,6 +153,7 @@ def _explain(
     for stage in (locate, attribute, offer, attempt):
         stage(failure)
     kind = failure.kind
+    kind = found.kind = needed_kind(kind, exc)  # int(x): an int; a library making a shape: a traced shape
     found.why = shape_why(kind, found) if kind in SHAPE_KINDS else _why(kind, found, facts)
     found.message = found.text()
     return found

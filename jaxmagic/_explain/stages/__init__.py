@@ -7,7 +7,9 @@ the failing value depends on, in the user's parameter names; a count a
 library needed makes it a traced shape), ``offer`` (the fixes, in the
 preferred order, from the site the record describes) and ``attempt`` (each
 fix tried: on a private copy, by running the failing trace again, or by making
-a leak's call again; then ordered by what was seen).
+a leak's call again; then ordered by what was seen); last, ``needed`` names the
+kind as what the value was needed as (``int(x)``: an int; a library making a
+shape of it: a traced shape).
 
 May import: what ``_explain`` may, and every module of ``_explain`` but ``explain`` and ``failures``.
 """

@@ -1,0 +1,47 @@
+"""The kind an explanation reports: what the traced value was needed as, where that differs from the conversion
+that refused it.
+
+The stages before work from the conversion (its fixes are a conversion's: ``astype``, static); the kind the user
+reads names the need:
+
+- ``int(x)`` of a tracer raises JAX's ``ConcretizationTypeError``, but the value was wanted as a Python int, as
+  by ``range(x)`` or ``items[x]``: ``integer-conversion``;
+- a library's own code that refused the value while it makes a shape of it (cryojax's ``_set_padded_shape``
+  comparing ``pad_scale`` in an ``if``; a check that ``padded_shape`` holds Python ints): ``traced-shape``.
+"""
+from __future__ import annotations
+
+import re
+
+from ..._common.errors import SIZE_NAME, is_installed_library, is_jax_file, message_of, traceback_entries
+
+__all__ = ["needed_kind"]
+
+_INT_FUNCTION = "The problem arose with the `int` function"  # JAX's words for ``int()`` of a tracer
+_NAMED = re.compile(r"`(?:\w+\.)*(\w+)`")  # a name a library's message quotes: `BasicImageConfig.padded_shape`
+_CONVERSIONS = ("bool-conversion", "integer-conversion", "concretization")
+# a library function that makes a shape, by its name (``_set_padded_shape``, ``pad_lengths``)
+_SHAPING = re.compile(r"(?:^|_)(?:shape|shapes|size|sizes|length|lengths|pad|padded|padding|dims?)(?:_|$)", re.I)
+
+
+def needed_kind(kind: str, exc: BaseException) -> str:
+    """``kind`` as the user reads it: what the value was needed as (module docstring)."""
+    if kind not in _CONVERSIONS:
+        return kind
+    if _making_a_shape(exc):
+        return "traced-shape"
+    if kind == "concretization" and _INT_FUNCTION in message_of(exc):
+        return "integer-conversion"
+    return kind
+
+
+def _making_a_shape(exc: BaseException) -> bool:
+    """True when the innermost frame outside JAX is an installed library's function named for a size or shape
+    (``_set_padded_shape``), or a library's own error quotes such a name (```padded_shape` was not a tuple```)."""
+    outside = [tb for tb in traceback_entries(exc.__traceback__) if not is_jax_file(tb.tb_frame.f_code.co_filename)]
+    if not outside or not is_installed_library(outside[-1].tb_frame.f_code.co_filename):
+        return False
+    if _SHAPING.search(outside[-1].tb_frame.f_code.co_name.strip("_")):
+        return True
+    raised_by_library = not type(exc).__module__.startswith("jax")
+    return raised_by_library and any(SIZE_NAME.search(name) for name in _NAMED.findall(message_of(exc)))
