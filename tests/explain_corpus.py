@@ -571,10 +571,9 @@ def lookup(table, k):
 
 lookup(jnp.array([10.0, 20.0, 30.0]), 1)
 """,
-        kind="integer-conversion", argument="k", path="k", line=6,
+        kind="concretization", argument="k", path="k", line=6,
         fixes=("astype", "static"), verifiable=True, jax_fitting_fix=True,
-        note="int() on a traced index (JAX raises ConcretizationTypeError; the value is wanted as a Python int, "
-             "the held-out sets' integer-conversion); JAX arrays accept traced integer indices, so k.astype(int)",
+        note="int() on a traced index; JAX arrays accept traced integer indices, so k.astype(int)",
     ),
     Case(
         id="gh-2783-float-of-traced-scale",

@@ -6,10 +6,12 @@ instance made inside the call that hands it over (``dynamic_loss=Decay()``, ``OD
   ``equinox.filter_jit`` call, whose pytree structure holds the bound method (diffrax's ``diffeqsolve``).
 - Where the library uses what the method returns, the returned value cannot be threaded out without breaking it:
   the fix that traced, ``jax.debug.callback`` into the user's own list, comes first.
-- The kind names what the value was needed as: ``int(x)`` of a tracer (JAX's ``ConcretizationTypeError``) an
-  integer conversion, as the held-out sets label it; a value a library refuses while it makes a shape of it
-  (cryojax's ``_set_padded_shape``, its check that ``padded_shape`` holds Python ints) a traced shape. The fixes
-  stay the conversion's.
+- The kind names what the value was needed as: a value a library refuses while it makes a shape of it
+  (cryojax's ``_set_padded_shape``, its check that ``padded_shape`` holds Python ints) is a traced shape. The
+  fixes stay the conversion's.
+- A function the user hands to ``jax.value_and_grad`` or ``jax.vmap`` inside their jitted step (invrs-opt's
+  ``step(state)`` differentiating ``loss(params)``): JAX made new tracers for its parameters, and the argument is
+  that function's parameter, not the step's ``state``.
 """
 from __future__ import annotations
 
@@ -173,24 +175,49 @@ def test_a_value_a_library_refuses_while_it_makes_a_shape_is_a_traced_shape(tmp_
     assert (top.kind, top.verified) == ("static", True), tried(found)
 
 
-INT_INDEX = """\
+INVRS_README = "https://github.com/invrs-io/opt/blob/main/README.md"  # a jitted step that differentiates a loss
+GRAD_IN_STEP = """\
 import jax
 import jax.numpy as jnp
 
-table = jnp.arange(10.0)
+def loss(params):
+    thickness = params["thickness"]
+    err = jnp.sum((thickness - 1.3) ** 2)
+    if thickness.max() > 2.0:
+        err = err + 10.0 * jnp.sum((thickness - 2.0) ** 2)
+    return err
 
 @jax.jit
-def lookup(t):
-    return table[int(t * 9)]
+def step(state):
+    params = state["params"]
+    value, grad = jax.value_and_grad(loss)(params)
+    return {"params": jax.tree.map(lambda p, g: p - 0.1 * g, params, grad), "value": value}
 
-lookup(0.5)
+step({"params": {"thickness": jnp.ones(3)}, "value": jnp.zeros(())})
+"""
+
+VMAP_IN_STEP = """\
+import jax
+import jax.numpy as jnp
+
+def score(x):
+    if x.sum() > 1.0:
+        return x.sum()
+    return -x.sum()
+
+@jax.jit
+def propose(state):
+    candidates = state["mean"] + jnp.linspace(-1.0, 1.0, 8)[:, None]
+    return candidates[jnp.argmax(jax.vmap(score)(candidates))]
+
+propose({"mean": jnp.zeros(2)})
 """
 
 
-def test_int_of_a_tracer_is_an_integer_conversion_with_a_conversions_fix(tmp_path):
-    # JAX raises ConcretizationTypeError for int(); the value was wanted as a Python int (a list index here)
-    found = explained_cell("int-index", "https://docs.jax.dev/en/latest/errors.html", INT_INDEX, tmp_path)
-    assert (found.kind, found.error_type, found.argument, found.lineno) == (
-        "integer-conversion", "ConcretizationTypeError", "t", 8)
-    assert (found.fixes[0].kind, found.fixes[0].verified) == ("astype", True), tried(found)
-    assert "ConcretizationTypeError" in found.docs and "as a Python int" in found.message
+@pytest.mark.parametrize("code, argument", [(GRAD_IN_STEP, "params"), (VMAP_IN_STEP, "x")])
+def test_a_function_a_transformation_of_jax_made_new_tracers_for_names_its_own_parameter(tmp_path, code, argument):
+    # the value reaches the failing line as the parameter of the function given to jax.value_and_grad / jax.vmap,
+    # not as the jitted step's state
+    found = explained_cell(f"transformed-{argument}", INVRS_README, code, tmp_path)
+    assert (found.kind, found.argument) == ("bool-conversion", argument), (found.argument, found.path)
+    assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified is True, tried(found)

@@ -153,7 +153,7 @@ def _explain(
     for stage in (locate, attribute, offer, attempt):
         stage(failure)
     kind = failure.kind
-    kind = found.kind = needed_kind(kind, exc)  # int(x): an int; a library making a shape: a traced shape
+    kind = found.kind = needed_kind(kind, exc)  # a value a library refused while making a shape: a traced shape
     found.why = shape_why(kind, found) if kind in SHAPE_KINDS else _why(kind, found, facts)
     found.message = found.text()
     return found

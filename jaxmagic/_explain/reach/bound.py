@@ -284,6 +284,9 @@ def _reads_replaced(definition: ast.AST, read: ast.expr, constant: str) -> list[
     return sorted((pair for pair in found if id(pair[0]) not in inner), key=lambda pair: pair[0].lineno)
 
 
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)  # not the top-level call that forwards
+
+
 def bound_keyword_fix(name: str | None, tree: ast.AST | None, globals_: dict | None, functools_name: str
                       ) -> Fix | None:
     """``functools.partial(f, name=value)`` where the user's function ``f`` is handed to library code, and the
@@ -293,8 +296,8 @@ def bound_keyword_fix(name: str | None, tree: ast.AST | None, globals_: dict | N
     globals_ = globals_ or {}
     if name is None or not isinstance(tree, ast.Module):
         return None
-    forwarding = [(s, k) for s in tree.body for c in ast.walk(s) if isinstance(c, ast.Call)
-                  and _library_callee(c, globals_) for k in c.keywords if k.arg == name]
+    forwarding = [(s, k) for s in tree.body if not isinstance(s, _DEFINITIONS) for c in ast.walk(s)
+                  if isinstance(c, ast.Call) and _library_callee(c, globals_) for k in c.keywords if k.arg == name]
     if len(forwarding) != 1:
         return None
     statement, keyword = forwarding[0]

@@ -43,13 +43,14 @@ def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]
     return entry is not None and entry.frame.f_code is not getattr(plain, "__code__", None)
 
 
-def users_origin(exc: BaseException, where_from: Origin, called: str | None = None) -> Origin:
+def users_origin(exc: BaseException, where_from: Origin, called: str | None = None, inner: bool = True) -> Origin:
     """``where_from`` in the user's terms, when it names the inputs of a library's trace (or none).
 
     The parameter of the user's function that library code called: ``y`` of the objective, not the
     solver's ``_dynamic_flat[0]``; no argument at all, rather than a library's, when the value was
     computed inside the user's function (a sampled site). ``called``: the name of the function the user
-    jitted, whose own inputs are the user's terms already.
+    jitted, whose own inputs are the user's terms already, unless (``inner``) a function of the user's own that a
+    transformation of JAX's made new tracers for read the value.
     """
     rejected = origin_of(exc, rejected_tracers(exc))
     if rejected.paths:  # a type checker's message names the value it refused (``length: int``)
@@ -63,6 +64,12 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
         if remapped is not None and remapped.paths:
             return remapped
     if called is not None and where_from.function == called and where_from.paths:
+        if inner and entry is not None and entry.name != called and is_jax_file(entry.caller) and _transformed(entry):
+            # the user's function a transformation of JAX's made new tracers for (``jax.value_and_grad(loss)``
+            # inside the jitted ``step``): its parameter is the input the failing line reads
+            remapped = entry_origin(exc, entry)
+            if remapped is not None and remapped.paths:
+                return remapped
         return where_from  # the inputs of the function the user jitted (a class's __post_init__ ran on them)
     if entry is None:
         return where_from
@@ -82,6 +89,19 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     if remapped is not None:
         return remapped
     return Origin([], entry.name, "trace") if where_from.paths else where_from
+
+
+_TRANSFORM_TRACERS = ("JVPTracer", "LinearizeTracer", "BatchTracer", "VmapTracer")  # grad's and vmap's tracers
+
+
+def _transformed(entry: Any) -> bool:
+    """True when the entry is a function of its own (a loss, a score; not a closure defined inside the jitted
+    function, which is part of it) and a parameter of its frame holds a tracer a transformation made (grad's,
+    vmap's)."""
+    if "<locals>" in entry.frame.f_code.co_qualname:
+        return False
+    values = [entry.frame.f_locals.get(p) for p in entry.params]
+    return any(type(leaf).__name__ in _TRANSFORM_TRACERS for v in values for leaf in leaves_of(v)[:64])
 
 
 def users_jit_called(exc: BaseException, fn: Any, kind: str | None = None) -> tuple[Any, tuple, dict] | None:

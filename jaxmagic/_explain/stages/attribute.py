@@ -62,7 +62,7 @@ def attribute(failure: Failure) -> None:
         where_from = Origin([passed], None, "call") if passed else where_from
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
-        where_from = users_origin(exc, where_from, jitted)
+        where_from = users_origin(exc, where_from, jitted, inner=kind not in SHAPE_KINDS)  # (shapes: operands)
     given = node if isinstance(node, ast.Call) else getattr(node, "value", None)
     if isinstance(given, ast.Call) and given.keywords:  # a library's ``**kwargs`` entry (``kwargs['objective']``):
         # the keyword the user's own call gave it

@@ -1,13 +1,10 @@
 """The kind an explanation reports: what the traced value was needed as, where that differs from the conversion
 that refused it.
 
-The stages before work from the conversion (its fixes are a conversion's: ``astype``, static); the kind the user
-reads names the need:
-
-- ``int(x)`` of a tracer raises JAX's ``ConcretizationTypeError``, but the value was wanted as a Python int, as
-  by ``range(x)`` or ``items[x]``: ``integer-conversion``;
-- a library's own code that refused the value while it makes a shape of it (cryojax's ``_set_padded_shape``
-  comparing ``pad_scale`` in an ``if``; a check that ``padded_shape`` holds Python ints): ``traced-shape``.
+The stages before work from the conversion (its fixes are a conversion's: static first); the kind the user reads
+names the need: a library's own code that refused the value while it makes a shape of it (cryojax's
+``_set_padded_shape`` comparing ``pad_scale`` in an ``if``; its check that ``padded_shape`` holds Python ints) is
+a ``traced-shape``. ``int(x)`` of a tracer stays JAX's ``concretization``: the project's labels disagree there.
 """
 from __future__ import annotations
 
@@ -17,7 +14,6 @@ from ..._common.errors import SIZE_NAME, is_installed_library, is_jax_file, mess
 
 __all__ = ["needed_kind"]
 
-_INT_FUNCTION = "The problem arose with the `int` function"  # JAX's words for ``int()`` of a tracer
 _NAMED = re.compile(r"`(?:\w+\.)*(\w+)`")  # a name a library's message quotes: `BasicImageConfig.padded_shape`
 _CONVERSIONS = ("bool-conversion", "integer-conversion", "concretization")
 # a library function that makes a shape, by its name (``_set_padded_shape``, ``pad_lengths``)
@@ -28,11 +24,7 @@ def needed_kind(kind: str, exc: BaseException) -> str:
     """``kind`` as the user reads it: what the value was needed as (module docstring)."""
     if kind not in _CONVERSIONS:
         return kind
-    if _making_a_shape(exc):
-        return "traced-shape"
-    if kind == "concretization" and _INT_FUNCTION in message_of(exc):
-        return "integer-conversion"
-    return kind
+    return "traced-shape" if _making_a_shape(exc) else kind
 
 
 def _making_a_shape(exc: BaseException) -> bool:
