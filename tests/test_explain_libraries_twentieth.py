@@ -221,3 +221,72 @@ def test_a_function_a_transformation_of_jax_made_new_tracers_for_names_its_own_p
     found = explained_cell(f"transformed-{argument}", INVRS_README, code, tmp_path)
     assert (found.kind, found.argument) == ("bool-conversion", argument), (found.argument, found.path)
     assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified is True, tried(found)
+
+
+E3X_DENSE = "https://e3x.readthedocs.io/en/stable/overview.html"  # a flax model of e3x layers, jitted by apply
+LOOP_OF_LAYERS = """\
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+
+class Refine(nn.Module):
+    @nn.compact
+    def __call__(self, x, num_iterations):
+        for _ in range(num_iterations):
+            x = nn.tanh(nn.Dense(4)(x))
+        return jnp.sum(x)
+
+x = jnp.ones((2, 4))
+model = Refine()
+params = model.init(jax.random.PRNGKey(0), x, 2)
+jax.jit(model.apply)(params, x, 2)
+"""
+
+
+def test_a_loop_that_makes_a_layer_each_time_is_not_a_fori_loop_and_the_users_jit_takes_the_option(tmp_path):
+    pytest.importorskip("flax")
+    found = explained_cell("loop-of-layers", E3X_DENSE, LOOP_OF_LAYERS, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("integer-conversion", "num_iterations", 8), tried(found)
+    # each Python iteration makes its own Dense layer; a fori_loop body, traced once, would share one
+    assert all(f.kind != "lax.fori_loop" for f in found.fixes), tried(found)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+    assert top.code == "jax.jit(model.apply, static_argnums=2)(params, x, 2)"
+
+
+SHELLLIB = '''
+import jax.numpy as jnp
+
+
+def smooth_cutoff(r, cutoff):
+    if cutoff <= 0.0:
+        raise ValueError("cutoff must be positive")
+    return jnp.where(r < cutoff, jnp.cos(jnp.pi * r / (2 * cutoff)), 0.0)
+'''
+
+
+@pytest.fixture
+def shelllib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "shelllib_cases", SHELLLIB)
+
+
+CUTOFF_SWEEP = """\
+import jax
+import jax.numpy as jnp
+from shelllib_cases import smooth_cutoff
+
+r = jnp.linspace(0.0, 6.0, 16)
+
+def energy(cutoff):
+    return jnp.sum(smooth_cutoff(r, cutoff))
+
+jax.vmap(energy)(jnp.array([4.0, 5.0, 6.0]))
+"""
+
+
+def test_a_float_setting_a_library_checks_in_an_if_is_swept_in_a_python_loop(tmp_path, shelllib):
+    found = explained_cell("cutoff-sweep", E3X_DENSE, CUTOFF_SWEEP, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "cutoff", 8), tried(found)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+    assert "for cutoff in jnp.array([4.0, 5.0, 6.0]).tolist()" in top.code

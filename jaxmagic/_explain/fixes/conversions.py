@@ -21,7 +21,7 @@ from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
 from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
 from .printing import is_format_call, print_call, printed_conversion, printed_later
-from .site import Site, dotted_of, edit_fix, is_jnp, with_static
+from .site import Site, dotted_of, edit_fix, is_jnp, makes_parameters, with_static
 from ..twins.buffers import buffer_write_fix
 from ..twins.functions import scipy_twin_fix
 from ..twins.numpy_calls import jax_backend_fix, numpy_calls_on_values, numpy_twin, statement_of, with_twins
@@ -222,7 +222,7 @@ def integer_fixes(site: Site) -> list[Fix]:
             ))
             break
         if isinstance(node, ast.For) and isinstance(node.iter, ast.Call):
-            loop = fori_loop_for(node, names)
+            loop = fori_loop_for(node, names) if not makes_parameters(node, site) else None  # one layer, shared
             if loop is not None:
                 fixes.append(edit_fix(
                     "lax.fori_loop", node, loop,

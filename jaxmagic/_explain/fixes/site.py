@@ -26,7 +26,7 @@ from .rewrites import Edit
 
 __all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter",
            "is_array", "is_hashable", "forwarded_positions", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp",
-           "list_literal_passed"]
+           "list_literal_passed", "makes_parameters"]
 
 # Names that usually change on every call of a training loop; but a number of steps, a bound or a total is set
 # once per run (``max_iters``, ``num_steps``, ``epochs``)
@@ -362,3 +362,29 @@ def list_literal_passed(site: Site) -> ast.List | None:
         k, ast.Constant) and k.value == site.argument and isinstance(v, ast.List)] or [
         a for a in given if isinstance(a, ast.List)]
     return found[0] if len(found) == 1 else None
+
+
+# a module system's own calls that make or read a parameter or a random stream where they run
+_PARAMETER_CALLS = {"param", "variable", "get_parameter", "get_state", "make_rng", "next_rng_key"}
+
+
+def makes_parameters(loop: ast.AST, site: Site) -> bool:
+    """True when ``loop``'s body builds a layer of a module system (``nn.Dense(8)(x)`` under ``nn.compact``, a
+    haiku module) or asks for a parameter (``self.param``): each Python iteration makes its own, so a
+    ``lax.fori_loop`` or ``lax.scan`` body, traced once, would share one where the loop had several."""
+    for node in ast.walk(loop):
+        if not isinstance(node, ast.Call):
+            continue
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _PARAMETER_CALLS:
+            return True
+        value: Any = None
+        for part in (dotted_of(node.func) or "").split("."):
+            value = (site.globals_ or {}).get(part) if value is None else getattr(value, part, None)
+            if value is None:
+                break
+        module = getattr(value, "__module__", "") or ""
+        if isinstance(value, type) and module.split(".")[0] != "builtins" and any(
+                (getattr(base, "__module__", "") or "").startswith(("flax.linen", "haiku", "flax.nnx"))
+                and base.__name__ == "Module" for base in value.__mro__):
+            return True
+    return False

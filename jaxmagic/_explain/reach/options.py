@@ -33,9 +33,10 @@ _STATIC_KINDS = {"traced-shape", "bool-conversion", "concretization", "integer-c
 
 def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str | None, str] | None,
                          given: tuple[Any, tuple, dict] | None, globals_: dict | None, user: list | None = None,
-                         names: Any = None) -> Fix | None:
+                         names: Any = None, setting: bool = False) -> Fix | None:
     """The option of the user's ``pmap``/``vmap`` that keeps ``argument`` a Python value, tried; or, for a
-    ``vmap`` over values that differ, the sweep as a Python loop (:mod:`.sweep`); or None."""
+    ``vmap`` over values that differ, the sweep as a Python loop (:mod:`.sweep`); or None. ``setting``: library
+    code refused the value (its own ``if`` on it), so it is a setting, swept even when it is a float."""
     if kind not in _STATIC_KINDS or argument is None or transformed is None or given is None:
         return None
     called = getattr(getattr(given[0], "__code__", None), "co_filename", "")
@@ -76,7 +77,8 @@ def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str
     fix.verified, fix.outcome = _try(fixed, which, index, given, globals_ or {})
     if which == "vmap" and fix.outcome in (_KEYS, _VALUES) and user:  # no one value: a loop over them
         looped = python_loop_fix(argument, given, user, globals_ or {}, getattr(names, "jax", "jax"),
-                                 getattr(names, "jnp", "jnp"), setting=kind in ("traced-shape", "concretization"))
+                                 getattr(names, "jnp", "jnp"),
+                                 setting=setting or kind in ("traced-shape", "concretization"))
         if looped is not None:
             return looped
     return None if fix.outcome == _KEYS else fix  # a key per example is what vmap is for: no static option

@@ -16,9 +16,11 @@ from ..reach.library import host_library
 from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
+from ..declare.jit_option import library_jit_static_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
 from .record import CONVERSIONS, Failure
+from .needed import refused_in_library
 
 __all__ = ["offer"]
 
@@ -69,9 +71,13 @@ def offer(failure: Failure) -> None:
         found.fixes = [rejitted] if rejitted is not None else [f for f in found.fixes if f.template]
     option = transform_option_fix(kind, found.argument if found.path == found.argument else None,
                                   transformed_expression(given[0], user) if given else None, given, globals_, user,
-                                  failure.names)
+                                  failure.names, setting=refused_in_library(failure.exc) is not None)
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
         found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
+    if not any(f.kind == "static" for f in found.fixes) and kind in CONVERSIONS:
+        # jax.jit(model.apply)(params, x, 2): the user's jit of a library's callable, given the option
+        own_jit = library_jit_static_fix(given, failure.exc, user, found.argument)
+        found.fixes += [own_jit] if own_jit is not None else []
     chosen = library_option_fix(kind, failure.exc, failure.node, user)
     if chosen is not None:  # a library's option it works out from traced data: given by the user instead
         found.fixes = [chosen, *(f for f in found.fixes if f.kind != "static")]

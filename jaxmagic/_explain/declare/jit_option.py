@@ -1,0 +1,98 @@
+"""``static_argnums`` for the user's ``jax.jit`` of a library's callable, at the position the failing value held.
+
+``jax.jit(model.apply)(params, x, 2)``: flax's ``Module.apply(variables, *args)`` passes ``2`` on to the user's
+``__call__``, whose ``range(num_iterations)`` fails, and JAX names the input ``args[1]``. The jit is the user's
+own, written in their statement; the value is a Python number there, so the fix is that jit's own option at the
+position JAX's input name comes to (``args[1]`` after ``variables``: 2), tried by tracing the same call again
+abstractly under caches of its own (no backend compile).
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from typing import Any
+
+import jax
+
+from ..._common.errors import is_installed_library, message_of
+from ..._common.jax_config import private_trace_caches
+from ..._common.source import parse_file, position_of, statement_at
+from ..._tracking import monitor
+from ..explanation import Fix
+from ..fixes.site import dotted_of, is_hashable
+
+__all__ = ["library_jit_static_fix"]
+
+_INPUT = re.compile(r"depends on the value of the argument (?P<name>[A-Za-z_]\w*)(?:\[(?P<index>\d+)\])?")
+
+
+def library_jit_static_fix(given: tuple[Any, tuple, dict] | None, exc: BaseException, user: list,
+                           argument: str | None = None) -> Fix | None:
+    """The user's statement with ``static_argnums`` given to its ``jax.jit`` of a library's callable, tried;
+    None unless JAX's message names one input of it that the call gave as a hashable Python value."""
+    jitted = given[0] if given is not None else None
+    fn = getattr(jitted, "_fun", None) if hasattr(jitted, "_jit_info") else None
+    code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+    named = _INPUT.search(message_of(exc))
+    if code is None or named is None or not is_installed_library(code.co_filename) or given[2] or not user:
+        return None
+    position = _position(fn, named["name"], named["index"])
+    if position is None or position >= len(given[1]) or not _python_value(given[1][position]):
+        return None
+    found = next(filter(None, (_jit_in_statement(entry) for entry in reversed(user))), None)
+    if found is None:
+        return None
+    statement, calls = found
+    calls[0].keywords.append(ast.keyword("static_argnums", ast.Constant(position)))
+    try:
+        shown = ast.unparse(statement)
+    finally:
+        calls[0].keywords.pop()  # the file's own tree stays as it was
+    what = f"`{argument}`" if argument else f"`{named[0].rsplit(' ', 1)[-1]}`"
+    fix = Fix("static", shown, f"{what} reaches the jitted `{getattr(fn, '__name__', 'function')}` as its input "
+                               f"{position}, the Python value {given[1][position]!r}: `static_argnums={position}` "
+                               "keeps it one (one compile per value)")
+    fix.verified, fix.outcome = _try(fn, position, given[1])
+    return fix
+
+
+def _jit_in_statement(entry: Any) -> tuple[ast.stmt, list[ast.Call]] | None:
+    """The statement of a user's frame that holds one ``jax.jit(...)`` with no options, and that call."""
+    place = position_of(entry)
+    tree = parse_file(place.filename)
+    statement = statement_at(tree, place.lineno) if tree is not None else None
+    calls = [n for n in ast.walk(statement) if isinstance(n, ast.Call) and n.args and (
+        dotted_of(n.func) or "").rsplit(".", 1)[-1] == "jit" and not n.keywords] if statement is not None else []
+    return (statement, calls) if len(calls) == 1 else None
+
+
+def _position(fn: Any, name: str, index: str | None) -> int | None:
+    """The position in the jitted call of JAX's input ``name`` (``args[1]``: the second of ``*args``)."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    names = [p.name for p in params]
+    if name not in names:
+        return None
+    at = names.index(name)
+    if params[at].kind is inspect.Parameter.VAR_POSITIONAL:
+        return at + int(index) if index is not None else None
+    return at if index is None and params[at].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD else None
+
+
+def _python_value(value: Any) -> bool:
+    return isinstance(value, (bool, int, float, str, tuple)) and is_hashable(value)
+
+
+def _try(fn: Any, position: int, args: tuple) -> tuple[bool | None, str]:
+    """Trace ``fn`` jitted with the position static, abstractly, under JAX's events muted and caches private."""
+    with monitor.muted(), private_trace_caches() as private:
+        if not private:
+            return None, "this JAX cannot keep the try out of its caches"
+        try:
+            jax.jit(fn, static_argnums=position).trace(*args)
+        except Exception as fault:  # noqa: BLE001 - the fix does not trace: say how
+            return False, f"still fails: {type(fault).__name__}: {str(fault).splitlines()[0] if str(fault) else ''}"
+    return True, "traced (your jit given the option, the same call traced again abstractly)"
