@@ -12,6 +12,10 @@ instance made inside the call that hands it over (``dynamic_loss=Decay()``, ``OD
 - A function the user hands to ``jax.value_and_grad`` or ``jax.vmap`` inside their jitted step (invrs-opt's
   ``step(state)`` differentiating ``loss(params)``): JAX made new tracers for its parameters, and the argument is
   that function's parameter, not the step's ``state``.
+- The user's ``jax.jit(model.apply)`` given ``static_argnums`` at the input JAX names (``args[1]``: 2), where a
+  loop makes a layer each iteration and so is no ``lax.fori_loop``; a vmap sweep over a setting library code
+  checks in its own ``if``, looped in Python; nested settings marked static, which cannot be hashed and which the
+  library reads with NumPy, bound with ``functools.partial``.
 """
 from __future__ import annotations
 
@@ -290,3 +294,87 @@ def test_a_float_setting_a_library_checks_in_an_if_is_swept_in_a_python_loop(tmp
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), tried(found)
     assert "for cutoff in jnp.array([4.0, 5.0, 6.0]).tolist()" in top.code
+
+
+TORAX_CONFIG = "https://torax.readthedocs.io/en/latest/configuration.html"  # a config built from nested dicts
+RAMPLIB = '''
+import numpy as np
+import jax.numpy as jnp
+
+
+def ramp(schedule, t):
+    """A value given at a few times ({time: value}), interpolated; the knots read as NumPy arrays."""
+    knots = sorted(schedule)
+    return jnp.interp(t, np.array(knots), np.array([schedule[k] for k in knots]))
+'''
+
+
+@pytest.fixture
+def ramplib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "ramplib_cases", RAMPLIB)
+
+
+NESTED_SETTINGS = """\
+from functools import partial
+import jax
+import jax.numpy as jnp
+from ramplib_cases import ramp
+
+@partial(jax.jit, static_argnames=("overrides",))
+def current(times, overrides):
+    return ramp(overrides["Ip"], times)
+
+current(jnp.linspace(0.0, 5.0, 11), overrides={"Ip": {0.0: 3e6, 5.0: 15e6}})
+"""
+
+
+def test_nested_settings_marked_static_are_bound_with_partial_when_they_cannot_be_traced(tmp_path, ramplib):
+    found = explained_cell("nested-settings", TORAX_CONFIG, NESTED_SETTINGS, tmp_path)
+    assert (found.kind, found.argument) == ("unhashable-static", "overrides"), tried(found)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+    assert "functools.partial(current.__wrapped__, overrides={'Ip': {0.0: 3000000.0, 5.0: 15000000.0}})" in top.code
+    # passing the settings traced was tried too, and fails where the library reads them with NumPy
+    assert any(f.kind == "not-static" and f.verified is False for f in found.fixes), tried(found)
+
+
+E3X_SPARSE = "https://github.com/google-research/e3x/blob/main/e3x/ops/indices.py"  # not jit-compatible, it says
+GRAPHLIB = '''
+import jax.numpy as jnp
+
+
+def dense_to_sparse(adjacency):
+    """Sender and receiver lists of a padded adjacency table (padding marked by the node count): a boolean mask
+    of the table's values picks the real edges, so the lists' length depends on them."""
+    n = adjacency.shape[0]
+    receivers = jnp.repeat(jnp.arange(n)[:, None], adjacency.shape[1], axis=1)
+    real = adjacency < n
+    return receivers[real], adjacency[real]
+'''
+
+
+@pytest.fixture
+def graphlib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "graphlib_cases", GRAPHLIB)
+
+
+SPARSE_IN_JIT = """\
+import jax
+import jax.numpy as jnp
+from graphlib_cases import dense_to_sparse
+
+@jax.jit
+def message_lists(adjacency):
+    receivers, senders = dense_to_sparse(adjacency)
+    return receivers, senders
+
+message_lists(jnp.array([[1, 2], [0, 3], [0, 3]]))
+"""
+
+
+def test_a_library_call_that_cannot_run_under_jit_is_moved_before_it(tmp_path, graphlib):
+    found = explained_cell("sparse-in-jit", E3X_SPARSE, SPARSE_IN_JIT, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("boolean-index", "adjacency", 7), tried(found)
+    top = found.fixes[0]
+    assert (top.kind, top.template, top.verified) == ("static", True, None), tried(found)
+    assert top.code.startswith("receivers, senders = dense_to_sparse(adjacency)   # before the jitted call")

@@ -1,14 +1,19 @@
-"""``static_argnums`` for the user's ``jax.jit`` of a library's callable, at the position the failing value held.
+"""The user's own ``jax.jit`` given what it needs for a Python value: an option, or the value bound beforehand.
 
 ``jax.jit(model.apply)(params, x, 2)``: flax's ``Module.apply(variables, *args)`` passes ``2`` on to the user's
 ``__call__``, whose ``range(num_iterations)`` fails, and JAX names the input ``args[1]``. The jit is the user's
 own, written in their statement; the value is a Python number there, so the fix is that jit's own option at the
 position JAX's input name comes to (``args[1]`` after ``variables``: 2), tried by tracing the same call again
 abstractly under caches of its own (no backend compile).
+
+A static argument that cannot be hashed (a nested dict of settings that a library turns into its config,
+torax's ``ToraxConfig.from_dict``) and that the function needs as Python data, so that passing it traced fails
+too: bound with ``functools.partial`` before the jit, it is closed over, never hashed; tried the same way.
 """
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import re
 from typing import Any
@@ -22,7 +27,7 @@ from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of, is_hashable
 
-__all__ = ["library_jit_static_fix"]
+__all__ = ["library_jit_static_fix", "partial_bound_fix"]
 
 _INPUT = re.compile(r"depends on the value of the argument (?P<name>[A-Za-z_]\w*)(?:\[(?P<index>\d+)\])?")
 
@@ -96,3 +101,42 @@ def _try(fn: Any, position: int, args: tuple) -> tuple[bool | None, str]:
         except Exception as fault:  # noqa: BLE001 - the fix does not trace: say how
             return False, f"still fails: {type(fault).__name__}: {str(fault).splitlines()[0] if str(fault) else ''}"
     return True, "traced (your jit given the option, the same call traced again abstractly)"
+
+
+def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str], values: dict, static: set[str],
+                      globals_: dict) -> Fix | None:
+    """``functools.partial`` binding the unhashable static ``value`` of ``name`` to the user's jitted function's
+    own function, jitted again with its other static options, tried; None unless the value holds no array and
+    every other argument's value is known."""
+    jitted = globals_.get(jitted_name)
+    plain = getattr(jitted, "__wrapped__", None)
+    others = [p for p in params if p != name]
+    if not hasattr(jitted, "_jit_info") or plain is None or any(p not in values for p in others) or any(
+            isinstance(leaf, (jax.Array, jax.ShapeDtypeStruct)) for leaf in jax.tree_util.tree_leaves(value)):
+        return None
+    shown = repr(value)
+    if len(shown) > 100:
+        shown = f"...  # your {name}"
+    kept = tuple(sorted(static - {name}))
+    option = f", static_argnames={kept!r}" if kept else ""
+    bound = f"{jitted_name}_with_{name}"
+    code = (f"{bound} = jax.jit(functools.partial({jitted_name}.__wrapped__, {name}={shown}){option})"
+            f"   # closed over, never hashed\n{bound}({', '.join(others)})")
+    fix = Fix("static", code, f"`{name}` cannot be hashed, and the function needs it as Python data: bind it with "
+                              "`functools.partial` before jitting, so that it is part of the function (a new "
+                              "binding traces again)")
+    fix.verified, fix.outcome = _traced(functools.partial(plain, **{name: value}), kept,
+                                        {p: values[p] for p in others})
+    return fix
+
+
+def _traced(fn: Any, static_argnames: tuple, kwargs: dict) -> tuple[bool | None, str]:
+    """Trace ``fn`` jitted, abstractly, with JAX's events muted and caches private."""
+    with monitor.muted(), private_trace_caches() as private:
+        if not private:
+            return None, "this JAX cannot keep the try out of its caches"
+        try:
+            jax.jit(fn, static_argnames=static_argnames or None).trace(**kwargs)
+        except Exception as fault:  # noqa: BLE001 - the fix does not trace: say how
+            return False, f"still fails: {type(fault).__name__}: {str(fault).splitlines()[0] if str(fault) else ''}"
+    return True, "traced (the bound function jitted, the same call traced again abstractly)"

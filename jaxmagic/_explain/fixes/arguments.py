@@ -21,6 +21,7 @@ from ..declare.pytree_class import class_registration_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type, hashable_fields, hashable_version,
                               value_from_message)
 from ..declare.wrapper import filter_jit_for_static
+from ..declare.jit_option import partial_bound_fix
 from ..twins.registration import library_registration_fix
 from .equality import children_fix, eq_fix
 
@@ -179,7 +180,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             recipe=Static(replace={name: new_value, **{n: v for n, (_, v) in others.items()}}),
         ))
     fixes.append(not_static)
-    return fixes
+    bound = partial_bound_fix(name, value, facts.name, facts.params, facts.values, facts.static, site.globals_ or {}) \
+        if isinstance(value, (dict, list)) and len(fixes) == 1 else None  # no hashable version: closed over
+    return [*fixes, *([bound] if bound is not None else [])]
 
 
 def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix | None:

@@ -17,6 +17,7 @@ from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_jit_static_fix
+from ..declare.hoisted import hoisted_call_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
 from .record import CONVERSIONS, Failure
@@ -100,6 +101,10 @@ def offer(failure: Failure) -> None:
         found.fixes = [handed[0], *(f for f in found.fixes if f.kind != "static")]
         found.argument = found.path = handed[1]
         found.paths, found.arguments = [handed[1]], [handed[1]]
+    if not found.fixes and kind in (*CONVERSIONS, "boolean-index", "traced-shape"):
+        # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it before the jit
+        hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_)
+        found.fixes = [hoisted] if hoisted is not None else []
     if not found.paths:
         _argument_from_fix(found, tree)
 

@@ -1,0 +1,63 @@
+"""A library's call that cannot run under jit at all, run before the jitted call instead.
+
+``dst, src = e3x.ops.dense_to_sparse_indices(adj_idx)`` as a statement of a jitted function: the library indexes
+with a mask of ``adj_idx``'s values (a shape that depends on them), or builds its objects with Python checks on
+them. No option of the jit keeps the value a Python one inside that library's code; the call runs on the
+concrete value before the jit, and the jitted function uses its results (passed in, or closed over). The fix is that statement,
+moved: a pattern for the user's function and call, since their signature changes; not tried.
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from ..._common.errors import is_installed_library, is_jax_file, traceback_entries
+from ..._common.source import enclosing_function, parameter_names
+from ..explanation import Fix
+from ..fixes.site import dotted_of
+
+__all__ = ["hoisted_call_fix"]
+
+
+def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None, globals_: dict | None) -> Fix | None:
+    """The failing statement moved before the jitted call, when it is a statement of its own in the function's
+    body that calls an installed library's code (where the error was raised) on the function's parameters."""
+    if tree is None or lineno is None or not _raised_in_library(exc):
+        return None
+    function = enclosing_function(tree, lineno)
+    statement = next((s for s in getattr(function, "body", []) if s.lineno <= lineno <= (s.end_lineno or s.lineno)),
+                     None)
+    if not isinstance(statement, (ast.Assign, ast.Expr)) or not isinstance(statement.value, ast.Call):
+        return None
+    params = set(parameter_names(function))
+    read = {n.id for n in ast.walk(statement.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    root = (dotted_of(statement.value.func) or "").split(".")[0]
+    if not read & params or not _library_name(root, globals_ or {}):
+        return None
+    local = {n.id for s in function.body[: function.body.index(statement)] for n in ast.walk(s)
+             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    if read & local:
+        return None  # it reads what the function computed first: not a statement of its inputs alone
+    made = [n.id for t in getattr(statement, "targets", []) for n in ast.walk(t) if isinstance(n, ast.Name)]
+    taken = ", ".join(sorted(read & params))
+    given = ", ".join(made) if made else "its result"
+    code = (f"{ast.unparse(statement)}   # before the jitted call, on the concrete {taken}\n"
+            f"# then `{function.name}` uses {given} made there (passed in, or closed over) in place of {taken}")
+    return Fix("static", code, f"`{root}`'s code here cannot run under jit on a traced {taken} (it needs the "
+                               "values, not only their shapes): run the call before jitting, on the concrete "
+                               "values, and pass its results in", template=True)
+
+
+def _raised_in_library(exc: BaseException) -> bool:
+    """True when the innermost frame outside JAX is an installed library's."""
+    outside = [tb for tb in traceback_entries(exc.__traceback__) if not is_jax_file(tb.tb_frame.f_code.co_filename)]
+    return bool(outside) and is_installed_library(outside[-1].tb_frame.f_code.co_filename)
+
+
+def _library_name(root: str, globals_: dict) -> bool:
+    """True when the user's name ``root`` is an installed library's module, class or function (not JAX's)."""
+    value: Any = globals_.get(root)
+    module = getattr(value, "__name__", "") if isinstance(value, type(ast)) else getattr(value, "__module__", "") or ""
+    top = module.split(".")[0]
+    return bool(top) and top not in ("jax", "jaxlib", "numpy", "builtins", "__main__") and not top.startswith(
+        "jaxmagic")
