@@ -19,6 +19,9 @@ instance made inside the call that hands it over (``dynamic_loss=Decay()``, ``OD
 """
 from __future__ import annotations
 
+import contextlib
+import io
+
 import pytest
 from corpus_harness import explained_cell, install_library, tried
 
@@ -378,3 +381,17 @@ def test_a_library_call_that_cannot_run_under_jit_is_moved_before_it(tmp_path, g
     top = found.fixes[0]
     assert (top.kind, top.template, top.verified) == ("static", True, None), tried(found)
     assert top.code.startswith("receivers, senders = dense_to_sparse(adjacency)   # before the jitted call")
+
+
+def test_in_a_cell_the_users_inline_jit_of_a_library_callable_is_read_back_and_given_the_option(shell):
+    # the kernel's hook reads the call back from the traceback: `jax.jit(model.apply)` written in the cell is the
+    # user's own jit, though its function is flax's
+    pytest.importorskip("flax")
+    shell.run("%jittrace_explain on")
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        result = shell.ip.run_cell(LOOP_OF_LAYERS)
+    shell.run("%jittrace_explain off")
+    assert result.error_in_exec is not None
+    shown = printed.getvalue()
+    assert "jax.jit(model.apply, static_argnums=2)(params, x, 2)" in shown and "verified: traces" in shown
+    assert "fori_loop" not in shown

@@ -7,6 +7,8 @@ or else rebuilt from the signature jaxmagic recorded when the trace began
 """
 from __future__ import annotations
 
+import linecache
+import re
 import types
 from collections.abc import Callable
 from typing import Any
@@ -90,9 +92,10 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
 
     tracked = record.function if record is not None else None
     hashed = unhashable_jitted_method(exc) is not None  # jax.jit(model): the user's jit, of a library's callable
+    written = _jit_written(exc)  # jax.jit(model.apply)(params, x, 2): the user's own jit, of a library's callable
 
     def is_target(obj: Any) -> bool:
-        if hashed and is_jit_object(obj):
+        if (hashed or written) and is_jit_object(obj):
             return True
         if tracked is not None and tracked_of(getattr(tracked, "jitted", None)) is tracked:
             return tracked_of(obj) is tracked or tracked_of(getattr(obj, "__func__", None)) is tracked
@@ -111,6 +114,13 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
     if recovered is not None:
         return recovered  # the function without its arguments
     return None, (), {}
+
+
+def _jit_written(exc: BaseException) -> bool:
+    """True when the user's outermost line of the error calls a ``jax.jit(...)`` it writes inline."""
+    user = user_entries(exc.__traceback__)
+    line = linecache.getline(user[0].tb_frame.f_code.co_filename, user[0].tb_lineno) if user else ""
+    return re.search(r"\bjit\([^()]*(?:\([^()]*\))?[^()]*\)\s*\(", line) is not None
 
 
 def _transformed_by_jax(obj: Any) -> bool:
