@@ -58,7 +58,7 @@ def library_jit_static_fix(given: tuple[Any, tuple, dict] | None, exc: BaseExcep
     fix = Fix("static", shown, f"{what} reaches the jitted `{getattr(fn, '__name__', 'function')}` as its input "
                                f"{position}, the Python value {given[1][position]!r}: `static_argnums={position}` "
                                "keeps it one (one compile per value)")
-    fix.verified, fix.outcome = _try(fn, position, given[1])
+    fix.verified, fix.outcome = _traced(fn, given[1], {}, "your jit given the option", static_argnums=position)
     return fix
 
 
@@ -91,18 +91,6 @@ def _python_value(value: Any) -> bool:
     return isinstance(value, (bool, int, float, str, tuple)) and is_hashable(value)
 
 
-def _try(fn: Any, position: int, args: tuple) -> tuple[bool | None, str]:
-    """Trace ``fn`` jitted with the position static, abstractly, under JAX's events muted and caches private."""
-    with monitor.muted(), private_trace_caches() as private:
-        if not private:
-            return None, "this JAX cannot keep the try out of its caches"
-        try:
-            jax.jit(fn, static_argnums=position).trace(*args)
-        except Exception as fault:  # noqa: BLE001 - the fix does not trace: say how
-            return False, f"still fails: {type(fault).__name__}: {str(fault).splitlines()[0] if str(fault) else ''}"
-    return True, "traced (your jit given the option, the same call traced again abstractly)"
-
-
 def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str], values: dict, static: set[str],
                       globals_: dict) -> Fix | None:
     """``functools.partial`` binding the unhashable static ``value`` of ``name`` to the user's jitted function's
@@ -125,18 +113,18 @@ def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str]
     fix = Fix("static", code, f"`{name}` cannot be hashed, and the function needs it as Python data: bind it with "
                               "`functools.partial` before jitting, so that it is part of the function (a new "
                               "binding traces again)")
-    fix.verified, fix.outcome = _traced(functools.partial(plain, **{name: value}), kept,
-                                        {p: values[p] for p in others})
+    fix.verified, fix.outcome = _traced(functools.partial(plain, **{name: value}), (), {p: values[p] for p in others},
+                                        "the bound function jitted", static_argnames=kept or None)
     return fix
 
 
-def _traced(fn: Any, static_argnames: tuple, kwargs: dict) -> tuple[bool | None, str]:
-    """Trace ``fn`` jitted, abstractly, with JAX's events muted and caches private."""
+def _traced(fn: Any, args: tuple, kwargs: dict, what: str, **options: Any) -> tuple[bool | None, str]:
+    """Trace ``fn`` jitted with ``options``, abstractly, with JAX's events muted and caches private."""
     with monitor.muted(), private_trace_caches() as private:
         if not private:
             return None, "this JAX cannot keep the try out of its caches"
         try:
-            jax.jit(fn, static_argnames=static_argnames or None).trace(**kwargs)
+            jax.jit(fn, **options).trace(*args, **kwargs)
         except Exception as fault:  # noqa: BLE001 - the fix does not trace: say how
             return False, f"still fails: {type(fault).__name__}: {str(fault).splitlines()[0] if str(fault) else ''}"
-    return True, "traced (the bound function jitted, the same call traced again abstractly)"
+    return True, f"traced ({what}, the same call traced again abstractly)"
