@@ -259,6 +259,8 @@ def test_a_loop_that_makes_a_layer_each_time_is_not_a_fori_loop_and_the_users_ji
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), tried(found)
     assert top.code == "jax.jit(model.apply, static_argnums=2)(params, x, 2)"
+    import sys
+    exec(top.code, dict(vars(sys.modules["jaxmagic_corpus_loop_of_layers"])))  # pasted in place of the line, it runs
 
 
 SHELLLIB = '''
@@ -337,6 +339,11 @@ def test_nested_settings_marked_static_are_bound_with_partial_when_they_cannot_b
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), tried(found)
     assert "functools.partial(current.__wrapped__, overrides={'Ip': {0.0: 3000000.0, 5.0: 15000000.0}})" in top.code
+    # pasted in the cell's place, the fix runs: the user's own call, made to the bound function
+    import sys
+    namespace = dict(vars(sys.modules["jaxmagic_corpus_nested_settings"]))
+    exec(top.code, namespace)
+    assert "current_with_overrides(jnp.linspace(0.0, 5.0, 11))" in top.code
     # passing the settings traced was tried too, and fails where the library reads them with NumPy
     assert any(f.kind == "not-static" and f.verified is False for f in found.fixes), tried(found)
 

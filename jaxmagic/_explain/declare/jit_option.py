@@ -13,6 +13,7 @@ too: bound with ``functools.partial`` before the jit, it is closed over, never h
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import re
@@ -92,30 +93,56 @@ def _python_value(value: Any) -> bool:
 
 
 def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str], values: dict, static: set[str],
-                      globals_: dict) -> Fix | None:
+                      globals_: dict, tree: ast.Module | None, names: Any) -> Fix | None:
     """``functools.partial`` binding the unhashable static ``value`` of ``name`` to the user's jitted function's
-    own function, jitted again with its other static options, tried; None unless the value holds no array and
-    every other argument's value is known."""
+    own function, jitted again with its other static options, in the user's own call statement, tried; None unless
+    the value holds no array and every other argument's value is known."""
     jitted = globals_.get(jitted_name)
     plain = getattr(jitted, "__wrapped__", None)
     others = [p for p in params if p != name]
     if not hasattr(jitted, "_jit_info") or plain is None or any(p not in values for p in others) or any(
             isinstance(leaf, (jax.Array, jax.ShapeDtypeStruct)) for leaf in jax.tree_util.tree_leaves(value)):
         return None
-    shown = repr(value)
-    if len(shown) > 100:
-        shown = f"...  # your {name}"
     kept = tuple(sorted(static - {name}))
     option = f", static_argnames={kept!r}" if kept else ""
     bound = f"{jitted_name}_with_{name}"
-    code = (f"{bound} = jax.jit(functools.partial({jitted_name}.__wrapped__, {name}={shown}){option})"
-            f"   # closed over, never hashed\n{bound}({', '.join(others)})")
+    called = _call_without(tree, jitted_name, name, params.index(name), bound)
+    given = ast.unparse(called[1]) if called is not None else repr(value)
+    code = (f"{bound} = {names.jax}.jit({names.functools}.partial({jitted_name}.__wrapped__, {name}={given}){option})"
+            "   # closed over, never hashed\n" + (ast.unparse(called[0]) if called is not None else
+                                                 f"# then call `{bound}` as you called `{jitted_name}`, without `{name}`"))
     fix = Fix("static", code, f"`{name}` cannot be hashed, and the function needs it as Python data: bind it with "
                               "`functools.partial` before jitting, so that it is part of the function (a new "
-                              "binding traces again)")
+                              "binding traces again)", template=called is None)
     fix.verified, fix.outcome = _traced(functools.partial(plain, **{name: value}), (), {p: values[p] for p in others},
                                         "the bound function jitted", static_argnames=kept or None)
     return fix
+
+
+def _call_without(tree: ast.Module | None, callee: str, name: str, position: int, bound: str
+                  ) -> tuple[ast.stmt, ast.expr] | None:
+    """(the user's one top-level statement calling ``callee``, with that call made to ``bound`` without ``name``;
+    the expression the call gave ``name``); None when there is not exactly one, or ``name`` was given by a position
+    other than the last (the positions after it would move)."""
+    found = [(s, c) for s in getattr(tree, "body", []) for c in ast.walk(s) if isinstance(c, ast.Call)
+             and isinstance(c.func, ast.Name) and c.func.id == callee]
+    if len(found) != 1:
+        return None
+    statement, call = found[0]
+    given = next((k.value for k in call.keywords if k.arg == name), None)
+    if given is None and position != len(call.args) - 1:
+        return None
+    given = given if given is not None else call.args[position]
+    again = ast.Call(ast.Name(bound, ast.Load()), [a for a in call.args if a is not given],
+                     [k for k in call.keywords if k.arg != name])
+    swapped = copy.deepcopy(statement)
+    for node in ast.walk(swapped):  # the copy's own call, found where the original stood
+        for field, child in ast.iter_fields(node):
+            if isinstance(child, ast.Call) and ast.dump(child) == ast.dump(call):
+                setattr(node, field, again)
+    if isinstance(swapped, ast.Expr) and ast.dump(swapped.value) == ast.dump(call):
+        swapped.value = again
+    return swapped, given
 
 
 def _traced(fn: Any, args: tuple, kwargs: dict, what: str, **options: Any) -> tuple[bool | None, str]:

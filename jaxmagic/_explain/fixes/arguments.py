@@ -180,7 +180,8 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             recipe=Static(replace={name: new_value, **{n: v for n, (_, v) in others.items()}}),
         ))
     fixes.append(not_static)
-    bound = partial_bound_fix(name, value, facts.name, facts.params, facts.values, facts.static, site.globals_ or {}) \
+    bound = partial_bound_fix(name, value, facts.name, facts.params, facts.values, facts.static, site.globals_ or {},
+                              site.tree, site.names) \
         if isinstance(value, (dict, list)) and len(fixes) == 1 else None  # no hashable version: closed over
     return [*fixes, *([bound] if bound is not None else [])]
 
