@@ -20,6 +20,7 @@ import types
 import jax
 
 from .frames import (RAISE_LINE, called_from, holds_tracer, installed_package, is_installed_library, is_jax_file,
+                     library_entry,
                      is_user_file, leaves_of, raised_by_jax, short_path, stitched, traceback_entries,
                      unhashable_jitted_method, user_entries, user_frame)
 from .source import node_at, parse_file, position_of
@@ -96,11 +97,10 @@ def _library_size(exc: BaseException) -> bool:
     it builds a shape): the value was needed as a compile-time constant, not only as a Python number."""
     if "arose with the `int` function" not in message_of(exc):
         return False
-    outside = [tb for tb in traceback_entries(exc.__traceback__) if not is_jax_file(tb.tb_frame.f_code.co_filename)]
-    if not outside or not is_installed_library(outside[-1].tb_frame.f_code.co_filename) or \
-            is_user_file(outside[-1].tb_frame.f_code.co_filename):
+    entry = library_entry(exc)
+    if entry is None:
         return False
-    line = linecache.getline(outside[-1].tb_frame.f_code.co_filename, outside[-1].tb_lineno)
+    line = linecache.getline(entry.tb_frame.f_code.co_filename, entry.tb_lineno)
     return any(SIZE_NAME.search(name) for name in re.findall(r"[A-Za-z_]\w*", line.split("int(", 1)[0]) +
                re.findall(r"int\(\s*([A-Za-z_]\w*)", line))
 

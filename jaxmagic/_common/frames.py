@@ -27,7 +27,7 @@ import jax
 from .source import node_at, parse_file, position_of
 
 __all__ = [
-    "called_from", "installed_package", "is_installed_library", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
+    "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
     "calls_a_jit", "code_parameters", "outlived_its_trace", "quiet_leaves"]
 
@@ -131,6 +131,14 @@ def jax_frames_kept(tb: types.TracebackType | None) -> bool:
     """True when a traceback still holds JAX's own frames (JAX filters them out of a script's tracebacks, and
     under IPython only marks them hidden): the values JAX was handling when it raised can be read there."""
     return any(is_jax_file(entry.tb_frame.f_code.co_filename) for entry in traceback_entries(tb))
+
+
+def library_entry(exc: BaseException) -> types.TracebackType | None:
+    """The innermost traceback entry of ``exc`` outside JAX's files, when it is an installed library's code (not
+    the user's): the library that refused a traced value."""
+    outside = [tb for tb in traceback_entries(exc.__traceback__) if not is_jax_file(tb.tb_frame.f_code.co_filename)]
+    filename = outside[-1].tb_frame.f_code.co_filename if outside else ""
+    return outside[-1] if outside and is_installed_library(filename) and not is_user_file(filename) else None
 
 
 def user_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:

@@ -21,7 +21,7 @@ holds: arrays as leaves, the rest as metadata; tried on a private copy, the user
 names; an unhashable static value the function needs as Python data bound with ``functools.partial``) and
 ``hoisted`` (a library's call that cannot run under jit at all, moved before the jitted call: a pattern).
 
-May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` (``edit_fix``, ``is_hashable``),
+May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` (``edit_fix``, ``is_hashable``, ``dotted_of``),
 ``fixes.rewrites`` (``Unstored``, ``apply_edit``) and ``fixes.equality`` (``ChildrenRecipe``, the private-copy try);
 never ``explain``, ``argument`` or ``verify``.
 """

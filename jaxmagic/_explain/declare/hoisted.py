@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ..._common.errors import is_installed_library, is_jax_file, traceback_entries
+from ..._common.frames import library_entry
 from ..._common.source import enclosing_function, parameter_names
 from ..explanation import Fix
 from ..fixes.site import dotted_of
@@ -22,7 +22,7 @@ __all__ = ["hoisted_call_fix"]
 def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None, globals_: dict | None) -> Fix | None:
     """The failing statement moved before the jitted call, when it is a statement of its own in the function's
     body that calls an installed library's code (where the error was raised) on the function's parameters."""
-    if tree is None or lineno is None or not _raised_in_library(exc):
+    if tree is None or lineno is None or library_entry(exc) is None:
         return None
     function = enclosing_function(tree, lineno)
     statement = next((s for s in getattr(function, "body", []) if s.lineno <= lineno <= (s.end_lineno or s.lineno)),
@@ -46,12 +46,6 @@ def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | 
     return Fix("static", code, f"`{root}`'s code here cannot run under jit on a traced {taken} (it needs the "
                                "values, not only their shapes): run the call before jitting, on the concrete "
                                "values, and pass its results in", template=True)
-
-
-def _raised_in_library(exc: BaseException) -> bool:
-    """True when the innermost frame outside JAX is an installed library's."""
-    outside = [tb for tb in traceback_entries(exc.__traceback__) if not is_jax_file(tb.tb_frame.f_code.co_filename)]
-    return bool(outside) and is_installed_library(outside[-1].tb_frame.f_code.co_filename)
 
 
 def _library_name(root: str, globals_: dict) -> bool:

@@ -382,8 +382,7 @@ def makes_parameters(loop: ast.AST, site: Site) -> bool:
             value = (site.globals_ or {}).get(part) if value is None else getattr(value, part, None)
             if value is None:
                 break
-        module = getattr(value, "__module__", "") or ""
-        if isinstance(value, type) and module.split(".")[0] != "builtins" and any(
+        if isinstance(value, type) and any(
                 (getattr(base, "__module__", "") or "").startswith(("flax.linen", "haiku", "flax.nnx"))
                 and base.__name__ == "Module" for base in value.__mro__):
             return True

@@ -9,11 +9,11 @@ a ``traced-shape``. ``int(x)`` of a tracer stays JAX's ``concretization``: the p
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from ..._common.errors import SIZE_NAME, is_installed_library, is_jax_file, message_of, traceback_entries
+from ..._common.errors import SIZE_NAME, message_of
+from ..._common.frames import library_entry
 
-__all__ = ["needed_kind", "refused_in_library"]
+__all__ = ["needed_kind"]
 
 _NAMED = re.compile(r"`(?:\w+\.)*(\w+)`")  # a name a library's message quotes: `BasicImageConfig.padded_shape`
 _CONVERSIONS = ("bool-conversion", "integer-conversion", "concretization")
@@ -28,22 +28,13 @@ def needed_kind(kind: str, exc: BaseException) -> str:
     return "traced-shape" if _making_a_shape(exc) else kind
 
 
-def refused_in_library(exc: BaseException) -> Any:
-    """The frame of an installed library's own code that refused the value (its ``if`` on a setting), when the
-    innermost frame outside JAX is one; else None."""
-    outside = [tb for tb in traceback_entries(exc.__traceback__) if not is_jax_file(tb.tb_frame.f_code.co_filename)]
-    if not outside or not is_installed_library(outside[-1].tb_frame.f_code.co_filename):
-        return None
-    return outside[-1].tb_frame
-
-
 def _making_a_shape(exc: BaseException) -> bool:
     """True when the innermost frame outside JAX is an installed library's function named for a size or shape
     (``_set_padded_shape``), or a library's own error quotes such a name (```padded_shape` was not a tuple```)."""
-    frame = refused_in_library(exc)
-    if frame is None:
+    entry = library_entry(exc)
+    if entry is None:
         return False
-    if _SHAPING.search(frame.f_code.co_name.strip("_")):
+    if _SHAPING.search(entry.tb_frame.f_code.co_name.strip("_")):
         return True
     raised_by_library = not type(exc).__module__.startswith("jax")
     return raised_by_library and any(SIZE_NAME.search(name) for name in _NAMED.findall(message_of(exc)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ast
 
 from ..._common.errors import is_installed_library, is_user_file, shape_family
-from ..._common.frames import holds_tracer
+from ..._common.frames import holds_tracer, library_entry
 from ..._common.source import enclosing_function, names_in, parameter_names
 from ..call import data_dependent, known_call, plain_function, transformed_expression
 from ..explanation import Explanation
@@ -21,7 +21,6 @@ from ..declare.hoisted import hoisted_call_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
 from .record import CONVERSIONS, Failure
-from .needed import refused_in_library
 
 __all__ = ["offer"]
 
@@ -72,7 +71,7 @@ def offer(failure: Failure) -> None:
         found.fixes = [rejitted] if rejitted is not None else [f for f in found.fixes if f.template]
     option = transform_option_fix(kind, found.argument if found.path == found.argument else None,
                                   transformed_expression(given[0], user) if given else None, given, globals_, user,
-                                  failure.names, setting=refused_in_library(failure.exc) is not None)
+                                  failure.names, setting=library_entry(failure.exc) is not None)
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
         found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
     if not any(f.kind == "static" for f in found.fixes) and kind in CONVERSIONS:
