@@ -29,7 +29,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "code_parameters", "outlived_its_trace", "quiet_leaves"]
+    "calls_a_jit", "code_parameters", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -159,6 +159,11 @@ def unhashable_jitted_method(exc: BaseException) -> tuple[str, Any] | None:
     found = _unhashable_jitted_method(exc)
     _LAST_ASKED[:] = [exc, found]
     return found
+
+
+def forget_answers() -> None:
+    """Drop the answer kept for the last error asked about (and with it that error, its frames and tracers)."""
+    _LAST_ASKED[:] = [None, None]
 
 
 def _unhashable_jitted_method(exc: BaseException) -> tuple[str, Any] | None:

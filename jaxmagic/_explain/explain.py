@@ -18,7 +18,7 @@ import jax
 
 from .._common import journal
 from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind, user_entries
-from .._common.frames import unhashable_jitted_method
+from .._common.frames import forget_answers, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call, traced_as_an_array
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -128,6 +128,8 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             f"(its analysis failed: {type(fault).__name__}). See {found.docs}"
         )
         return found
+    finally:
+        forget_answers()  # what was worked out of this error goes with the explanation, not kept with its frames
 
 
 def _explain(
