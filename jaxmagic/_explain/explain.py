@@ -171,6 +171,7 @@ _TRACING = {"scan": "`lax.scan`", "fori_loop": "`lax.fori_loop`", "while_loop": 
             "pmap": "`jax.pmap`", "shard_map": "`shard_map`", "custom_vjp": "`jax.custom_vjp`",
             "custom_jvp": "`jax.custom_jvp`"}
 _VMAPPED = re.compile(r"\b(?:Batch|Vmap)Tracer\b")  # JAX 0.10 names vmap's tracer BatchTracer, 0.12 VmapTracer
+_DIFFERENTIATED = re.compile(r"\b(?:JVP|Linearize)Tracer\b")  # grad's, jvp's and linearize's tracers
 
 
 def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
@@ -201,6 +202,10 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         # vmap traced it: one example's value, the mapped (first) axis gone
         template = "Under vmap" + template[len("Under jit"):]
         aval = re.sub(r"\[\d+,?", "[", aval) if aval and failed is None else aval  # the batch's: one example's
+    elif _DIFFERENTIATED.search(type(failed).__name__) and template.startswith("Under jit") and \
+            not isinstance(getattr(failed, "primal", None), jax.core.Tracer):
+        # grad traced it (``jax.value_and_grad(loss)(15000.0)``), with no jit around it
+        template = "Under differentiation (`grad`)" + template[len("Under jit"):]
     elif traced_for is not None and traced_for["how"] in _TRACING and template.startswith("Under jit"):
         # JAX names what traced the function (``... for scan``): a scan body is traced too, with no jit at all
         template = f"Under {_TRACING[traced_for['how']]}" + template[len("Under jit"):]

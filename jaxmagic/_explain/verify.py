@@ -335,8 +335,8 @@ def _param_name(fn: types.FunctionType, index: int) -> str | None:
 
 
 def _rebuild_with(fn: types.FunctionType, edit: Edit, filename: str, names: Names) -> types.FunctionType | None:
-    """A copy of ``fn`` (or of the helper it calls) with ``edit`` applied."""
-    globals_ = names.globals_for(fn.__globals__)
+    """A copy of ``fn`` (or of the helper it calls) with ``edit`` applied (and the values it defines first)."""
+    globals_ = {**names.globals_for(fn.__globals__), **getattr(edit, "defines", {})}
     found = function_node(fn)
     if found is not None and found[1] == filename:
         edited = apply_edit(found[0], edit)

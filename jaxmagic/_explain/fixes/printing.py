@@ -86,18 +86,37 @@ def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue,
             and printer.args == [joined] and not printer.keywords):
         return None
     edited = clone(joined)
-    kept = clone(unwrapped)
-    if isinstance(node.func, ast.Name) and node.func.id in ("int", "float"):  # `:d` needs an int: keep the type
-        kept = ast.Call(ast.Attribute(kept, "astype", ast.Load()),
-                        [attr(f"{site.names.jnp}.{'int32' if node.func.id == 'int' else 'float32'}")], [])
-    for part in edited.values:
-        if isinstance(part, ast.FormattedValue) and ast.dump(part.value) == ast.dump(node):
-            part.value = kept
+    for part in edited.values:  # every conversion the string makes, not only the one that failed first
+        if not isinstance(part, ast.FormattedValue):
+            continue
+        if ast.dump(part.value) == ast.dump(node):
+            part.value = _unconverted(site, node, clone(unwrapped))
+        elif _converted(part.value) is not None:
+            part.value = _unconverted(site, part.value, clone(_converted(part.value)))
     return edit_fix(
         "jax.debug.print", printer, _debug_print(site.names.jax, *_format_template(edited)),
         "the value is printed, not computed with: `jax.debug.print` formats it when the compiled function runs, "
         "where `float()`/`int()` would need it while tracing",
     )
+
+
+def _converted(value: ast.expr) -> ast.expr | None:
+    """What ``float(v)``, ``int(v)`` or ``v.item()`` converts (``v``); None for anything else."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in ("int", "float") \
+            and len(value.args) == 1 and not value.keywords:
+        return value.args[0]
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "item" \
+            and not value.args and not value.keywords:
+        return value.func.value
+    return None
+
+
+def _unconverted(site: Site, conversion: ast.Call, value: ast.expr) -> ast.expr:
+    """The value ``conversion`` converted, as an array of the type it made (`:d` needs an int: keep the type)."""
+    if isinstance(conversion.func, ast.Name) and conversion.func.id in ("int", "float"):
+        return ast.Call(ast.Attribute(value, "astype", ast.Load()),
+                        [attr(f"{site.names.jnp}.{'int32' if conversion.func.id == 'int' else 'float32'}")], [])
+    return value
 
 
 def print_call(site: Site, inner: ast.AST) -> Fix | None:

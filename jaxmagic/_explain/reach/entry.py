@@ -127,9 +127,10 @@ def _library_words(exc: BaseException) -> set[str]:
     if found is not None:
         words |= set(re.findall(r"[A-Za-z_]\w*", found.group(1)))
     entries = [tb for tb in traceback_entries(exc.__traceback__)
-               if not is_user_file(tb.tb_frame.f_code.co_filename)
-               and not tb.tb_frame.f_code.co_filename.startswith(_JAX_ROOT)]
-    if entries:
+               if not tb.tb_frame.f_code.co_filename.startswith(_JAX_ROOT)]
+    # the library's line that failed; not one that only called the user's function whose own line failed
+    # (laplax's ``loss_fn(pred, target)`` names what it hands on, not what the user's line tested)
+    if entries and not is_user_file(entries[-1].tb_frame.f_code.co_filename):
         position = position_of(entries[-1])
         tree = parse_file(position.filename)
         node = node_at(tree, position) if tree is not None else None

@@ -266,7 +266,7 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         if isinstance(swaps, str):
             fix.outcome = swaps
             continue
-        outcome = replay.run(swaps, names.missing)
+        outcome = replay.run(swaps, {**names.missing, **getattr(fix.recipe, "defines", {})})
         if isinstance(outcome, Refused):
             fix.outcome = str(outcome)
         elif outcome is None:

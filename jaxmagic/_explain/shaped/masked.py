@@ -6,10 +6,12 @@ computes the new value for every element and keeps it where the mask holds.
 from __future__ import annotations
 
 import ast
+import types
 
 from ..._common.source import clone
 from ..explanation import Fix
 from ..fixes.site import Site, edit_fix
+from .operands import read
 
 __all__ = ["masked_update_fix", "unselected"]
 
@@ -56,10 +58,26 @@ def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
     new_value = clone(value) if op is None else ast.BinOp(clone(array), op, clone(value))
     return edit_fix(
         "jnp.where", outer,
-        _where(site, clone(mask), new_value, clone(array)),
+        _where(site, _broadcast(site, clone(mask), array), new_value, clone(array)),
         "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
         "element-wise and keeps the shape",
     )
+
+
+def _broadcast(site: Site, mask: ast.expr, array: ast.expr) -> ast.expr:
+    """``mask`` with a new axis for each of ``array``'s trailing dimensions it lacks: a mask of an image's rows and
+    columns selects whole pixels (``image.at[mask].set(0)``), which ``jnp.where`` needs as ``mask[..., None]``."""
+    if site.locals_ is None:
+        return mask
+    frame = types.SimpleNamespace(f_locals=site.locals_, f_globals=site.globals_ or {})
+    masked, whole = read(mask, frame), read(array, frame)
+    if masked is None or whole is None or masked.operand.dims is None or whole.operand.dims is None:
+        return mask
+    missing = len(whole.operand.dims) - len(masked.operand.dims)
+    if missing <= 0:
+        return mask
+    axes = [ast.Constant(Ellipsis), *(ast.Constant(None) for _ in range(missing))]
+    return ast.Subscript(mask, ast.Tuple(axes, ast.Load()), ast.Load())
 
 
 def _at_set_selected(site: Site, subscript: ast.Subscript) -> Fix | None:

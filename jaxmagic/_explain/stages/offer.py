@@ -18,6 +18,7 @@ from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_jit_static_fix
 from ..declare.hoisted import hoisted_call_fix
+from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
 from .record import CONVERSIONS, Failure
@@ -100,6 +101,10 @@ def offer(failure: Failure) -> None:
         found.fixes = [handed[0], *(f for f in found.fixes if f.kind != "static")]
         found.argument = found.path = handed[1]
         found.paths, found.arguments = [handed[1]], [handed[1]]
+    if kind in (*CONVERSIONS, "traced-shape") and not found.paths and site.definition is not None:
+        # ``kr, keep = diagnostics.ispec_grid(grid)`` in the jitted function, from no argument: made before the jit
+        constant = constant_statement_fix(site.definition, failure.node, tree, globals_, found.filename)
+        found.fixes = [constant, *found.fixes] if constant is not None else found.fixes
     if not found.fixes and kind in (*CONVERSIONS, "boolean-index", "traced-shape"):
         # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it before the jit
         hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_)

@@ -1,0 +1,122 @@
+"""A value the jitted function computes from no argument, made before the jit, where it is a Python value.
+
+``kr, keep = diagnostics.ispec_grid(grid)`` inside a jitted function reads only a grid it closes over, yet under jit
+every array operation gives a tracer, so ``kr[:keep]`` meets a traced bound. The statement depends on nothing the
+call passes: run once before the jitted function, its results are concrete, and the function closes over them as
+constants. The fix moves the statement out of the function (a name the cell assigns elsewhere too gets a name of
+its own, so a later assignment cannot change what a new trace reads); it is tried by running the statement on its
+own, outside any trace, and the failing trace again with the function's code without it.
+"""
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+from typing import Any
+
+from ..._common.source import clone, parameter_names
+from ..._tracking import monitor
+from ..explanation import Fix
+from ..fixes.rewrites import Edit
+
+__all__ = ["Hoisted", "constant_statement_fix"]
+
+
+class Hoisted(Edit):
+    """The statement removed from the function (``target``, replaced by nothing; reads renamed in ``also``), with
+    ``defines``: the values it made when run before the jit, which the function's globals hold during the try."""
+
+    def __init__(self, target: ast.stmt, also: list[tuple[ast.AST, ast.AST]], defines: dict[str, Any]) -> None:
+        super().__init__(target, [], also)
+        self.defines = defines
+
+
+def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree: ast.Module | None,
+                           globals_: dict | None, filename: str | None) -> Fix | None:
+    """The statement of ``function``'s body that made a value the failing ``node`` reads from no parameter and no
+    earlier value of the function, moved before the jit; None when there is no such statement or it fails."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or node is None or tree is None \
+            or globals_ is None:
+        return None
+    statement = _constant_statement(function, node)
+    if statement is None:
+        return None
+    made = [n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    elsewhere = _assigned_outside(tree, function)
+    renamed = {name: _free_name(f"{name}_const", globals_, tree) for name in made
+               if name in elsewhere or name in globals_}
+    values = _run_alone(statement, globals_, filename or "<cell>")
+    if values is None:
+        return None
+    moved = clone(statement)
+    also: list[tuple[ast.AST, ast.AST]] = []
+    for target in moved.targets:
+        for name in ast.walk(target):
+            if isinstance(name, ast.Name) and name.id in renamed:
+                name.id = renamed[name.id]
+    start = function.body.index(statement) + 1
+    for later in function.body[start:]:
+        for read in ast.walk(later):
+            if isinstance(read, ast.Name) and isinstance(read.ctx, ast.Load) and read.id in renamed:
+                also.append((read, ast.Name(renamed[read.id], ast.Load())))
+    defines = {renamed.get(name, name): values[name] for name in made if name in values}
+    moved_code = ast.unparse(moved)
+    needed = ", ".join(f"`{renamed.get(n, n)}`" for n in made)
+    code = (f"{moved_code}   # before `{function.name}`, out of it: {needed} made once, concrete\n"
+            f"# and in `{function.name}`, no `{ast.unparse(statement)}`"
+            + (f"; it reads {', '.join(f'`{v}`' for v in renamed.values())}" if renamed else ""))
+    return Fix(
+        "static", code,
+        f"`{ast.unparse(statement.value)[:60]}` reads nothing `{function.name}` is given, yet under jit every array "
+        "operation makes a tracer: run it once before the jitted function, where its results are Python values and "
+        "arrays the function closes over as constants",
+        recipe=Hoisted(statement, also, defines),
+    )
+
+
+def _constant_statement(function: ast.AST, node: ast.AST) -> ast.Assign | None:
+    """The top-level assignment of ``function`` that last made a name ``node`` reads, when it reads no parameter
+    and no name the function assigned before it."""
+    params = set(parameter_names(function))
+    read = [n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+    last: dict[str, tuple[ast.stmt, bool]] = {}  # each name: the statement that last made it, and whether constant
+    assigned: set[str] = set()
+    for statement in function.body:
+        if statement.lineno >= node.lineno:
+            break
+        stored = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        uses = {n.id for n in ast.walk(getattr(statement, "value", statement)) if isinstance(n, ast.Name)}
+        constant = isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and \
+            all(isinstance(t, (ast.Name, ast.Tuple)) for t in statement.targets) and not uses & (params | assigned)
+        for name in stored:
+            last[name] = (statement, constant)
+        assigned |= stored
+    return next((last[name][0] for name in read if name in last and last[name][1]), None)
+
+
+def _assigned_outside(tree: ast.Module, function: ast.AST) -> set[str]:
+    """The names the cell assigns at its top level (the function's own statements apart)."""
+    inside = {id(n) for n in ast.walk(function)}
+    return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+            and id(n) not in inside}
+
+
+def _free_name(wanted: str, globals_: dict, tree: ast.Module) -> str:
+    taken = set(globals_) | {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    name = wanted
+    while name in taken:
+        name += "_"
+    return name
+
+
+def _run_alone(statement: ast.Assign, globals_: dict, filename: str) -> dict[str, Any] | None:
+    """The names the statement assigns, run on its own in a copy of the user's namespace, outside any trace (its
+    output hidden, jaxmagic's compile counts untouched); None when it fails."""
+    scope = dict(globals_)
+    code = compile(ast.fix_missing_locations(ast.Module([clone(statement)], [])), filename, "exec")
+    try:
+        with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            exec(code, scope)  # noqa: S102 - the user's own statement, as the fix runs it
+    except Exception:  # noqa: BLE001 - it cannot run before the jit either: no fix
+        return None
+    return {name: scope[name] for name in scope if name not in globals_ or scope[name] is not globals_[name]}
