@@ -32,7 +32,7 @@ from ..provenance import (Origin, Tracer, ancestor_vars, failing_tracers, jaxpr_
 
 _JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__)) + os.sep  # not jaxwt/, jaxopt/ beside it
 
-__all__ = ["Entry", "entry_of", "entry_origin", "message_origin", "path_origin"]
+__all__ = ["Entry", "entry_of", "entry_origin", "handed_by_name", "message_origin", "path_origin"]
 
 _MAX_LEAVES = 4096  # a parameter with more leaves than this is not searched
 
@@ -369,3 +369,21 @@ def _at_path(bound: dict, path: str) -> Any:
             return None
         rest = rest[step.end():]
     return value
+
+
+def handed_by_name(entry: Entry) -> bool:
+    """True when library code (not JAX's) called the entry, a module-level function of the user's, handing it
+    tracers by keyword (laplax's ``metric(**predictions)``): the library named the quantities it computed, and the
+    function's parameters are the user's words for them. (A value handed on by position, ``log_prob(proposal)``,
+    stays the user's outer input's.)"""
+    caller = entry.frame.f_back
+    if "." in entry.frame.f_code.co_qualname or caller is None or is_jax_file(entry.caller) or \
+            is_user_file(entry.caller):
+        return False
+    local = entry.frame.f_locals
+    if not any(isinstance(leaf, Tracer) for p in entry.params for leaf in jax.tree_util.tree_leaves(local.get(p))):
+        return False
+    tree = parse_file(caller.f_code.co_filename)
+    stopped = types.SimpleNamespace(tb_frame=caller, tb_lasti=caller.f_lasti, tb_lineno=caller.f_lineno)
+    node = node_at(tree, position_of(stopped)) if tree is not None else None
+    return isinstance(node, ast.Call) and not node.args and bool(node.keywords)

@@ -24,7 +24,7 @@ from ..call import plain_function
 from ..provenance import Origin, Tracer, is_trace_input, jaxpr_tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from ..._tracking.compiling.jax_frames import find_jax_call
-from .entry import entry_of, entry_origin, message_origin
+from .entry import entry_of, entry_origin, handed_by_name, message_origin
 
 __all__ = ["calls_library", "hashed_in_library", "host_library", "library_call", "library_names", "library_needs_a_size",
            "traced_counts_passed", "users_jit_called", "users_origin"]
@@ -65,7 +65,7 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
             return remapped
     if called is not None and where_from.function == called and where_from.paths:
         if inner and entry is not None and entry.name != called and (
-                is_jax_file(entry.caller) and _transformed(entry) or _library_callback(entry)):
+                is_jax_file(entry.caller) and _transformed(entry) or handed_by_name(entry)):
             # the user's function a transformation of JAX's made new tracers for (``jax.value_and_grad(loss)``
             # inside the jitted ``step``), or that library code handed values it computed (laplax's metric
             # ``coverage(pred_mean, pred_std, ...)``): its parameter is the input the failing line reads
@@ -94,16 +94,6 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
 
 
 _TRANSFORM_TRACERS = ("JVPTracer", "LinearizeTracer", "BatchTracer", "VmapTracer")  # grad's and vmap's tracers
-
-
-def _library_callback(entry: Any) -> bool:
-    """True when library code (not JAX's) called the entry, a function of its own (not a closure inside the
-    jitted function), with a tracer among its parameters."""
-    if "<locals>" in entry.frame.f_code.co_qualname or is_jax_file(entry.caller) or \
-            not is_installed_library(entry.caller):
-        return False
-    values = [entry.frame.f_locals.get(p) for p in entry.params]
-    return any(isinstance(leaf, Tracer) for v in values for leaf in leaves_of(v)[:64])
 
 
 def _transformed(entry: Any) -> bool:

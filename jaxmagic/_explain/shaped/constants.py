@@ -39,8 +39,8 @@ def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree:
             or globals_ is None:
         return None
     statement = _constant_statement(function, node)
-    if statement is None:
-        return None
+    if statement is None or _jax_own(statement.value.func, globals_):
+        return None  # ``ax = jnp.array(0)``: NumPy makes it a Python value where it stands (numpy-for-static)
     made = [n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
     elsewhere = _assigned_outside(tree, function)
     renamed = {name: _free_name(f"{name}_const", globals_, tree) for name in made
@@ -92,6 +92,16 @@ def _constant_statement(function: ast.AST, node: ast.AST) -> ast.Assign | None:
             last[name] = (statement, constant)
         assigned |= stored
     return next((last[name][0] for name in read if name in last and last[name][1]), None)
+
+
+def _jax_own(func: ast.expr, globals_: dict) -> bool:
+    """True when the called function is JAX's or NumPy's own (``jnp.array``), not a library's or the user's."""
+    root = func
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    value = globals_.get(root.id) if isinstance(root, ast.Name) else None
+    module = getattr(value, "__name__", "") if isinstance(value, type(ast)) else getattr(value, "__module__", "") or ""
+    return module.split(".")[0] in ("jax", "jaxlib", "numpy")
 
 
 def _assigned_outside(tree: ast.Module, function: ast.AST) -> set[str]:
