@@ -215,6 +215,10 @@ def probe_trace(
 RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
 SETTLED_SHARE = 0.4  # once the preferred fix traced, the lesser fixes' tries start only in this share of the budget
 _clock = threading.local()
+try:  # the jaxpr recorder, checked against the clock while a re-trace runs
+    from jax._src.interpreters import partial_eval as pe
+except ImportError:  # a JAX that moved it: a started re-trace runs to its end
+    pe = None
 
 
 def retrace_seconds() -> float:
@@ -227,16 +231,18 @@ def retrace_seconds() -> float:
 
 
 class OutOfTime(BaseException):
-    """A re-trace not started: the explanation's time for re-tracing was spent (or, ``settled``, its share for the
-    fixes after a preferred one that already traced)."""
+    """A re-trace not started, or stopped: the explanation's time for re-tracing was spent (or, ``settled``, its
+    share for the fixes after a preferred one that already traced; ``cut``, while this trace ran)."""
 
-    def __init__(self, settled: bool = False) -> None:
+    def __init__(self, settled: bool = False, cut: bool = False) -> None:
         super().__init__()
-        self.settled = settled
+        self.settled, self.cut = settled, cut
 
     def __str__(self) -> str:
         if self.settled:
             return f"the first fix traced, and the tries took {retrace_seconds() * SETTLED_SHARE:g} s already"
+        if self.cut:
+            return f"its trace ran past the explanation's {retrace_seconds():g} s for tries, and was stopped"
         return f"the explanation's tries took its {retrace_seconds():g} s already"
 
 
@@ -268,9 +274,9 @@ def settle_when(settled: Callable[[], bool]):
 
 @contextlib.contextmanager
 def within_budget():
-    """A re-trace, unless the explanation's budget is spent: then :class:`OutOfTime` is raised before it starts.
-    A trace once started runs to its end (an exception thrown into JAX's tracing from a timer can leave the
-    interpreter's recursion count wrong for the rest of the session)."""
+    """A re-trace, unless the explanation's budget is spent: then :class:`OutOfTime` is raised before it starts,
+    or, once it runs past the budget, at the next operation JAX records (never from a timer: an exception thrown
+    into JAX's tracing from another thread can leave the interpreter's recursion count wrong for the session)."""
     deadline, now = getattr(_clock, "deadline", None), time.perf_counter()
     if deadline is not None and deadline - now <= 0:
         raise OutOfTime()
@@ -278,7 +284,33 @@ def within_budget():
     if started is not None and settled is not None and now - started > retrace_seconds() * SETTLED_SHARE \
             and settled():
         raise OutOfTime(settled=True)
-    yield
+    with _stopped_at(deadline):
+        yield
+
+
+@contextlib.contextmanager
+def _stopped_at(deadline: float | None):
+    """Inside, JAX's recording of each operation into a jaxpr first checks the clock, in this thread only: past
+    ``deadline`` it raises :class:`OutOfTime` where the operation would be recorded, as any error of the traced
+    code is raised (a library whose tracing is slow in itself: adam's 1,887 ``asarray`` calls, each asking a tracer
+    for its sharding, take a minute to trace once)."""
+    recorder = getattr(pe, "DynamicJaxprTrace", None)
+    original = getattr(recorder, "process_primitive", None)
+    if deadline is None or original is None:
+        yield
+        return
+    owner = threading.get_ident()
+
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if threading.get_ident() == owner and time.perf_counter() > deadline:
+            raise OutOfTime(cut=True)
+        return original(self, *args, **kwargs)
+
+    recorder.process_primitive = checked
+    try:
+        yield
+    finally:
+        recorder.process_primitive = original
 
 
 def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums: tuple, static_argnames: tuple,
