@@ -88,6 +88,12 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             # a library's jit holds your function its own way (brainstate's): the rewritten copy never ran
             fix.verified, fix.outcome = None, "the jit your call went through kept your own code"
             continue
+        refused_by = refused_only_abstractly(outcome) if call.unjitted else None
+        if refused_by is not None:  # the user's call has no jit: the library may have had concrete values there
+            fix.verified, fix.outcome = None, (
+                f"traced abstractly, {refused_by}'s own code needed concrete values, which your call without jit "
+                "may give it: not known either way")
+            continue
         if outcome is None or spent:
             spent += time.perf_counter() - started
         if outcome is None:
@@ -95,6 +101,21 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
         else:
             fix.verified, fix.failed_with = False, outcome if isinstance(outcome, BaseException) else None
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+
+
+def refused_only_abstractly(outcome: Any) -> str | None:
+    """The library whose own code raised ``outcome`` because it needed a traced value's contents (cvxpylayers
+    reading its canonical problem data with NumPy), when the try met that before or after the fixed line."""
+    if not isinstance(outcome, Exception) or tracing_kind(outcome) not in _NEEDS_VALUES:
+        return None
+    outside = [tb.tb_frame.f_code.co_filename for tb in traceback_entries(outcome.__traceback__)
+               if installed_package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib")]
+    if not outside or is_user_file(outside[-1]):
+        return None
+    return installed_package(outside[-1])
+
+
+_NEEDS_VALUES = ("array-conversion", "concretization", "bool-conversion", "integer-conversion")
 
 
 def verify_rejitted(fixes: list[Fix], given: tuple[Any, tuple, dict]) -> None:

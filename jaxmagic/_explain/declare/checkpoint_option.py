@@ -1,9 +1,13 @@
-"""A ``jax.checkpoint`` whose ``static_argnums`` leaves out the flag it branches on, given the flag's position.
+"""A transformation's own option, given where the user called it: a ``jax.checkpoint`` whose ``static_argnums``
+leaves out the flag it branches on, given the flag's position; a ``jax.grad`` whose ``argnums`` is the object.
 
 ``jax.checkpoint(Block.__call__, static_argnums=(1,))(block, x, True)`` counts positions from ``self``: the flag
 ``train`` is position 2, and position 1 is ``x``. The checkpoint then traces ``train``, and ``if train:``
 fails inside ``__call__``. The decision is the checkpoint's own option, so the fix goes there, in the user's call:
 the position one past a given one (``self`` not counted) moved to the flag's, or the flag's added.
+
+``jax.grad(loss)(layer, c)`` differentiates ``layer``, an object no array: ``jax.grad(loss, argnums=1)`` passes it
+through as it is (only what ``argnums`` names must be arrays).
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..._common.source import parameter_names
 
-__all__ = ["checkpoint_call_fix"]
+__all__ = ["checkpoint_call_fix", "differentiated_argnums_fix"]
 
 _CHECKPOINTS = ("checkpoint", "remat")
 
@@ -51,3 +55,28 @@ def checkpoint_call_fix(site: Site) -> Fix | None:
             f"`{spelled}` traces every argument it is given but those in its `static_argnums`, counted from the "
             f"first, `{params[0]}`: `{argument}` is position {position}; give it there, so Python sees its value")
     return None
+
+
+_DIFFERENTIATING = ("grad", "value_and_grad", "jacrev", "jacfwd", "hessian")
+
+
+def differentiated_argnums_fix(site: Site, name: str) -> Fix | None:
+    """``jax.grad(loss)(layer, c)`` (or ``g = jax.grad(loss)`` then ``g(layer, c)``) with ``layer``, the first
+    argument, no array: ``jax.grad(loss, argnums=1)``. None for any other call."""
+    called = site.node if isinstance(site.node, ast.Call) else None
+    made = called.func if called is not None else None
+    if isinstance(made, ast.Name) and site.tree is not None:
+        made = next((a.value for a in ast.walk(site.tree) if isinstance(a, ast.Assign) and len(a.targets) == 1
+                     and isinstance(a.targets[0], ast.Name) and a.targets[0].id == made.id), None)
+    spelled = dotted_of(made.func) if isinstance(made, ast.Call) else None
+    if spelled is None or spelled.split(".")[-1] not in _DIFFERENTIATING or made.keywords or len(made.args) != 1:
+        return None
+    given = called.args
+    if len(given) < 2 or not (isinstance(given[0], ast.Name) and given[0].id == name) or \
+            any(isinstance(a, ast.Starred) for a in given) or called.keywords:
+        return None
+    others = tuple(range(1, len(given)))
+    argnums = others[0] if len(others) == 1 else others
+    return Fix("static", f"{spelled}({ast.unparse(made.args[0])}, argnums={argnums!r})",
+               f"`{spelled}` differentiates its first argument unless told otherwise, and `{name}` is no array: "
+               f"give `argnums` the arguments to differentiate, and `{name}` is passed through as it is")

@@ -5,18 +5,22 @@ with a mask of ``adj_idx``'s values (a shape that depends on them), or builds it
 them. No option of the jit keeps the value a Python one inside that library's code; the call runs on the
 concrete value before the jit, and the jitted function uses its results (passed in, or closed over). The fix is that statement,
 moved: a pattern for the user's function and call, since their signature changes; not tried.
+
+When the library's call reads the function's own arguments (cvxpylayers' ``layer(c_val)`` turning its problem data
+into NumPy arrays, brainpy's runner counting steps with ``int()``), nothing can move before the jit: the function is
+called without it, the library compiling or running its own parts. Not tried either: without jit the call runs.
 """
 from __future__ import annotations
 
 import ast
 from typing import Any
 
-from ..._common.frames import library_entry
+from ..._common.frames import installed_package, library_entry
 from ..._common.source import enclosing_function, parameter_names
 from ..explanation import Fix
 from ..fixes.site import dotted_of
 
-__all__ = ["hoisted_call_fix"]
+__all__ = ["hoisted_call_fix", "unjitted_fix"]
 
 
 def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None, globals_: dict | None) -> Fix | None:
@@ -55,3 +59,35 @@ def _library_name(root: str, globals_: dict) -> bool:
     top = module.split(".")[0]
     return bool(top) and top not in ("jax", "jaxlib", "numpy", "builtins", "__main__") and not top.startswith(
         "jaxmagic")
+
+
+def unjitted_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None) -> Fix | None:
+    """The user's function called without the jit its decorator gives it, when library code it calls (where the
+    error was raised) refused a traced value."""
+    entry = library_entry(exc)
+    function = enclosing_function(tree, lineno) if tree is not None and lineno is not None else None
+    if entry is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    jits = [d for d in function.decorator_list if _is_jit(d)]
+    if not jits:
+        return None
+    library = installed_package(entry.tb_frame.f_code.co_filename) or "the library"
+    kept = [f"@{ast.unparse(d)}" for d in function.decorator_list if d not in jits]
+    header = ast.unparse(function).splitlines()[len(function.decorator_list)]
+    code = "\n".join([*kept, f"{header}   # no @{ast.unparse(jits[0])}", "    ...  # the body as it is"])
+    fix = Fix("remove-inner-jit", code,
+              f"`{library}`'s own code needs the values, not only their shapes, so `{function.name}` cannot be "
+              f"traced as a whole: call it without jit ({library} compiles or runs its own parts), and jit the "
+              "pieces of your own code around it where they need it")
+    fix.outcome = "without jit the call runs your code, which jaxmagic does not do for you"
+    return fix
+
+
+def _is_jit(decorator: ast.expr) -> bool:
+    """``@jax.jit``, ``@bm.jit``, ``@jit``, ``@jax.jit(...)`` or ``@partial(jax.jit, ...)``."""
+    if isinstance(decorator, ast.Call):
+        named = dotted_of(decorator.func) or ""
+        if named.split(".")[-1] == "partial" and decorator.args:
+            return _is_jit(decorator.args[0])
+        decorator = decorator.func
+    return (dotted_of(decorator) or "").split(".")[-1] in ("jit", "filter_jit")

@@ -22,6 +22,7 @@ from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_t
                               value_from_message)
 from ..declare.wrapper import filter_jit_for_static
 from ..declare.jit_option import partial_bound_fix
+from ..declare.checkpoint_option import differentiated_argnums_fix
 from ..twins.registration import library_registration_fix
 from .equality import children_fix, eq_fix
 
@@ -304,6 +305,9 @@ def non_array_fixes(site: Site) -> list[Fix]:
                 "static argument and keep the arrays in the pytree"
             )
             fixes.append(leaf)
+    differentiated = differentiated_argnums_fix(site, name)
+    if differentiated is not None:  # jax.grad(loss)(layer, c): grad differentiates the first argument only
+        return [differentiated]
     if facts is not None and (value is None or is_hashable(value)):
         add = (name, *untraceable(facts, name))  # ``In`` and ``Out``, two Axis objects: both static at once
         fix = Fix(

@@ -8,7 +8,6 @@ verifies it. Module aliases come from :class:`..rebuild.Names`.
 from __future__ import annotations
 
 import ast
-import builtins
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +16,7 @@ from ..rebuild import Names
 from ..._common.source import clone
 
 __all__ = ["Edit", "Checkified", "Unstored", "apply_edit", "call", "attr", "logical", "where_for_if", "cond_for_if",
-           "while_loop_for", "fori_loop_for", "assigned_names", "written_before_read", "with_imports"]
+           "while_loop_for", "fori_loop_for", "assigned_names", "written_before_read"]
 
 
 class Edit:
@@ -124,7 +123,16 @@ def _lambda(body: ast.expr, params: Sequence[str] = ()) -> ast.Lambda:
 
 
 def _tuple(names: Sequence[str], ctx: ast.expr_context) -> ast.Tuple:
-    return ast.Tuple([ast.Name(n, ctx) for n in names], ctx)
+    return ast.Tuple([_named(n, ctx) for n in names], ctx)
+
+
+def _named(name: str, ctx: ast.expr_context) -> ast.expr:
+    """A plain name, or an attribute chain a branch assigns (``self.V.value``, a state variable's value)."""
+    if "." not in name:
+        return ast.Name(name, ctx)
+    node = ast.parse(name, mode="eval").body
+    node.ctx = ctx
+    return node
 
 
 # --- conditions: and / or / not / chained comparisons --------------------------
@@ -184,6 +192,8 @@ def _branch_value(body: list[ast.stmt]) -> tuple[str, object] | None:
     for stmt in body:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
             targets[stmt.targets[0].id] = stmt.value
+        elif isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _attribute_chain(stmt.targets[0]):
+            targets[ast.unparse(stmt.targets[0])] = stmt.value  # ``self.V.value = ...``: kept when not assigned
         elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
             name = stmt.target.id
             targets[name] = ast.BinOp(ast.Name(name, ast.Load()), stmt.op, stmt.value)
@@ -195,6 +205,15 @@ def _branch_value(body: list[ast.stmt]) -> tuple[str, object] | None:
     if len(body) != len(targets):
         return None  # a name assigned twice: the branch is a small program, not a value
     return ("assign", targets) if targets else None
+
+
+def _attribute_chain(node: ast.expr) -> bool:
+    """True for ``a.b`` or ``a.b.c``: attributes of a plain name, read back as they are written."""
+    if not isinstance(node, ast.Attribute):
+        return False
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
 
 
 def _unpacked_names(stmt: ast.stmt) -> bool:
@@ -239,10 +258,10 @@ def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list
         return [ast.Return(_picked(names, test, clone(then), clone(other), tree))]
     out = []
     for name in dict.fromkeys([*then, *other]):
-        a = then.get(name, ast.Name(name, ast.Load()))
-        b = other.get(name, ast.Name(name, ast.Load()))
+        a = then.get(name, _named(name, ast.Load()))
+        b = other.get(name, _named(name, ast.Load()))
         out.append(
-            ast.Assign([ast.Name(name, ast.Store())], _picked(names, clone(test), a, b, names.tree_valued(name)))
+            ast.Assign([_named(name, ast.Store())], _picked(names, clone(test), a, b, names.tree_valued(name)))
         )
     return out
 
@@ -272,8 +291,8 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
         ]
     assigned = list(dict.fromkeys([*then, *other]))
     # a name one branch leaves alone keeps its value in that branch
-    values_then = [then.get(n, ast.Name(n, ast.Load())) for n in assigned]
-    values_other = [other.get(n, ast.Name(n, ast.Load())) for n in assigned]
+    values_then = [then.get(n, _named(n, ast.Load())) for n in assigned]
+    values_other = [other.get(n, _named(n, ast.Load())) for n in assigned]
     pick = call(
         f"{names.lax}.cond",
         test,
@@ -358,40 +377,3 @@ def fori_loop_for(stmt: ast.For, names: Names) -> list[ast.stmt] | None:
         ),
     )
     return [body, loop]
-
-
-# --- the imports a fix's code needs and the user's namespace lacks, said in the code itself ---
-
-# the names fixes use for modules and helpers, and how each is imported
-_IMPORTS = {
-    "partial": "from functools import partial",
-    "functools": "import functools",
-    "jax": "import jax",
-    "jnp": "import jax.numpy as jnp",
-    "lax": "from jax import lax",
-    "np": "import numpy as np",
-    "eqx": "import equinox as eqx",
-    "nnx": "from flax import nnx",
-    "struct": "from flax import struct",
-    "checkify": "from jax.experimental import checkify",
-}
-
-
-def with_imports(code: str, globals_: dict | None) -> str:
-    """``code`` with an import line above it for each module or helper it uses that ``globals_`` lacks (code that
-    is not plain Python, a ``%%jittrace`` line, as it is)."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return code
-    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
-        a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
-        for a in n.names}
-    known: dict[str, Any] = globals_ or {}
-    needed: dict[str, None] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            name = node.id
-            if name in _IMPORTS and name not in known and name not in bound and not hasattr(builtins, name):
-                needed[_IMPORTS[name]] = None  # each import once, in the order first needed
-    return "\n".join([*needed, code]) if needed else code

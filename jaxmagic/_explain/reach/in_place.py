@@ -76,6 +76,7 @@ class Replay:
     where: str
     changed: str | None = None  # the user's code the try changed besides the fix (``jax.grad(f, has_aux=True)``)
     foreign: bool = False  # library code runs around the fix: only an error in the fixed code says it failed
+    unjitted: bool = False  # the user's statement had no jit (``jax.grad(loss)(c)``): jaxmagic's trace is abstract
 
     def run(self, swaps: list[tuple[types.FunctionType, types.CodeType]] = (), names: dict | None = None
             ) -> BaseException | None:

@@ -38,7 +38,7 @@ from ..fixes.rewrites import Unstored, apply_edit
 from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild
-from ..verify import first_line
+from ..verify import first_line, refused_only_abstractly
 from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
 from .in_place import Refused, Replay
 from .handed import library_caller
@@ -156,6 +156,11 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             # library code the statement runs cannot be traced abstractly (its own ``if`` on a value): that says
             # nothing of the fix
             fix.outcome = f"{replay.where}, but the library's own code fails there ({type(outcome).__name__})"
+        elif outcome is not None and replay.unjitted and not _raised_in(outcome, [code for _, code in swaps]) and \
+                refused_only_abstractly(outcome):
+            # no jit in the user's statement: the library may have had concrete values where this trace had shapes
+            fix.outcome = (f"{replay.where}, but {refused_only_abstractly(outcome)}'s own code needed concrete "
+                           "values there, which your call without jit may give it: not known either way")
         elif outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
             spent += time.perf_counter() - started

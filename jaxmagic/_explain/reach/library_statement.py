@@ -19,6 +19,8 @@ import inspect
 import types
 from typing import Any
 
+import jax
+
 from ..._common.errors import is_installed_library, is_user_file
 from ..._common.source import clone, text_of
 from ..recover import Impure, evaluate_pure
@@ -138,6 +140,7 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
         return None
     replay.where = (f"your line that ran it, `{text_of(found_at[0][0])}`, traced again abstractly"
                     + (" with has_aux=True" if with_aux else ""))
+    replay.unjitted = not any(wrap is jax.jit for wrap, _, _ in made or [])
     if with_aux:  # the fix's code says so: the transformation given has_aux=True
         given = clone(found_at[0][1])
         given.keywords = [*given.keywords, ast.keyword("has_aux", ast.Constant(True))]

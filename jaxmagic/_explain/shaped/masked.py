@@ -19,7 +19,8 @@ __all__ = ["masked_update_fix", "unselected"]
 def masked_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
     """The update by ``subscript``'s mask as one ``jnp.where``, when the failing selection is that update's target,
     the value copied through it, or a selection inside the value; else None."""
-    return _at_update(site, subscript) or _at_set_selected(site, subscript) or _inside_at_update(site, subscript)
+    return _at_update(site, subscript) or _at_set_selected(site, subscript) or _inside_at_update(site, subscript) \
+        or _item_assigned(site, subscript)
 
 
 def _where(site: Site, *args: ast.expr) -> ast.Call:
@@ -62,6 +63,24 @@ def _at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
         "an update through a boolean mask has a data-dependent number of targets; `jnp.where` updates "
         "element-wise and keeps the shape",
     )
+
+
+def _item_assigned(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``self.V[spike] = 0.`` (or ``+=``) on an array that takes item assignment (a state variable: JAX's own
+    arrays refuse it before any mask is read) → ``self.V[...] = jnp.where(spike, 0., self.V)``, in place."""
+    statement = site.parent(subscript)
+    if isinstance(statement, ast.Assign) and statement.targets == [subscript]:
+        new_value = clone(statement.value)
+    elif isinstance(statement, ast.AugAssign) and statement.target is subscript:
+        new_value = ast.BinOp(clone(subscript.value), statement.op, clone(statement.value))
+    else:
+        return None
+    array = subscript.value
+    whole = ast.Subscript(clone(array), ast.Constant(Ellipsis), ast.Store())
+    picked = _where(site, _broadcast(site, clone(subscript.slice), array), new_value, clone(array))
+    return edit_fix("jnp.where", statement, ast.Assign([whole], picked),
+                    "assigning through a boolean mask has a data-dependent number of targets; `jnp.where` computes "
+                    "every element, the new value where the mask holds, and the whole array is assigned in place")
 
 
 def _broadcast(site: Site, mask: ast.expr, array: ast.expr) -> ast.expr:

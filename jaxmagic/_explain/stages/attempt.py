@@ -7,10 +7,11 @@ and for a leak, by making the call that traced the storing function again.
 """
 from __future__ import annotations
 
+import ast
+import builtins
 from typing import Any
 
 from ..call import is_concrete
-from ..fixes.rewrites import with_imports
 from ..reach.in_place import verify_in_place
 from ..reach.leak_replay import leaking_call, verify_leak_in_place
 from ..reach.stored_attributes import tried_keeping
@@ -102,3 +103,40 @@ def _why_untried(fix: Any, tried_somehow: bool) -> str:
 def _jitted_name(leak: Any) -> str | None:
     """The jitted function the leaking one ran in (``route`` for a ``lax.switch`` branch), else its own name."""
     return getattr(leak.outer, "name", None) or leak.function if leak is not None else None
+
+
+# --- the imports a fix's code needs and the user's namespace lacks, said in the code itself ---
+
+# the names fixes use for modules and helpers, and how each is imported
+_IMPORTS = {
+    "partial": "from functools import partial",
+    "functools": "import functools",
+    "jax": "import jax",
+    "jnp": "import jax.numpy as jnp",
+    "lax": "from jax import lax",
+    "np": "import numpy as np",
+    "eqx": "import equinox as eqx",
+    "nnx": "from flax import nnx",
+    "struct": "from flax import struct",
+    "checkify": "from jax.experimental import checkify",
+}
+
+
+def with_imports(code: str, globals_: dict | None) -> str:
+    """``code`` with an import line above it for each module or helper it uses that ``globals_`` lacks (code that
+    is not plain Python, a ``%%jittrace`` line, as it is)."""
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return code
+    bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
+        a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+        for a in n.names}
+    known: dict[str, Any] = globals_ or {}
+    needed: dict[str, None] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            name = node.id
+            if name in _IMPORTS and name not in known and name not in bound and not hasattr(builtins, name):
+                needed[_IMPORTS[name]] = None  # each import once, in the order first needed
+    return "\n".join([*needed, code]) if needed else code

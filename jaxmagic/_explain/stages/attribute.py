@@ -12,8 +12,10 @@ import re
 import types
 from typing import Any
 
+import jax
+
 from ..._common.frames import code_parameters, unhashable_jitted_method
-from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, traceback_entries
+from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line, unwrap_function
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..._tracking.observed.adapters import user_call, user_path
@@ -24,7 +26,7 @@ from ..explanation import Explanation
 from ..leaks import definition_at
 from ..fixes.site import dotted_of, is_hashable, is_jnp
 from ..fixes.sizes import NONZERO_FUNCS
-from ..provenance import Origin, origin_of
+from ..provenance import Origin, Tracer, origin_of
 from ..rebuild import Names
 from ..recover import Impure, evaluate_pure
 from ..reach.entry import entry_of, path_origin
@@ -125,8 +127,41 @@ def attribute(failure: Failure) -> None:
         if handed:
             name_arguments(found, origin_of(exc, handed), facts)
     _in_users_terms(failure)
+    _state_held_by_self(failure)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
+
+
+_VALUE_KINDS = ("bool-conversion", "concretization", "integer-conversion", "array-conversion", "boolean-index")
+
+
+def _state_held_by_self(failure: Failure) -> None:
+    """A method whose object JAX does not see (brainpy's ``DynamicalSystem``, its state in ``bm.Variable``s that its
+    runner carries through the loop) failing on a line that reads ``self.spike``, a tracer: ``self`` is the first
+    parameter the value depends on, at that attribute."""
+    found, user, node = failure.found, failure.user, failure.node
+    if failure.kind not in _VALUE_KINDS or not user or node is None:
+        return
+    frame = user[-1].tb_frame
+    code = frame.f_code
+    if not code.co_argcount or code.co_varnames[0] != "self" or "self" not in frame.f_locals:
+        return
+    owner = frame.f_locals["self"]
+    if leaves_of(owner)[:2] != [owner]:
+        return  # a pytree JAX flattens (an equinox or NNX Module): its leaves are the jitted call's arguments
+    read = [n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+            and n.value.id == "self"]
+    for attr in dict.fromkeys(read):
+        try:
+            held = getattr(owner, attr)  # (brainpy keeps its state variables out of the instance's dict)
+            value = getattr(held, "value", None)  # a state variable: its runner traced it through the loop (and
+            # put its concrete value back after)
+        except Exception:  # noqa: BLE001 - an attribute computed its own way: not read here
+            continue
+        if isinstance(held, Tracer) or isinstance(value, (Tracer, jax.Array)):
+            paths = [f"self.{attr}", *(p for p in found.paths if p != f"self.{attr}")]
+            name_arguments(found, Origin(paths, found.function, "trace"), None)
+            return
 
 
 def _in_users_terms(failure: Failure) -> None:

@@ -17,7 +17,7 @@ from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_jit_static_fix
-from ..declare.hoisted import hoisted_call_fix
+from ..declare.hoisted import hoisted_call_fix, unjitted_fix
 from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
@@ -109,6 +109,9 @@ def offer(failure: Failure) -> None:
         # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it before the jit
         hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_)
         found.fixes = [hoisted] if hoisted is not None else []
+    unjitted = unjitted_fix(failure.exc, tree, found.lineno) if kind in (*CONVERSIONS, "traced-shape") else None
+    if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit: last offered, first where all else fails
+        found.fixes = [*found.fixes, unjitted]
     if not found.paths:
         _argument_from_fix(found, tree)
 
