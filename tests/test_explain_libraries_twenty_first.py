@@ -13,6 +13,12 @@ argument.
 - A statement of the jitted function that reads nothing the function is given (``kr, keep =
   ispec_grid(grid)`` of a grid it closes over): moved before the jitted function, where its results are
   concrete; a name the cell assigns again later gets its own name.
+- State an object JAX does not see holds (brainpy's ``DynamicalSystem`` with ``bm.Variable``s its runner carries
+  through a scan): the argument is ``self`` at the attribute the line reads; a branch assigning the state's value
+  is picked by ``jnp.where``; ``self.V[spike] = 0.`` is assigned whole, in place.
+- ``jax.grad(loss)(layer, c)`` with an object first: ``argnums=1``. A user's ``@jax.jit`` around library code that
+  refuses traced values (cvxpylayers' layer): called without it. A fix that jaxmagic's abstract trace cannot judge,
+  because the library needs values the user's call without jit gives it, is said to be unknown, not failed.
 """
 from __future__ import annotations
 
@@ -191,3 +197,174 @@ def test_a_value_made_from_an_argument_is_not_moved(tmp_path, caliblib):
     code = CONSTANT.replace("grid_info(grid)", "grid_info({**grid, 'n': field.shape[0]})")
     found = explained_cell("from-argument", PYQG_DIAGNOSTICS, code, tmp_path)
     assert not any(f.code.startswith("kr") and f.kind == "static" for f in found.fixes), tried(found)
+
+
+BRAINPY_RUNNER = "https://brainpy.readthedocs.io/en/latest/tutorial_simulation/simulation_dsrunner.html"  # update()
+CVXPYLAYERS_JAX = "https://github.com/cvxpy/cvxpylayers#jax"  # a layer run under jax.grad, not under jax.jit
+
+STATELIB = '''
+import jax
+import jax.numpy as jnp
+
+
+class Variable:
+    """A state a system updates in place; the runner carries its value through the loop."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def __setitem__(self, index, new):
+        self.value = self.value.at[index].set(new)
+
+
+class Runner:
+    """Runs a system's ``update`` over inputs in a scan; the states' concrete values are put back after."""
+
+    def __init__(self, system):
+        self.system = system
+
+    def run(self, inputs):
+        states = [v for v in vars(self.system).values() if isinstance(v, Variable)]
+        start = [v.value for v in states]
+
+        def step(carry, x):
+            for v, c in zip(states, carry):
+                v.value = c
+            out = self.system.update(x)
+            return [v.value for v in states], out
+
+        try:
+            return jax.lax.scan(step, start, inputs)[1]
+        finally:
+            for v, c in zip(states, start):
+                v.value = c
+
+
+@jax.custom_vjp
+def solve(c):
+    """A solver that reads its problem data with NumPy: under a jit it cannot run, under grad alone it can (its
+    forward pass is given the values)."""
+    import numpy as np
+    return jnp.asarray(np.clip(np.asarray(c), 0.0, None))
+
+
+def _solve_forward(c):
+    return solve(c), c
+
+
+def _solve_backward(c, g):
+    return (g * (c > 0),)
+
+
+solve.defvjp(_solve_forward, _solve_backward)
+'''
+
+
+@pytest.fixture
+def statelib(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "statelib_cases", STATELIB)
+
+
+SPIKING = """\
+import jax.numpy as jnp
+from statelib_cases import Runner, Variable
+
+class LIF:
+    def __init__(self, n):
+        self.V = Variable(jnp.zeros(n))
+        self.spike = Variable(jnp.zeros(n, dtype=bool))
+
+    def update(self, inp):
+        self.V.value = self.V.value + 0.3 * inp
+        self.spike.value = self.V.value > 1.0
+        if jnp.any(self.spike.value):
+            self.V.value = jnp.where(self.spike.value, 0.0, self.V.value)
+        return self.spike.value
+
+out = Runner(LIF(3)).run(jnp.ones((10, 3)))
+"""
+
+
+def test_state_an_object_jax_does_not_see_holds_is_named_self_and_its_branch_picked(tmp_path, statelib):
+    found = explained_cell("spiking", BRAINPY_RUNNER, SPIKING, tmp_path)
+    assert (found.kind, found.lineno) == ("bool-conversion", 12), tried(found)
+    assert (found.argument, found.path) == ("self", "self.spike"), found.paths
+    top = found.fixes[0]
+    assert top.kind == "jnp.where" and top.code.startswith("self.V.value = jnp.where("), top.code
+    assert top.verified is True, tried(found)
+
+
+def test_an_item_assignment_through_a_mask_is_made_whole_in_place(tmp_path, statelib):
+    code = SPIKING.replace(
+        "        if jnp.any(self.spike.value):\n            self.V.value = jnp.where(self.spike.value, 0.0, self.V.value)\n",
+        "        self.V[self.spike.value] = 0.0\n")
+    found = explained_cell("masked-state", BRAINPY_RUNNER, code, tmp_path)
+    assert (found.kind, found.lineno, found.argument) == ("boolean-index", 12, "self"), tried(found)
+    top = found.fixes[0]
+    assert (top.kind, top.code) == ("jnp.where", "self.V[...] = jnp.where(self.spike.value, 0.0, self.V)"), \
+        tried(found)
+
+
+LAYER_FIRST = """\
+import jax
+import jax.numpy as jnp
+from statelib_cases import solve
+
+class Layer:
+    def __call__(self, c):
+        return solve(c)
+
+def loss(layer, c):
+    return jnp.sum(layer(c) ** 2)
+
+g = jax.grad(loss)(Layer(), jnp.array([0.2, -0.5, 0.3]))
+"""
+
+
+def test_grad_of_an_object_first_is_given_argnums(tmp_path, statelib):
+    found = explained_cell("layer-first", CVXPYLAYERS_JAX, LAYER_FIRST, tmp_path)
+    assert (found.kind, found.argument) == ("non-array-argument", "layer"), tried(found)
+    assert (found.fixes[0].kind, found.fixes[0].code) == ("static", "jax.grad(loss, argnums=1)"), tried(found)
+
+
+JITTED_SOLVE = """\
+import jax
+import jax.numpy as jnp
+from statelib_cases import solve
+
+@jax.jit
+def predict(c):
+    return solve(c) @ jnp.array([1.0, 2.0, 3.0])
+
+predict(jnp.array([0.2, -0.5, 0.3]))
+"""
+
+
+def test_a_jit_around_library_code_that_refuses_traced_values_is_dropped(tmp_path, statelib):
+    found = explained_cell("jitted-solve", CVXPYLAYERS_JAX, JITTED_SOLVE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind) == ("array-conversion", "remove-inner-jit"), tried(found)
+    assert top.code.startswith("def predict(c):   # no @jax.jit"), top.code
+    assert top.verified is None and "statelib_cases" in top.summary
+
+
+NUMPY_AFTER_SOLVE = """\
+import numpy as np
+import jax
+import jax.numpy as jnp
+from statelib_cases import solve
+
+def loss(c):
+    w = solve(c)
+    return np.sum(w * np.log(w + 1e-9))
+
+g = jax.grad(loss)(jnp.array([0.2, 0.5, 0.3]))
+"""
+
+
+def test_a_fix_the_abstract_trace_cannot_judge_is_not_said_to_fail(tmp_path, statelib):
+    # under grad alone the solver has its values; jaxmagic's abstract trace has shapes only, and the solver refuses
+    found = explained_cell("numpy-after-solve", CVXPYLAYERS_JAX, NUMPY_AFTER_SOLVE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind) == ("array-conversion", 8, "jnp-not-np"), tried(found)
+    assert top.verified is None and "statelib_cases's own code needed concrete values" in top.outcome, tried(found)

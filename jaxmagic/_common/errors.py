@@ -392,3 +392,5 @@ def message_of(exc: BaseException) -> str:
         return str(exc)
     except Exception:  # noqa: BLE001 - a broken __str__ must not hide the error
         return ""
+
+

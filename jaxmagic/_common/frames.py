@@ -377,3 +377,4 @@ def code_parameters(code: types.CodeType) -> list[str]:
     count = code.co_argcount + code.co_kwonlyargcount
     count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
     return list(code.co_varnames[:count])
+

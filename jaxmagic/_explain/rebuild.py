@@ -28,10 +28,11 @@ from jax.experimental import checkify
 
 from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
+from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
 from .._common.through import outer_jit, rewrap
 
 __all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
-           "OutOfTime", "retrace_budget", "settle_when", "within_budget", "RETRACE_SECONDS"]
+           "OutOfTime", "retrace_budget", "settle_when", "within_budget", "RETRACE_SECONDS", "refused_only_abstractly"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
 # (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
@@ -386,3 +387,14 @@ def abstract_tracers(value: Any) -> Any:
         return x
 
     return jax.tree_util.tree_map(leaf, value)
+
+
+def refused_only_abstractly(outcome: object) -> str | None:
+    """The library whose own code raised ``outcome`` needing a traced value's contents (cvxpylayers reading its
+    problem data with NumPy) in a re-trace; None when the user's code or JAX's raised it, or it is no such error."""
+    if not isinstance(outcome, Exception) or tracing_kind(outcome) not in (
+            "array-conversion", "concretization", "bool-conversion", "integer-conversion"):
+        return None
+    files = [f for f in (tb.tb_frame.f_code.co_filename for tb in traceback_entries(outcome.__traceback__))
+             if installed_package(f) not in ("jax", "jaxlib")]
+    return installed_package(files[-1]) if files and not is_user_file(files[-1]) else None

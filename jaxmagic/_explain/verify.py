@@ -20,7 +20,8 @@ from typing import Any
 import jax
 from jax.experimental import checkify
 
-from .._common.errors import installed_package, is_user_file, message_of, traceback_entries, tracing_kind
+from .._common.errors import (installed_package, is_user_file, message_of,
+                              traceback_entries, tracing_kind)
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
@@ -35,7 +36,8 @@ from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static, library_jit_named
 from .leaks import stores_outside
-from .rebuild import Names, OutOfTime, abstract_tracers, copy_function, global_names, probe_trace, rebuild, values_as_given
+from .rebuild import (Names, OutOfTime, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
+                      refused_only_abstractly, values_as_given)
 from .._common.through import outer_jit
 
 __all__ = ["verify", "verify_rejitted", "first_line"]
@@ -101,21 +103,6 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
         else:
             fix.verified, fix.failed_with = False, outcome if isinstance(outcome, BaseException) else None
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
-
-
-def refused_only_abstractly(outcome: Any) -> str | None:
-    """The library whose own code raised ``outcome`` because it needed a traced value's contents (cvxpylayers
-    reading its canonical problem data with NumPy), when the try met that before or after the fixed line."""
-    if not isinstance(outcome, Exception) or tracing_kind(outcome) not in _NEEDS_VALUES:
-        return None
-    outside = [tb.tb_frame.f_code.co_filename for tb in traceback_entries(outcome.__traceback__)
-               if installed_package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib")]
-    if not outside or is_user_file(outside[-1]):
-        return None
-    return installed_package(outside[-1])
-
-
-_NEEDS_VALUES = ("array-conversion", "concretization", "bool-conversion", "integer-conversion")
 
 
 def verify_rejitted(fixes: list[Fix], given: tuple[Any, tuple, dict]) -> None:

@@ -72,8 +72,9 @@ def differentiated_argnums_fix(site: Site, name: str) -> Fix | None:
     if spelled is None or spelled.split(".")[-1] not in _DIFFERENTIATING or made.keywords or len(made.args) != 1:
         return None
     given = called.args
-    if len(given) < 2 or not (isinstance(given[0], ast.Name) and given[0].id == name) or \
-            any(isinstance(a, ast.Starred) for a in given) or called.keywords:
+    first = (isinstance(given[0], ast.Name) and given[0].id == name) if given else False
+    first = first or (site.facts is not None and list(site.facts.params[:1]) == [name])  # ``loss(layer, c)``
+    if len(given) < 2 or not first or any(isinstance(a, ast.Starred) for a in given) or called.keywords:
         return None
     others = tuple(range(1, len(given)))
     argnums = others[0] if len(others) == 1 else others

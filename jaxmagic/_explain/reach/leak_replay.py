@@ -30,6 +30,7 @@ import jax
 
 from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file
 from ..._common.errors import is_user_file, traceback_entries, user_entries
+
 from ..._common.trace_cache import traced_calls
 from ..call import call_of
 from ..explanation import Fix
@@ -37,8 +38,8 @@ from ..fixes.leak_code import ThreadOut
 from ..fixes.rewrites import Unstored, apply_edit
 from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
-from ..rebuild import Names, global_names, rebuild
-from ..verify import first_line, refused_only_abstractly
+from ..rebuild import Names, global_names, rebuild, refused_only_abstractly
+from ..verify import first_line
 from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
 from .in_place import Refused, Replay
 from .handed import library_caller

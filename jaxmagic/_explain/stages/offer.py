@@ -109,9 +109,10 @@ def offer(failure: Failure) -> None:
         # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it before the jit
         hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_)
         found.fixes = [hoisted] if hoisted is not None else []
-    unjitted = unjitted_fix(failure.exc, tree, found.lineno) if kind in (*CONVERSIONS, "traced-shape") else None
-    if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit: last offered, first where all else fails
-        found.fixes = [*found.fixes, unjitted]
+    unjitted = unjitted_fix(failure.exc, tree, found.lineno) if kind in (*CONVERSIONS, "traced-shape") and \
+        all(f.template for f in found.fixes) else None
+    if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered
+        found.fixes = [unjitted, *found.fixes]
     if not found.paths:
         _argument_from_fix(found, tree)
 
