@@ -42,7 +42,12 @@ Doubts about labels:
 - av-brainpy-mask-assign-reset: same self-vs-inp question as above (path 'self.V').
 - av-brainpy-runner-duration-in-jit: DSRunner calls int() on duration/dt, so JAX reports a
   ConcretizationTypeError from `int`; integer-conversion is a defensible kind. I chose
-  traced-shape because the value is the number of simulation steps (a loop count).
+  traced-shape because the value is the number of simulation steps (a loop count). Fix order:
+  making duration static (static_argnums=0) gets past this error, but DSRunner then converts
+  its monitors to NumPy inside the trace (TracerArrayConversionError) unless the runner is
+  built with numpy_mon_after_run=False; so the fix that runs as-is is dropping the outer
+  bm.jit (DSRunner jits internally), listed first as `remove-inner-jit`. `static` could be
+  argued first.
 - av-brainpy-plain-attr-leak: the brainpy-idiomatic fix is to declare a bm.Variable in
   __init__ and assign `.value`; that is not in the vocabulary, so `return-value` is listed
   (returning the input from update, which DSRunner stacks).
@@ -72,6 +77,10 @@ Doubts about labels:
   cannot be vmapped (README), so verifiable=False; calling the layer on the whole batch is the
   real fix and is not in the vocabulary.
 - av-cvx-leak-history-list: argument c_val; the leaked value is the layer's solution w.
+- leaks (all three): jax_fitting_fix=True because JAX's UnexpectedTracerError text says
+  transformed functions must return their outputs rather than save them to outside state,
+  which is the `return-value` fix; one could say the message only diagnoses and does not
+  prescribe.
 """
 from __future__ import annotations
 
@@ -113,7 +122,7 @@ runner.run(inputs=bm.ones((200, 5)) * 2.)
     ),
     Case(
         id='av-brainpy-mask-assign-reset',
-        source='https://github.com/brainpy/BrainPy/blob/master/docs/tutorial_basics/control_flows.ipynb',
+        source='https://github.com/brainpy/BrainPy/blob/master/docs_version2/tutorial_math/control_flows.ipynb',
         code="""\
 import brainpy as bp
 import brainpy.math as bm
@@ -168,7 +177,7 @@ spikes = simulate(100, 20.)
     ),
     Case(
         id='av-brainpy-runner-duration-in-jit',
-        source='https://github.com/brainpy/BrainPy/blob/master/docs/advanced/parameter_searching.ipynb',
+        source='https://github.com/brainpy/BrainPy/blob/master/docs_version2/tutorial_simulation/simulation_dsrunner.ipynb',
         code="""\
 import brainpy as bp
 import brainpy.math as bm
@@ -187,10 +196,11 @@ def firing_rate(duration):
 firing_rate(50.)
 """,
         kind='traced-shape', argument='duration', path='duration', line=11,
-        fixes=('static',), verifiable=True, jax_fitting_fix=False,
+        fixes=('remove-inner-jit', 'static'), verifiable=True, jax_fitting_fix=False,
         note='DSRunner.run is called inside a bm.jit function with the duration as a traced argument; brainpy '
              'itself calls int() on duration/dt to get the step count and JAX raises ConcretizationTypeError '
-             '(from `int`). Making duration static (static_argnums=0) fixes it; checked.',
+             '(from `int`). DSRunner already compiles its loop, so dropping the outer bm.jit fixes it; '
+             'static_argnums=0 also works but only with numpy_mon_after_run=False; checked.',
     ),
     Case(
         id='av-brainpy-plain-attr-leak',
@@ -219,7 +229,7 @@ runner.run(inputs=bm.ones((50, 3)))
 print(net.last_input + 1.)
 """,
         kind='leaked-tracer', argument='inp', path='inp', line=13, use_line=21,
-        fixes=('return-value',), verifiable=True, jax_fitting_fix=False,
+        fixes=('return-value',), verifiable=True, jax_fitting_fix=True,
         note='update stores its traced input on a plain attribute (not a bm.Variable) while DSRunner traces it; '
              'using the attribute after the run raises UnexpectedTracerError. Returning the input from update '
              '(DSRunner stacks the outputs) fixes it; checked. A bm.Variable is the brainpy-idiomatic alternative.',
@@ -254,7 +264,7 @@ run_protocol(20., [(1.0, 50), (1.5, 30)])
     ),
     Case(
         id='av-brainpy-model-as-jit-arg',
-        source='https://github.com/brainpy/BrainPy/blob/master/docs/tutorial_FAQs/gotchas_of_brainpy_transforms.ipynb',
+        source='https://github.com/brainpy/BrainPy/blob/master/docs_version2/tutorial_FAQs/gotchas_of_brainpy_transforms.ipynb',
         code="""\
 import brainpy as bp
 import brainpy.math as bm
@@ -277,7 +287,7 @@ step(neu, bm.ones(4) * 20.)
     ),
     Case(
         id='av-brainpy-np-clip-in-update',
-        source='https://github.com/brainpy/BrainPy/blob/master/docs/tutorial_FAQs/uniqueness_of-brainpy-math.ipynb',
+        source='https://github.com/brainpy/BrainPy/blob/master/docs_version2/tutorial_FAQs/uniqueness_of-brainpy-math.ipynb',
         code="""\
 import numpy as np
 import brainpy as bp
@@ -306,7 +316,7 @@ runner.run(inputs=bm.ones((50, 3)) * 2.)
     ),
     Case(
         id='av-brainpy-list-index-for-loop',
-        source='https://github.com/brainpy/BrainPy/blob/master/docs/tutorial_basics/control_flows.ipynb',
+        source='https://github.com/brainpy/BrainPy/blob/master/docs_version2/tutorial_math/control_flows.ipynb',
         code="""\
 import brainpy as bp
 import brainpy.math as bm
@@ -329,7 +339,7 @@ spikes = bm.for_loop(step, bm.arange(3))
     ),
     Case(
         id='av-brainpy-float-print-in-update',
-        source='https://github.com/brainpy/BrainPy/blob/master/docs/tutorial_FAQs/how_to_debug.ipynb',
+        source='https://github.com/brainpy/BrainPy/blob/master/docs_version2/tutorial_FAQs/how_to_debug.ipynb',
         code="""\
 import brainpy as bp
 import brainpy.math as bm
@@ -442,7 +452,7 @@ tau = ctrl.torque(jnp.zeros(len(joints)), jnp.ones(len(joints)))
 print(jnp.linalg.cond(ctrl.M))
 """,
         kind='leaked-tracer', argument='q', path='q', line=19, use_line=25,
-        fixes=('return-value',), verifiable=True, jax_fitting_fix=False,
+        fixes=('return-value',), verifiable=True, jax_fitting_fix=True,
         note='A controller caches the adam mass matrix on self inside a jitted method; reading ctrl.M afterwards '
              'raises UnexpectedTracerError. Returning M together with the torque fixes it; checked.',
     ),
@@ -554,12 +564,12 @@ kd = KinDynComputations(urdf, joints)
 
 
 @jax.jit
-def batched_com(n, q):
+def batched_hand_pose(n, q):
     w_H_b = jnp.tile(jnp.eye(4), (n, 1, 1))
-    return kd.CoM_position(w_H_b, jnp.tile(q, (n, 1)))
+    return kd.forward_kinematics("l_hand", w_H_b, jnp.tile(q, (n, 1)))
 
 
-batched_com(8, jnp.zeros(len(joints)))
+batched_hand_pose(8, jnp.zeros(len(joints)))
 """,
         kind='traced-shape', argument='n', path='n', line=14,
         fixes=('static',), verifiable=True, jax_fitting_fix=False,
@@ -652,7 +662,7 @@ g = jax.grad(loss)(jnp.array([0.2, 0.5, 0.3]))
 print(history[-1] * 2.)
 """,
         kind='leaked-tracer', argument='c_val', path='c_val', line=15, use_line=20,
-        fixes=('return-value',), verifiable=True, jax_fitting_fix=False,
+        fixes=('return-value',), verifiable=True, jax_fitting_fix=True,
         note='The layer solution is appended to a global list inside a loss under jax.grad and used after grad '
              'returns; JAX raises UnexpectedTracerError. Returning w as aux (grad(..., has_aux=True)) fixes it; checked.',
     ),

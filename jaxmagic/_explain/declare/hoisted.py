@@ -13,6 +13,7 @@ called without it, the library compiling or running its own parts. Not tried eit
 from __future__ import annotations
 
 import ast
+import inspect
 from typing import Any
 
 from ..._common.frames import installed_package, library_entry
@@ -61,12 +62,18 @@ def _library_name(root: str, globals_: dict) -> bool:
         "jaxmagic")
 
 
-def unjitted_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None) -> Fix | None:
+def unjitted_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None, globals_: dict | None = None
+                 ) -> Fix | None:
     """The user's function called without the jit its decorator gives it, when library code it calls (where the
-    error was raised) refused a traced value."""
+    error was raised) refused a traced value; not when the failing line builds a library object (squishyplanet's
+    ``OblateSystem(...)``): that is built before the jit, and the rest stays jitted."""
     entry = library_entry(exc)
     function = enclosing_function(tree, lineno) if tree is not None and lineno is not None else None
     if entry is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    statement = next((s for s in function.body if s.lineno <= lineno <= (s.end_lineno or s.lineno)), None)
+    made = getattr(statement, "value", None)
+    if isinstance(made, ast.Call) and isinstance(_resolved(dotted_of(made.func) or "", globals_ or {}), type):
         return None
     jits = [d for d in function.decorator_list if _is_jit(d)]
     if not jits:
@@ -91,3 +98,12 @@ def _is_jit(decorator: ast.expr) -> bool:
             return _is_jit(decorator.args[0])
         decorator = decorator.func
     return (dotted_of(decorator) or "").split(".")[-1] in ("jit", "filter_jit")
+
+
+def _resolved(dotted: str, globals_: dict) -> Any:
+    """What ``dotted`` (``squishyplanet.OblateSystem``) names in the user's namespace, looked up without calls."""
+    root, *rest = dotted.split(".")
+    value: Any = globals_.get(root)
+    for name in rest:
+        value = inspect.getattr_static(value, name, None) if value is not None else None
+    return value

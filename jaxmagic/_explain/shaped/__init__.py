@@ -8,10 +8,12 @@ expression's operands: matrix products, broadcasts, reshapes, joins,
 spell out: a loop's carry, ``cond``'s branches, ``vmap``'s axes, derivative
 rules, symbolic dimensions, a jaxpr's types), ``deeper`` (the arrays a library
 layer gave JAX, when the user's line shows only its call), ``fixes`` (a fix
-only when exactly one edit of its kind makes the shapes fit) and ``masked`` (an update through a boolean mask,
-``x.at[mask].set(v)``, made one ``jnp.where``).
+only when exactly one edit of its kind makes the shapes fit), ``masked`` (an update through a boolean mask,
+``x.at[mask].set(v)`` or ``v[mask] = 0``, made one ``jnp.where``, the mask given the array's trailing axes) and
+``constants`` (a value the jitted function makes from no argument, ``kr, keep = ispec_grid(grid)``, made before
+the jit, where it is concrete).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``lift``, ``provenance``, ``rebuild`` and ``fixes.site``; never ``explain``,
+``lift``, ``provenance``, ``rebuild``, ``fixes.site`` and ``fixes.rewrites``; never ``explain``,
 ``argument`` or ``verify``.
 """

@@ -109,7 +109,7 @@ def offer(failure: Failure) -> None:
         # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it before the jit
         hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_)
         found.fixes = [hoisted] if hoisted is not None else []
-    unjitted = unjitted_fix(failure.exc, tree, found.lineno) if kind in (*CONVERSIONS, "traced-shape") and \
+    unjitted = unjitted_fix(failure.exc, tree, found.lineno, globals_) if kind in (*CONVERSIONS, "traced-shape") and \
         all(f.template for f in found.fixes) else None
     if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered
         found.fixes = [unjitted, *found.fixes]
