@@ -61,10 +61,9 @@ def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree:
                 also.append((read, ast.Name(renamed[read.id], ast.Load())))
     defines = {renamed.get(name, name): values[name] for name in made if name in values}
     moved_code = ast.unparse(moved)
-    needed = ", ".join(f"`{renamed.get(n, n)}`" for n in made)
-    code = (f"{moved_code}   # before `{function.name}`, out of it: {needed} made once, concrete\n"
-            f"# and in `{function.name}`, no `{ast.unparse(statement)}`"
-            + (f"; it reads {', '.join(f'`{v}`' for v in renamed.values())}" if renamed else ""))
+    code = (f"{moved_code}   # moved before `{function.name}`: made once, concrete\n"
+            f"# (and gone from `{function.name}`"
+            + (f", which reads {', '.join(f'`{v}`' for v in renamed.values())} instead" if renamed else "") + ")")
     return Fix(
         "static", code,
         f"`{ast.unparse(statement.value)[:60]}` reads nothing `{function.name}` is given, yet under jit every array "
