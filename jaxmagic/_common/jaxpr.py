@@ -18,6 +18,11 @@ from typing import Any
 
 from jax._src import core, source_info_util
 
+try:  # the jaxpr recorder a re-trace checks the clock in
+    from jax._src.interpreters import partial_eval as _partial_eval
+except ImportError:  # a JAX that moved it
+    _partial_eval = None
+
 from .errors import is_user_file
 
 _walked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # jaxpr -> {filename: its steps}
@@ -25,7 +30,7 @@ _walked_lock = threading.Lock()
 
 __all__ = [
     "Equation", "Nested", "walk", "equations", "place_of", "traceback_place", "print_jaxpr",
-    "EquationPrinter",
+    "EquationPrinter", "jaxpr_recorder",
 ]
 
 _printing = threading.Lock()
@@ -211,3 +216,9 @@ def nested_programs(params: dict) -> list[tuple[str, Any]]:
 
 def _is_program(value: Any) -> bool:
     return hasattr(value, "eqns") or hasattr(getattr(value, "jaxpr", None), "eqns")
+
+
+def jaxpr_recorder() -> type | None:
+    """JAX's trace that records each operation into a jaxpr (``DynamicJaxprTrace``), whose
+    ``process_primitive`` a re-trace checks the clock in; None for a JAX that moved it."""
+    return getattr(_partial_eval, "DynamicJaxprTrace", None)

@@ -29,6 +29,7 @@ from jax.experimental import checkify
 from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
+from .._common.jaxpr import jaxpr_recorder
 from .._common.through import outer_jit, rewrap
 
 __all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
@@ -216,10 +217,6 @@ def probe_trace(
 RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
 SETTLED_SHARE = 0.4  # once the preferred fix traced, the lesser fixes' tries start only in this share of the budget
 _clock = threading.local()
-try:  # the jaxpr recorder, checked against the clock while a re-trace runs
-    from jax._src.interpreters import partial_eval as pe
-except ImportError:  # a JAX that moved it: a started re-trace runs to its end
-    pe = None
 
 
 def retrace_seconds() -> float:
@@ -295,7 +292,7 @@ def _stopped_at(deadline: float | None):
     ``deadline`` it raises :class:`OutOfTime` where the operation would be recorded, as any error of the traced
     code is raised (a library whose tracing is slow in itself: adam's 1,887 ``asarray`` calls, each asking a tracer
     for its sharding, take a minute to trace once)."""
-    recorder = getattr(pe, "DynamicJaxprTrace", None)
+    recorder = jaxpr_recorder()  # None for a JAX that moved it: a started re-trace runs to its end
     original = getattr(recorder, "process_primitive", None)
     if deadline is None or original is None:
         yield
