@@ -47,7 +47,9 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
     """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically (``kind``: the error's)."""
     if call.fn is None:
         return
-    spent = 0.0  # seconds of tries since the first that traced
+    # CPU seconds of this thread in tries since the first that traced: how large the program is, whatever
+    # else the machine runs at the time
+    spent = 0.0
     as_given = False
     for fix in fixes:
         if fix.recipe is None:
@@ -55,7 +57,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
         if spent > _BUDGET:  # each try traces the whole program again; one that traced is enough on a large one
             fix.outcome = f"an earlier fix traced, and each try traces your whole function again ({spent:.1f} s)"
             continue
-        started = time.perf_counter()
+        started = time.thread_time()
         try:
             with values_as_given() if as_given else contextlib.nullcontext():
                 outcome = _try(fix, call, filename, names, concrete)
@@ -97,7 +99,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
                 "may give it: not known either way")
             continue
         if outcome is None or spent:
-            spent += time.perf_counter() - started
+            spent += time.thread_time() - started
         if outcome is None:
             fix.verified, fix.outcome = True, "traced"
         else:
@@ -118,7 +120,7 @@ def verify_rejitted(fixes: list[Fix], given: tuple[Any, tuple, dict]) -> None:
 
 _UNTRIED = object()
 _NOT_AN_ARRAY = re.compile(r"Error interpreting argument to .* as an abstract array")
-_BUDGET = 0.25  # seconds: a fix traced in more than this is tried alone, the rest wait
+_BUDGET = 0.25  # CPU seconds: a fix traced in more than this is tried alone, the rest wait
 
 
 def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: bool) -> Any:
