@@ -60,7 +60,7 @@ _STYLE = """
 .jm-r-good{color:var(--jp-success-color1,#2e7d32)}
 .jm-report code.jm-r-literal{font-family:var(--jp-code-font-family,monospace);font-size:.95em;
  background:var(--jp-layout-color2,#f0f0f0);padding:0 .2em;border-radius:2px}
-.jm-r-link{color:var(--jp-content-link-color,#1976d2)}
+.jm-r-link{color:var(--jp-content-link-color,#1976d2);overflow-wrap:anywhere}
 .jm-r-code{font-family:var(--jp-code-font-family,monospace)}
 .jm-t-kw{color:var(--jp-mirror-editor-keyword-color,#708);font-weight:600}
 .jm-t-prim{color:var(--jp-mirror-editor-builtin-color,#30a)}
