@@ -48,7 +48,7 @@ from .library_statement import library_statement_replay, statement_replay
 
 __all__ = ["leaking_call", "verify_leak_in_place"]
 
-_BUDGET = 0.25  # seconds: a leak fix that traced in more than this is tried alone, the rest wait
+_BUDGET = 0.25  # CPU seconds: a leak fix that traced in more than this is tried alone, the rest wait
 
 
 def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | None, globals_: dict | None,
@@ -61,7 +61,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
     if not wanted or tree is None:
         return None
     cached = traced_calls(None)  # JAX's trace cache, read once for every fix
-    spent = 0.0  # seconds of tries since the first that traced: one is enough on a large program
+    spent = 0.0  # CPU seconds (this thread's) of the try that traced: one is enough on a large program
     for fix in wanted:
         if spent > _BUDGET:
             fix.outcome = f"an earlier fix traced, and each try traces your whole program again ({spent:.1f} s)"
@@ -145,7 +145,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
         if _others_store(replay, live, globals_ or {}):
             fix.outcome = "another function that trace runs stores a value too: tracing it again would store a tracer"
             continue
-        started = time.perf_counter()
+        started = time.thread_time()
         outcome = replay.run(swaps, names.missing if reached is None else
                              {**names.missing, MARKER: lambda: reached.append(True)})
         if isinstance(outcome, Refused):  # not run: the explanation's time for re-tracing was spent
@@ -164,7 +164,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
                            "values there, which your call without jit may give it: not known either way")
         elif outcome is None:
             fix.verified, fix.outcome = True, f"traced ({replay.where})"
-            spent += time.perf_counter() - started
+            spent += time.thread_time() - started
             if replay.changed and isinstance(fix.recipe, ThreadOut):
                 fix.code += f"\n# and the transformation takes the extra output: {replay.changed}"
                 fix.unfit = None
