@@ -12,7 +12,10 @@ timer: an exception thrown into JAX's tracing by a timer left Python's
 recursion count wrong for the rest of the session, and hypothesis could no
 longer set its recursion limit). adam-robotics' mass matrix takes JAX a minute
 to trace once (the twenty-fourth held-out set): its explanation took 185 s
-before, 2.7 s after.
+before, 2.7 s after. Most of that minute is JAX's: each ask of a tracer's
+``sharding`` builds an account of where the tracer came from by scanning the
+trace so far (JAX 0.12 no longer does); in jaxmagic's re-traces a tracer
+refuses at once, and the mass matrix's fix is tried and traces (1.6 s).
 
 Once the preferred fix has traced, no later try can put another fix before
 it: the lesser fixes' tries start only within ``SETTLED_SHARE`` of the budget
@@ -131,3 +134,95 @@ def test_an_explanation_of_a_slow_trace_keeps_to_its_budget(tmp_path, monkeypatc
     found = run_case(case, tmp_path).explanation
     assert (found.kind, found.fixes[0].kind, found.fixes[0].verified) == ("bool-conversion", "jnp.where", None)
     assert seconds and max(seconds) < 2.0, seconds  # one trace of it takes about 2.5 s here
+
+
+# a library that asks every value for its sharding, as adam-robotics' casadi-to-JAX arrays do (set AV of the
+# twenty-fourth held-out set, av-adam-np-solve-forward-dynamics: 1,887 asks in one mass matrix)
+ASKING_CELL = """\
+import jax
+import jax.numpy as jnp
+
+def placed(v):
+    return v if getattr(v, "sharding", None) is not None else v + 0.0
+
+@jax.jit
+def dynamics(q):
+    for _ in range(200):
+        q = placed(q) * 0.5
+    if q.sum() > 0:
+        return q
+    return -q
+
+dynamics(jnp.ones(3))
+"""
+
+
+def test_a_re_trace_answers_a_tracers_sharding_without_scanning_the_trace(monkeypatch):
+    import threading
+
+    import jax
+    import jax.numpy as jnp
+    from jax._src import core
+    from jax._src.interpreters import partial_eval
+
+    from jaxmagic._explain.rebuild import retrace_budget, within_budget
+
+    calls: list[str] = []
+    original = partial_eval.DynamicJaxprTracer._origin_msg
+
+    def counted(self):
+        calls.append(threading.current_thread().name)
+        return original(self)
+
+    monkeypatch.setattr(partial_eval.DynamicJaxprTracer, "_origin_msg", counted)
+    asked = core.Tracer.__dict__["sharding"]
+
+    def asks(x):
+        assert getattr(x, "sharding", None) is None and getattr(x, "device", None) is None
+        return x * 2
+
+    jax.jit(asks).trace(jnp.ones(3))
+    per_ask = len(calls) // 2  # JAX's own account of where the tracer came from: 1, or 0 from JAX 0.12 on
+    calls.clear()
+    with retrace_budget(30.0), within_budget():
+        jax.jit(lambda x: asks(x) + 1).trace(jnp.ones(3))
+        other = threading.Thread(target=lambda: jax.jit(lambda x: asks(x) - 1).trace(jnp.ones(3)), name="other")
+        other.start()
+        other.join()
+    assert calls == ["other"] * (2 * per_ask)  # another thread, tracing meanwhile, is given JAX's own
+    assert core.Tracer.__dict__["sharding"] is asked
+
+
+def test_an_explanation_re_traces_a_library_that_asks_every_value_for_its_sharding(tmp_path, monkeypatch):
+    import sys
+
+    from jax._src.interpreters import partial_eval
+
+    from jaxmagic._explain import explain as explaining
+
+    explaining_now: list[bool] = []
+    asks: dict[bool, int] = {False: 0, True: 0}
+    original_msg = partial_eval.DynamicJaxprTracer._origin_msg
+
+    def counted(self):
+        if sys._getframe(1).f_code.co_name == "sharding":  # not the failing `if`'s own message
+            asks[bool(explaining_now)] += 1
+        return original_msg(self)
+
+    original = explaining.explained
+
+    def marked(*args, **kwargs):
+        explaining_now.append(True)
+        try:
+            return original(*args, **kwargs)
+        finally:
+            explaining_now.clear()
+
+    monkeypatch.setattr(partial_eval.DynamicJaxprTracer, "_origin_msg", counted)
+    monkeypatch.setattr(explaining, "explained", marked)
+    case = fix_case("budget-sharding-asks", "https://docs.jax.dev/en/latest/_autosummary/jax.Array.sharding.html",
+                    ASKING_CELL, "bool-conversion", "q", 11, "jnp.where")
+    found = run_case(case, tmp_path).explanation
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("jnp.where", True)
+    assert asks[False] in (0, 200)  # the user's own trace: JAX's account, once per ask (none from JAX 0.12 on)
+    assert asks[True] == 0  # the explanation's re-traces: none

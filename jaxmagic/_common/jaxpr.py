@@ -7,9 +7,15 @@ into the programs held in their parameters (``cond`` branches, ``while`` and
 each nested program before its equations. Every consumer (the report's
 ``lines``, its source map, the unrolled-loop analysis) walks the same way, so
 they agree on which line made which equation.
+
+Two hooks for jaxmagic's own re-traces live here too, beside the rest of
+what reads JAX's internals: the trace that records each operation
+(:func:`jaxpr_recorder`) and :func:`quick_array_attributes`.
 """
 from __future__ import annotations
 
+import collections
+import contextlib
 import dataclasses
 import threading
 import weakref
@@ -30,7 +36,7 @@ _walked_lock = threading.Lock()
 
 __all__ = [
     "Equation", "Nested", "walk", "equations", "place_of", "traceback_place", "print_jaxpr",
-    "EquationPrinter", "jaxpr_recorder",
+    "EquationPrinter", "jaxpr_recorder", "quick_array_attributes",
 ]
 
 _printing = threading.Lock()
@@ -222,3 +228,46 @@ def jaxpr_recorder() -> type | None:
     """JAX's trace that records each operation into a jaxpr (``DynamicJaxprTrace``), whose
     ``process_primitive`` a re-trace checks the clock in; None for a JAX that moved it."""
     return getattr(_partial_eval, "DynamicJaxprTrace", None)
+
+
+_QUICK = ("sharding", "device")  # a concrete array's attributes that a tracer refuses with an AttributeError
+_quick_threads: collections.Counter = collections.Counter()  # thread -> how many re-traces it has open
+_quick_lock = threading.Lock()
+_quick_saved: dict[str, property] = {}
+
+
+@contextlib.contextmanager
+def quick_array_attributes() -> Iterator[None]:
+    """Inside, in this thread only, a tracer asked for ``sharding`` or ``device`` refuses at once, without JAX's
+    account of where the tracer came from. That account scans the whole trace so far, so a library that asks
+    every value (``getattr(x, "sharding", None)``) makes tracing quadratic: adam's mass matrix asks 1,887 times,
+    and one trace takes a minute. The refusal is the same ``AttributeError`` every ``getattr`` and ``hasattr``
+    expects; other threads see JAX's own."""
+    owner = threading.get_ident()
+    with _quick_lock:
+        if not _quick_threads:
+            for name in _QUICK:
+                found = core.Tracer.__dict__.get(name)
+                if isinstance(found, property):
+                    _quick_saved[name] = found
+                    setattr(core.Tracer, name, property(_refused_quickly(name, found)))
+        _quick_threads[owner] += 1
+    try:
+        yield
+    finally:
+        with _quick_lock:
+            _quick_threads[owner] -= 1
+            if _quick_threads[owner] <= 0:
+                del _quick_threads[owner]
+            if not _quick_threads:
+                for name, found in _quick_saved.items():
+                    setattr(core.Tracer, name, found)
+                _quick_saved.clear()
+
+
+def _refused_quickly(name: str, original: property) -> Any:
+    def get(self: Any) -> Any:
+        if threading.get_ident() in _quick_threads:
+            raise AttributeError(f"The '{name}' attribute is not available on a tracer (jaxmagic's re-trace)")
+        return original.fget(self)
+    return get

@@ -29,7 +29,7 @@ from jax.experimental import checkify
 from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
-from .._common.jaxpr import jaxpr_recorder
+from .._common.jaxpr import jaxpr_recorder, quick_array_attributes
 from .._common.through import outer_jit, rewrap
 
 __all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
@@ -282,7 +282,7 @@ def within_budget():
     if started is not None and settled is not None and now - started > retrace_seconds() * SETTLED_SHARE \
             and settled():
         raise OutOfTime(settled=True)
-    with _stopped_at(deadline):
+    with _stopped_at(deadline), quick_array_attributes():
         yield
 
 
