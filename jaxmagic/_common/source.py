@@ -17,6 +17,8 @@ import types
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from .through import dispatching
+
 __all__ = [
     "as_load",
     "as_store",
@@ -178,6 +180,8 @@ def unwrap_function(fn: Any) -> Callable | None:
         fn = without_partial(fn)
         if isinstance(fn, types.FunctionType):
             return fn
+        if hasattr(fn, "resolve_method") and hasattr(fn, "methods"):
+            return dispatching(fn)  # a multiple-dispatch function (plum's): what it wraps is only a signature
         inner = getattr(fn, "_fun", None) or getattr(fn, "__func__", None) or getattr(fn, "__wrapped__", None)
         if inner is None:
             return None

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import types
 from typing import Any
 
 import jax
 
-__all__ = ["rewrap", "has_transformations", "outer_jit"]
+__all__ = ["rewrap", "has_transformations", "outer_jit", "dispatching"]
 
 _DEPTH = 12
 
@@ -116,3 +117,21 @@ def outer_jit(outer: Any) -> Any | None:
     while isinstance(outer, functools.partial):
         outer = outer.func
     return outer if getattr(outer, "_jit_info", None) is not None and hasattr(outer, "_fun") else None
+
+
+def dispatching(dispatcher: Any) -> types.FunctionType:
+    """A plain function that calls the multiple-dispatch function ``dispatcher`` (plum's, coordinax's
+    ``vconvert``), with the signature of the stub it was declared by: jitted or copied, it still dispatches."""
+    def dispatched(*args: Any, **kwargs: Any) -> Any:
+        return dispatcher(*args, **kwargs)
+
+    stub = getattr(dispatcher, "__wrapped__", None)
+    dispatched.__name__ = dispatched.__qualname__ = getattr(stub, "__name__", "dispatched")
+    try:  # its parameters by position only: a copy of it takes ``*args``, which JAX makes static by position
+        declared = inspect.signature(stub)
+        dispatched.__signature__ = declared.replace(parameters=[  # type: ignore[attr-defined]
+            p.replace(kind=p.POSITIONAL_ONLY) if p.kind is p.POSITIONAL_OR_KEYWORD else p
+            for p in declared.parameters.values()])
+    except (TypeError, ValueError):
+        pass
+    return dispatched

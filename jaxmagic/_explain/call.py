@@ -87,6 +87,7 @@ class CallFacts:
         """The ``def`` line(s) as written, else one written from the parameters (for fix code that parses)."""
         return self.header or f"def {self.name}({', '.join(self.params)}):"
     wrapper: str = "jax.jit"  # the jit the user wrote: equinox.filter_jit and flax.nnx.jit word fixes their way
+    positional_only: tuple[str, ...] = ()  # parameters JAX makes static only by position (``static_argnums``)
 
 
 class Call:
@@ -241,8 +242,10 @@ def facts_of(fn: Any, call: Call) -> CallFacts | None:
     header = _header(*node) if node is not None and decorated else ""
     var_keyword = next((p.name for p in signature.parameters.values() if p.kind is p.VAR_KEYWORD), None) \
         if signature is not None else None
+    only = tuple(p.name for p in signature.parameters.values() if p.kind is p.POSITIONAL_ONLY) \
+        if signature is not None else ()
     return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell,
-                     header=header, var_keyword=var_keyword, source=node)
+                     header=header, var_keyword=var_keyword, source=node, positional_only=only)
 
 
 def _header(node: ast.AST, filename: str) -> str:

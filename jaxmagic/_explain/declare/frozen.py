@@ -221,10 +221,13 @@ def value_from_message(message: str, globals_: dict) -> Any:
     return made
 
 
-def hashable_fields(value: Any) -> tuple[str, Any] | None:
-    """``Const(value=(2, 3))`` for a frozen dataclass whose fields hold lists, dicts or sets."""
+def hashable_fields(value: Any, tree: ast.Module | None = None) -> tuple[str, Any, bool] | None:
+    """``Const(value=(2, 3))`` for a dataclass that hashes its fields (frozen, or ``unsafe_hash`` as flax's linen
+    Modules are) whose fields hold lists, dicts or sets. Where the cell wrote such a list itself, as the keyword of
+    the field's name (harmonic's ``RQSplineModel(..., hidden_size=[32, 32])`` building a linen Module), the code is
+    that line with a tuple (and the last item, True: a whole statement, not the value to pass)."""
     params = getattr(type(value), "__dataclass_params__", None)
-    if params is None or not params.frozen:
+    if params is None or not (params.frozen or params.unsafe_hash):
         return None
     changed = {}
     for field in dataclasses.fields(value):
@@ -241,9 +244,27 @@ def hashable_fields(value: Any) -> tuple[str, Any] | None:
         hash(new_value)
     except Exception:  # noqa: BLE001 - a field init=False, or a __post_init__ that rejects tuples
         return None
+    written = _written_lists(tree, set(changed))
+    if written is not None:
+        return written, new_value, True
     shown = ", ".join(f"{f.name}={changed[f.name][0] if f.name in changed else repr(getattr(value, f.name))}"
                       for f in dataclasses.fields(value) if f.init)
-    return f"{type(value).__name__}({shown})", new_value
+    return f"{type(value).__name__}({shown})", new_value, False
+
+
+def _written_lists(tree: ast.Module | None, names: set[str]) -> str | None:
+    """The cell's top-level statement that passes a list literal as a keyword named in ``names``, the lists as
+    tuples."""
+    for statement in getattr(tree, "body", []):
+        lists = [k for n in ast.walk(statement) if isinstance(n, ast.Call) for k in n.keywords
+                 if k.arg in names and isinstance(k.value, ast.List)]
+        if lists:
+            edited = copy.deepcopy(statement)
+            for keyword in [k for n in ast.walk(edited) if isinstance(n, ast.Call) for k in n.keywords
+                            if k.arg in names and isinstance(k.value, ast.List)]:
+                keyword.value = ast.Tuple(keyword.value.elts, ast.Load())
+            return f"{ast.unparse(edited)}   # tuples: the static value hashes its fields"
+    return None
 
 
 def hashable_version(value: Any) -> tuple[str, Any] | None:

@@ -123,13 +123,13 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             "or, if Python code must see its values, pass them as a tuple",
         )]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        held = hashable_fields(value)
-        if held is not None:  # a frozen dataclass holding a list: the same class, tuples in its fields
-            code, new_value = held
+        held = hashable_fields(value, site.tree)
+        if held is not None:  # a dataclass hashing its fields, one a list: the same class, tuples in its fields
+            code, new_value, whole = held
             return [Fix(
-                "hashable-static", f"{facts.name}(..., {name}={code})",
-                f"`{type(value).__name__}` is frozen, but a list (or dict, set) in its fields makes it unhashable; "
-                "hold tuples there",
+                "hashable-static", code if whole else f"{facts.name}(..., {name}={code})",
+                f"`{type(value).__name__}` hashes its fields, but a list (or dict, set) in them makes it "
+                "unhashable; hold tuples there",
                 recipe=Static(replace={name: new_value}),
             ), not_static]
         params = getattr(type(value), "__dataclass_params__", None)
@@ -341,7 +341,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
     if own is not None:  # quimb's jax_register_pytree(): the library's own way, first
         return [own, *fixes]
     if is_self or (
-        not isinstance(value, (str, bytes, int, float, bool)) if value is not None else _user_class_in(site.message)
+        not isinstance(value, (str, bytes, int, float, bool, type)) if value is not None else _user_class_in(site.message)
     ):
         written = class_registration_fix(name, value, site.names.jax) if value is not None and path == name and \
             _users_class(type(value)) else None

@@ -66,6 +66,8 @@ def _expression_fixes(site: Site, chain: list[ast.AST]) -> list[Fix]:
         if _is_logic(n):
             logic = n  # the outermost and/or/not/chained comparison
     builtin = next((n for n in chain if _builtin_call(n) is not None), None)
+    while builtin is not None and _builtin_call(site.parent(builtin)) is not None:
+        builtin = site.parent(builtin)  # max(min(v, hi), lo): the outer one asks for a bool as well
     fixes = []
     converted = next((n for n in chain if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
                       and n.func.id == "bool" and len(n.args) == 1), None)
@@ -84,7 +86,7 @@ def _expression_fixes(site: Site, chain: list[ast.AST]) -> list[Fix]:
     if builtin is not None:
         fn = _BUILTIN_REPLACEMENTS[_builtin_call(builtin)]
         fixes.append(edit_fix(
-            "jnp-not-builtin", builtin, call(f"{names.jnp}.{fn}", *clone(builtin.args)),
+            "jnp-not-builtin", builtin, _with_jnp_builtins(builtin, names.jnp),
             f"Python's `{_builtin_call(builtin)}` compares values in Python; `jnp.{fn}` compares "
             "them element-wise inside the traced program",
         ))
@@ -362,6 +364,15 @@ def _is_logic(node: ast.AST) -> bool:
         or (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
         or (isinstance(node, ast.Compare) and len(node.ops) > 1)
     )
+
+
+def _with_jnp_builtins(node: ast.Call, jnp: str) -> ast.expr:
+    """``node`` with each Python ``min``/``max`` in it (itself included) the ``jnp`` function that compares
+    element-wise."""
+    made = clone(node)
+    for inner in [n for n in ast.walk(made) if _builtin_call(n) is not None]:
+        inner.func = ast.parse(f"{jnp}.{_BUILTIN_REPLACEMENTS[inner.func.id]}", mode="eval").body
+    return made
 
 
 def _builtin_call(node: ast.AST) -> str | None:

@@ -15,7 +15,7 @@ from ..explanation import Fix
 from .rewrites import Edit, Unstored, attr
 from .site import Site, edit_fix
 
-__all__ = ["collected_fix", "is_format_call", "print_call", "printed_conversion", "printed_later"]
+__all__ = ["collected_fix", "effect_callback_fix", "is_format_call", "print_call", "printed_conversion", "printed_later"]
 
 
 def is_format_call(node: ast.AST) -> bool:
@@ -253,6 +253,39 @@ def collected_fix(site: Site, store: ast.stmt | None, value: ast.expr | None) ->
         f"keep the values with `jax.debug.callback`: JAX calls it with the concrete value each time the compiled "
         f"code runs, so {where} holds arrays, not tracers (a value per call, not one per trace)",
         recipe=Unstored(store, [replacement], [tried]),
+    )
+
+
+def effect_callback_fix(site: Site) -> Fix | None:
+    """A call made for its effect (its result unused) that needs concrete values, handed to ``jax.debug.callback``:
+    ``save_image(u[0], timestep=t, prefix="ux")`` in a scan's body runs with the values as the compiled code runs
+    (xlb's image writer, matplotlib's NumPy underneath). Each argument that reads a name is passed to the callback;
+    constants stay in the call."""
+    statement = next((n for n in site.ancestors() if isinstance(n, ast.stmt)), None)
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return None
+    made = statement.value
+    root = (text_of(made.func).split(".", 1)[0]) if isinstance(made.func, (ast.Name, ast.Attribute)) else ""
+    if root in (site.names.jax, site.names.jnp, site.names.np, site.names.lax, "print", "jax", "jnp", "np"):
+        return None  # JAX's and NumPy's own calls, and print, have fixes of their own
+    passed: list[str] = []
+
+    def handed(value: ast.expr) -> str:
+        if isinstance(value, ast.Constant) or not any(isinstance(n, ast.Name) for n in ast.walk(value)):
+            return text_of(value)
+        passed.append(text_of(value))
+        return f"v{len(passed) - 1}"
+
+    inner = [handed(a) for a in made.args] + [f"{k.arg}={handed(k.value)}" for k in made.keywords if k.arg]
+    if not passed or len(inner) != len(made.args) + len(made.keywords):
+        return None
+    params = ", ".join(f"v{i}" for i in range(len(passed)))
+    code = f"{site.names.jax}.debug.callback(lambda {params}: {text_of(made.func)}({', '.join(inner)}), " \
+        f"{', '.join(passed)})"
+    return edit_fix(
+        "jax.debug.print", statement, ast.parse(code).body[0],
+        f"`{text_of(made.func)}` is called for what it does (its result is not used) and needs concrete values: "
+        "`jax.debug.callback` calls it with them each time the compiled code runs",
     )
 
 

@@ -44,10 +44,13 @@ def mask_fixes(site: Site) -> list[Fix]:
         return [f for f in [updated] if f is not None]
     selected = _mask_beside_integers(subscript) or subscript
     array, mask = selected.value, selected.slice
+    after = _mask_after_slices(subscript, site)  # u[:, fluid]: the mask over the axes after the full slices
+    if after is not None:
+        mask = after[0]
     reduced = _find_reduction(site, subscript)
     if reduced is not None:
         reduction, outer, inner = reduced
-        wide = broadcast_mask(site, mask, array)  # a row mask over a matrix: mask[:, None]
+        wide = clone(mask) if after is not None else broadcast_mask(site, mask, array)  # a row mask: mask[:, None]
         kept = clone(array) if inner is subscript else unselected(inner, subscript, array)  # every element's
         own = array_namespace(site, dotted_of(outer.func) or "")  # qnp.mean(r[m]): quaxed's where for a quantity
         ident = _identity(reduction)  # a library's arrays (quantities) filled with its own zeros, units kept
@@ -57,6 +60,8 @@ def mask_fixes(site: Site) -> list[Fix]:
         method = isinstance(outer.func, ast.Attribute) and outer.func.value is inner
         args = clone(outer.args) if method else clone(outer.args[1:])
         keywords = clone(outer.keywords)
+        if after is not None:  # the selection's one axis is the mask's axes in the masked array
+            args, keywords = _mask_axes(args, keywords, *after[1:])
         if reduction == "mean":
             # the mean of the selected elements: their sum over how many were selected (the namespace's own sum)
             total = ast.Call(attr(f"{own}.sum"), [masked, *args], keywords) if own else \
@@ -93,6 +98,31 @@ def _mask_beside_integers(subscript: ast.Subscript) -> ast.Subscript | None:
     rest = [ast.Slice() if i == at else clone(e) for i, e in enumerate(index.elts)]
     picked = ast.Subscript(clone(subscript.value), ast.Tuple(rest, ast.Load()), ast.Load())
     return ast.copy_location(ast.Subscript(picked, clone(index.elts[at]), ast.Load()), subscript)
+
+
+def _mask_after_slices(subscript: ast.Subscript, site: Site) -> tuple[ast.expr, int, int] | None:
+    """``u[:, fluid]`` (full slices, then one mask, last): the mask, how many axes come before it, and its number
+    of axes (read from the failing frame's value; 1 when unknown)."""
+    index = subscript.slice
+    if not isinstance(index, ast.Tuple) or len(index.elts) < 2:
+        return None
+    *before, last = index.elts
+    if not all(isinstance(e, ast.Slice) and e.lower is None and e.upper is None and e.step is None for e in before) \
+            or isinstance(last, (ast.Slice, ast.Constant, ast.Starred)):
+        return None
+    held = (site.locals_ or {}).get(last.id) if isinstance(last, ast.Name) else None
+    return last, len(before), int(getattr(held, "ndim", 1) or 1)
+
+
+def _mask_axes(args: list, keywords: list, before: int, ndim: int) -> tuple[list, list]:
+    """A reduction's ``axis`` over the selection's axis ``before``, as the mask's own axes of the whole array."""
+    axes = ast.Tuple([ast.Constant(before + i) for i in range(ndim)], ast.Load()) if ndim > 1 else ast.Constant(before)
+    for keyword in keywords:
+        if keyword.arg == "axis" and isinstance(keyword.value, ast.Constant) and keyword.value.value == before:
+            keyword.value = axes
+    if args and isinstance(args[0], ast.Constant) and args[0].value == before:
+        args[0] = axes
+    return args, keywords
 
 
 _REDUCTIONS = {"sum": 0, "mean": 0, "max": float("-inf"), "min": float("inf"), "prod": 1, "any": False, "all": True}
@@ -182,6 +212,10 @@ def shape_fixes(site: Site) -> list[Fix]:
         assigned = jnp_assignment(site, shape_call)
         if assigned is not None:
             return [assigned]
+    elif shape_call is not None:  # read from an argument, but through `jnp.array(x.shape[-1]) // 2`: its shape
+        assigned = jnp_assignment(site, shape_call, of_shapes=True)
+        if assigned is not None:
+            return [assigned]
     if shape_call is not None and _jnp_on_shapes(shape_call, names):
         new = numpy_for_shapes(shape_call, names)
         fixes.append(edit_fix(
@@ -232,8 +266,9 @@ def _declared_count(site: Site) -> Fix | None:
     return declared_data_fix(leaves[0].split(".", 1)[0], leaves[0], held, scalar=True) if held is not None else None
 
 
-def jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
-    """``n = jnp.add(x.size, 1)`` earlier, ``jnp.ones(n)`` here: compute ``n`` with NumPy."""
+def jnp_assignment(site: Site, shape_call: ast.Call, of_shapes: bool = False) -> Fix | None:
+    """``n = jnp.add(x.size, 1)`` earlier, ``jnp.ones(n)`` here: compute ``n`` with NumPy (``of_shapes``: only
+    when ``jnp`` computes it from shapes, not values)."""
     if site.definition is None:
         return None
     used = set()
@@ -245,6 +280,7 @@ def jnp_assignment(site: Site, shape_call: ast.Call) -> Fix | None:
             and node.lineno < shape_call.lineno
             and any(isinstance(t, ast.Name) and t.id in used for t in node.targets)
             and any(isinstance(c, ast.Call) and is_jnp(dotted_of(c.func) or "", site.names) for c in ast.walk(node.value))
+            and (not of_shapes or _jnp_on_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names))
         ):
             new = clone(node)
             new.value = numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]

@@ -145,8 +145,11 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
 
 def forwarded_positions(facts: CallFacts, names: tuple[str, ...]) -> tuple[int, ...]:
     """The positions in a library wrapper's ``*args`` of ``names``, parameters of the user's function it hands them
-    to and none of its own; empty unless every name is one."""
+    to and none of its own; or the positions of ``names`` when one is positional-only (plum's dispatch functions);
+    empty unless every name is one."""
     held = facts.forwarded or []
+    if names and any(n in facts.positional_only for n in names) and all(n in facts.params for n in names):
+        return tuple(sorted(facts.params.index(n) for n in names))  # JAX takes no names for them, only positions
     if not names or not held or any(n in facts.params or n not in held for n in names):
         return ()
     return tuple(sorted(held.index(n) for n in names))

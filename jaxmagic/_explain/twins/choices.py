@@ -129,14 +129,28 @@ def objects_in(node: ast.expr, site: Site) -> bool:
         isinstance(v, (bool, int, float, complex, np.ndarray, jax.Array, list, tuple)) for v in held)
 
 
+def _all_hashable(node: ast.expr, site: Site) -> bool:
+    """True unless a value the list holds (a global list, or the globals a written list names) cannot be hashed."""
+    globals_ = site.globals_ or {}
+    held = globals_.get(node.id, ()) if isinstance(node, ast.Name) else [
+        globals_.get(e.id) for e in getattr(node, "elts", []) if isinstance(e, ast.Name)]
+    try:
+        for value in held if isinstance(held, (list, tuple)) else ():
+            hash(value)
+    except Exception:  # noqa: BLE001 - an unhashable value, or one whose __hash__ fails on its fields
+        return False
+    return True
+
+
 def is_function(value: object) -> bool:
     return callable(value) and not hasattr(value, "shape")
 
 
 def switch_branches(held: ast.expr, site: Site) -> ast.expr:
     """The list as ``lax.switch``'s branches: itself when it holds plain functions; else each item called from a
-    lambda (a layer, a Module holding arrays: lax.switch hashes its branches, and a tracer cannot be hashed)."""
-    if functions_in(held, site):
+    lambda (a layer, a Module holding arrays: lax.switch hashes its branches, and neither a tracer nor an array can
+    be hashed; coordinax's operators are callable Modules of arrays)."""
+    if functions_in(held, site) and _all_hashable(held, site):
         return clone(held)
     made = ast.parse("[lambda *args, branch=branch: branch(*args) for branch in held]", mode="eval").body
     made.generators[0].iter = clone(held)
