@@ -215,7 +215,7 @@ saved = []
 SCANNED = """\
 import jax
 import jax.numpy as jnp
-from imagelib_cases import save_image
+from imagewriter_cases import save_image
 
 def body(carry, t):
     u = jnp.sin(carry + t)
@@ -227,7 +227,7 @@ jax.lax.scan(body, jnp.ones((2, 4)), jnp.arange(3.0))
 
 
 def test_a_call_made_for_its_effect_is_handed_to_a_debug_callback(tmp_path, monkeypatch):
-    install_library(tmp_path, monkeypatch, "imagelib_cases", IMAGES)
+    install_library(tmp_path, monkeypatch, "imagewriter_cases", IMAGES)
     found = explained_cell("save-image", XLB_IMAGE, SCANNED, tmp_path)
     top = found.fixes[0]
     assert (found.kind, found.lineno, top.kind, top.verified) == ("array-conversion", 7, "jax.debug.print", True), \
