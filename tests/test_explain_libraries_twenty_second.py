@@ -12,8 +12,9 @@ found, each as a reduction of its own.
   with ``static_argnums``; a class given as an argument is made static, never "registered as a pytree".
 - ``u[:, fluid].mean(axis=1)`` with a traced 2-D mask after a full slice (xlb's fluid nodes): ``jnp.where`` over
   the mask's own axes.
-- A call made for its effect that needs concrete values (xlb's ``save_image`` in a scan's body): handed to
-  ``jax.debug.callback`` with the values it reads.
+- A call made for its effect that needs concrete values (xlb's ``save_image`` in a scan's body): the values it
+  reads are the scan's output per step, and it runs on them after the scan; in a jitted function, it is handed
+  to ``jax.debug.callback`` with them.
 """
 from __future__ import annotations
 
@@ -226,11 +227,38 @@ jax.lax.scan(body, jnp.ones((2, 4)), jnp.arange(3.0))
 """
 
 
-def test_a_call_made_for_its_effect_is_handed_to_a_debug_callback(tmp_path, monkeypatch):
+def test_a_call_made_for_its_effect_in_a_scan_outputs_its_values_and_runs_after(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "imagewriter_cases", IMAGES)
     found = explained_cell("save-image", XLB_IMAGE, SCANNED, tmp_path)
-    top = found.fixes[0]
-    assert (found.kind, found.lineno, top.kind, top.verified) == ("array-conversion", 7, "jax.debug.print", True), \
+    top, other = found.fixes[:2]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("array-conversion", 7, "return-value", True), \
         tried(found)
-    assert top.code == ("jax.debug.callback(lambda v0, v1: save_image(v0, timestep=v1, prefix='ux'), u[0], t)"), \
+    assert top.code.startswith("return (u, (u[0], t))") and "save_image(v0, timestep=v1, prefix='ux')" in top.code, \
+        top.code
+    assert other.code == "jax.debug.callback(lambda v0, v1: save_image(v0, timestep=v1, prefix='ux'), u[0], t)", \
+        other.code
+
+
+JITTED = """\
+import jax
+import jax.numpy as jnp
+from imagewriter_cases import save_image
+
+@jax.jit
+def step(u, t):
+    u = jnp.sin(u + t)
+    save_image(u[0], timestep=t, prefix="ux")
+    return u
+
+step(jnp.ones((2, 4)), 1.0)
+"""
+
+
+def test_a_call_made_for_its_effect_in_a_jit_is_handed_to_a_debug_callback(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "imagewriter_cases", IMAGES)
+    found = explained_cell("save-image-jit", XLB_IMAGE, JITTED, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("array-conversion", 8, "jax.debug.print", True), \
+        tried(found)
+    assert top.code == "jax.debug.callback(lambda v0, v1: save_image(v0, timestep=v1, prefix='ux'), u[0], t)", \
         top.code

@@ -20,7 +20,7 @@ from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
 from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
-from .printing import effect_callback_fix, is_format_call, print_call, printed_conversion, printed_later
+from .printing import effect_callback_fix, scanned_effect_fix, is_format_call, print_call, printed_conversion, printed_later
 from .site import Site, dotted_of, edit_fix, is_jnp, makes_parameters, with_static
 from ..twins.buffers import buffer_write_fix
 from ..twins.functions import scipy_twin_fix
@@ -311,7 +311,7 @@ def array_fixes(site: Site) -> list[Fix]:
     indexed = _numpy_array_indexed(site)
     if indexed is not None:
         return with_static(site, [indexed])
-    return with_static(site, [f for f in [effect_callback_fix(site)] if f is not None])  # save_image(u[0], ...)
+    return with_static(site, [f for f in [scanned_effect_fix(site), effect_callback_fix(site)] if f is not None])
 
 
 def _numpy_array_indexed(site: Site) -> Fix | None:

@@ -15,7 +15,7 @@ from ..explanation import Fix
 from .rewrites import Edit, Unstored, attr
 from .site import Site, edit_fix
 
-__all__ = ["collected_fix", "effect_callback_fix", "is_format_call", "print_call", "printed_conversion", "printed_later"]
+__all__ = ["collected_fix", "effect_callback_fix", "scanned_effect_fix", "is_format_call", "print_call", "printed_conversion", "printed_later"]
 
 
 def is_format_call(node: ast.AST) -> bool:
@@ -286,6 +286,44 @@ def effect_callback_fix(site: Site) -> Fix | None:
         "jax.debug.print", statement, ast.parse(code).body[0],
         f"`{text_of(made.func)}` is called for what it does (its result is not used) and needs concrete values: "
         "`jax.debug.callback` calls it with them each time the compiled code runs",
+    )
+
+
+def scanned_effect_fix(site: Site) -> Fix | None:
+    """In a ``lax.scan`` body that outputs nothing per step (``return carry, None``), a call made for its effect
+    on traced values (xlb's ``save_image(u[0], timestep=t, ...)``): the values it reads are the step's output
+    instead, which scan stacks, and the call runs on them after the scan."""
+    statement = next((n for n in site.ancestors() if isinstance(n, ast.stmt)), None)
+    body = getattr(site.definition, "body", None)
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call) or not body or \
+            "for scan" not in site.message or statement not in body:
+        return None
+    last = body[-1]
+    if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Tuple) and len(last.value.elts) == 2
+            and isinstance(last.value.elts[1], ast.Constant) and last.value.elts[1].value is None):
+        return None
+    made = statement.value
+    read = [v for v in [*made.args, *[k.value for k in made.keywords]]
+            if any(isinstance(n, ast.Name) for n in ast.walk(v))]
+    if not read or any(isinstance(v, ast.Starred) for v in made.args) or any(k.arg is None for k in made.keywords):
+        return None
+    names = [f"v{i}" for i in range(len(read))]
+    swap = dict(zip(map(id, read), names))
+    again = ", ".join([swap.get(id(a), text_of(a)) for a in made.args]
+                      + [f"{k.arg}={swap.get(id(k.value), text_of(k.value))}" for k in made.keywords])
+    output = ast.Tuple([clone(v) for v in read], ast.Load()) if len(read) > 1 else clone(read[0])
+    returned = ast.Return(ast.Tuple([clone(last.value.elts[0]), output], ast.Load()))
+    stacked = ", ".join(f"{n}s" for n in names)
+    code = "\n".join([
+        f"{ast.unparse(returned)}   # in place of `{ast.unparse(statement)}` and `return ..., None`",
+        f"# after the scan: carry, {'(' + stacked + ')' if len(names) > 1 else stacked} = jax.lax.scan(...)",
+        f"for {', '.join(names)} in zip({stacked}):" if len(names) > 1 else f"for {names[0]} in {stacked}:",
+        f"    {text_of(made.func)}({again})"])
+    return Fix(
+        "return-value", code,
+        f"`{text_of(made.func)}` needs concrete values, which a scan's body never has: output them from each "
+        "step instead (scan stacks them), and call it on the stacked values after the scan",
+        recipe=Edit(statement, [], also=[(last, returned)]),
     )
 
 
