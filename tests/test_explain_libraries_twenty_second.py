@@ -45,6 +45,7 @@ jax.vmap(apply_selected, in_axes=(0, None))(jnp.arange(3), jnp.ones(2))
 
 
 def test_switch_branches_that_hold_arrays_are_each_called_from_a_lambda(tmp_path):
+    pytest.importorskip("equinox")
     found = explained_cell("switch-modules", COORDINAX_OPS, LAYERS, tmp_path)
     top = found.fixes[0]
     assert (found.kind, found.argument, top.kind, top.verified) == ("integer-conversion", "k", "lax.switch", True), \
@@ -80,6 +81,7 @@ log_prob(flow, params, jnp.ones((4, 2)))
 
 
 def test_a_list_in_a_static_modules_fields_is_written_as_a_tuple_where_the_cell_wrote_it(tmp_path):
+    pytest.importorskip("flax")
     found = explained_cell("linen-list-field", HARMONIC_FLOWS, FLOW, tmp_path)
     top = found.fixes[0]
     assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "flow", "hashable-static",

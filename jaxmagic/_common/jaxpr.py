@@ -233,7 +233,7 @@ def jaxpr_recorder() -> type | None:
 _QUICK = ("sharding", "device")  # a concrete array's attributes that a tracer refuses with an AttributeError
 _quick_threads: collections.Counter = collections.Counter()  # thread -> how many re-traces it has open
 _quick_lock = threading.Lock()
-_quick_saved: dict[str, property] = {}
+_quick_saved: dict[str, Any] = {}  # the properties (and ``__getattr__``) put back when the last re-trace ends
 
 
 @contextlib.contextmanager
@@ -251,6 +251,10 @@ def quick_array_attributes() -> Iterator[None]:
                 if isinstance(found, property):
                     _quick_saved[name] = found
                     setattr(core.Tracer, name, property(_refused_quickly(name, found)))
+            fallback = core.Tracer.__dict__.get("__getattr__")  # JAX 0.8 words the refusal there too, scanning
+            if callable(fallback):
+                _quick_saved["__getattr__"] = fallback
+                core.Tracer.__getattr__ = _looked_up_quickly(fallback)
         _quick_threads[owner] += 1
     try:
         yield
@@ -263,6 +267,14 @@ def quick_array_attributes() -> Iterator[None]:
                 for name, found in _quick_saved.items():
                     setattr(core.Tracer, name, found)
                 _quick_saved.clear()
+
+
+def _looked_up_quickly(original: Any) -> Any:
+    def get(self: Any, name: str) -> Any:
+        if name in _QUICK and threading.get_ident() in _quick_threads:
+            raise AttributeError(f"The '{name}' attribute is not available on a tracer (jaxmagic's re-trace)")
+        return original(self, name)
+    return get
 
 
 def _refused_quickly(name: str, original: property) -> Any:
