@@ -268,20 +268,12 @@ def effect_callback_fix(site: Site) -> Fix | None:
     root = (text_of(made.func).split(".", 1)[0]) if isinstance(made.func, (ast.Name, ast.Attribute)) else ""
     if root in (site.names.jax, site.names.jnp, site.names.np, site.names.lax, "print", "jax", "jnp", "np"):
         return None  # JAX's and NumPy's own calls, and print, have fixes of their own
-    passed: list[str] = []
-
-    def handed(value: ast.expr) -> str:
-        if isinstance(value, ast.Constant) or not any(isinstance(n, ast.Name) for n in ast.walk(value)):
-            return text_of(value)
-        passed.append(text_of(value))
-        return f"v{len(passed) - 1}"
-
-    inner = [handed(a) for a in made.args] + [f"{k.arg}={handed(k.value)}" for k in made.keywords if k.arg]
-    if not passed or len(inner) != len(made.args) + len(made.keywords):
+    handed = _values_handed(made)
+    if handed is None:
         return None
-    params = ", ".join(f"v{i}" for i in range(len(passed)))
-    code = f"{site.names.jax}.debug.callback(lambda {params}: {text_of(made.func)}({', '.join(inner)}), " \
-        f"{', '.join(passed)})"
+    read, again = handed
+    params = ", ".join(f"v{i}" for i in range(len(read)))
+    code = f"{site.names.jax}.debug.callback(lambda {params}: {again}, {', '.join(text_of(v) for v in read)})"
     return edit_fix(
         "jax.debug.print", statement, ast.parse(code).body[0],
         f"`{text_of(made.func)}` is called for what it does (its result is not used) and needs concrete values: "
@@ -303,14 +295,11 @@ def scanned_effect_fix(site: Site) -> Fix | None:
             and isinstance(last.value.elts[1], ast.Constant) and last.value.elts[1].value is None):
         return None
     made = statement.value
-    read = [v for v in [*made.args, *[k.value for k in made.keywords]]
-            if any(isinstance(n, ast.Name) for n in ast.walk(v))]
-    if not read or any(isinstance(v, ast.Starred) for v in made.args) or any(k.arg is None for k in made.keywords):
+    handed = _values_handed(made)
+    if handed is None:
         return None
+    read, again = handed
     names = [f"v{i}" for i in range(len(read))]
-    swap = dict(zip(map(id, read), names))
-    again = ", ".join([swap.get(id(a), text_of(a)) for a in made.args]
-                      + [f"{k.arg}={swap.get(id(k.value), text_of(k.value))}" for k in made.keywords])
     output = ast.Tuple([clone(v) for v in read], ast.Load()) if len(read) > 1 else clone(read[0])
     returned = ast.Return(ast.Tuple([clone(last.value.elts[0]), output], ast.Load()))
     stacked = ", ".join(f"{n}s" for n in names)
@@ -318,13 +307,30 @@ def scanned_effect_fix(site: Site) -> Fix | None:
         f"{ast.unparse(returned)}   # in place of `{ast.unparse(statement)}` and `return ..., None`",
         f"# after the scan: carry, {'(' + stacked + ')' if len(names) > 1 else stacked} = jax.lax.scan(...)",
         f"for {', '.join(names)} in zip({stacked}):" if len(names) > 1 else f"for {names[0]} in {stacked}:",
-        f"    {text_of(made.func)}({again})"])
+        f"    {again}"])
     return Fix(
         "return-value", code,
         f"`{text_of(made.func)}` needs concrete values, which a scan's body never has: output them from each "
         "step instead (scan stacks them), and call it on the stacked values after the scan",
         recipe=Edit(statement, [], also=[(last, returned)]),
     )
+
+
+def _values_handed(made: ast.Call) -> tuple[list[ast.expr], str] | None:
+    """The arguments of ``made`` that read a name (constants stay), and the call written with ``v0``, ``v1``, ...
+    in their place; None when it reads none, or unpacks ``*args``/``**kwargs``."""
+    if any(isinstance(a, ast.Starred) for a in made.args) or any(k.arg is None for k in made.keywords):
+        return None
+    read: list[ast.expr] = []
+
+    def handed(value: ast.expr) -> str:
+        if not any(isinstance(n, ast.Name) for n in ast.walk(value)):
+            return text_of(value)
+        read.append(value)
+        return f"v{len(read) - 1}"
+
+    written = [handed(a) for a in made.args] + [f"{k.arg}={handed(k.value)}" for k in made.keywords]
+    return (read, f"{text_of(made.func)}({', '.join(written)})") if read else None
 
 
 def _outside_state(site: Site, store: ast.stmt, held: str) -> bool:
