@@ -256,13 +256,12 @@ def _written_lists(tree: ast.Module | None, names: set[str]) -> str | None:
     """The cell's top-level statement that passes a list literal as a keyword named in ``names``, the lists as
     tuples."""
     for statement in getattr(tree, "body", []):
-        lists = [k for n in ast.walk(statement) if isinstance(n, ast.Call) for k in n.keywords
+        edited = copy.deepcopy(statement)
+        lists = [k for n in ast.walk(edited) if isinstance(n, ast.Call) for k in n.keywords
                  if k.arg in names and isinstance(k.value, ast.List)]
+        for keyword in lists:
+            keyword.value = ast.Tuple(keyword.value.elts, ast.Load())
         if lists:
-            edited = copy.deepcopy(statement)
-            for keyword in [k for n in ast.walk(edited) if isinstance(n, ast.Call) for k in n.keywords
-                            if k.arg in names and isinstance(k.value, ast.List)]:
-                keyword.value = ast.Tuple(keyword.value.elts, ast.Load())
             return f"{ast.unparse(edited)}   # tuples: the static value hashes its fields"
     return None
 

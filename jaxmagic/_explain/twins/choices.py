@@ -17,7 +17,7 @@ from ..._common.source import clone
 from ..explanation import Fix
 from ..fixes.conditions import rest_of_function, rest_replaced
 from ..fixes.rewrites import call
-from ..fixes.site import Site, edit_fix
+from ..fixes.site import Site, edit_fix, is_hashable
 
 __all__ = ["functions_in", "objects_in", "switch_branches", "switch_over_call", "switch_over_rest", "is_function"]
 
@@ -134,12 +134,7 @@ def _all_hashable(node: ast.expr, site: Site) -> bool:
     globals_ = site.globals_ or {}
     held = globals_.get(node.id, ()) if isinstance(node, ast.Name) else [
         globals_.get(e.id) for e in getattr(node, "elts", []) if isinstance(e, ast.Name)]
-    try:
-        for value in held if isinstance(held, (list, tuple)) else ():
-            hash(value)
-    except Exception:  # noqa: BLE001 - an unhashable value, or one whose __hash__ fails on its fields
-        return False
-    return True
+    return all(is_hashable(value) for value in held) if isinstance(held, (list, tuple)) else True
 
 
 def is_function(value: object) -> bool:
