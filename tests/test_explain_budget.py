@@ -6,7 +6,9 @@ one fix of an error JAX raised before tracing anything). The tries of one
 explanation share ``JAXMAGIC_RETRACE_SECONDS`` (2.5 s unless the environment
 says otherwise; this suite sets it high, so that no other test depends on the
 machine's speed): once it is spent no further try starts, and each fix left
-says why. A try that runs past the budget is stopped at the next operation JAX
+says why. The budget counts the explaining thread's CPU time, so that a machine busy
+with other work (CI's three suites on two cores) does not shrink it; the wall
+clock is capped at four times the budget. A try that runs past the budget is stopped at the next operation JAX
 records, where it raises as the traced code's own errors do (never from a
 timer: an exception thrown into JAX's tracing by a timer left Python's
 recursion count wrong for the rest of the session, and hypothesis could no
@@ -24,6 +26,8 @@ second held-out set's mctx search, traced three times for one leak: 1.16 s
 before, 1.04 s after).
 """
 from __future__ import annotations
+
+import pytest
 
 from corpus_harness import fix_case, run_case
 
@@ -226,3 +230,19 @@ def test_an_explanation_re_traces_a_library_that_asks_every_value_for_its_shardi
     assert (found.fixes[0].kind, found.fixes[0].verified) == ("jnp.where", True)
     assert asks[False] in (0, 200)  # the user's own trace: JAX's account, once per ask (none from JAX 0.12 on)
     assert asks[True] == 0  # the explanation's re-traces: none
+
+
+def test_the_budget_counts_this_threads_cpu_time_and_caps_the_wall_clock():
+    # CI runs three suites on two cores: a try that waits for a core must not look slow (stop 50's failure)
+    import time
+
+    from jaxmagic._explain.rebuild import WALL_FACTOR, OutOfTime, retrace_budget, within_budget
+
+    with retrace_budget(0.2):
+        time.sleep(0.3)  # the wall clock passes the budget, this thread's CPU time does not
+        with within_budget():
+            pass
+        time.sleep(0.2 * WALL_FACTOR)  # past the wall clock's cap: nothing starts any more
+        with pytest.raises(OutOfTime):
+            with within_budget():
+                pass

@@ -47,13 +47,8 @@ def probe_name(name: str) -> str:
 
 def copy_function(fn: types.FunctionType, globals_: dict | None = None) -> types.FunctionType:
     """A new function object with the same code, defaults and closure."""
-    new = types.FunctionType(
-        fn.__code__,
-        fn.__globals__ if globals_ is None else globals_,
-        fn.__name__ + PROBE_SUFFIX,
-        fn.__defaults__,
-        fn.__closure__,
-    )
+    new = types.FunctionType(fn.__code__, fn.__globals__ if globals_ is None else globals_,
+                             fn.__name__ + PROBE_SUFFIX, fn.__defaults__, fn.__closure__)
     new.__kwdefaults__ = copy.copy(fn.__kwdefaults__)
     new.__qualname__ = fn.__qualname__
     return new
@@ -216,7 +211,13 @@ def probe_trace(
 
 RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
 SETTLED_SHARE = 0.4  # once the preferred fix traced, the lesser fixes' tries start only in this share of the budget
+WALL_FACTOR = 4  # the budget is this thread's CPU time (a busy machine does not shrink it); the wall clock's cap
 _clock = threading.local()
+
+
+def _now() -> tuple[float, float]:
+    """This thread's CPU time and the wall clock: the budget counts the first, and caps the second."""
+    return time.thread_time(), time.perf_counter()
 
 
 def retrace_seconds() -> float:
@@ -250,8 +251,8 @@ def retrace_budget(seconds: float | None = None):
     nested)."""
     outer, started = getattr(_clock, "deadline", None), getattr(_clock, "started", None)
     if outer is None:
-        _clock.started = time.perf_counter()
-        _clock.deadline = _clock.started + (retrace_seconds() if seconds is None else seconds)
+        budget, (cpu, wall) = retrace_seconds() if seconds is None else seconds, _now()
+        _clock.started, _clock.deadline = (cpu, wall), (cpu + budget, wall + WALL_FACTOR * budget)
     try:
         yield
     finally:
@@ -275,11 +276,11 @@ def within_budget():
     """A re-trace, unless the explanation's budget is spent: then :class:`OutOfTime` is raised before it starts,
     or, once it runs past the budget, at the next operation JAX records (never from a timer: an exception thrown
     into JAX's tracing from another thread can leave the interpreter's recursion count wrong for the session)."""
-    deadline, now = getattr(_clock, "deadline", None), time.perf_counter()
-    if deadline is not None and deadline - now <= 0:
+    deadline, now = getattr(_clock, "deadline", None), _now()
+    if deadline is not None and (now[0] >= deadline[0] or now[1] >= deadline[1]):
         raise OutOfTime()
     started, settled = getattr(_clock, "started", None), getattr(_clock, "settled", None)
-    if started is not None and settled is not None and now - started > retrace_seconds() * SETTLED_SHARE \
+    if started is not None and settled is not None and now[0] - started[0] > retrace_seconds() * SETTLED_SHARE \
             and settled():
         raise OutOfTime(settled=True)
     with _stopped_at(deadline), quick_array_attributes():
@@ -287,7 +288,7 @@ def within_budget():
 
 
 @contextlib.contextmanager
-def _stopped_at(deadline: float | None):
+def _stopped_at(deadline: tuple[float, float] | None):
     """Inside, JAX's recording of each operation into a jaxpr first checks the clock, in this thread only: past
     ``deadline`` it raises :class:`OutOfTime` where the operation would be recorded, as any error of the traced
     code is raised (a library whose tracing is slow in itself: adam's 1,887 ``asarray`` calls, each asking a tracer
@@ -300,7 +301,7 @@ def _stopped_at(deadline: float | None):
     owner = threading.get_ident()
 
     def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if threading.get_ident() == owner and time.perf_counter() > deadline:
+        if threading.get_ident() == owner and (time.thread_time() > deadline[0] or time.perf_counter() > deadline[1]):
             raise OutOfTime(cut=True)
         return original(self, *args, **kwargs)
 
