@@ -88,6 +88,7 @@ class CallFacts:
         return self.header or f"def {self.name}({', '.join(self.params)}):"
     wrapper: str = "jax.jit"  # the jit the user wrote: equinox.filter_jit and flax.nnx.jit word fixes their way
     positional_only: tuple[str, ...] = ()  # parameters JAX makes static only by position (``static_argnums``)
+    jitted_as: tuple[str, str] | None = None  # ``fast = jax.jit(scale)``, the user's: static options go there
 
 
 class Call:

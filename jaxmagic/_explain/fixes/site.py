@@ -125,8 +125,8 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
     positions = forwarded_positions(facts, tuple(names))
     if positions:  # a library's wrapper taking ``*args`` (sparsejac's): static by position, as JAX's message says
         option, spelled = "static_argnums", repr(positions[0] if len(positions) == 1 else positions)
-    if facts.transformed is not None:  # the static options go on the user's jit of the transformed function
-        return _transformed_static_code(facts.transformed, spelled if names else None, option)
+    if (facts.transformed or facts.jitted_as) is not None:  # the options go on the user's statement that jitted it
+        return _transformed_static_code(facts.transformed or facts.jitted_as, spelled if names else None, option)
     jit = jit_spelled(facts)
     if facts.decorated:
         header = facts.def_line

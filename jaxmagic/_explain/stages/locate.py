@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import copy
 import types
+from typing import Any
 
 from ..._common.errors import tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
@@ -30,6 +31,8 @@ def locate(failure: Failure) -> None:
     user = failure.user = _user_entries(exc, failure.kind, call)
     if call is not None and call.through is not None and facts is not None:
         facts.transformed = transformed_expression(call.through[0], user)
+    elif facts is not None and not facts.decorated and failure.fn is not None:
+        facts.jitted_as = _jitted_as(failure.fn, facts.name, user)
     position = position_of(user[-1]) if user else None
     if position is not None:
         found.filename, found.lineno = position.filename, position.lineno
@@ -90,3 +93,16 @@ def _values_handed(statement: ast.stmt) -> ast.stmt:
             return ast.copy_location(ast.Constant(None), node)
 
     return _NoLambdas().visit(copy.deepcopy(statement))
+
+
+def _jitted_as(jitted: Any, name: str, user: list[types.TracebackType]) -> tuple[str, str] | None:
+    """``("fast", "jax.jit(scale)")`` when the user's jit of their function is bound to a name of its own
+    (``fast = jax.jit(scale)``, ``to_rep = jax.jit(cx.vconvert)``); None when it is rebound to the function's."""
+    written = transformed_expression(jitted, user)
+    if written is None or written[0] is None:
+        return None
+    expression = ast.parse(written[1], mode="eval").body
+    jit = ast.unparse(expression.func) if isinstance(expression, ast.Call) and expression.args else ""
+    if jit.rsplit(".", 1)[-1] != "jit" or written == (name, f"{jit}({name})"):
+        return None
+    return written
