@@ -314,10 +314,19 @@ def _swaps(edit: Edit, replay: Replay, tree: ast.Module | None, filename: str
     if chosen is None:
         return "the line is not in a function this trace runs"
     node, code, frame = chosen
+    held = _rewritten(node, code, _functions_with(code, frame), edit, filename)
     maker = _global_maker(chain, node, tree, frame)
-    if maker is not None:  # a closure made anew each call (``program`` that ``target(k)`` returns): its maker's code
-        node, code = maker[0], maker[1].__code__
-    functions = [maker[1]] if maker is not None else _functions_with(code, frame)
+    if maker is None:
+        return held
+    # a closure made anew each call (``program`` that ``target(k)`` returns): its maker's code; and the closures
+    # already made, which a library may hold and call again (jaxsnn's ``step_fn`` in its ``Population``)
+    made = _rewritten(maker[0], maker[1].__code__, [maker[1]], edit, filename)
+    return made if isinstance(held, str) else held if isinstance(made, str) else made + held
+
+
+def _rewritten(node: ast.AST, code: types.CodeType, functions: list[types.FunctionType], edit: Edit, filename: str
+               ) -> list[tuple[types.FunctionType, types.CodeType]] | str:
+    """Each of ``functions`` (whose code is ``code``, defined by ``node``) with the code ``edit`` makes of it."""
     if not functions:
         return "the function object was not found"
     edited = apply_edit(node, edit)
