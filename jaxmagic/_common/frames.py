@@ -248,6 +248,13 @@ def holds_tracer(value: object) -> bool:
     return bool(attribute_tracers(value))
 
 
+def holding_tracers(paths: list[str], frame: types.FrameType) -> list[str]:
+    """Of ``paths`` (``gp.delta``, read by the code ``frame`` runs), those whose root holds a tracer there, or is
+    not one of its locals: a static argument's Python floats are never the traced value's source."""
+    roots = [re.match(r"\w*", p).group(0) for p in paths]
+    return [p for p, r in zip(paths, roots) if r not in frame.f_locals or holds_tracer(frame.f_locals[r])]
+
+
 def attribute_tracers(value: object) -> list:
     """The tracers among the first 32 attributes of ``value``: a library's own array type wrapping one (phiml's
     ``Tensor`` keeps its tracer in ``_native``, and its flattening hides it)."""

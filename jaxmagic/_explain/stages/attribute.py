@@ -14,7 +14,7 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import code_parameters, unhashable_jitted_method
+from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line, unwrap_function
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -38,9 +38,11 @@ from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
 
 __all__ = ["attribute"]
 
-_TRACER_HASHED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>")
-# JAX 0.10 writes the tracer ``JitTracer(~int32[])``, JAX 0.8 ``JitTracer<~int32[]>``
-_TRACER_DESCRIBED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>, \w+[(<](?P<aval>[^)>]*)[)>]")
+# a tracer hashed, or a tuple of them (jaxdecomp's ``halo_extents=(halo, halo)``): JAX 0.10 writes the tracer
+# ``JitTracer(~int32[])``, JAX 0.8 ``JitTracer<~int32[]>``
+_TRACER_HASHED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>|The error was:\s*TypeError: "
+                            r"unhashable type: '\w*Tracer'")
+_TRACER_DESCRIBED = re.compile(r"hash an object of type <class '[\w.]*'>, [(\[]?\w*Tracer[(<](?P<aval>[^)>]*)[)>]")
 
 
 def attribute(failure: Failure) -> None:
@@ -199,7 +201,10 @@ def _in_users_terms(failure: Failure) -> None:
             if kept and len(kept) < len(found.paths):
                 name_arguments(found, Origin(kept, name, "source"), None)
         return
-    name_arguments(found, Origin(_reads_of(read, function, tree), name, "source"), None)
+    read = _reads_of(read, function, tree)
+    frame = failure.user[-1].tb_frame if failure.user else None  # the failing function's: drop what holds no tracer
+    name_arguments(found, Origin(holding_tracers(read, frame) if frame and frame.f_code.co_name == name else read,
+                                 name, "source"), None)
 
 
 def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module) -> list[str]:
