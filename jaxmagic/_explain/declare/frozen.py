@@ -14,15 +14,19 @@ import linecache
 import re
 import sys
 import textwrap
+import types
 from typing import Any
 
+import jax
+
 from ..._common.errors import is_user_file
-from ..._common.source import text_of
+from ..._common.source import clone, text_of
 from ..explanation import Fix
-from ..fixes.site import is_hashable
+from ..fixes.site import edit_fix, is_hashable
+from ..recover import Impure, evaluate_pure
 from .fields import Declaration, class_node
 
-__all__ = ["frozen_twin", "hashable_by_type", "hashable_fields", "hashable_version", "frozen_declaration_fix",
+__all__ = ["frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields", "hashable_version", "frozen_declaration_fix",
            "value_from_message"]
 
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
@@ -281,3 +285,59 @@ def hashable_version(value: Any) -> tuple[str, Any] | None:
     except Exception:  # noqa: BLE001 - values inside are not hashable either
         return None
     return repr(new), new
+
+
+_UNHASHABLE_PART = re.compile(r"of type <class '[\w.]+'>, (?P<shown>.+?)\. The error was:\s*TypeError: "
+                              r"unhashable type: '(?:[\w.]+\.)?(?P<type>\w+)'", re.S)
+
+
+def handed_hashable_fix(site: Any) -> Fix | None:
+    """The user's call that handed a library's jit the unhashable static value JAX names (a list read from a JSON
+    config, jaxdecomp's ``halo_extents``; a JAX scalar kept in a parameter object, mbirjax's
+    ``set_params(det_channel_offset=offset)``), each such argument of it written hashable (``tuple(...)``,
+    ``float(...)``): the failing line's calls first, then the earlier statements of its function or cell."""
+    found = _UNHASHABLE_PART.search(site.message)
+    if found is None or site.tree is None or site.node is None or not hasattr(site.node, "lineno"):
+        return None
+    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    scope = site.definition if site.definition is not None else site.tree
+    statements = [s for s in scope.body if s.lineno <= site.node.lineno
+                  and not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    calls = [n for s in statements for n in ast.walk(s) if isinstance(n, ast.Call) and n.lineno <= site.node.lineno]
+    for call in sorted(calls, key=lambda n: -n.lineno):
+        given = [*call.args, *(k.value for k in call.keywords)]
+        spelled = {i: _hashable_spelling(node, frame) for i, node in enumerate(given)}
+        named = [i for i, s in spelled.items() if s is not None and s[1]
+                 and type(s[1]).__name__ == found["type"] and repr(s[1]) in found["shown"]]
+        if not named:
+            continue
+        fixed = clone(call)
+        for i, node in enumerate([*fixed.args, *(k.value for k in fixed.keywords)]):
+            if spelled[i] is not None:
+                wrapped = ast.Call(ast.Name(spelled[i][0], ast.Load()), [node], [])
+                if i < len(fixed.args):
+                    fixed.args[i] = wrapped
+                else:
+                    fixed.keywords[i - len(fixed.args)].value = wrapped
+        return edit_fix("hashable-static", call, fixed,
+                        "a library's jit holds this argument static, so it must be hashable: a tuple for a list, "
+                        "a Python number for a JAX scalar (equal values then share one compile)")
+    return None
+
+
+def _hashable_spelling(node: ast.expr, frame: Any) -> tuple[str, Any] | None:
+    """(``tuple``, the value) for a list of hashable items given as a name, attribute or item; ``frozenset`` for
+    a set; ``float``/``int``/``bool`` for a concrete scalar array; else None."""
+    if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+        return None
+    try:
+        value = evaluate_pure(node, frame)
+    except Impure:
+        return None
+    if isinstance(value, (list, set)) and all(is_hashable(v) for v in value):
+        return ("tuple" if isinstance(value, list) else "frozenset"), value
+    kind = getattr(getattr(value, "dtype", None), "kind", None)
+    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer) and value.ndim == 0 and kind:
+        spelled = {"f": "float", "i": "int", "u": "int", "b": "bool"}.get(kind)
+        return (spelled, value) if spelled else None
+    return None

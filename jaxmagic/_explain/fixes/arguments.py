@@ -18,8 +18,8 @@ from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import class_registration_fix
-from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type, hashable_fields, hashable_version,
-                              value_from_message)
+from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
+                              hashable_fields, hashable_version, value_from_message)
 from ..declare.wrapper import filter_jit_for_static
 from ..declare.jit_option import partial_bound_fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
@@ -79,10 +79,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         return [edit_fix("hashable-static", literal, ast.Tuple(clone(literal.elts), ast.Load()),
                          "static arguments are keys of JAX's compile cache, so they must be hashable: write the "
                          "list as a tuple")]
-    if facts is None or name is None or foreign:
-        return [Fix(
-            "hashable-static",
-            "f(x, (1, 2))   # a tuple instead of a list",
+    if facts is None or name is None or foreign:  # the call of the user's that handed it, else a pattern
+        return [handed_hashable_fix(site) or Fix(
+            "hashable-static", "f(x, (1, 2))   # a tuple instead of a list",
             "static arguments are keys of JAX's compile cache, so they must be hashable: "
             "pass a tuple (or a frozen dataclass) instead of a list, dict or array", template=True,
         )]  # the value is not known here: a pattern, not code for this line

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
 from ..declare.checkpoint_option import checkpoint_call_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
+from ..declare.frozen import handed_hashable_fix
 from ..explanation import Fix
 from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
@@ -97,6 +98,17 @@ def _library_signature_kept(site: Site, fixes: list[Fix]) -> list[Fix]:
         template=True)]
 
 
+def _unhashable(site: Site) -> list[Fix]:
+    """The fixes for an unhashable static value; for a library's own jitted function whose only fix would change
+    the library's code, the user's call that made the value, written hashable (``Geometry(1.0, float(offset))``)."""
+    fixes = unhashable_fixes(site)
+    facts = site.facts
+    if facts is not None and facts.source is not None and is_installed_library(facts.source[1]) and \
+            all(f.kind == "not-static" for f in fixes):
+        return [handed] if (handed := handed_hashable_fix(site)) is not None else fixes
+    return fixes
+
+
 # errors a static value would avoid
 _HELPER_KINDS = {"bool-conversion", "concretization", "integer-conversion", "traced-shape", "array-conversion"}
 
@@ -108,7 +120,8 @@ _HANDLERS = {
     "boolean-index": mask_fixes,
     "traced-shape": shape_fixes,
     "leaked-tracer": leak_fixes,
-    "unhashable-static": unhashable_fixes,
+    "unhashable-static": _unhashable,
     "non-array-argument": non_array_fixes,
     "shape-mismatch": mismatch_fixes,
 }
+
