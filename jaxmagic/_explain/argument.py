@@ -97,6 +97,9 @@ def origin(
             only = _only_input(escaped)
             if only is not None:
                 return Origin([only], origin.function, "trace")
+        stored = _stored_parameters(leak) if origin.paths and leak is not None else None
+        if stored and not {re.match(r"\w*", p).group(0) for p in origin.paths} & set(stored[0]) and stored[1]:
+            return Origin(stored[1], leak.function, "source")  # the trace named a library loop's carry
         return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
     outer = probe_name(call.fn.__name__) if call is not None and call.fn is not None else None
     mask = _mask_tracer(exc) if kind == "boolean-index" else None
@@ -315,3 +318,16 @@ def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:
     if len(static) == 1 and not facts.values:
         return Origin(static, None, "call")  # the only static parameter: it must be this one
     return Origin([], None, "none")
+
+
+def _stored_parameters(leak: Any) -> tuple[list[str], list[str]] | None:
+    """The parameters of the function holding the leak's store, and those the store reads (jaxsnn's step
+    ``voltage_trace.append(v)``: ``v``, where the trace names the library's scan carry); None when not read."""
+    tree = parse_file(leak.filename) if leak.filename and leak.store is not None else None
+    definition = enclosing_function(tree, leak.store.lineno) if tree is not None else None
+    if definition is None:
+        return None
+    params, store = parameter_names(definition), leak.store
+    value = store.value if isinstance(store, (ast.Assign, ast.AugAssign, ast.Expr)) else store  # not its targets
+    handed = [*value.args, *(k.value for k in value.keywords)] if isinstance(value, ast.Call) else [value]
+    return params, [n for n in dict.fromkeys(m for h in handed for m in names_in(h)) if n in params and n != "self"]
