@@ -155,7 +155,8 @@ def report_in_processes(modules: tuple[str, ...], alone: Callable[[Any], bool], 
         run = subprocess.run([sys.executable, "-W", "ignore", "-c", "import json, sys; sys.path.insert(0, sys.argv[1]); "
                               "import explain_fresh_figures as f; print('@@' + json.dumps(f.measured_part("
                               "sys.argv[2].split(','), sys.argv[3:])))", str(here), ",".join(chosen), *ids],
-                             capture_output=True, text=True, env=os.environ)
+                             capture_output=True, text=True, env=os.environ,
+                             cwd=here)  # not the caller's folder: ``-c`` puts it first, before ``PYTHONPATH``'s jaxmagic
         found = [line for line in run.stdout.splitlines() if line.startswith("@@")]
         if not found:
             sys.exit(f"a part failed: {ids}\n{run.stderr[-2000:]}")

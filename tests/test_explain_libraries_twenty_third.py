@@ -1,14 +1,223 @@
-"""Issue 26, twenty-first round: what the twenty-sixth held-out set found, each as a reduction of its own.
+"""Issue 26, twenty-first round: what the twenty-sixth held-out set (mbirjax, jaxsnn, jaxdecomp; ...) found, each
+as a reduction of its own.
 
+- A step function made inside a layer's factory and held by the library's object, which runs it under
+  ``lax.scan`` (jaxsnn's ``Population``): the fix is tried on the closure the library holds, not only on its maker.
+- A size computed with ``jnp`` from the fields of a static parameter object (mbirjax's ``projector_params``): the
+  object holds Python floats, so it is not the traced value's source, and NumPy is the fix.
+- A tuple of traced values handed to a library's inner jit as a static argument (jaxdecomp's
+  ``halo_extents=(halo, halo)``): a traced shape, from the user's parameter, made static.
+- Lists read from a JSON config handed to a library's inner jit as static arguments (jaxdecomp's halo settings),
+  and a JAX scalar kept in a library's parameter object that its jit hashes (mbirjax's ``set_params``): the user's
+  call that handed them, each written hashable (``tuple(...)``, ``float(...)``).
+- A value stored from a step function that a library scans (jaxsnn's step appending ``v``): the argument is the
+  step's own parameter, not the library's scan carry.
 - A static fix for a function the user jitted under a name of its own (``fast = jax.jit(scale)``; the
   twenty-fifth set's ``to_rep = jax.jit(cx.vconvert)``): the options go on the user's statement, which keeps
   its name, never ``scale = jax.jit(scale, ...)``, which leaves the name the user calls unchanged.
 """
 from __future__ import annotations
 
-from corpus_harness import explained_cell, tried
+from corpus_harness import explained_cell, install_library, tried
 
 STATIC_ARGNAMES = "https://docs.jax.dev/en/latest/jit-compilation.html#marking-arguments-as-static"
+JAXSNN_POPULATION = "https://github.com/electronicvisions/jaxsnn/blob/main/src/pyjaxsnn/jaxsnn/discrete/topology.py"
+MBIRJAX_TEMPLATE = "https://github.com/cabouman/mbirjax/blob/main/mbirjax/new_model_template.py"
+JAXDECOMP_HALO = "https://github.com/DifferentiableUniverseInitiative/jaxDecomp/blob/main/docs/02-halo.md"
+MBIRJAX_PARAMS = "https://mbirjax.readthedocs.io/en/latest/parameters.html"
+
+# a library that makes each layer's step function once, keeps it, and scans it over time (jaxsnn's Topology)
+LAYERS = """\
+import jax
+import jax.numpy as jnp
+
+
+class Population:
+    def __init__(self, generator):
+        self.step = generator(1e-3)  # made once, held, called by every run
+
+
+def run(population, inputs, v0):
+    def body(carry, x):
+        return population.step(x, carry)
+    return jax.lax.scan(body, v0, inputs)
+"""
+
+RESET = """\
+import jax.numpy as jnp
+from layer_cases import Population, run
+
+def ResetLayer(size, v_th=0.5):
+    def generator(dt):
+        def step_fn(x, v):
+            if jnp.any(v > v_th):
+                v = jnp.zeros(size)
+            v = 0.9 * v + x
+            return v, v > v_th
+        return step_fn
+    return Population(generator)
+
+run(ResetLayer(3), jnp.ones((10, 3)), jnp.zeros(3))
+"""
+
+
+def test_a_fix_is_tried_on_the_closure_a_library_holds_and_scans(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "layer_cases", LAYERS)
+    found = explained_cell("held-step", JAXSNN_POPULATION, RESET, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("bool-conversion", "v", "jnp.where", True), \
+        tried(found)
+
+
+STORED = """\
+import jax.numpy as jnp
+from layer_cases import Population, run
+
+voltages = []
+
+def LeakyLayer(size):
+    def generator(dt):
+        def step_fn(x, v):
+            voltages.append(v)
+            v = 0.9 * v + x
+            return v, v > 0.5
+        return step_fn
+    return Population(generator)
+
+run(LeakyLayer(3), jnp.ones((10, 3)), jnp.zeros(3))
+jnp.stack(voltages)
+"""
+
+
+def test_a_value_stored_from_a_scanned_step_names_the_steps_parameter(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "layer_cases", LAYERS)
+    found = explained_cell("stored-step", JAXSNN_POPULATION, STORED, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("leaked-tracer", "v", 9), tried(found)
+
+
+# a library's projector, jitted with its parameter object static (mbirjax's ``projector_params``)
+PROJECTORS = """\
+from functools import partial
+from typing import NamedTuple
+import jax
+
+
+class Geometry(NamedTuple):
+    delta_voxel: float
+    delta_channel: float
+    offset: float
+
+
+@partial(jax.jit, static_argnames=("geometry", "kernel"))
+def project(view, geometry, kernel):
+    return kernel(view, geometry)
+
+
+@partial(jax.jit, static_argnames="geometry")
+def forward(volume, geometry):
+    return volume.sum(axis=0) + geometry.offset
+"""
+
+BLUR = """\
+import jax.numpy as jnp
+from projector_cases import Geometry, project
+
+def blurred(view, geometry):
+    radius = jnp.ceil(geometry.delta_voxel / geometry.delta_channel).astype(int)
+    kernel = jnp.ones(2 * radius + 1) / (2 * radius + 1)
+    return jnp.convolve(view, kernel, mode="same")
+
+project(jnp.ones(16), Geometry(2.0, 1.0, 0.0), blurred)
+"""
+
+
+def test_a_size_made_with_jnp_from_a_static_objects_floats_is_made_with_numpy(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "projector_cases", PROJECTORS)
+    found = explained_cell("static-floats", MBIRJAX_TEMPLATE, BLUR, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("traced-shape", None, "numpy-for-static", True), \
+        tried(found)
+    assert top.code.endswith("radius = np.ceil(geometry.delta_voxel / geometry.delta_channel).astype(int)"), top.code
+
+
+SCALAR = """\
+import jax.numpy as jnp
+from projector_cases import Geometry, forward
+
+offset = jnp.mean(jnp.array([0.4, 0.6]))
+geometry = Geometry(1.0, 1.0, offset)
+forward(jnp.ones((4, 3)), geometry)
+"""
+
+
+def test_a_jax_scalar_in_a_static_object_is_written_as_a_number_where_the_user_gave_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "projector_cases", PROJECTORS)
+    found = explained_cell("static-scalar", MBIRJAX_PARAMS, SCALAR, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.template) == ("unhashable-static", "hashable-static", False), tried(found)
+    assert top.code == "Geometry(1.0, 1.0, float(offset))", top.code
+
+
+# a library function whose inner jit holds its halo settings static (jaxdecomp's ``halo_exchange``)
+HALOS = """\
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames=("extents", "periods"))
+def _exchange(x, extents, periods):
+    return jnp.roll(x, extents[0], axis=0) if periods[0] else x
+
+
+def halo_exchange(x, extents, periods):
+    return _exchange(x, extents=extents, periods=periods)
+"""
+
+TRACED_HALO = """\
+import jax
+import jax.numpy as jnp
+from halo_cases import halo_exchange
+
+@jax.jit
+def exchange(field, halo):
+    return halo_exchange(field, (halo, halo), (True, True))
+
+exchange(jnp.ones((8, 8)), 2)
+"""
+
+
+def test_a_tuple_of_tracers_handed_to_a_librarys_static_argument_is_a_traced_shape(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "halo_cases", HALOS)
+    found = explained_cell("traced-halo", JAXDECOMP_HALO, TRACED_HALO, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("traced-shape", "halo", "static", True), \
+        tried(found)
+    assert "static_argnames='halo'" in top.code, top.code
+
+
+LISTED_HALO = """\
+import json
+import jax
+import jax.numpy as jnp
+from halo_cases import halo_exchange
+
+config = json.loads('{"extents": [2, 2], "periods": [true, true]}')
+
+@jax.jit
+def exchange(field):
+    return halo_exchange(field, config["extents"], config["periods"])
+
+exchange(jnp.ones((8, 8)))
+"""
+
+
+def test_lists_from_a_config_handed_to_a_librarys_static_arguments_are_written_as_tuples(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "halo_cases", HALOS)
+    found = explained_cell("listed-halo", JAXDECOMP_HALO, LISTED_HALO, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("unhashable-static", "hashable-static", True), tried(found)
+    assert top.code == "halo_exchange(field, tuple(config['extents']), tuple(config['periods']))", top.code
 
 RENAMED = """\
 import jax
