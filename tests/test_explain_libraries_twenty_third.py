@@ -1,5 +1,5 @@
-"""Issue 26, twenty-first round: what the twenty-sixth held-out set (mbirjax, jaxsnn, jaxdecomp; ...) found, each
-as a reduction of its own.
+"""Issue 26, twenty-first round: what the twenty-sixth held-out set (mbirjax, jaxsnn, jaxdecomp; qwix, gemma,
+transformers' Flax models) found, each as a reduction of its own.
 
 - A step function made inside a layer's factory and held by the library's object, which runs it under
   ``lax.scan`` (jaxsnn's ``Population``): the fix is tried on the closure the library holds, not only on its maker.
@@ -12,6 +12,12 @@ as a reduction of its own.
   call that handed them, each written hashable (``tuple(...)``, ``float(...)``).
 - A value stored from a step function that a library scans (jaxsnn's step appending ``v``): the argument is the
   step's own parameter, not the library's scan carry.
+- A token id handed to a library that turns it into NumPy data (transformers' ``tokenizer.decode(next_id)`` inside
+  a jitted step): an array conversion, fixed by returning the id and decoding outside jit, never a "traced count".
+- A traced flag handed to a library Module's jitted method as a static argument (gemma's
+  ``model.apply(..., return_last_only=flag)``): the user's parameter, made static in the user's jit.
+- A list of quantized weights indexed by a ``fori_loop``'s counter (qwix's per-layer ``QArray``s): the counter is
+  the body's own parameter ``i``.
 - A static fix for a function the user jitted under a name of its own (``fast = jax.jit(scale)``; the
   twenty-fifth set's ``to_rep = jax.jit(cx.vconvert)``): the options go on the user's statement, which keeps
   its name, never ``scale = jax.jit(scale, ...)``, which leaves the name the user calls unchanged.
@@ -25,6 +31,9 @@ JAXSNN_POPULATION = "https://github.com/electronicvisions/jaxsnn/blob/main/src/p
 MBIRJAX_TEMPLATE = "https://github.com/cabouman/mbirjax/blob/main/mbirjax/new_model_template.py"
 JAXDECOMP_HALO = "https://github.com/DifferentiableUniverseInitiative/jaxDecomp/blob/main/docs/02-halo.md"
 MBIRJAX_PARAMS = "https://mbirjax.readthedocs.io/en/latest/parameters.html"
+DECODE_IN_JIT = "https://github.com/huggingface/transformers/issues/13419"  # decoding inside a jitted generation step
+GEMMA_SAMPLING = "https://github.com/google-deepmind/gemma/blob/main/docs/sampling.md"  # return_last_only
+QWIX_README = "https://github.com/google/qwix/blob/main/README.md"  # quantized weights used by a model's layers
 
 # a library that makes each layer's step function once, keeps it, and scans it over time (jaxsnn's Topology)
 LAYERS = """\
@@ -248,3 +257,104 @@ def test_a_function_rebound_to_its_own_name_keeps_the_short_static_fix(tmp_path)
     found = explained_cell("rebound-jit", STATIC_ARGNAMES, RENAMED.replace("fast", "scale"), tmp_path)
     static = next(f for f in found.fixes if f.kind == "static")
     assert static.code == "scale = jax.jit(scale, static_argnames='n')", static.code
+
+
+# a library's tokenizer that turns whatever it is given into Python data first (transformers' ``to_py_obj``)
+TOKENIZERS = """\
+import numpy as np
+
+
+class Tokenizer:
+    def __init__(self, words):
+        self.words = words
+
+    def decode(self, token_ids):
+        ids = np.asarray(token_ids).tolist()
+        return " ".join(self.words[i] for i in np.atleast_1d(ids))
+"""
+
+DECODE = """\
+import jax
+import jax.numpy as jnp
+from tokenizer_cases import Tokenizer
+
+tok = Tokenizer(["a", "b", "c", "d"])
+
+@jax.jit
+def greedy_next(logits):
+    next_id = logits[-1].argmax()
+    print("next token:", tok.decode(next_id))
+    return next_id
+
+greedy_next(jnp.ones((2, 4)))
+"""
+
+
+def test_a_token_id_a_library_turns_into_numpy_is_data_and_is_decoded_outside_jit(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "tokenizer_cases", TOKENIZERS)
+    found = explained_cell("decode", DECODE_IN_JIT, DECODE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("array-conversion", "logits", "return-value",
+                                                                    True), tried(found)
+    assert "tok.decode(next_id))  # outside jit" in top.code, top.code
+
+
+# a library Module whose method is jitted with a flag static (gemma's ``Transformer.__call__``)
+MODULES = """\
+from functools import partial
+import jax
+
+
+class Model:
+    @partial(jax.jit, static_argnums=(0,), static_argnames="last_only")
+    def apply(self, tokens, last_only=False):
+        out = tokens * 2.0
+        return out[-1:] if last_only else out
+
+    def __hash__(self):
+        return 0
+"""
+
+FLAG = """\
+import jax
+import jax.numpy as jnp
+from module_cases import Model
+
+model = Model()
+
+@jax.jit
+def score(tokens, last_only):
+    return model.apply(tokens, last_only=last_only)
+
+score(jnp.ones(4), True)
+"""
+
+
+def test_a_traced_flag_handed_to_a_library_modules_static_argument_is_made_static_in_the_users_jit(
+        tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "module_cases", MODULES)
+    found = explained_cell("flag", GEMMA_SAMPLING, FLAG, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("last_only", "static", True), tried(found)
+    assert "static_argnames='last_only'" in top.code, top.code
+
+
+COUNTER = """\
+import jax
+import jax.numpy as jnp
+
+weights = [jnp.eye(3) * k for k in range(1, 4)]
+
+def layer(i, h):
+    return jax.nn.relu(h @ weights[i])
+
+def mlp(x):
+    return jax.lax.fori_loop(0, len(weights), layer, x)
+
+mlp(jnp.ones((2, 3)))
+"""
+
+
+def test_a_fori_loop_counter_indexing_a_list_names_the_bodys_parameter(tmp_path):
+    found = explained_cell("counter", QWIX_README, COUNTER, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("integer-conversion", "i", 7), tried(found)

@@ -271,7 +271,9 @@ def _inner_static_origin(exc: BaseException) -> Origin:
     info = getattr(inner, "_jit_info", None)
     nums = set(getattr(info, "static_argnums", ()) or ())
     names = set(getattr(info, "static_argnames", ()) or ())
-    picked = [a for i, a in enumerate(node.args) if i in nums] + [k.value for k in node.keywords if k.arg in names]
+    shift = 1 if inspect.ismethod(inner) else 0  # a jitted method called on its object: ``self`` is position 0
+    picked = [a for i, a in enumerate(node.args) if i + shift in nums] + [k.value for k in node.keywords
+                                                                         if k.arg in names]
     definition = enclosing_function(tree, position.lineno)
     params = parameter_names(definition) if definition is not None else []
     found = [n for expr in picked for n in names_in(expr) if n in params]

@@ -9,6 +9,7 @@ tracing, as a shape does.
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 import sys
 import types
@@ -16,9 +17,8 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import (UNHASHABLE_TRACER, asserted_type, is_installed_library, is_jax_file, is_user_file, leaves_of, message_of,
-                              rejected_tracers,
-                              traceback_entries, user_entries)
+from ..._common.errors import (SIZE_NAME, UNHASHABLE_TRACER, asserted_type, is_installed_library, is_jax_file,
+                              is_user_file, leaves_of, message_of, rejected_tracers, traceback_entries, user_entries)
 from ..._common.source import node_at, parse_file, position_of, unwrap_function
 from ..call import plain_function
 from ..provenance import Origin, Tracer, is_trace_input, jaxpr_tracer, origin_of
@@ -173,8 +173,9 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     if not entries or not is_installed_library(entries[-1].tb_frame.f_code.co_filename) or \
             _NUMPY_OR_SCIPY.search(entries[-1].tb_frame.f_code.co_filename):
         return []  # NumPy's own functions on a tracer: the fix is jnp's, not a static size
-    if isinstance(node, ast.Call) and not calls_library(node, user):  # else a property of its object was read
-        return []
+    if isinstance(node, ast.Call) and (not calls_library(node, user) or (  # else a property of its object was read
+            type(exc).__name__ == "TracerArrayConversionError" and not _size_named(node, user))):
+        return []  # (or a library turned data into NumPy, transformers' ``decode(token_id)``: no count it reads)
     # the library's frames, innermost first: a check (``errorif(cond)``) reads only a bool, the line that called
     # it reads the count (``errorif(max_ninter < len(interval) - 1)``)
     chain = []
@@ -207,6 +208,15 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
     counts = [t for t in innermost if jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t)]
     return counts if (failed is not None and failed["dtype"].startswith(("int", "uint"))
                       and (not dims or (len(dims) == 1 and dims[0].strip().isdigit() and int(dims[0]) <= 4))) else []
+
+
+def _size_named(node: ast.Call, user: list[types.TracebackType]) -> bool:
+    """True when the user's call gives a parameter named for a size (``n_steps``), or its callee's are unknown."""
+    try:
+        params = list(inspect.signature(evaluate_pure(node.func, user[-1].tb_frame)).parameters)
+    except (Impure, TypeError, ValueError):
+        return True
+    return any(SIZE_NAME.search(n) for n in [k.arg or "" for k in node.keywords] + params[:len(node.args)])
 
 
 _NUMPY_OR_SCIPY = re.compile(r"[/\\](numpy|scipy)[/\\]")  # their functions have twins in jax.numpy, jax.scipy

@@ -120,7 +120,7 @@ def attribute(failure: Failure) -> None:
     if narrowed.paths and (set(narrowed.paths) < set(found.paths) or (
             narrowed.how == "trace" and not set(narrowed.paths) & set(found.paths))):
         name_arguments(found, narrowed, facts)
-    if failure.kind == "traced-shape" and found.argument is None and _TRACER_HASHED.search(message):
+    if failure.kind in ("traced-shape", "unhashable-static") and not found.argument and _TRACER_HASHED.search(message):
         # a tracer hashed as a library's static argument, handed on by the user's call: a traced count
         described = _TRACER_DESCRIBED.search(message)
         aval = described["aval"] if described else None
@@ -189,8 +189,8 @@ def _in_users_terms(failure: Failure) -> None:
         outside = [tb for tb in traceback_entries(failure.exc.__traceback__)
                    if not is_jax_file(tb.tb_frame.f_code.co_filename)]
         if entry is None or entry.frame.f_code.co_filename != found.filename or \
-                entry.frame.f_code.co_firstlineno != first or is_jax_file(entry.caller) or \
-                not is_installed_library(entry.caller):  # JAX's own jit calling the user's function: its trace says
+                entry.frame.f_code.co_firstlineno != first or (is_jax_file(entry.caller) and not (entry.caller.endswith(
+                    _LOOPS) and find_jax_call(entry.frame) is None)) or not is_installed_library(entry.caller):
             return
         if not outside or outside[-1].tb_frame.f_code.co_filename != found.filename:
             return  # raised inside a library the line calls: what failed there the library computed itself
@@ -384,11 +384,11 @@ def _unhashable_given(call: Any) -> str | None:
 
 
 _NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
+_LOOPS = ("control_flow/loops.py", "control_flow\\loops.py")  # lax's loops, no jit around: a body's own counter
 
 
 def _nnx_call_arguments(exc: BaseException) -> dict[str, Any]:
-    """The user's arguments by parameter name, when the innermost jitted call on the stack is the one
-    flax.nnx.jit made (read by the NNX adapter, which knows its wrapper's frame); empty otherwise."""
+    """The user's arguments by name, when the innermost jitted call is flax.nnx.jit's (its adapter reads it)."""
     entries = traceback_entries(exc.__traceback__)
     call = find_jax_call(entries[-1].tb_frame) if entries else None
     try:
