@@ -7,7 +7,8 @@ held as data made static, the way the class's library spells a static field: its
 simple_pytree's), ``rebuilt`` (the user's value remade with the class compiled again as a fix declares it, by
 the class's own ``__init__`` where a library's base records its static fields),
 ``frozen`` (hashable versions of a static value: a library's twin of its mutable class, ``FrozenConfigDict``,
-one by the type JAX names, or the user's ``@dataclass`` made ``frozen=True``), ``wrapper`` (the jit that
+one by the type JAX names, the user's ``@dataclass`` made ``frozen=True``, or the user's call that handed a
+library's jit the value, its list written as a tuple, its JAX scalar as a number), ``wrapper`` (the jit that
 decides what is static: ``equinox.filter_jit`` for a Module holding Python values, or jitting a Module or its
 method that ``jax.jit`` would hash with its arrays), ``closure`` (an object
 neither traceable nor hashable, read from the user's global that holds it), ``leaf`` (a leaf of a pytree

@@ -2,7 +2,8 @@
 
 A configuration object passed static must be hashable, and compared by value so
 that equal configurations share one compile. Libraries that make mutable
-configurations often ship the frozen one beside it, named ``Frozen<Class>``.
+configurations often ship the frozen one beside it, named ``Frozen<Class>``. A value a library's own jit holds
+static is made hashable where the user's code handed it over (``handed_hashable_fix``).
 """
 from __future__ import annotations
 
