@@ -9,7 +9,8 @@ transformers' Flax models) found, each as a reduction of its own.
   ``halo_extents=(halo, halo)``): a traced shape, from the user's parameter, made static.
 - Lists read from a JSON config handed to a library's inner jit as static arguments (jaxdecomp's halo settings),
   and a JAX scalar kept in a library's parameter object that its jit hashes (mbirjax's ``set_params``): the user's
-  call that handed them, each written hashable (``tuple(...)``, ``float(...)``).
+  call that handed them, each written hashable (``tuple(...)``, ``float(...)``); on a line no trace runs, tried by
+  tracing the library's jitted call again with the hashable values in its static arguments.
 - A value stored from a step function that a library scans (jaxsnn's step appending ``v``): the argument is the
   step's own parameter, not the library's scan carry.
 - A token id handed to a library that turns it into NumPy data (transformers' ``tokenizer.decode(next_id)`` inside
@@ -163,8 +164,8 @@ def test_a_jax_scalar_in_a_static_object_is_written_as_a_number_where_the_user_g
     install_library(tmp_path, monkeypatch, "projector_cases", PROJECTORS)
     found = explained_cell("static-scalar", MBIRJAX_PARAMS, SCALAR, tmp_path)
     top = found.fixes[0]
-    assert (found.kind, top.kind, top.template) == ("unhashable-static", "hashable-static", False), tried(found)
-    assert top.code == "Geometry(1.0, 1.0, float(offset))", top.code
+    assert (found.kind, top.kind, top.verified) == ("unhashable-static", "hashable-static", True), tried(found)
+    assert top.code == "Geometry(1.0, 1.0, float(offset))", top.code  # the line before: the library's jit traced again
 
 
 # a library function whose inner jit holds its halo settings static (jaxdecomp's ``halo_exchange``)

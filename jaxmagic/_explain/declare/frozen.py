@@ -23,11 +23,12 @@ import jax
 from ..._common.errors import is_user_file
 from ..._common.source import clone, text_of
 from ..explanation import Fix
-from ..fixes.site import edit_fix, is_hashable
+from ..fixes.rewrites import Edit
+from ..fixes.site import is_hashable
 from ..recover import Impure, evaluate_pure
 from .fields import Declaration, class_node
 
-__all__ = ["frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields", "hashable_version", "frozen_declaration_fix",
+__all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields", "hashable_version", "frozen_declaration_fix",
            "value_from_message"]
 
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
@@ -320,10 +321,24 @@ def handed_hashable_fix(site: Any) -> Fix | None:
                     fixed.args[i] = wrapped
                 else:
                     fixed.keywords[i - len(fixed.args)].value = wrapped
-        return edit_fix("hashable-static", call, fixed,
-                        "a library's jit holds this argument static, so it must be hashable: a tuple for a list, "
-                        "a Python number for a JAX scalar (equal values then share one compile)")
+        made = [(value, _MAKERS[name](value)) for name, value in filter(None, spelled.values())]
+        edit = HandedHashable(call, fixed, made=made)
+        return Fix("hashable-static", edit.code(), "a library's jit holds this argument static, so it must be "
+                   "hashable: a tuple for a list, a Python number for a JAX scalar (equal values share one compile)",
+                   recipe=edit)
     return None
+
+
+_MAKERS = {"tuple": tuple, "frozenset": frozenset, "float": float, "int": int, "bool": bool}
+
+
+class HandedHashable(Edit):
+    """Recipe: the user's call rewritten with hashable arguments; ``made``: each value handed, with the hashable
+    one the rewritten call hands instead (the library's jit is traced again with those in its static values)."""
+
+    def __init__(self, target: ast.AST, replacement: ast.AST, made: list[tuple[Any, Any]]) -> None:
+        super().__init__(target, replacement)
+        self.made = made
 
 
 def _hashable_spelling(node: ast.expr, frame: Any) -> tuple[str, Any] | None:

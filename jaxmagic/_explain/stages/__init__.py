@@ -7,7 +7,8 @@ the failing value depends on, in the user's parameter names; a count a
 library needed makes it a traced shape), ``offer`` (the fixes, in the
 preferred order, from the site the record describes) and ``attempt`` (each
 fix tried: on a private copy, by running the failing trace again, or by making
-a leak's call again; then ordered by what was seen); last, ``needed`` names the
+a leak's call again; then ordered by what was seen; ``hashed``: a library's jit traced again with the
+hashable values a fix hands it); last, ``needed`` names the
 kind as what the value was needed as (``int(x)``: an int; a library making a
 shape of it: a traced shape).
 

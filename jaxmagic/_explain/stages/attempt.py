@@ -19,6 +19,7 @@ from ..rebuild import settle_when
 from ..verify import verify, verify_rejitted
 from .attribute import name_arguments
 from .follow import follow_through
+from .hashed import verify_hashed
 from .record import Failure
 
 __all__ = ["attempt"]
@@ -42,6 +43,7 @@ def attempt(failure: Failure) -> None:
     preferred = found.fixes[0] if found.fixes else None
     with settle_when(lambda: preferred is not None and preferred.verified is True):
         tried(found.fixes)
+        verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs
         if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
             follow_through(failure, tried)
         kept = failure.leak.kept_by if leaked and failure.call is not None else None

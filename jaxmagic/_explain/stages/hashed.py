@@ -1,0 +1,91 @@
+"""A library's jit traced again with the hashable values a fix hands it, for a fix on a line no trace runs.
+
+An unhashable value a library's jit holds static is often handed over on an
+earlier line of the cell (mbirjax's ``ct.set_params(det_channel_offset=offset)``
+keeps a JAX scalar in the parameter object its projector's jit hashes). The fix
+rewrites that line, which jaxmagic does not run again; the jitted call that
+failed is traced again instead, abstractly, with the hashable value in place of
+the one the user's code handed over, found by identity in its static arguments.
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import types
+from typing import Any
+
+import jax
+
+from ..._common.errors import traceback_entries, tracing_kind
+from ..._common.jax_config import private_trace_caches
+from ..._tracking import monitor
+from ..._tracking.compiling.jax_frames import find_jax_call
+from ..declare.frozen import HandedHashable
+from ..explanation import Fix
+from ..rebuild import OutOfTime, abstract_tracers, within_budget
+
+__all__ = ["verify_hashed"]
+
+
+def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> None:
+    """Try each untried fix that hands a library's jit hashable values: that jit's failing call, traced again with
+    them in its static arguments (its other arguments by shape and dtype). ``known``: the failing call as the
+    record knows it (a library's jitted function the user called), for a traceback JAX filtered."""
+    wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, HandedHashable)]
+    held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]
+    call = find_jax_call(held[-1], held) if wanted and held else None
+    if call is None and wanted and known is not None and known.fn is not None:
+        call = types.SimpleNamespace(fun=known.fn, args=known.args, kwargs=known.kwargs,
+                                     static_argnums=known.static_argnums, static_argnames=known.static_argnames)
+    if call is None:
+        return
+    for fix in wanted:
+        swap = {id(old): new for old, new in fix.recipe.made}
+        static = set(call.static_argnums)
+        args = tuple(_swapped(a, swap) if i in static else a for i, a in enumerate(call.args))
+        kwargs = {k: _swapped(v, swap) if k in call.static_argnames else v for k, v in call.kwargs.items()}
+        if all(a is b for a, b in zip(args, call.args)) and all(kwargs[k] is call.kwargs[k] for k in kwargs):
+            continue  # the values handed over are not what the jit holds: nothing to try
+        outcome = _traced(call, args, kwargs)
+        if outcome is None:
+            fix.verified, fix.outcome = True, "traced (the library's jitted call, traced again with these values)"
+        elif isinstance(outcome, OutOfTime):
+            fix.outcome = str(outcome)
+        elif tracing_kind(outcome) == "unhashable-static":
+            fix.verified, fix.outcome = False, f"still fails: {type(outcome).__name__}: {str(outcome)[:120]}"
+
+
+def _traced(call: Any, args: tuple, kwargs: dict) -> BaseException | None:
+    """The outcome of tracing the jitted call again with ``args`` (abstract where not static)."""
+    static = set(call.static_argnums)
+    try:
+        jitted = jax.jit(call.fun, static_argnums=call.static_argnums or None,
+                         static_argnames=call.static_argnames or None)
+        given = tuple(a if i in static else abstract_tracers(a) for i, a in enumerate(args))
+        named = {k: v if k in call.static_argnames else abstract_tracers(v) for k, v in kwargs.items()}
+        with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()),
+              private_trace_caches(), within_budget()):
+            jitted.trace(*given, **named)
+    except (Exception, OutOfTime) as outcome:  # noqa: BLE001 - the try's outcome, whatever it is
+        return outcome
+    return None
+
+
+def _swapped(value: Any, swap: dict[int, Any], depth: int = 0) -> Any:
+    """``value`` with each object ``swap`` names (by identity) replaced, inside tuples, named tuples and
+    dataclasses; the same object where nothing inside it changed."""
+    if id(value) in swap:
+        return swap[id(value)]
+    if depth > 4:
+        return value
+    if isinstance(value, tuple):
+        items = [_swapped(v, swap, depth + 1) for v in value]
+        if all(a is b for a, b in zip(items, value)):
+            return value
+        return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changed = {f.name: new for f in dataclasses.fields(value)
+                   if f.init and (new := _swapped(getattr(value, f.name), swap, depth + 1)) is not getattr(value, f.name)}
+        return dataclasses.replace(value, **changed) if changed else value
+    return value
