@@ -359,3 +359,27 @@ mlp(jnp.ones((2, 3)))
 def test_a_fori_loop_counter_indexing_a_list_names_the_bodys_parameter(tmp_path):
     found = explained_cell("counter", QWIX_README, COUNTER, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("integer-conversion", "i", 7), tried(found)
+
+
+def test_the_hashable_values_replace_the_handed_ones_inside_named_tuples_and_dataclasses():
+    import dataclasses
+    from typing import NamedTuple
+
+    import jax.numpy as jnp
+
+    from jaxmagic._explain.stages.hashed import _swapped
+
+    class Geometry(NamedTuple):
+        spacing: float
+        offset: object
+
+    @dataclasses.dataclass(frozen=True)
+    class Params:
+        geometry: Geometry
+        sizes: object
+
+    offset, sizes = jnp.float32(0.5), [2, 2]
+    params = Params(Geometry(1.0, offset), sizes)
+    swapped = _swapped(params, {id(offset): 0.5, id(sizes): (2, 2)})
+    assert swapped == Params(Geometry(1.0, 0.5), (2, 2)) and hash(swapped) == hash(Params(Geometry(1.0, 0.5), (2, 2)))
+    assert _swapped(params, {}) is params  # nothing inside changed: the same object

@@ -28,8 +28,8 @@ from ..fixes.site import is_hashable
 from ..recover import Impure, evaluate_pure
 from .fields import Declaration, class_node
 
-__all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields", "hashable_version", "frozen_declaration_fix",
-           "value_from_message"]
+__all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields",
+           "hashable_version", "frozen_declaration_fix", "value_from_message"]
 
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
 
@@ -309,7 +309,7 @@ def handed_hashable_fix(site: Any) -> Fix | None:
     for call in sorted(calls, key=lambda n: -n.lineno):
         given = [*call.args, *(k.value for k in call.keywords)]
         spelled = {i: _hashable_spelling(node, frame) for i, node in enumerate(given)}
-        named = [i for i, s in spelled.items() if s is not None and s[1]
+        named = [i for i, s in spelled.items() if s is not None
                  and type(s[1]).__name__ == found["type"] and repr(s[1]) in found["shown"]]
         if not named:
             continue

@@ -85,7 +85,10 @@ def _swapped(value: Any, swap: dict[int, Any], depth: int = 0) -> Any:
             return value
         return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changed = {f.name: new for f in dataclasses.fields(value)
-                   if f.init and (new := _swapped(getattr(value, f.name), swap, depth + 1)) is not getattr(value, f.name)}
+        changed = {}
+        for field in (f for f in dataclasses.fields(value) if f.init):
+            held = getattr(value, field.name)
+            if (new := _swapped(held, swap, depth + 1)) is not held:
+                changed[field.name] = new
         return dataclasses.replace(value, **changed) if changed else value
     return value
