@@ -25,6 +25,8 @@ transformers' Flax models) found, each as a reduction of its own.
 """
 from __future__ import annotations
 
+import pytest
+
 from corpus_harness import explained_cell, install_library, tried
 
 STATIC_ARGNAMES = "https://docs.jax.dev/en/latest/jit-compilation.html#marking-arguments-as-static"
@@ -383,3 +385,38 @@ def test_the_hashable_values_replace_the_handed_ones_inside_named_tuples_and_dat
     swapped = _swapped(params, {id(offset): 0.5, id(sizes): (2, 2)})
     assert swapped == Params(Geometry(1.0, 0.5), (2, 2)) and hash(swapped) == hash(Params(Geometry(1.0, 0.5), (2, 2)))
     assert _swapped(params, {}) is params  # nothing inside changed: the same object
+
+
+# a library's equinox Module holding a Python int among its fields (its declaration is not the user's to edit)
+POLYNOMIALS = """\
+import jax
+import equinox as eqx
+
+
+class Poly(eqx.Module):
+    coeffs: jax.Array
+    degree: int
+
+    def __call__(self, x):
+        return sum(self.coeffs[k] * x**k for k in range(self.degree))
+"""
+
+RENAMED_MODULE = """\
+import jax
+import jax.numpy as jnp
+from poly_cases import Poly
+
+def evaluate(p, x):
+    return p(x)
+
+fast = jax.jit(evaluate)
+fast(Poly(jnp.ones(3), 3), 2.0)
+"""
+
+
+def test_equinox_filter_jit_goes_on_the_statement_that_jitted_the_function_under_its_own_name(tmp_path, monkeypatch):
+    pytest.importorskip("equinox")
+    install_library(tmp_path, monkeypatch, "poly_cases", POLYNOMIALS)
+    found = explained_cell("renamed-filter-jit", STATIC_ARGNAMES, RENAMED_MODULE, tmp_path)
+    filtered = [f for f in found.fixes if "filter_jit" in f.code]
+    assert filtered and filtered[0].code.endswith("fast = eqx.filter_jit(evaluate)"), tried(found)

@@ -19,6 +19,7 @@ import numpy as np
 from ..._common.source import text_of
 from ..call import CallFacts, root_of
 from ..explanation import Fix
+from .wrapper import jit_statement
 
 __all__ = ["Static", "at_path", "leaf_static_fix", "leaf_value"]
 
@@ -77,7 +78,7 @@ def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     code = _rewritten(facts, recipe, names, jit, globals_ or {}) if recipe is not None else (
         f"def {facts.name}({params}):\n    ...  # the body, reading {', '.join(names)} where it read "
-        f"{', '.join(leaves)}\n{facts.name} = {jit}({facts.name}, static_argnames={spelled})")
+        f"{', '.join(leaves)}\n" + jit_statement(facts, jit, f"static_argnames={spelled}"))
     return Fix(
         "static", f"{code}\n\n{_passing(facts, names, leaves)}",
         f"{shown} {'is a leaf' if len(leaves) == 1 else 'are leaves'} of a pytree argument, and leaves are "
@@ -116,7 +117,7 @@ def _rewritten(facts: CallFacts, recipe: Static, names: list[str], jit: str, glo
                if (text_of(d.func if isinstance(d, ast.Call) else d) or "").endswith("jit")]
     if not facts.decorated or len(jitting) != 1:
         node.decorator_list = [d for d in node.decorator_list if d not in jitting]
-        return f"{ast.unparse(node)}\n\n{facts.name} = {jit}({facts.name}, static_argnames={spelled!r})"
+        return f"{ast.unparse(node)}\n\n" + jit_statement(facts, jit, f"static_argnames={spelled!r}")
     old = jitting[0]
     if isinstance(old, ast.Call) and old.args:  # ``@partial(jax.jit, static_argnames=...)``: more names
         new = copy.deepcopy(old)

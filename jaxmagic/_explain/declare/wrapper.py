@@ -19,7 +19,7 @@ import jax
 
 from ..explanation import Fix
 
-__all__ = ["Rejit", "bound_method_fix", "filter_jit_fix", "filter_jit_for_static"]
+__all__ = ["Rejit", "bound_method_fix", "filter_jit_fix", "filter_jit_for_static", "jit_statement"]
 
 
 @dataclasses.dataclass
@@ -46,7 +46,7 @@ def filter_jit_fix(facts: Any, leaf: str, held: Any, leaf_value: Any, globals_: 
     if facts.decorated:
         code = "\n".join([*importing, f"@{spelled}", facts.def_line, "    ...  # the body as it is"])
     else:
-        code = "\n".join([*importing, f"{facts.name} = {spelled}({facts.name})"])
+        code = "\n".join([*importing, jit_statement(facts, spelled)])
     shown = type(leaf_value).__name__ if not callable(leaf_value) else "function"
     return Fix(
         "static", code,
@@ -143,3 +143,13 @@ def _replaced(statement: ast.stmt, old: ast.AST, new: ast.AST) -> ast.stmt:
             return new if node is old else super().visit(node)
 
     return Swap().visit(copy.deepcopy(statement, {id(old): old}))
+
+
+def jit_statement(facts: Any, jit: str, options: str = "") -> str:
+    """``fast = eqx.filter_jit(scale)``: the function jitted by ``jit`` (with ``options``), bound to the name the
+    user's own statement jitted it under (``fast = jax.jit(scale)``), else to its own name."""
+    bound = inner = facts.name
+    if facts.jitted_as is not None:
+        called = ast.parse(facts.jitted_as[1], mode="eval").body
+        bound, inner = facts.jitted_as[0], ast.unparse(called.args[0])
+    return f"{bound} = {jit}({inner}{', ' + options if options else ''})"
