@@ -20,7 +20,7 @@ from .._common.jax_config import traceback_filtering_off
 from .._common.errors import tracing_kind, user_entries
 from .._common.frames import jax_frames_kept, unhashable_jitted_method
 from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
-from .call import Call, CallFacts
+from .call import Call, CallFacts, root_of
 from .lift import by_parameters, lift
 from .provenance import Origin, Tracer, jaxpr_tracer, origin_of
 from .fixes.equality import compares, structure_compares
@@ -98,7 +98,7 @@ def origin(
             if only is not None:
                 return Origin([only], origin.function, "trace")
         stored = _stored_parameters(leak) if origin.paths and leak is not None else None
-        if stored and not {re.match(r"\w*", p).group(0) for p in origin.paths} & set(stored[0]) and stored[1]:
+        if stored and not {root_of(p) for p in origin.paths} & set(stored[0]) and stored[1]:
             return Origin(stored[1], leak.function, "source")  # the trace named a library loop's carry
         return Origin(origin.paths, (leak.function if leak else None) or origin.function, origin.how)
     outer = probe_name(call.fn.__name__) if call is not None and call.fn is not None else None

@@ -9,21 +9,18 @@ the one the user's code handed over, found by identity in its static arguments.
 """
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import io
 import types
 from typing import Any
 
 import jax
 
 from ..._common.errors import traceback_entries, tracing_kind
-from ..._common.jax_config import private_trace_caches
-from ..._tracking import monitor
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..declare.frozen import HandedHashable
 from ..explanation import Fix
-from ..rebuild import OutOfTime, abstract_tracers, within_budget
+from ..reach.in_place import Refused, Replay
+from ..rebuild import abstract_tracers
 
 __all__ = ["verify_hashed"]
 
@@ -50,26 +47,24 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
         outcome = _traced(call, args, kwargs)
         if outcome is None:
             fix.verified, fix.outcome = True, "traced (the library's jitted call, traced again with these values)"
-        elif isinstance(outcome, OutOfTime):
+        elif isinstance(outcome, Refused):  # the explanation's time for tries was spent
             fix.outcome = str(outcome)
         elif tracing_kind(outcome) == "unhashable-static":
             fix.verified, fix.outcome = False, f"still fails: {type(outcome).__name__}: {str(outcome)[:120]}"
 
 
 def _traced(call: Any, args: tuple, kwargs: dict) -> BaseException | None:
-    """The outcome of tracing the jitted call again with ``args`` (abstract where not static)."""
+    """The outcome of tracing the jitted call again with ``args`` (abstract where not static), as a failing trace
+    is run again (no code rewritten: JAX's own caches serve it)."""
     static = set(call.static_argnums)
     try:
         jitted = jax.jit(call.fun, static_argnums=call.static_argnums or None,
                          static_argnames=call.static_argnames or None)
         given = tuple(a if i in static else abstract_tracers(a) for i, a in enumerate(args))
         named = {k: v if k in call.static_argnames else abstract_tracers(v) for k, v in kwargs.items()}
-        with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()),
-              private_trace_caches(), within_budget()):
-            jitted.trace(*given, **named)
-    except (Exception, OutOfTime) as outcome:  # noqa: BLE001 - the try's outcome, whatever it is
-        return outcome
-    return None
+    except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
+        return fault
+    return Replay(jitted, given, named, [], "through the library's jit").run()
 
 
 def _swapped(value: Any, swap: dict[int, Any], depth: int = 0) -> Any:
