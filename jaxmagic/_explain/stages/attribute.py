@@ -17,7 +17,7 @@ import jax
 from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line, unwrap_function
-from ..._tracking.compiling.jax_frames import find_jax_call
+from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_call, user_path
 from ..argument import keys_last, origin
 from ..call import CallFacts, named_varargs, root_of, transformed_expression
@@ -189,8 +189,8 @@ def _in_users_terms(failure: Failure) -> None:
         outside = [tb for tb in traceback_entries(failure.exc.__traceback__)
                    if not is_jax_file(tb.tb_frame.f_code.co_filename)]
         if entry is None or entry.frame.f_code.co_filename != found.filename or \
-                entry.frame.f_code.co_firstlineno != first or (is_jax_file(entry.caller) and not (entry.caller.endswith(
-                    _LOOPS) and find_jax_call(entry.frame) is None)) or not is_installed_library(entry.caller):
+                entry.frame.f_code.co_firstlineno != first or (is_jax_file(entry.caller) and not (is_lax_loop_file(
+                    entry.caller) and find_jax_call(entry.frame) is None)) or not is_installed_library(entry.caller):
             return
         if not outside or outside[-1].tb_frame.f_code.co_filename != found.filename:
             return  # raised inside a library the line calls: what failed there the library computed itself
@@ -384,7 +384,6 @@ def _unhashable_given(call: Any) -> str | None:
 
 
 _NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
-_LOOPS = ("control_flow/loops.py", "control_flow\\loops.py")  # lax's loops, no jit around: a body's own counter
 
 
 def _nnx_call_arguments(exc: BaseException) -> dict[str, Any]:

@@ -28,6 +28,7 @@ import jax
 from jax._src import core, pjit, stages  # JAX's stages: a report's cost without a new trace
 
 __all__ = [
+    "is_lax_loop_file",
     "JAX_ROOT", "JaxCall", "find_jax_call", "frames_above", "library_root", "stage_of", "call_arguments",
     "functions_on_stack", "compiling", "lowering", "inside_another_trace", "transform_entry",
 ]
@@ -67,6 +68,11 @@ class JaxCall:
     args_flat: Any = None
     failure: BaseException | None = None  # the exception that ended the trace, when it failed
     variant: tuple = ()  # the jit's options (static, donated): one function jitted two ways is two functions
+
+
+def is_lax_loop_file(filename: str) -> bool:
+    """True for the file of JAX's own ``lax`` loops (``fori_loop``, ``scan``, ``while_loop``), which call a body."""
+    return os.path.normpath(filename) == os.path.join(JAX_ROOT, "_src", "lax", "control_flow", "loops.py")
 
 
 def outward(start: FrameType | None, held: list[FrameType] = ()) -> Iterator[FrameType]:
