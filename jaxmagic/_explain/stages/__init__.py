@@ -4,7 +4,8 @@
 known, and what each stage found), ``locate`` (the user's frames, the failing
 line and expression, read once; a leak's store), ``attribute`` (the arguments
 the failing value depends on, in the user's parameter names; a count a
-library needed makes it a traced shape), ``offer`` (the fixes, in the
+library needed makes it a traced shape; ``wrapper_paths``: a library wrapper's paths, ``args[1]`` or
+``kwargs['objective']``, in the user's names), ``offer`` (the fixes, in the
 preferred order, from the site the record describes) and ``attempt`` (each
 fix tried: on a private copy, by running the failing trace again, or by making
 a leak's call again; then ordered by what was seen; ``hashed``: a library's jit traced again with the

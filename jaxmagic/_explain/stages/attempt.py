@@ -17,7 +17,7 @@ from ..reach.leak_replay import leaking_call, verify_leak_in_place
 from ..reach.stored_attributes import tried_keeping
 from ..rebuild import settle_when
 from ..verify import verify, verify_rejitted
-from .attribute import name_arguments
+from .wrapper_paths import name_arguments
 from .follow import follow_through
 from .hashed import verify_hashed
 from .record import Failure

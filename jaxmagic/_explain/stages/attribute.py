@@ -16,13 +16,12 @@ import jax
 
 from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
-from ..._common.source import enclosing_function, parameter_names, source_line, unwrap_function
+from ..._common.source import enclosing_function, parameter_names, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
-from ..._tracking.observed.adapters import user_call, user_path
-from ..argument import keys_last, origin
-from ..call import CallFacts, named_varargs, root_of, transformed_expression
+from ..._tracking.observed.adapters import user_path
+from ..argument import origin
+from ..call import root_of, transformed_expression
 from ..dataflow import depends_on
-from ..explanation import Explanation
 from ..leaks import definition_at
 from ..fixes.site import dotted_of, is_hashable, is_jnp
 from ..fixes.sizes import NONZERO_FUNCS
@@ -30,11 +29,15 @@ from ..provenance import Origin, Tracer, origin_of
 from ..rebuild import Names
 from ..recover import Impure, evaluate_pure
 from ..reach.entry import entry_of, path_origin
-from ..reach.library import (calls_library, hashed_in_library, library_needs_a_size, traced_counts_passed,
-                             users_origin)
+from ..reach.library import users_origin
 from ..shaped.origin import shape_origin
+from ..values.callee import calls_library
+from ..values.counts import library_needs_a_size, traced_counts_passed
+from ..values.statics import hashed_in_library
 from .locate import called
 from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
+from .wrapper_paths import (equinox_input, forwarded, held_parameters, keyword_given, name_arguments,
+                            nnx_call_arguments, nnx_state, users_jitted)
 
 __all__ = ["attribute"]
 
@@ -70,16 +73,16 @@ def attribute(failure: Failure) -> None:
     given = node if isinstance(node, ast.Call) else getattr(node, "value", None)
     if isinstance(given, ast.Call) and given.keywords:  # a library's ``**kwargs`` entry (``kwargs['objective']``):
         # the keyword the user's own call gave it
-        where_from.paths = [_keyword_given(p, given, facts) for p in where_from.paths]
+        where_from.paths = [keyword_given(p, given, facts) for p in where_from.paths]
     if failure.wrapper != "jax.jit" and facts is not None:  # JAX's message named the wrapper's internals
         passed = call.by_name() if call is not None else {}
         where_from.paths = list(dict.fromkeys(user_path(failure.wrapper, p, facts.params, passed)
                                               for p in where_from.paths))
-    elif facts is None and any(_NNX_STATE.match(p) for p in where_from.paths):
-        passed = _nnx_call_arguments(exc)  # no call given: NNX's layout read back from nnx.jit's own frame
+    elif facts is None and any(nnx_state(p) for p in where_from.paths):
+        passed = nnx_call_arguments(exc)  # no call given: NNX's layout read back from nnx.jit's own frame
         where_from.paths = list(dict.fromkeys(user_path("flax.nnx.jit", p, list(passed), passed)
                                               for p in where_from.paths))
-    if leak is not None and failure.tree is not None and any(_EQUINOX_INPUT.match(p) for p in where_from.paths):
+    if leak is not None and failure.tree is not None and any(equinox_input(p) for p in where_from.paths):
         # a leak from a function equinox jitted: JAX's message names equinox's flattened inputs, read as the
         # leaking function's parameters (the call that traced it is long over)
         params = _params_of_def_at(failure.tree, leak.def_line)
@@ -94,11 +97,11 @@ def attribute(failure: Failure) -> None:
             is_installed_library(facts.source[1]) and any(p.startswith("args[") for p in where_from.paths):
         # a library's wrapper that hands its ``*args`` on to the user's function it closes over (sparsejac's
         # ``jacfwd_fn``): ``args[1]`` is that function's second parameter
-        named = _forwarded(where_from.paths, call.fn)
+        named = forwarded(where_from.paths, call.fn)
         if named != where_from.paths:  # static options for those go by position (the wrapper takes ``*args``),
             # on the user's statement that jitted it (``jac = jax.jit(sparsejac.jacfwd(f, sparsity))``)
-            facts.forwarded = _held_parameters(call.fn)
-            jitted = _users_jitted(call.fn, user)
+            facts.forwarded = held_parameters(call.fn)
+            jitted = users_jitted(call.fn, user)
             if facts.transformed is None and jitted is not None:
                 facts.transformed = transformed_expression(jitted, user)
         where_from.paths = named
@@ -223,81 +226,9 @@ def _users_parameters(failure: Failure) -> set[str]:
     return names | set(failure.facts.params if failure.facts is not None else ())
 
 
-_EQUINOX_INPUT = re.compile(r"^dynamic_(?:no)?donate\[")
-_KEYWORD_ENTRY = re.compile(r"^(?P<root>\w+)\[['\"](?P<key>\w+)['\"]\](?P<rest>.*)$")
-
-
-_FORWARDED = re.compile(r"^args\[(\d+)\](.*)$")
-
-
-def _held_parameters(wrapper: Any) -> list[str] | None:
-    """The positional parameters of the one user function a library wrapper's closure holds, else None."""
-    held = []
-    for cell in getattr(wrapper, "__closure__", None) or ():
-        try:
-            value = cell.cell_contents
-        except ValueError:  # an empty cell
-            continue
-        if isinstance(value, types.FunctionType) and is_user_file(value.__code__.co_filename):
-            held.append(value)
-    if len(held) != 1:
-        return None
-    code = held[0].__code__
-    return list(code.co_varnames[:code.co_argcount])
-
-
-def _users_jitted(fn: Any, user: list) -> Any:
-    """The jitted object the user's frames (the outermost first) hold among their globals for ``fn``, else None."""
-    return next((v for entry in user for k, v in entry.tb_frame.f_globals.items() if not k.startswith("_")
-                 and v is not fn and callable(v) and unwrap_function(v) is fn), None)
-
-
-def _forwarded(paths: list[str], wrapper: Any) -> list[str]:
-    """``args[i]`` of a library wrapper named by the i-th parameter of the one user function its closure holds."""
-    params = _held_parameters(wrapper)
-    if params is None:
-        return paths
-    named = []
-    for path in paths:
-        found = _FORWARDED.match(path)
-        named.append(params[int(found[1])] + found[2] if found and int(found[1]) < len(params) else path)
-    return named
-
-
-def _keyword_given(path: str, node: ast.Call, facts: CallFacts | None) -> str:
-    """``kwargs['objective']`` as ``objective`` when the failing call gives that keyword and the callee has no
-    parameter of that name: it went into the callee's ``**kwargs`` (``coix.util.train(loss_fn, ...,
-    objective="rws")``, forwarded into a library's jit and on to the user's loss)."""
-    found = _KEYWORD_ENTRY.match(path)
-    if found is None or (facts is not None and found["key"] in facts.params):
-        return path
-    return found["key"] + found["rest"] if any(k.arg == found["key"] for k in node.keywords) else path
-
-
 def _params_of_def_at(tree: ast.Module, line: int | None) -> list[str]:
     definition = definition_at(tree, line) if line else None
     return parameter_names(definition) if definition is not None else []
-
-
-# JAX's words for keys a user never wrote: a dict keyed by a class (jaxls's values, keyed by variable type), the
-# children of a node registered without keys
-_CLASS_KEY = re.compile(r"<class '(?:[\w.]*\.)?(\w+)'>")
-_FLAT_INDEX = re.compile(r"<flat index (\d+)>")
-
-
-def _readable(path: str) -> str:
-    """A leaf's path as the user reads it: ``vals[0][PointVar]``."""
-    return _FLAT_INDEX.sub(r"\1", _CLASS_KEY.sub(r"\1", path))
-
-
-def name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | None) -> None:
-    """The arguments the failing value depends on, in the user's parameter names."""
-    found.paths = [_readable(p) for p in keys_last(named_varargs(where_from.paths, facts), facts)]
-    found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
-    found.argument = found.arguments[0] if found.arguments else None
-    found.path = found.paths[0] if found.paths else None
-    found.function = found.function or where_from.function
-    found.certain = where_from.how in ("trace", "message", "call")
 
 
 def _needs_a_constant(kind: str, node: Any, user: list[types.TracebackType], message: str) -> bool:
@@ -383,17 +314,3 @@ def _unhashable_given(call: Any) -> str | None:
     return next((n for n, v in call.by_name().items() if n in call.static_argnames and not is_hashable(v)), None)
 
 
-_NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
-
-
-def _nnx_call_arguments(exc: BaseException) -> dict[str, Any]:
-    """The user's arguments by name, when the innermost jitted call is flax.nnx.jit's (its adapter reads it)."""
-    entries = traceback_entries(exc.__traceback__)
-    call = find_jax_call(entries[-1].tb_frame) if entries else None
-    try:
-        found = user_call(call) if call is not None else None
-        bound = inspect.signature(found.function).bind(*found.args, **found.kwargs) \
-            if found is not None and found.wrapper == "flax.nnx.jit" else None
-    except Exception:  # noqa: BLE001 - a wrapper's internals changed, or arguments that do not bind
-        return {}
-    return dict(bound.arguments) if bound is not None else {}

@@ -12,7 +12,7 @@ from ..fixes.propose import Site, propose
 from ..rebuild import Names
 from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
 from ..reach.entry import entry_of
-from ..reach.library import host_library
+from ..values.callee import host_library
 from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
