@@ -31,6 +31,7 @@ from .stages.locate import locate
 from .stages.needed import needed_kind
 from .stages.offer import offer
 from .stages.record import OWN_ARGUMENTS, Failure
+from .values.statics import users_jit_handed
 
 __all__ = ["explain", "WHY"]
 # One sentence of why, per kind: the mental model behind the error.
@@ -105,6 +106,8 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             static_argnums = static_argnums if static_argnums is not None else nums
             static_argnames = static_argnames if static_argnames is not None else names
         reached = users_jit_called(exc, fn, kind) if fn is not None and known else None
+        if reached is None and fn is not None and known and kind == "unhashable-static":
+            reached = users_jit_handed(exc)  # a library called the user's jitted function with a list, a dict
         if reached is not None:  # to_onnx(policy, ...): the user's own jitted function, which library code called
             fn, args, kwargs = reached
             static_argnums = static_argnames = None

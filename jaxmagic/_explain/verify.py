@@ -25,7 +25,7 @@ from .._common.errors import (installed_package, is_user_file, message_of,
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
-from .fixes.arguments import CheckpointStatic
+from .declare.checkpoint_option import CheckpointStatic
 from .declare.closure import ClosedOver
 from .declare.fields import Declaration
 from .declare.rebuilt import redeclared

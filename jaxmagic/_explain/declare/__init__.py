@@ -16,7 +16,8 @@ argument made a static parameter of its own, with the user's jit; the ``Static``
 NNX module's attribute that stores an array, declared data in ``__init__``) and ``record`` (a leak's value made one
 more field of the record the storing function returns, whose type takes any keyword: veros's ``KernelOutput``) and
 ``checkpoint_option`` (a ``jax.checkpoint`` call whose ``static_argnums`` left out the flag it branches on, given
-the flag's position), ``pytree_class`` (the user's own class declared a pytree, written for the attributes it
+the flag's position; a flag static for jit that a ``@jax.checkpoint`` below it traces again, made static there
+too), ``pytree_class`` (the user's own class declared a pytree, written for the attributes it
 holds: arrays as leaves, the rest as metadata; tried on a private copy, the user's class never registered),
 ``jit_option`` (the user's own ``jax.jit`` of a library's callable given ``static_argnums`` at the input JAX
 names; an unhashable static value the function needs as Python data bound with ``functools.partial``) and

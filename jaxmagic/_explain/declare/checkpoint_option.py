@@ -12,12 +12,13 @@ through as it is (only what ``argnums`` names must be arrays).
 from __future__ import annotations
 
 import ast
+import dataclasses
 
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..._common.source import parameter_names
 
-__all__ = ["checkpoint_call_fix", "differentiated_argnums_fix"]
+__all__ = ["CheckpointStatic", "checkpoint_call_fix", "checkpoint_static_fix", "differentiated_argnums_fix"]
 
 _CHECKPOINTS = ("checkpoint", "remat")
 
@@ -81,3 +82,34 @@ def differentiated_argnums_fix(site: Site, name: str) -> Fix | None:
     return Fix("static", f"{spelled}({ast.unparse(made.args[0])}, argnums={argnums!r})",
                f"`{spelled}` differentiates its first argument unless told otherwise, and `{name}` is no array: "
                f"give `argnums` the arguments to differentiate, and `{name}` is passed through as it is")
+
+
+@dataclasses.dataclass
+class CheckpointStatic:
+    """Recipe: the function checkpointed with these positions static, under the user's jit."""
+
+    static_argnums: tuple[int, ...]
+
+
+def checkpoint_static_fix(site: Site) -> Fix | None:
+    """``training`` is static for jit, but ``@jax.checkpoint`` below it traces every argument again."""
+    facts, definition = site.facts, site.definition
+    if facts is None or site.argument not in facts.static or definition is None:
+        return None
+    decorators = getattr(definition, "decorator_list", [])
+    found = next((d for d in decorators if (dotted_of(d.func if isinstance(d, ast.Call) else d) or "")
+                  .rsplit(".", 1)[-1] in _CHECKPOINTS), None)
+    if found is None or site.argument not in facts.params:
+        return None
+    position = facts.params.index(site.argument)
+    spelled = dotted_of(found.func if isinstance(found, ast.Call) else found)
+    shown = []
+    for d in decorators:
+        shown.append(f"@partial({spelled}, static_argnums=({position},))" if d is found else "@" + ast.unparse(d))
+    code = "\n".join([*shown, facts.def_line, "    ...  # the body as it is"])
+    return Fix(
+        "static", code,
+        f"`{site.argument}` is static for jit, but `{spelled}` traces every argument it is given again; "
+        f"tell it too (`static_argnums`), so Python sees the value",
+        recipe=CheckpointStatic((position,)),
+    )

@@ -29,7 +29,7 @@ from ..recover import Impure, evaluate_pure
 from .fields import Declaration, class_node
 
 __all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields",
-           "hashable_version", "frozen_declaration_fix", "value_from_message"]
+           "hashable_version", "frozen_declaration_fix", "value_from_message", "written_as_tuple"]
 
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
 
@@ -357,3 +357,41 @@ def _hashable_spelling(node: ast.expr, frame: Any) -> tuple[str, Any] | None:
         spelled = {"f": "float", "i": "int", "u": "int", "b": "bool"}.get(kind)
         return (spelled, value) if spelled else None
     return None
+
+
+def written_as_tuple(tree: ast.Module | None, value: Any, line: int | None) -> str | None:
+    """The user's statement that wrote the list ``value`` as a literal, with a tuple there: the one list display
+    in the file, away from the failing ``line``, equal to it (a handler of the user's that library code called
+    defaults ``axes`` to ``[0, 2, 3]``, which the library hands to a jitted function as static); else None."""
+    if tree is None or not isinstance(value, list):
+        return None
+    written = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.List) and node.lineno != line:
+            try:
+                same = ast.literal_eval(node) == value
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+            written += [node] if same else []
+    statements = [s for s in ast.walk(tree) if isinstance(s, ast.stmt) and not isinstance(
+        s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and len(written) == 1 and written[0] in ast.walk(s)]
+    if not statements:
+        return None
+    statement = min(statements, key=lambda s: (s.end_lineno or s.lineno) - s.lineno)  # the innermost
+    return Edit(statement, _replaced(statement, written[0])).code()
+
+
+def _replaced(statement: ast.stmt, listed: ast.List) -> ast.stmt:
+    """A copy of ``statement`` with ``listed`` written as a tuple."""
+    edited = clone(statement)
+    pairs = zip(ast.walk(statement), ast.walk(edited))
+    for old, new in pairs:
+        if old is listed:
+            for parent in ast.walk(edited):
+                for field, child in ast.iter_fields(parent):
+                    if child is new:
+                        setattr(parent, field, ast.Tuple(clone(listed.elts), ast.Load()))
+                    elif isinstance(child, list) and any(c is new for c in child):
+                        child[child.index(new)] = ast.Tuple(clone(listed.elts), ast.Load())
+            break
+    return edited

@@ -99,16 +99,23 @@ def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str]
     the value holds no array and every other argument's value is known."""
     jitted = globals_.get(jitted_name)
     plain = getattr(jitted, "__wrapped__", None)
-    others = [p for p in params if p != name]
-    if not hasattr(jitted, "_jit_info") or plain is None or any(p not in values for p in others) or any(
+    try:  # the parameters the call binds (a library's classmethod: not ``cls``; not those with defaults left out)
+        given_params = [p for p in inspect.signature(plain).parameters.values()
+                        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    except (TypeError, ValueError):
+        return None
+    params = [p.name for p in given_params]
+    others = [p.name for p in given_params if p.name != name and (p.name in values or p.default is p.empty)]
+    if not hasattr(jitted, "_jit_info") or name not in params or any(p not in values for p in others) or any(
             isinstance(leaf, (jax.Array, jax.ShapeDtypeStruct)) for leaf in jax.tree_util.tree_leaves(value)):
         return None
-    kept = tuple(sorted(static - {name}))
+    kept = tuple(sorted((static & set(params)) - {name}))
     option = f", static_argnames={kept!r}" if kept else ""
     bound = f"{jitted_name}_with_{name}"
     called = _call_without(tree, jitted_name, name, params.index(name), bound)
     given = ast.unparse(called[1]) if called is not None else repr(value)
-    code = (f"{bound} = {names.jax}.jit({names.functools}.partial({jitted_name}.__wrapped__, {name}={given}){option})"
+    given = given if called is not None and called[2] else f"{name}={given}"  # (the first argument: by position)
+    code = (f"{bound} = {names.jax}.jit({names.functools}.partial({jitted_name}.__wrapped__, {given}){option})"
             "   # closed over, never hashed\n" + (ast.unparse(called[0]) if called is not None else
                                                  f"# then call `{bound}` as you called `{jitted_name}`, without `{name}`"))
     fix = Fix("static", code, f"`{name}` cannot be hashed, and the function needs it as Python data: bind it with "
@@ -120,17 +127,19 @@ def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str]
 
 
 def _call_without(tree: ast.Module | None, callee: str, name: str, position: int, bound: str
-                  ) -> tuple[ast.stmt, ast.expr] | None:
+                  ) -> tuple[ast.stmt, ast.expr, bool] | None:
     """(the user's one top-level statement calling ``callee``, with that call made to ``bound`` without ``name``;
-    the expression the call gave ``name``); None when there is not exactly one, or ``name`` was given by a position
-    other than the last (the positions after it would move)."""
+    the expression the call gave ``name``; whether it is bound by position, as the first of several); None when
+    there is not exactly one, or ``name`` was given by a position other than the first or the last (the
+    positions after it would move)."""
     found = [(s, c) for s in getattr(tree, "body", []) for c in ast.walk(s) if isinstance(c, ast.Call)
              and isinstance(c.func, ast.Name) and c.func.id == callee]
     if len(found) != 1:
         return None
     statement, call = found[0]
     given = next((k.value for k in call.keywords if k.arg == name), None)
-    if given is None and position != len(call.args) - 1:
+    first = given is None and position == 0 < len(call.args) - 1  # ``run_jit(model, inputs)``: partial(f, model)
+    if given is None and position != len(call.args) - 1 and not first:
         return None
     given = given if given is not None else call.args[position]
     again = ast.Call(ast.Name(bound, ast.Load()), [a for a in call.args if a is not given],
@@ -142,7 +151,7 @@ def _call_without(tree: ast.Module | None, callee: str, name: str, position: int
                 setattr(node, field, again)
     if isinstance(swapped, ast.Expr) and ast.dump(swapped.value) == ast.dump(call):
         swapped.value = again
-    return swapped, given
+    return swapped, given, first
 
 
 def _traced(fn: Any, args: tuple, kwargs: dict, what: str, **options: Any) -> tuple[bool | None, str]:

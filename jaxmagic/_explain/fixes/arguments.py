@@ -19,50 +19,14 @@ from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import class_registration_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
-                              hashable_fields, hashable_version, value_from_message)
+                              hashable_fields, hashable_version, value_from_message, written_as_tuple)
 from ..declare.wrapper import filter_jit_for_static
 from ..declare.jit_option import partial_bound_fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
 from ..twins.registration import library_registration_fix
 from .equality import children_fix, eq_fix
 
-__all__ = ["unhashable_fixes", "non_array_fixes", "checkpoint_static_fix", "CheckpointStatic"]
-
-
-# --- a static argument a transformation traced again -------------------------------
-
-_CHECKPOINTS = ("checkpoint", "remat")
-
-
-@dataclasses.dataclass
-class CheckpointStatic:
-    """Recipe: the function checkpointed with these positions static, under the user's jit."""
-
-    static_argnums: tuple[int, ...]
-
-
-def checkpoint_static_fix(site: Site) -> Fix | None:
-    """``training`` is static for jit, but ``@jax.checkpoint`` below it traces every argument again."""
-    facts, definition = site.facts, site.definition
-    if facts is None or site.argument not in facts.static or definition is None:
-        return None
-    decorators = getattr(definition, "decorator_list", [])
-    found = next((d for d in decorators if (dotted_of(d.func if isinstance(d, ast.Call) else d) or "")
-                  .rsplit(".", 1)[-1] in _CHECKPOINTS), None)
-    if found is None or site.argument not in facts.params:
-        return None
-    position = facts.params.index(site.argument)
-    spelled = dotted_of(found.func if isinstance(found, ast.Call) else found)
-    shown = []
-    for d in decorators:
-        shown.append(f"@partial({spelled}, static_argnums=({position},))" if d is found else "@" + ast.unparse(d))
-    code = "\n".join([*shown, facts.def_line, "    ...  # the body as it is"])
-    return Fix(
-        "static", code,
-        f"`{site.argument}` is static for jit, but `{spelled}` traces every argument it is given again; "
-        f"tell it too (`static_argnums`), so Python sees the value",
-        recipe=CheckpointStatic((position,)),
-    )
+__all__ = ["unhashable_fixes", "non_array_fixes"]
 
 
 # --- unhashable statics ----------------------------------------------------------
@@ -171,8 +135,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         others = _other_unhashable(facts, name)
         code, new_value = hashable
         given = ", ".join(f"{n}={c}" for n, (c, _) in {name: hashable, **others}.items())
-        fixes.append(Fix(
-            "hashable-static", f"{facts.name}(..., {given})",
+        written = written_as_tuple(site.tree, value, getattr(site.node, "lineno", None))  # (a list written elsewhere,
+        fixes.append(Fix(  # which library code handed over: a tuple there)
+            "hashable-static", written or f"{facts.name}(..., {given})",
             "static arguments are keys of JAX's compile cache, so they must be hashable: pass "
             + " and ".join(f"`{n}`" for n in (name, *others)) + f" as {type(new_value).__name__}s"
             if others else f"static arguments are keys of JAX's compile cache, so they must be hashable: pass `{name}` "
@@ -334,6 +299,11 @@ def non_array_fixes(site: Site) -> list[Fix]:
             recipe=Static(add=(name,), replace={name: new_value}), kinds=("static", "hashable-static"),
         ))
         return fixes
+    if facts is not None and value is not None and not is_self and not is_hashable(value) and not _holds_arrays(
+            value) and not _users_class(type(value)):  # a library's object no array (an ONNX model): closed over
+        fixes += filter(None, [partial_bound_fix(name, value, (facts.jitted_as or (facts.name,))[0], facts.params,
+                                                 facts.values, facts.static, site.globals_ or {}, site.tree,
+                                                 site.names)])
     if declared is not None or _a_pytree(value):
         return fixes  # the class is a pytree already: registering it again is no fix
     own = library_registration_fix(value, site.globals_) if value is not None and not is_self else None

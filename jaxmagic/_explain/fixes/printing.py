@@ -31,6 +31,9 @@ def printed_conversion(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix |
     printer = site.parent(node)
     if isinstance(printer, ast.FormattedValue):  # print(f"loss {float(v):.3f}"): the f-string, without float()
         return _formatted_conversion(site, node, printer, unwrapped)
+    formatted = site.parent(printer) if isinstance(printer, ast.Tuple) else printer  # ``% (float(v), n)``
+    if _percent_template(formatted) is not None:  # print("loss %.3f" % float(v)): the template, without float()
+        return _percent_conversion(site, node, formatted, unwrapped)
     if not (isinstance(printer, ast.Call) and isinstance(printer.func, ast.Name) and printer.func.id == "print"
             and node in printer.args and not any(isinstance(a, ast.Starred) for a in printer.args)):
         return None
@@ -95,6 +98,30 @@ def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue,
             part.value = _unconverted(site, part.value, clone(_converted(part.value)))
     return edit_fix(
         "jax.debug.print", printer, _debug_print(site.names.jax, *_format_template(edited)),
+        "the value is printed, not computed with: `jax.debug.print` formats it when the compiled function runs, "
+        "where `float()`/`int()` would need it while tracing",
+    )
+
+
+def _percent_conversion(site: Site, node: ast.Call, formatted: ast.BinOp, unwrapped: ast.expr) -> Fix | None:
+    printer = site.parent(formatted)
+    if not (isinstance(printer, ast.Call) and isinstance(printer.func, ast.Name) and printer.func.id == "print"
+            and printer.args == [formatted] and not printer.keywords):
+        return None
+    edited = clone(formatted)
+    values = edited.right.elts if isinstance(edited.right, ast.Tuple) else None
+    for at, part in enumerate(values if values is not None else [edited.right]):
+        if ast.dump(part) == ast.dump(node):  # every conversion the template makes, not only the one that failed
+            part = _unconverted(site, node, clone(unwrapped))
+        elif _converted(part) is not None:
+            part = _unconverted(site, part, clone(_converted(part)))
+        if values is not None:
+            values[at] = part
+        else:
+            edited.right = part
+    template, keywords = _percent_template(edited)
+    return edit_fix(
+        "jax.debug.print", printer, _debug_print(site.names.jax, template, keywords),
         "the value is printed, not computed with: `jax.debug.print` formats it when the compiled function runs, "
         "where `float()`/`int()` would need it while tracing",
     )

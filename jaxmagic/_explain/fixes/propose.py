@@ -10,11 +10,11 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
-from ..declare.checkpoint_option import checkpoint_call_fix
+from ..declare.checkpoint_option import checkpoint_call_fix, checkpoint_static_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
 from ..declare.frozen import handed_hashable_fix
 from ..explanation import Fix
-from .arguments import checkpoint_static_fix, non_array_fixes, unhashable_fixes
+from .arguments import non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes

@@ -313,8 +313,19 @@ def _plain_loop_body(body: list[ast.stmt]) -> bool:
     return True
 
 
+def _carry_name(loop: ast.stmt) -> str:
+    """The name of the loop function's carried tuple: ``state``, unless the loop reads a ``state`` of its own
+    (a scheduler's ``state`` a diffusion loop passes to each step), then ``carry``, ``carry_``..."""
+    taken = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name)} | {
+        a.arg for n in ast.walk(loop) if isinstance(n, ast.arguments) for a in [*n.args, *n.kwonlyargs]}
+    name = "state" if "state" not in taken else "carry"
+    while name in taken:
+        name += "_"
+    return name
+
+
 def _state_function(name: str, params: list[str], state: list[str], body: list[ast.stmt]) -> ast.FunctionDef:
-    unpack = ast.Assign([_tuple(state, ast.Store())], ast.Name("state", ast.Load()))
+    unpack = ast.Assign([_tuple(state, ast.Store())], ast.Name(params[-1], ast.Load()))
     returns = ast.Return(_tuple(state, ast.Load()))
     return ast.FunctionDef(
         name=name,
@@ -332,9 +343,10 @@ def while_loop_for(stmt: ast.While, names: Names) -> list[ast.stmt] | None:
     state = [n for n in assigned_names(stmt.body) if n not in local]  # made afresh each step (a subkey): not carried
     if not state:
         return None
-    cond = _state_function("cond_fun", ["state"], state, [])
+    carry = _carry_name(stmt)
+    cond = _state_function("cond_fun", [carry], state, [])
     cond.body = [cond.body[0], ast.Return(array_test(stmt.test, names))]
-    body = _state_function("body_fun", ["state"], state, stmt.body)
+    body = _state_function("body_fun", [carry], state, stmt.body)
     loop = ast.Assign(
         [_tuple(state, ast.Store())],
         call(
@@ -365,7 +377,7 @@ def fori_loop_for(stmt: ast.For, names: Names) -> list[ast.stmt] | None:
     state = [n for n in assigned_names(stmt.body) if n != stmt.target.id and n not in temporary]
     if not state:
         return None
-    body = _state_function("body_fun", [stmt.target.id, "state"], state, stmt.body)
+    body = _state_function("body_fun", [stmt.target.id, _carry_name(stmt)], state, stmt.body)
     loop = ast.Assign(
         [_tuple(state, ast.Store())],
         call(

@@ -77,13 +77,18 @@ def host_call_fix(site: Site) -> Fix | None:
 
 def _reads_result_traced(statement: ast.stmt, after: list[ast.stmt]) -> bool:
     """True when a statement after the call hands its result to a computation, JAX's or a library's
-    (``jnp.sum(host.qpos)``, an eigensolve): the split would then move traced work out of the jit."""
+    (``jnp.sum(host.qpos)``, an eigensolve): the split would then move traced work out of the jit. A call made
+    for its effect (``set_absmax_calib_scale(dg, scale)``) has for results the objects it was given, which it
+    may have changed, and a later call of one of them (``dg(x, w)``) computes with it."""
     results = set(assigned_names([statement]))
+    if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
+        results |= {n for arg in [*statement.value.args, *(k.value for k in statement.value.keywords)]
+                    for n in names_in(arg)}
     for later in after:
         for node in ast.walk(later):
             # any call but Python's own (`print`, `len`): JAX's, or a library's computation (fmmax's eigensolve)
             looked = isinstance(node.func, ast.Name) and node.func.id in _LOOKS if isinstance(node, ast.Call) else True
-            if not looked and results & set(n for arg in [*node.args, *(k.value for k in node.keywords)]
+            if not looked and results & set(n for arg in [node.func, *node.args, *(k.value for k in node.keywords)]
                                             for n in names_in(arg)):
                 return True
     return False
