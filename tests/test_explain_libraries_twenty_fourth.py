@@ -15,6 +15,9 @@ aqtp, jaxonnxruntime, diffusers' Flax schedulers) found, each as a reduction of 
 - A library function the user jitted, whose first argument is a library object that cannot be hashed
   (``jax.jit(backend.run)(model, inputs)`` with an ONNX model): bound with ``functools.partial`` before jitting,
   tried; not a pytree registration of the library's class.
+- A key handed, inside a jitted step, to a method of a global library config's parts that keeps it (AQT's
+  ``for raw in (cfg.fwd, ...): raw.dg_quantizer.set_context(ctx, ctx)``, slotted dataclasses): the leak's line is
+  that call, found through the loop's name and the slots that hold the tracer, not the later use.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ DIFFUSERS_IMG2IMG = ("https://github.com/huggingface/diffusers/blob/v0.35.2/src/
 AQT_CONFIG = "https://github.com/google/aqt/blob/main/aqt/jax/v2/config.py"  # set_absmax_calib_scale's own check
 ONNX_CALL = "https://github.com/google/jaxonnxruntime/blob/main/jaxonnxruntime/call_onnx.py"  # jit_func(**attrs)
 ONNX_BACKEND = "https://github.com/google/jaxonnxruntime/blob/main/jaxonnxruntime/backend.py"  # Backend.run(model)
+AQT_README = "https://github.com/google/aqt/blob/main/README.md"  # a training step giving the config a random key
 
 PERCENT_PRINT = """\
 import jax
@@ -198,3 +202,68 @@ def test_an_unhashable_library_object_given_to_a_jitted_library_function_is_boun
                                                                      True), tried(found)
     assert "functools.partial(run_jit.__wrapped__, model)" in top.code, top.code
     assert "run_jit_with_model([np.array(" in top.code, top.code
+
+
+# a quantization config of slotted dataclasses whose quantizers keep the context (the random key) they are given
+CONTEXTS = """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+
+
+@dataclasses.dataclass(slots=True)
+class Quantizer:
+    context: dict | None = None
+
+    def set_context(self, context):
+        self.context = context
+
+    def __call__(self, x):
+        if self.context is None:
+            return x
+        return x + 1e-3 * jax.random.uniform(self.context["key"], x.shape)
+
+
+@dataclasses.dataclass(slots=True)
+class Raw:
+    quantizer: Quantizer
+
+
+@dataclasses.dataclass(slots=True)
+class Config:
+    fwd: Raw
+    bwd: Raw
+
+    def __call__(self, x, w):
+        return self.fwd.quantizer(x) @ w
+"""
+
+CONTEXT_KEPT = """\
+import jax
+import jax.numpy as jnp
+from context_cases import Config, Quantizer, Raw
+
+cfg = Config(Raw(Quantizer()), Raw(Quantizer()))
+
+def loss(w, x):
+    return cfg(x, w).sum()
+
+@jax.jit
+def train_step(w, x, key):
+    ctx = {"key": key}
+    for raw in (cfg.fwd, cfg.bwd):
+        raw.quantizer.set_context(ctx)
+    return w - 0.1 * jax.grad(loss)(w, x)
+
+x = jnp.ones((4, 16))
+w = train_step(jnp.ones((16, 3)), x, jax.random.PRNGKey(0))
+grads = jax.grad(loss)(w, x)
+"""
+
+
+def test_a_key_kept_by_a_global_configs_slotted_parts_is_placed_at_the_call_that_handed_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "context_cases", CONTEXTS)
+    found = explained_cell("kept-context", AQT_README, CONTEXT_KEPT, tmp_path)
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "key", 14, 8), \
+        tried(found)
+    assert "raw.quantizer.set_context(ctx)" in found.fixes[0].code and "`cfg`" in found.fixes[0].code, tried(found)

@@ -86,12 +86,19 @@ def handed_global_store(outer: ast.AST | None, globals_: dict) -> tuple[ast.stmt
     if not isinstance(outer, ast.FunctionDef):
         return None
     local = local_names(outer)
+    # ``for raw in (cfg.fwd, cfg.dlhs): raw.quantizer.set_context(ctx)`` (AQT): the loop's name stands for the
+    # globals it runs over
+    aliases = {loop.target.id: sorted({n.id for n in ast.walk(loop.iter) if isinstance(n, ast.Name)} - local)
+               for loop in ast.walk(outer) if isinstance(loop, ast.For) and isinstance(loop.target, ast.Name)}
     found = []
-    for statement in outer.body if len(outer.body) < 64 else []:
+    simple = [s for s in ast.walk(outer) if isinstance(s, ast.stmt) and s is not outer and not isinstance(
+        s, (ast.For, ast.While, ast.If, ast.With, ast.Try, ast.FunctionDef, ast.ClassDef))]
+    for statement in simple if len(simple) < 64 else []:  # the innermost statement that hands the object over
         for call in (n for n in ast.walk(statement) if isinstance(n, ast.Call)):
             handed = [*call.args, *(k.value for k in call.keywords)] + (
-                [call.func.value] if isinstance(call.func, ast.Attribute) else [])
-            names = sorted({a.id for a in handed if isinstance(a, ast.Name) and a.id not in local})
+                [_root(call.func.value)] if isinstance(call.func, ast.Attribute) else [])
+            names = sorted({g for a in handed if isinstance(a, ast.Name)
+                            for g in aliases.get(a.id, [a.id]) if g not in local})
             holding = [n for n in names if _holds_tracer(globals_.get(n))]
             if holding and all(statement is not f for f, _ in found):
                 found.append((statement, holding[0]))
@@ -99,6 +106,13 @@ def handed_global_store(outer: ast.AST | None, globals_: dict) -> tuple[ast.stmt
         setting = [(s, held) for s, held in found if _sets_traced_attribute(s, held, globals_[held])]
         found = setting if len(setting) == 1 else found
     return found[0] if len(found) == 1 else None
+
+
+def _root(node: ast.expr) -> ast.expr:
+    """The name an attribute chain starts from: ``raw`` of ``raw.dg_quantizer``."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node
 
 
 def _sets_traced_attribute(statement: ast.stmt, held: str, value: Any) -> bool:
@@ -171,8 +185,17 @@ def holds(value: Any, found: Any, depth: int = 6, seen: set | None = None) -> bo
         return False
     seen.add(id(value))
     held = list(value.values()) if isinstance(value, dict) else list(value) if isinstance(value, (list, tuple)) \
-        else list(getattr(value, "__dict__", {}).values())
+        else _attributes(value)
     return depth > 0 and any(holds(v, found, depth - 1, seen) for v in held[:256])
+
+
+def _attributes(value: Any) -> list[Any]:
+    """The values of ``value``'s attributes: its ``__dict__``, else its slots (AQT's slotted dataclasses)."""
+    if hasattr(value, "__dict__"):
+        return list(vars(value).values())
+    slots = [n for cls in type(value).__mro__ for n in ([getattr(cls, "__slots__", ())] if isinstance(
+        getattr(cls, "__slots__", ()), str) else getattr(cls, "__slots__", ()))]
+    return [getattr(value, n) for n in slots[:64] if not n.startswith("__") and hasattr(value, n)]
 
 
 def _holds_tracer(value: Any) -> bool:
