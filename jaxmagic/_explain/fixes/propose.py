@@ -18,9 +18,11 @@ from .arguments import non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
+from ..shaped.constants import numpy_constants_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import host_call_fix
+from ..twins.python_loop import python_loop_fix
 from .shapes import mask_fixes, shape_fixes
 from .site import Site
 from .sizes import helper_static_fix
@@ -32,6 +34,9 @@ def propose(site: Site) -> list[Fix]:
     """The fixes for ``site``, preferred first (none when nothing fits)."""
     handler = _HANDLERS.get(site.kind)
     fixes = handler(site) if handler else []
+    made = numpy_constants_fix(site)
+    if made is not None:  # a library turning into NumPy what jnp made of constants: NumPy makes it concrete
+        fixes = [made, *fixes]
     twin = next((t for t in (math_twin_fix(site, n) for n in site.ancestors()) if t is not None), None) \
         if site.kind in _HELPER_KINDS and site.node is not None else None
     if twin is not None:  # math.factorial(k) on a tracer: JAX's own factorial first
@@ -65,6 +70,9 @@ def propose(site: Site) -> list[Fix]:
         # (a registration: its class unknown, it may be the user's own; written for the user's class holding
         # arrays, it keeps them traced where binding the object bakes them in and compiles once per object)
         fixes = [*ahead, closed, *(f for f in fixes if f not in ahead)]
+    looped = python_loop_fix(site)
+    if looped is not None:  # a fori_loop's counter that library code needs as a Python int: a Python loop, after
+        fixes = [*fixes, looped]  # any fix of the user's own line
     host_globals = host_globals_fix(site) if not fixes else None
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
         fixes = [host_globals]

@@ -14,12 +14,15 @@ import contextlib
 import io
 from typing import Any
 
+import jax
+
 from ..._common.source import clone, parameter_names
 from ..._tracking import monitor
 from ..explanation import Fix
-from ..fixes.rewrites import Edit
+from ..fixes.rewrites import Edit, attr
+from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
 
-__all__ = ["Hoisted", "constant_statement_fix"]
+__all__ = ["Hoisted", "constant_statement_fix", "numpy_constants_fix"]
 
 
 class Hoisted(Edit):
@@ -129,3 +132,48 @@ def _run_alone(statement: ast.Assign, globals_: dict, filename: str) -> dict[str
     except Exception:  # noqa: BLE001 - it cannot run before the jit either: no fix
         return None
     return {name: scope[name] for name in scope if name not in globals_ or scope[name] is not globals_[name]}
+
+
+_STATIC_READS = ("shape", "ndim", "size", "dtype")
+
+
+def numpy_constants_fix(site: Site) -> Fix | None:
+    """The ``jnp`` calls of the failing line that read no traced value (``jnp.linspace(0.0, 1.0, x.shape[0])``),
+    made with NumPy, where library code turns the value into a NumPy array (coordax's ``LabeledAxis`` ticks, static
+    metadata): under jit ``jnp`` makes a tracer even of constants; NumPy keeps them a concrete array. None when the
+    failing value depends on an argument or no such call is there."""
+    if site.kind != "array-conversion" or site.paths or not isinstance(site.node, ast.Call):
+        return None
+    traced = {n for n, v in (site.locals_ or {}).items() if isinstance(v, jax.core.Tracer) or any(
+        isinstance(leaf, jax.core.Tracer) for leaf in _leaves(v))}
+    swapped: list[str] = []
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Call(self, sub: ast.Call) -> ast.AST:
+            self.generic_visit(sub)
+            dotted = dotted_of(sub.func) or ""
+            if is_jnp(dotted, site.names) and not _reads_values(sub, traced):
+                swapped.append(dotted)
+                sub.func = attr(f"{site.names.np}.{dotted.rsplit('.', 1)[-1]}")
+            return sub
+
+    new = _Swap().visit(clone(site.node))
+    if not swapped:
+        return None
+    return edit_fix("numpy-for-static", site.node, new,
+                    f"`{swapped[0]}` makes a tracer under jit even of constants, and the library needs a concrete "
+                    "array here; NumPy computes it as one (it depends on no argument, only on shapes)")
+
+
+def _reads_values(call: ast.Call, traced: set[str]) -> bool:
+    """True when ``call`` reads a traced local other than through its shape, dtype or size."""
+    static = {id(n) for a in ast.walk(call) if isinstance(a, ast.Attribute) and a.attr in _STATIC_READS
+              for n in ast.walk(a.value)}
+    return any(isinstance(n, ast.Name) and n.id in traced and id(n) not in static for n in ast.walk(call))
+
+
+def _leaves(value: Any) -> list[Any]:
+    try:
+        return jax.tree_util.tree_leaves(value)[:64]
+    except Exception:  # noqa: BLE001 - a value JAX cannot flatten holds no tracer it can see
+        return []

@@ -20,6 +20,7 @@ from ..verify import verify, verify_rejitted
 from .wrapper_paths import name_arguments
 from .follow import follow_through
 from .hashed import verify_hashed
+from .python_loop import verify_python_loops
 from .record import Failure
 
 __all__ = ["attempt"]
@@ -44,6 +45,7 @@ def attempt(failure: Failure) -> None:
     with settle_when(lambda: preferred is not None and preferred.verified is True):
         tried(found.fixes)
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs
+        verify_python_loops(found.fixes, failure.exc)  # a fori_loop made a Python loop, at the cell's top level
         if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
             follow_through(failure, tried)
         kept = failure.leak.kept_by if leaked and failure.call is not None else None

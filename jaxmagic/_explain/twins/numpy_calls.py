@@ -11,15 +11,17 @@ import ast
 import inspect
 from typing import Any
 
+import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ..._common.source import clone
-from ..fixes.rewrites import attr
+from ..fixes.rewrites import attr, call
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
 
-__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_twin", "resolved", "statement_of",
-           "with_twins"]
+__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_operand_fix", "numpy_twin", "resolved",
+           "statement_of", "with_twins"]
 
 
 def with_twins(node: ast.AST, site: Site) -> ast.AST:
@@ -91,7 +93,8 @@ _BACKEND_OPTIONS = ("method", "backend", "implementation", "impl", "engine")
 
 def jax_backend_fix(site: Site) -> Fix | None:
     """``s2fft.forward(f, L)`` whose ``method`` defaults to ``"numpy"``: the library's own JAX implementation,
-    ``method="jax"``, where its documentation names one."""
+    ``method="jax"``, where its documentation names one; else a library that picks its backend from its operands
+    given a NumPy one (``numpy_operand_fix``)."""
     for node in site.ancestors():
         if not isinstance(node, ast.Call):
             continue
@@ -114,6 +117,34 @@ def jax_backend_fix(site: Site) -> Fix | None:
             return edit_fix("jnp-not-np", node, new,
                             f"`{dotted_of(node.func)}` runs its NumPy implementation by default (`{name}="
                             f"\"{param.default}\"`), which needs concrete values; its JAX implementation traces")
+    return numpy_operand_fix(site)
+
+
+def numpy_operand_fix(site: Site) -> Fix | None:
+    """``oe.contract("ijk,bj,bk->bi", levi, r, F)`` with ``levi`` a NumPy constant: a library that picks NumPy for
+    a NumPy operand, then runs NumPy on the traced ones. The NumPy operands handed over as JAX arrays."""
+    globals_ = site.globals_ or {}
+    traced = {n for n, v in (site.locals_ or {}).items() if isinstance(v, jax.core.Tracer)}
+    for node in site.ancestors():
+        fn = resolved(node.func, globals_) if isinstance(node, ast.Call) else None
+        module = getattr(fn, "__module__", None) or ""
+        if fn is None or module.split(".")[0] in ("numpy", "jax", "scipy"):
+            continue
+        given = [*node.args, *(k.value for k in node.keywords)]
+        numpy = [a for a in given if isinstance(a, ast.Name) and isinstance(globals_.get(a.id), np.ndarray)
+                 and a.id not in traced]
+        if not numpy or not any(isinstance(a, ast.Name) and a.id in traced for a in given):
+            continue
+        new = clone(node)
+        wrapped = {a.id for a in numpy}
+        new.args = [call(f"{site.names.jnp}.asarray", a) if isinstance(a, ast.Name) and a.id in wrapped else a
+                    for a in new.args]
+        for keyword in new.keywords:
+            if isinstance(keyword.value, ast.Name) and keyword.value.id in wrapped:
+                keyword.value = call(f"{site.names.jnp}.asarray", keyword.value)
+        return edit_fix("jnp-not-np", node, new,
+                        f"`{dotted_of(node.func)}` picks NumPy for the NumPy array `{numpy[0].id}` and then runs "
+                        "NumPy on the traced operands; handed a JAX array, it picks JAX, which traces")
     return None
 
 

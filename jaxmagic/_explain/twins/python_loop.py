@@ -1,0 +1,108 @@
+"""A ``lax.fori_loop`` whose body hands its counter to library code that needs a Python int: the loop made Python's.
+
+diffusers' schedulers compute ``min(timestep + 1, order)`` in Python inside ``scheduler.step(state, out, i, x)``;
+under ``lax.fori_loop(0, 10, denoise_step, carry)`` the counter ``i`` is traced, and the library's own ``min`` asks
+for its truth. No rewrite of the user's line helps, the library's code is not theirs: a Python loop over the same
+bounds hands the body a Python int each step, and the body is traced once per step where it is jitted::
+
+    carry = (latents, state)
+    for i in range(0, 10):
+        carry = denoise_step(i, carry)
+    latents, state = carry
+
+It is tried by tracing that loop abstractly, the carry's arrays traced (``PythonLoop``).
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import sys
+import types
+from typing import Any
+
+from ..._common.errors import is_installed_library
+from ..._common.source import parameter_names, text_of, unwrap_function
+from ..explanation import Fix
+from ..fixes.site import Site, dotted_of
+from ..recover import Impure, evaluate_pure
+
+__all__ = ["PythonLoop", "python_loop_fix"]
+
+_MOST_STEPS = 1000  # a longer loop traced step by step would be slower than the user would accept
+_KINDS = ("bool-conversion", "concretization", "integer-conversion", "traced-shape")
+
+
+@dataclasses.dataclass
+class PythonLoop:
+    """Recipe: the body run by a Python loop from ``lower`` to ``upper`` on ``init``, traced abstractly."""
+
+    body: Any
+    lower: int
+    upper: int
+    init: Any
+
+    def loop(self, carry: Any) -> Any:
+        """The loop, as the fix writes it."""
+        for i in range(self.lower, self.upper):
+            carry = self.body(i, carry)
+        return carry
+
+
+def python_loop_fix(site: Site) -> Fix | None:
+    """The user's top-level ``lax.fori_loop`` of the failing function made a Python loop, when the failing value is
+    the function's counter and the failing line calls library code; else None."""
+    definition, tree = site.definition, site.tree
+    if site.kind not in _KINDS or not isinstance(definition, ast.FunctionDef) or tree is None or \
+            site.globals_ is None or not _calls_library(site):
+        return None
+    params = parameter_names(definition)
+    if len(params) != 2 or site.argument != params[0]:
+        return None
+    frame = types.SimpleNamespace(f_globals=site.globals_, f_locals={})
+    for statement in getattr(tree, "body", []):
+        call = statement.value if isinstance(statement, (ast.Assign, ast.Expr)) else None
+        if not (isinstance(call, ast.Call) and (dotted_of(call.func) or "").rsplit(".", 1)[-1] == "fori_loop"
+                and len(call.args) == 4 and not call.keywords and isinstance(call.args[2], ast.Name)
+                and call.args[2].id == definition.name):
+            continue
+        try:
+            lower, upper, body, init = (evaluate_pure(a, frame) for a in call.args)
+        except Impure:
+            continue
+        if type(lower) is not int or type(upper) is not int or not 0 <= upper - lower <= _MOST_STEPS:
+            continue
+        return Fix(
+            "static", _code(statement, call, params[0]),
+            f"`{site.argument}` reaches library code that needs it as a Python int, which a `lax.fori_loop` "
+            "counter never is: a Python loop over the same bounds gives the body one each step (the body is "
+            "traced once per step under jit; keep the loop short)",
+            recipe=PythonLoop(body, lower, upper, init))
+    return None
+
+
+def _code(statement: ast.stmt, call: ast.Call, counter: str) -> str:
+    """The Python loop in the user's names: the carry under the statement's own name where it has one."""
+    lower, upper, body, init = (text_of(a) for a in call.args)
+    target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    carry = target.id if isinstance(target, ast.Name) else "carry"
+    lines = [f"{carry} = {init}", f"for {counter} in range({lower}, {upper}):  # a Python int each step",
+             f"    {carry} = {body}({counter}, {carry})"]
+    if target is not None and not isinstance(target, ast.Name):
+        lines.append(f"{text_of(target)} = {carry}")
+    return "\n".join(lines)
+
+
+def _calls_library(site: Site) -> bool:
+    """True when the failing line calls a function (or an object's method) an installed library defined."""
+    scope = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    for node in (n for n in ast.walk(site.node) if isinstance(n, ast.Call)) if site.node is not None else ():
+        try:
+            callee = evaluate_pure(node.func, scope)
+        except Impure:
+            continue
+        code = getattr(unwrap_function(callee), "__code__", None)
+        module = sys.modules.get(getattr(getattr(callee, "__self__", callee), "__module__", None) or "")
+        filename = code.co_filename if code is not None else getattr(module, "__file__", None) or ""
+        if is_installed_library(filename):
+            return True
+    return False

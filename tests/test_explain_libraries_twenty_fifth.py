@@ -1,0 +1,121 @@
+"""Issue 26, twenty-second round: what the twenty-eighth held-out set (cuequivariance-jax, opt_einsum's jax
+backend, coordax; and its other half) found, each as a reduction of its own.
+
+- Values a library keeps as NumPy metadata made with ``jnp`` from constants inside a jitted function (coordax's
+  ``LabeledAxis("x", jnp.linspace(0.0, 1.0, n))``): made with NumPy, which keeps them concrete; never a static
+  argument, which they do not come from.
+- A NumPy constant handed to a library that picks its backend from its operands (opt_einsum's ``contract`` with
+  ``backend="auto"``), beside traced ones: handed over as a JAX array, so the library picks JAX.
+- A ``lax.fori_loop`` whose body hands its counter to library code that needs a Python int (diffusers' LMS
+  scheduler computing ``min(timestep + 1, order)``): the loop made a Python loop, tried by tracing it abstractly.
+"""
+from __future__ import annotations
+
+from corpus_harness import explained_cell, install_library, tried
+
+COORDAX_FIELDS = "https://coordax.readthedocs.io/en/latest/"  # coordinates hold their ticks as NumPy arrays
+OPT_EINSUM_BACKENDS = "https://dgasmith.github.io/opt_einsum/getting_started/backends/"  # backend="auto"
+DIFFUSERS_LMS = ("https://github.com/huggingface/diffusers/blob/v0.35.2/src/diffusers/schedulers/"
+                 "scheduling_lms_discrete_flax.py")  # step() computes min(timestep + 1, order) in Python
+
+# coordinates that keep their ticks as static NumPy metadata (coordax's LabeledAxis)
+AXES = """\
+import numpy as np
+
+
+class LabeledAxis:
+    def __init__(self, name, ticks):
+        self.name = name
+        self.ticks = np.asarray(ticks)
+
+
+def field(values, axis):
+    return {"values": values, "ticks": axis.ticks}
+"""
+
+TICKS = """\
+import jax
+import jax.numpy as jnp
+from axes_cases import LabeledAxis, field
+
+@jax.jit
+def to_field(values):
+    grid = LabeledAxis("x", jnp.linspace(0.0, 1.0, values.shape[0]))
+    return field(values, grid)["values"]
+
+to_field(jnp.arange(8.0))
+"""
+
+
+def test_constants_made_with_jnp_that_a_library_keeps_as_numpy_are_made_with_numpy(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "axes_cases", AXES)
+    found = explained_cell("numpy-ticks", COORDAX_FIELDS, TICKS, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("array-conversion", None, "numpy-for-static",
+                                                                     True), tried(found)
+    assert "np.linspace(0.0, 1.0, values.shape[0])" in top.code and "jnp.linspace" not in top.code, top.code
+
+
+# a contraction that picks its backend from its first operand (opt_einsum's backend="auto")
+CONTRACT = """\
+import numpy as np
+import jax.numpy as jnp
+
+
+def contract(subscripts, *operands):
+    backend = np if isinstance(operands[0], np.ndarray) else jnp
+    return backend.einsum(subscripts, *operands)
+"""
+
+TORQUE = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from contract_cases import contract
+
+levi = np.zeros((3, 3, 3))
+levi[0, 1, 2] = levi[1, 2, 0] = levi[2, 0, 1] = 1.0
+
+def torque_loss(r, F):
+    tau = contract("ijk,bj,bk->bi", levi, r, F)
+    return jnp.sum(tau ** 2)
+
+jax.grad(torque_loss)(jnp.ones((8, 3)), jnp.ones((8, 3)))
+"""
+
+
+def test_a_numpy_operand_of_a_library_that_picks_its_backend_is_handed_over_as_a_jax_array(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "contract_cases", CONTRACT)
+    found = explained_cell("numpy-operand", OPT_EINSUM_BACKENDS, TORQUE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("array-conversion", "jnp-not-np", True), tried(found)
+    assert "contract('ijk,bj,bk->bi', jnp.asarray(levi), r, F)" in top.code.replace('"', "'"), top.code
+
+
+# a scheduler whose step reads the step index as a Python int (diffusers' LMS scheduler)
+SCHEDULER = """\
+def step(sample, timestep, order=4):
+    order = min(timestep + 1, order)
+    return sample * (1.0 - 0.01 * order)
+"""
+
+DENOISE = """\
+import jax
+import jax.numpy as jnp
+from scheduler_cases import step
+
+def denoise_step(i, latents):
+    noise_pred = 0.1 * latents
+    return step(latents - noise_pred, i)
+
+latents = jax.lax.fori_loop(0, 10, denoise_step, jnp.ones((2, 4)))
+"""
+
+
+def test_a_fori_loop_whose_counter_a_library_needs_as_an_int_becomes_a_python_loop(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "scheduler_cases", SCHEDULER)
+    found = explained_cell("python-loop", DIFFUSERS_LMS, DENOISE, tmp_path)
+    looped = next(f for f in found.fixes if "for i in range(0, 10)" in f.code)
+    assert (found.argument, found.lineno, looped.kind, looped.verified) == ("i", 7, "static", True), tried(found)
+    assert looped.code.splitlines() == ["latents = jnp.ones((2, 4))", "for i in range(0, 10):  # a Python int each step",
+                                        "    latents = denoise_step(i, latents)"], looped.code
