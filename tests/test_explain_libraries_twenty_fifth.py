@@ -8,6 +8,13 @@ backend, coordax; and its other half) found, each as a reduction of its own.
   ``backend="auto"``), beside traced ones: handed over as a JAX array, so the library picks JAX.
 - A ``lax.fori_loop`` whose body hands its counter to library code that needs a Python int (diffusers' LMS
   scheduler computing ``min(timestep + 1, order)``): the loop made a Python loop, tried by tracing it abstractly.
+- A function of the user's that their own lambda calls, which library code calls with values it makes
+  (qiskit-dynamics evaluating ``Signal(lambda t: amp * ramp(t))`` at the solver's times): the argument is the
+  function's own parameter ``t``, not "none". (This reduction names ``t`` before the change too, through the
+  lambda's own parameter; in qiskit-dynamics the trace related ``t`` to no input of the lambda, and only the
+  failing function's own parameter, read at its line, names it: the test guards the answer, not that path.)
+- A branch returning a tuple (apax's bias function: ``return energy, results`` on both sides of an ``if``): each
+  element picked by ``jnp.where``, what both return kept as it is, never ``jnp.where`` of two tuples.
 """
 from __future__ import annotations
 
@@ -119,3 +126,84 @@ def test_a_fori_loop_whose_counter_a_library_needs_as_an_int_becomes_a_python_lo
     assert (found.argument, found.lineno, looped.kind, looped.verified) == ("i", 7, "static", True), tried(found)
     assert looped.code.splitlines() == ["latents = jnp.ones((2, 4))", "for i in range(0, 10):  # a Python int each step",
                                         "    latents = denoise_step(i, latents)"], looped.code
+
+
+APAX_BIAS = "https://apax.readthedocs.io/en/latest/"  # a bias function returning (energy, the model's results)
+
+TUPLE_RETURN = """\
+import jax
+import jax.numpy as jnp
+
+def model(positions):
+    return {"energy": jnp.sum(positions ** 2), "forces": -2.0 * positions}
+
+@jax.jit
+def wall_bias(positions):
+    results = model(positions)
+    r = jnp.linalg.norm(positions[1] - positions[0])
+    if r > 1.2:
+        return 10.0 * (r - 1.2) ** 2, results
+    return 0.0, results
+
+wall_bias(jnp.ones((3, 3)))
+"""
+
+
+def test_a_branch_returning_a_tuple_picks_each_element_and_keeps_what_both_return(tmp_path):
+    found = explained_cell("tuple-return", APAX_BIAS, TUPLE_RETURN, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("bool-conversion", "positions", "jnp.where",
+                                                                     True), tried(found)
+    assert top.code == "return (jnp.where(r > 1.2, 10.0 * (r - 1.2) ** 2, 0.0), results)", top.code
+
+
+QISKIT_SIGNALS = "https://qiskit-community.github.io/qiskit-dynamics/tutorials/qiskit_pulse.html"  # envelopes of t
+
+# a solver that evaluates a signal's envelope at times it makes itself, under a scan (qiskit-dynamics' jax_RK4)
+SOLVER = """\
+import jax
+import jax.numpy as jnp
+
+
+class Signal:
+    def __init__(self, envelope):
+        self.envelope = envelope
+
+
+def solve(signal, t_end, steps=10):
+    @jax.jit
+    def run(y0, t_span):  # the solver's own jit: its inputs are the library's names
+        dt = (t_span[1] - t_span[0]) / steps
+
+        def step(carry, _):
+            y, t = carry
+            k = signal.envelope(t + 0.5 * dt) * y  # the midpoint: a time the solver computes
+            return (y + dt * k, t + dt), None
+        (y, _), _ = jax.lax.scan(step, (y0, t_span[0]), None, length=steps)
+        return y
+    return run(jnp.ones(()), jnp.array([0.0, t_end]))
+"""
+
+ENVELOPE = """\
+import jax
+from solver_cases import Signal, solve
+
+def ramp(t):
+    if t < 2.0:
+        return t / 2.0
+    return 1.0
+
+def population(amp):
+    drive = Signal(lambda t: amp * ramp(t))
+    return solve(drive, 10.0)
+
+jax.grad(population)(1.0)
+"""
+
+
+def test_a_function_the_users_lambda_calls_for_a_library_names_its_own_parameter(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "solver_cases", SOLVER)
+    found = explained_cell("envelope", QISKIT_SIGNALS, ENVELOPE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, found.lineno, top.kind, top.verified) == (
+        "bool-conversion", "t", 5, "jnp.where", True), tried(found)

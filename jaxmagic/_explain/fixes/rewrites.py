@@ -253,6 +253,12 @@ def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list
     if pieces is None:
         return None
     form, then, other, test = pieces
+    if form == "return" and isinstance(then, ast.Tuple) and isinstance(other, ast.Tuple) and \
+            len(then.elts) == len(other.elts):  # ``return loss, aux`` in both: each element picked, the same kept
+        return [ast.Return(ast.Tuple([clone(a) if ast.dump(a) == ast.dump(b) else _picked(
+            names, clone(test), clone(a), clone(b), any(isinstance(v, ast.Name) and names.tree_valued(v.id)
+                                                        for v in (a, b))) for a, b in zip(then.elts, other.elts)],
+            ast.Load()))]
     if form == "return":
         tree = any(isinstance(v, ast.Name) and names.tree_valued(v.id) for v in (then, other))
         return [ast.Return(_picked(names, test, clone(then), clone(other), tree))]

@@ -191,12 +191,25 @@ def _in_users_terms(failure: Failure) -> None:
         first = min([function.lineno, *(d.lineno for d in getattr(function, "decorator_list", []))])
         outside = [tb for tb in traceback_entries(failure.exc.__traceback__)
                    if not is_jax_file(tb.tb_frame.f_code.co_filename)]
-        if entry is None or entry.frame.f_code.co_filename != found.filename or \
-                entry.frame.f_code.co_firstlineno != first or (is_jax_file(entry.caller) and not (is_lax_loop_file(
+        # (or a function of the user's that it called: qiskit-dynamics calls ``lambda t: amp * ramp(t)``, and the
+        # line that failed is ``ramp``'s, reached through the user's frames alone)
+        through = [tb.tb_frame.f_code.co_filename for tb in outside][[tb.tb_frame for tb in outside].index(
+            entry.frame) + 1:] if entry is not None and entry.frame in [tb.tb_frame for tb in outside] else None
+        if entry is None or entry.frame.f_code.co_filename != found.filename or (
+                entry.frame.f_code.co_firstlineno != first and not (through and all(
+                    f == found.filename for f in through))) or (is_jax_file(entry.caller) and not (is_lax_loop_file(
                     entry.caller) and find_jax_call(entry.frame) is None)) or not is_installed_library(entry.caller):
             return
         if not outside or outside[-1].tb_frame.f_code.co_filename != found.filename:
             return  # raised inside a library the line calls: what failed there the library computed itself
+        if entry.frame.f_code.co_firstlineno != first:  # through the user's frames: the parameters the library
+            # handed the function it called, handed on as they are (a value ``model`` made itself is no parameter)
+            frame, seen = outside[-1].tb_frame, entry.frame.f_locals
+            handed = [e for e in entry.params if e in seen and any(
+                frame.f_locals.get(p, frame) is seen[e] for p in _reads_of(read, function, tree))]
+            if handed:
+                name_arguments(found, Origin(handed, entry.name, "source"), None)
+            return
     elif found.argument in _users_parameters(failure):
         if masks and len(found.paths) > 1:  # the indexed array and the mask, read off a trace: the mask's own
             roots = {root_of(p) for p in _reads_of(read, function, tree)}
