@@ -13,6 +13,8 @@ backend, coordax; and its other half) found, each as a reduction of its own.
   function's own parameter ``t``, not "none". (This reduction names ``t`` before the change too, through the
   lambda's own parameter; in qiskit-dynamics the trace related ``t`` to no input of the lambda, and only the
   failing function's own parameter, read at its line, names it: the test guards the answer, not that path.)
+- A Python sum over a traced number of leading atoms (apax's padded systems: ``sum(positions[i] for i in
+  range(n_real))``): one masked ``jnp.sum``, array-level, first, before a ``lax.fori_loop``.
 - A branch returning a tuple (apax's bias function: ``return energy, results`` on both sides of an ``if``): each
   element picked by ``jnp.where``, what both return kept as it is, never ``jnp.where`` of two tuples.
 """
@@ -207,3 +209,28 @@ def test_a_function_the_users_lambda_calls_for_a_library_names_its_own_parameter
     top = found.fixes[0]
     assert (found.kind, found.argument, found.lineno, top.kind, top.verified) == (
         "bool-conversion", "t", 5, "jnp.where", True), tried(found)
+
+
+APAX_PADDING = "https://apax.readthedocs.io/en/latest/"  # padded systems: Z == 0 marks an atom that is not there
+
+PREFIX_SUM = """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def centre_of_mass(positions, Z):
+    n_real = jnp.sum(Z > 0)
+    com = sum(positions[i] for i in range(n_real)) / n_real
+    return jnp.sum(com ** 2)
+
+centre_of_mass(jnp.ones((4, 3)), jnp.array([8, 1, 1, 0]))
+"""
+
+
+def test_a_sum_over_a_traced_count_of_leading_elements_becomes_one_masked_sum(tmp_path):
+    found = explained_cell("prefix-sum", APAX_PADDING, PREFIX_SUM, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("integer-conversion", "Z", "jnp.where", True), \
+        tried(found)
+    assert top.code == "jnp.sum(jnp.where(jnp.arange(positions.shape[0])[:, None] < n_real, positions, 0), axis=0)", \
+        top.code

@@ -22,6 +22,7 @@ from ..shaped.constants import numpy_constants_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import host_call_fix
+from ..twins.prefix_sums import masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from .shapes import mask_fixes, shape_fixes
 from .site import Site
@@ -34,9 +35,9 @@ def propose(site: Site) -> list[Fix]:
     """The fixes for ``site``, preferred first (none when nothing fits)."""
     handler = _HANDLERS.get(site.kind)
     fixes = handler(site) if handler else []
-    made = numpy_constants_fix(site)
-    if made is not None:  # a library turning into NumPy what jnp made of constants: NumPy makes it concrete
-        fixes = [made, *fixes]
+    made = numpy_constants_fix(site) or masked_sum_fix(site)
+    if made is not None:  # a library turning into NumPy what jnp made of constants: NumPy makes it concrete; a sum
+        fixes = [made, *fixes]  # over a traced count of leading elements: one masked sum, array-level, first
     twin = next((t for t in (math_twin_fix(site, n) for n in site.ancestors()) if t is not None), None) \
         if site.kind in _HELPER_KINDS and site.node is not None else None
     if twin is not None:  # math.factorial(k) on a tracer: JAX's own factorial first
