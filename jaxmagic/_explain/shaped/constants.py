@@ -14,8 +14,7 @@ import contextlib
 import io
 from typing import Any
 
-import jax
-
+from ..._common.frames import holds_tracer
 from ..._common.source import clone, parameter_names
 from ..._tracking import monitor
 from ..explanation import Fix
@@ -144,8 +143,7 @@ def numpy_constants_fix(site: Site) -> Fix | None:
     failing value depends on an argument or no such call is there."""
     if site.kind != "array-conversion" or site.paths or not isinstance(site.node, ast.Call):
         return None
-    traced = {n for n, v in (site.locals_ or {}).items() if isinstance(v, jax.core.Tracer) or any(
-        isinstance(leaf, jax.core.Tracer) for leaf in _leaves(v))}
+    traced = {n for n, v in (site.locals_ or {}).items() if holds_tracer(v)}
     swapped: list[str] = []
 
     class _Swap(ast.NodeTransformer):
@@ -171,9 +169,3 @@ def _reads_values(call: ast.Call, traced: set[str]) -> bool:
               for n in ast.walk(a.value)}
     return any(isinstance(n, ast.Name) and n.id in traced and id(n) not in static for n in ast.walk(call))
 
-
-def _leaves(value: Any) -> list[Any]:
-    try:
-        return jax.tree_util.tree_leaves(value)[:64]
-    except Exception:  # noqa: BLE001 - a value JAX cannot flatten holds no tracer it can see
-        return []

@@ -16,6 +16,7 @@ library's own function that makes its classes pytrees, ``qtn.jax_register_pytree
 ``prefix_sums`` (``sum(x[i] for i in range(n))`` over a traced count, one masked ``jnp.sum``); in
 ``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
 
-May import: what ``_explain`` may, and ``_explain.explanation``, ``recover``, ``fixes.site`` and ``fixes.rewrites``; never
+May import: what ``_explain`` may, and ``_explain.explanation``, ``recover``, ``values.callee``, ``fixes.site`` and
+``fixes.rewrites``; never
 ``explain``, ``argument`` or ``verify``.
 """

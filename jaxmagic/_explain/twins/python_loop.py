@@ -16,15 +16,14 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import sys
 import types
 from typing import Any
 
-from ..._common.errors import is_installed_library
-from ..._common.source import parameter_names, text_of, unwrap_function
+from ..._common.source import parameter_names, text_of
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of
 from ..recover import Impure, evaluate_pure
+from ..values.callee import library_file
 
 __all__ = ["PythonLoop", "python_loop_fix"]
 
@@ -100,9 +99,6 @@ def _calls_library(site: Site) -> bool:
             callee = evaluate_pure(node.func, scope)
         except Impure:
             continue
-        code = getattr(unwrap_function(callee), "__code__", None)
-        module = sys.modules.get(getattr(getattr(callee, "__self__", callee), "__module__", None) or "")
-        filename = code.co_filename if code is not None else getattr(module, "__file__", None) or ""
-        if is_installed_library(filename):
+        if library_file(callee) is not None:
             return True
     return False

@@ -13,7 +13,7 @@ from ..._common.errors import is_installed_library, is_jax_file
 from ..._common.source import unwrap_function
 from ..recover import Impure, evaluate_pure
 
-__all__ = ["calls_library", "host_library", "numpy_or_scipy"]
+__all__ = ["calls_library", "host_library", "library_file", "numpy_or_scipy"]
 
 _NUMPY_OR_SCIPY = re.compile(r"[/\\](numpy|scipy)[/\\]")  # their functions have twins in jax.numpy, jax.scipy
 
@@ -51,6 +51,12 @@ def _library_file(node: Any, user: list[types.TracebackType]) -> str | None:
         callee = evaluate_pure(node.func, user[-1].tb_frame)
     except Impure:
         return None
+    return library_file(callee)
+
+
+def library_file(callee: Any) -> str | None:
+    """The file that defines ``callee`` (a function, a class, an object of one), when an installed library's (not
+    JAX's); else None."""
     if isinstance(callee, type) or not hasattr(unwrap_function(callee), "__code__"):
         # a library's class (``cfd.grids.Grid((n, n), ...)``) or an object of one (a kernel): its module's file
         owner = callee if isinstance(callee, type) else type(callee)
