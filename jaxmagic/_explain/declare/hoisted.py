@@ -9,19 +9,29 @@ moved: a pattern for the user's function and call, since their signature changes
 When the library's call reads the function's own arguments (cvxpylayers' ``layer(c_val)`` turning its problem data
 into NumPy arrays, brainpy's runner counting steps with ``int()``), nothing can move before the jit: the function is
 called without it, the library compiling or running its own parts. Not tried either: without jit the call runs.
+
+A size the jitted function computes from its arrays' values (``num_nodes = graph["receivers"].max() + 1``, then
+``jnp.zeros((num_nodes, 3))``) cannot be known while tracing, and no option of the jit makes it so: the statement
+moves to the caller, where the arrays hold values, and the function takes the size as a static parameter. Tried
+with the size the call's own values give, computed with NumPy (nothing compiles).
 """
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 from typing import Any
 
-from ..._common.frames import installed_package, library_entry
-from ..._common.source import enclosing_function, parameter_names
-from ..explanation import Fix
-from ..fixes.site import dotted_of
+import jax
+import numpy as np
 
-__all__ = ["hoisted_call_fix", "unjitted_fix"]
+from ..._common.frames import installed_package, library_entry
+from ..._common.source import enclosing_function, names_in, parameter_names
+from ..explanation import Fix
+from ..fixes.site import Site, dotted_of, jit_spelled
+from .leaf import Static, static_jitted_code
+
+__all__ = ["hoisted_call_fix", "hoisted_size_fix", "unjitted_fix"]
 
 
 def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None, globals_: dict | None) -> Fix | None:
@@ -107,3 +117,153 @@ def _resolved(dotted: str, globals_: dict) -> Any:
     for name in rest:
         value = inspect.getattr_static(value, name, None) if value is not None else None
     return value
+
+
+def hoisted_size_fix(site: Site) -> Fix | None:
+    """A Python integer the jitted function computes from its arrays' values, read (directly or through other
+    local names) by the failing statement: made a static parameter that the caller computes where the arrays
+    hold values."""
+    facts, definition, node = site.facts, site.definition, site.node
+    if facts is None or facts.source is None or not isinstance(definition, ast.FunctionDef) or node is None or \
+            not site.data_dependent:  # a Python number passed (weakly typed): static as it is, no need to move
+        return None
+    own = facts.source[0]
+    if not isinstance(own, ast.FunctionDef) or (own.name, own.lineno) != (definition.name, definition.lineno):
+        return None  # the failing line is in a helper the jitted function calls: its caller is not the user's call
+    failing = next((s for s in own.body if s.lineno <= getattr(node, "lineno", 0) <= (s.end_lineno or s.lineno)),
+                   None)
+    if failing is None:
+        return None
+    params = set(parameter_names(own))
+    assigned = _single_assignments(own, params)
+    found = _traced_count(failing, assigned, site.locals_ or {})
+    if found is None:
+        return None
+    name, statement = found
+    made_before = _statements_read(statement.value, assigned, statement.lineno)
+    if not all(_array_math(s.value, site.globals_ or {}) for s in [statement, *(s for _, s in made_before)]):
+        return None  # it calls a function of the user's or a library's (an inner jit): no size of the data alone
+    if not set(names_in(statement.value)) & (params | {n for n, _ in made_before}) or \
+            not _reads_parameters(statement, made_before, params):
+        return None
+    edited = copy.deepcopy(own)
+    edited.body = [s for s in edited.body if s.lineno != statement.lineno]
+    edited.args.kwonlyargs.append(ast.arg(name))
+    edited.args.kw_defaults.append(None)
+    value = _computed(statement, made_before, facts.values, site.globals_ or {})
+    recipe = Static(add=(name,), replace={name: value}, edited=(edited, facts.source[1])) if value is not None \
+        else None
+    if facts.wrapper == "equinox.filter_jit":  # a Python int passed to filter_jit is static already
+        code = ast.unparse(edited)
+    elif recipe is not None:
+        code = static_jitted_code(facts, recipe, [name], jit_spelled(facts), site.globals_ or {})
+    else:
+        code = static_jitted_code(facts, Static(add=(name,), edited=(edited, facts.source[1])), [name],
+                                  jit_spelled(facts), site.globals_ or {})
+    before = [ast.unparse(s) for _, s in made_before]
+    computed = ast.unparse(statement.value)
+    passed = [p for p in facts.params if p != name]
+    lines = [*before, f"{name} = int({computed})", f"{facts.name}({', '.join([*passed, f'{name}={name}'])})"]
+    arguments = ", ".join(f"`{p}`" for p in sorted(set(names_in(statement.value)) & params)) or "your arrays"
+    fix = Fix(
+        "static", f"{code}\n\n# and compute it before the call, where the arrays hold values:\n"
+                  + "\n".join(f"# {line}" for line in lines),
+        f"`{name}` is computed from the values of {arguments}, and a tracer has only shape and dtype: a size must "
+        "be a Python int while the function is traced. Compute it before the call and pass it as a static argument",
+        recipe=recipe,
+        warning=f"each new value of `{name}` compiles the function again; where it changes on most calls, keep a "
+                "fixed maximum size and mask the unused part instead",
+    )
+    if recipe is None:
+        fix.outcome = f"`{name}` is computed from values jaxmagic does not have here, only their shapes"
+    return fix
+
+
+def _single_assignments(function: ast.FunctionDef, params: set[str]) -> dict[str, ast.Assign]:
+    """Each local name assigned exactly once in the function, by a statement of its body ``name = ...``."""
+    stores: dict[str, int] = {}
+    for sub in ast.walk(function):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+            stores[sub.id] = stores.get(sub.id, 0) + 1
+    return {s.targets[0].id: s for s in function.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
+            isinstance(s.targets[0], ast.Name) and stores.get(s.targets[0].id) == 1 and s.targets[0].id not in params}
+
+
+def _traced_count(failing: ast.stmt, assigned: dict[str, ast.Assign], held: dict) -> tuple[str, ast.Assign] | None:
+    """The first local name, among those the failing statement reads and those their assignments read, that holds
+    a traced integer scalar in the failing frame."""
+    queue, seen = list(names_in(failing)), set()
+    while queue:
+        name = queue.pop(0)
+        if name in seen or name not in assigned:
+            continue
+        seen.add(name)
+        statement = assigned[name]
+        if statement.lineno >= failing.lineno:
+            continue
+        value = held.get(name)
+        if isinstance(value, jax.core.Tracer) and getattr(value, "shape", None) == () and \
+                np.issubdtype(getattr(value, "dtype", np.float32), np.integer):
+            return name, statement
+        queue += list(names_in(statement.value))
+    return None
+
+
+def _statements_read(expression: ast.expr, assigned: dict[str, ast.Assign], before: int) -> list[tuple[str, ast.Assign]]:
+    """The assignments (before line ``before``) whose names ``expression`` reads, directly or through each other,
+    in the function's order."""
+    found: dict[str, ast.Assign] = {}
+    queue = list(names_in(expression))
+    while queue:
+        name = queue.pop(0)
+        statement = assigned.get(name)
+        if statement is None or name in found or statement.lineno >= before:
+            continue
+        found[name] = statement
+        queue += list(names_in(statement.value))
+    return sorted(found.items(), key=lambda item: item[1].lineno)
+
+
+def _array_math(expression: ast.expr, globals_: dict) -> bool:
+    """True when ``expression`` calls only array methods (``ids.max()``), ``jax.numpy``'s or NumPy's functions
+    and Python's own ``int``, ``len``, ``max``, ``min``, ``sum``, ``abs`` and ``round``."""
+    for node in ast.walk(expression):
+        if not isinstance(node, ast.Call):
+            continue
+        dotted = dotted_of(node.func)
+        if dotted is None:
+            if not isinstance(node.func, ast.Attribute):
+                return False
+            continue  # a method of a computed value: ``(ids + 1).max()``
+        root = globals_.get(dotted.split(".")[0])
+        if "." not in dotted:
+            if dotted not in ("int", "len", "max", "min", "sum", "abs", "round") or dotted in globals_:
+                return False
+        elif root is not None and getattr(root, "__name__", "").split(".")[0] not in ("numpy", "jax"):
+            return False  # ``model.count(x)``: a method of a global object, or a library's function
+    return True
+
+
+def _reads_parameters(statement: ast.Assign, made_before: list[tuple[str, ast.Assign]], params: set[str]) -> bool:
+    return any(set(names_in(s.value)) & params for s in [statement, *(s for _, s in made_before)])
+
+
+def _computed(statement: ast.Assign, made_before: list[tuple[str, ast.Assign]], values: dict, globals_: dict
+              ) -> int | None:
+    """The size as the call's own values give it, computed with NumPy in place of ``jax.numpy`` (no JAX operation
+    runs, so nothing compiles); None where a value is abstract or the expression needs JAX itself."""
+    namespace = {k: (np if v is jax.numpy else v) for k, v in globals_.items() if v is not jax}
+    for name, value in values.items():
+        leaves = jax.tree_util.tree_leaves(value)
+        if any(isinstance(leaf, (jax.core.Tracer, jax.ShapeDtypeStruct)) for leaf in leaves):
+            return None
+        namespace[name] = jax.tree_util.tree_map(lambda v: np.asarray(v) if isinstance(v, jax.Array) else v, value)
+    try:
+        for name, made in made_before:
+            namespace[name] = eval(compile(ast.Expression(made.value), "<size>", "eval"), namespace)  # noqa: S307
+        result = eval(compile(ast.Expression(statement.value), "<size>", "eval"), namespace)  # noqa: S307
+    except Exception:  # noqa: BLE001 - an expression NumPy cannot compute: the fix stays untried
+        return None
+    if np.ndim(result) != 0 or not np.issubdtype(np.asarray(result).dtype, np.integer):
+        return None
+    return int(result)

@@ -21,7 +21,7 @@ from ..call import CallFacts, root_of
 from ..explanation import Fix
 from .wrapper import jit_statement
 
-__all__ = ["Static", "at_path", "leaf_static_fix", "leaf_value"]
+__all__ = ["Static", "at_path", "leaf_static_fix", "leaf_value", "static_jitted_code"]
 
 
 @dataclasses.dataclass
@@ -76,7 +76,7 @@ def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict
             recipe=recipe,
         )
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
-    code = _rewritten(facts, recipe, names, jit, globals_ or {}) if recipe is not None else (
+    code = static_jitted_code(facts, recipe, names, jit, globals_ or {}) if recipe is not None else (
         f"def {facts.name}({params}):\n    ...  # the body, reading {', '.join(names)} where it read "
         f"{', '.join(leaves)}\n" + jit_statement(facts, jit, f"static_argnames={spelled}"))
     return Fix(
@@ -107,7 +107,7 @@ def _python(recipe: Static | None, name: str, leaf: str) -> str:
     return f"{type(value).__name__}({leaf})" if isinstance(value, (int, float, bool)) else leaf
 
 
-def _rewritten(facts: CallFacts, recipe: Static, names: list[str], jit: str, globals_: dict) -> str:
+def static_jitted_code(facts: CallFacts, recipe: Static, names: list[str], jit: str, globals_: dict) -> str:
     """The function as rewritten, jitted with ``names`` static: the user's jit decorator given the option, or a
     line after the ``def`` as the user's own ``jax.jit(f)`` call would be."""
     node = copy.deepcopy(recipe.edited[0])

@@ -57,14 +57,14 @@ class ThreadOut:
 
 
 def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | None = None,
-               jnp: str = "jax.numpy", scanned: bool = False) -> ThreadOut | None:
+               jnp: str = "jax.numpy", scanned: bool = False, named: str | None = None) -> ThreadOut | None:
     """The rewrite of ``outer`` (default: the outermost def holding ``scope``) that returns the stored value.
 
     ``scope`` (the function holding the store) is ``outer`` itself, a function inside it, or a method
     of an object ``outer`` reads as a global (``jax.grad(model.loss)``). None when the store or the way
     ``scope`` is called has a shape this does not rewrite (a store in a loop, a ``switch`` of several
     storing branches). ``scanned``: ``outer`` is itself a scan's body, whose ``(carry, y)`` gains the value
-    in ``y``, stacked by the scan.
+    in ``y``, stacked by the scan. ``named``: the local name the value gets (else one made from the place).
     """
     if not isinstance(scope, _FUNCTIONS):
         return None
@@ -81,7 +81,8 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     kept = value.id if handed is not None and isinstance(value, ast.Name) and not any(
         isinstance(n, ast.Name) and n.id == value.id and isinstance(n.ctx, ast.Store) and n.lineno > store.lineno
         for n in ast.walk(scope)) else None  # (one the function assigns again further down keeps its own name)
-    name = kept or _fresh(_local_name(target, appended) if handed is None else handed_name(store), outer, scope)
+    name = kept or _fresh(named or (_local_name(target, appended) if handed is None else handed_name(store)), outer,
+                          scope)
     edited = copy.deepcopy(outer)
     method = None
     if inside(scope, outer):

@@ -1,10 +1,8 @@
 """Fixes for a leaked tracer: the user's function rewritten to return the value instead of storing it.
 
-When the storing code can be rewritten for the jitted function
-(:mod:`.leak_code`), the fix is that code, verified by re-tracing; when it
-cannot (the storing function runs under a transformation whose call is not
-rewritten here), the storing function alone is shown returning the value,
-marked not tried.
+When the storing code can be rewritten for the jitted function (:mod:`.leak_code`), the fix is that code,
+verified by re-tracing; when it cannot (the storing function runs under a transformation whose call is not
+rewritten here), the storing function alone is shown returning the value, marked not tried.
 """
 from __future__ import annotations
 
@@ -12,10 +10,11 @@ import ast
 import copy
 import re
 
-from ..._common.source import clone, enclosing_function, text_of
+from ..._common.source import clone, enclosing_function, same_node, text_of
 from ..declare.nnx_data import nnx_data_fix
 from ..declare.record import into_returned_record
 from ..explanation import Fix
+from ..values.returnable import returned_instead
 from .leak_code import thread_out
 from .printing import collected_fix
 from .rewrites import Unstored, apply_edit
@@ -130,7 +129,10 @@ def _threaded(site: Site) -> Fix | None:
     if store is None or tree is None:
         return None
     scope = enclosing_function(tree, store.lineno)
-    made = thread_out(tree, store, scope, site.leak_outer, site.names.jnp) if scope is not None else None
+    part, outer = returned_instead(tree, store, scope, site.globals_), site.leak_outer
+    if part is not None:  # an object no jit can return (a function, a result class): the arrays it is made of
+        tree, store, scope, outer = part[1], part[2], same_node(part[1], scope), outer and same_node(part[1], outer)
+    made = scope and thread_out(tree, store, scope, outer, site.names.jnp, named=part[0].name if part else None)
     if made is None or not _jitted(made.original, site):
         return None  # the outermost def is not what the user jitted (a cond branch, a method of another object)
     if made.how == "placeholder":  # a callback that returned nothing: the value in its place
@@ -144,8 +146,9 @@ def _threaded(site: Site) -> Fix | None:
     elif made.returns_extra:
         jitted_object = _object_jitted(site, made) if made.edited.name == "__call__" else None
         code += f"\n\n{jitted_object}   # then read {made.name}, not the stored one" if jitted_object else \
-            f"\n# the caller keeps the value: {kept} = {made.edited.name}(...)" + (
-                f"\n# and hands it over outside the jit: {made.handed}" if made.handed else "")
+            f"\n# the caller keeps the value: {kept} = {made.edited.name}(...)" + "".join(
+                f"\n# {note}" for note in (made.handed and f"and hands it over outside the jit: {made.handed}",
+                                           part and part[0].note) if note)
     if made.how:
         summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
                    "there: only outputs leave a JAX transformation, a stored tracer outlives its trace"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from typing import Any
 
 from ..dataflow import assigned_names, written_before_read
 from ..rebuild import Names

@@ -250,8 +250,8 @@ def shape_fixes(site: Site) -> list[Fix]:
             "jnp.where",
             f"{names.jnp}.arange(MAX_SIZE) < {_size_text(shape_call)}  "
             "# a mask of fixed length: use it with jnp.where",
-            "this size is computed from array values, which a tracer does not know, and marking it static "
-            "cannot help; keep a fixed maximum size and mask the unused part",
+            "this size is computed from array values, which a tracer does not know, and marking the arrays "
+            "static cannot help; keep a fixed maximum size and mask the unused part",
             template=True,
         ))
         return fixes
@@ -318,9 +318,14 @@ def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
 
 
 def _size_text(node: ast.Call) -> str:
-    if node.args:
-        return text_of(node.args[0])
-    return "n"
+    """The size a mask compares with: the shape's one element that is not a number (``n`` of ``(n, 3)``)."""
+    if not node.args:
+        return "n"
+    shape = node.args[0]
+    if isinstance(shape, (ast.Tuple, ast.List)):
+        sized = [e for e in shape.elts if not isinstance(e, ast.Constant)]
+        return text_of(sized[0]) if sized else "n"
+    return text_of(shape)
 
 
 def _has_slice(node: ast.AST) -> bool:

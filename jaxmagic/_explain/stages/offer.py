@@ -17,7 +17,7 @@ from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_jit_static_fix
-from ..declare.hoisted import hoisted_call_fix, unjitted_fix
+from ..declare.hoisted import hoisted_call_fix, hoisted_size_fix, unjitted_fix
 from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
@@ -109,6 +109,13 @@ def offer(failure: Failure) -> None:
         # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it before the jit
         hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_)
         found.fixes = [hoisted] if hoisted is not None else []
+    if kind in ("traced-shape", "integer-conversion", "concretization") and \
+            not any(f.kind in ("size-argument", "numpy-for-static") for f in found.fixes):
+        # ``num_nodes = receivers.max() + 1`` in the jitted function: computed by the caller, passed static
+        size = hoisted_size_fix(site)
+        at = next((i for i, f in enumerate(found.fixes) if f.template or f.kind in ("static", "remove-inner-jit")),
+                  len(found.fixes))
+        found.fixes = [*found.fixes[:at], size, *found.fixes[at:]] if size is not None else found.fixes
     unjitted = unjitted_fix(failure.exc, tree, found.lineno, globals_) if kind in (*CONVERSIONS, "traced-shape") and \
         all(f.template for f in found.fixes) else None
     if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered
