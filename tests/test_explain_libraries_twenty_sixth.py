@@ -6,6 +6,13 @@ reduction of its own.
   ``segment_sum`` documents that ``num_segments`` must be static under jit): the statement moved to the caller,
   where the arrays hold values, and the size made a static parameter, tried with the value the call's own arrays
   give (computed with NumPy, so nothing compiles); never only a mask pattern or "call it without jit".
+- An object no jit can return, stored from inside one (qiskit-dynamics' ``OdeResult`` appended to a list,
+  diffusionjax's ``get_score`` closure kept in a dict): the fix returns the array the cell reads of it later, or
+  the traced inputs it was built from (built again outside), and is tried; never a return that cannot trace.
+- A NumPy scalar setting in a dict argument (``{"dropout": np.float32(0.1)}``) that library code reads with
+  ``.item()`` (jaxonnxruntime's Dropout handler), under ``jax.jit(jax.value_and_grad(loss))``: the leaf taken out
+  into a static parameter, passed as the NumPy scalar it was (hashable, and it keeps ``.item()``), on the user's
+  own statement with its transforms.
 """
 from __future__ import annotations
 
@@ -164,3 +171,36 @@ def test_a_kept_function_returns_its_traced_inputs_and_is_built_again_outside(tm
         tried(found)
     assert "params_for_score = params" in top.code, top.code
     assert "latest['score'] = score_of(params_for_score, scaled=True)" in top.code, top.code
+
+
+JORT_DROPOUT = "https://github.com/google/jaxonnxruntime/blob/main/jaxonnxruntime/onnx_ops/dropout.py"  # .item()
+
+DROPOUT = """\
+def run(x, ratio):
+    keep = 1.0 - ratio.item()
+    return x * keep
+"""
+
+SETTING = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+import dropout_cases
+
+def loss(w, x, hparams):
+    y = dropout_cases.run(x @ w, hparams["dropout"])
+    return jnp.mean(y ** 2)
+
+train_step = jax.jit(jax.value_and_grad(loss))
+train_step(jnp.eye(3), jnp.ones((2, 3)), {"dropout": np.float32(0.1)})
+"""
+
+
+def test_a_numpy_scalar_setting_read_by_a_library_becomes_its_own_static_parameter(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "dropout_cases", DROPOUT)
+    found = explained_cell("numpy-setting", JORT_DROPOUT, SETTING, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.path, top.kind, top.verified) == ("concretization", "hparams['dropout']", "static",
+                                                                 True), tried(found)
+    assert "train_step = jax.jit(jax.value_and_grad(loss), static_argnames='dropout')" in top.code, top.code
+    assert "# train_step(w, x, hparams, dropout=hparams['dropout'])" in top.code, top.code

@@ -97,8 +97,9 @@ def _python_count(value: Any) -> bool:
 def _passing(facts: CallFacts, names: list[str], given: list[str]) -> str:
     """The call as the user makes it, with the leaves passed on their own: a comment, in the parameters' names."""
     passed = [p for p in facts.params if p not in names]
+    called = (facts.transformed or facts.jitted_as or (None,))[0] or facts.name  # the name the user calls
     return (f"# and pass {'it' if len(names) == 1 else 'them'} on {'its' if len(names) == 1 else 'their'} own:\n"
-            f"# {facts.name}({', '.join([*passed, *(f'{n}={g}' for n, g in zip(names, given))])})")
+            f"# {called}({', '.join([*passed, *(f'{n}={g}' for n, g in zip(names, given))])})")
 
 
 def _python(recipe: Static | None, name: str, leaf: str) -> str:
@@ -204,6 +205,8 @@ def at_path(value: Any, leaf: str) -> tuple[bool, Any]:
 def leaf_value(value: Any, leaf: str) -> Any:
     """The Python scalar at ``leaf`` (``cfg.n_steps``, ``opts['k']``) of the argument's value; None otherwise."""
     value = at_path(value, leaf)[1]
+    if isinstance(value, np.generic) and value.dtype.kind in "biuf":
+        return value  # a NumPy scalar is hashable as it is, and keeps its methods (``.item()``) and dtype
     if isinstance(value, (np.ndarray, jax.Array)) and getattr(value, "ndim", 1) == 0 and not isinstance(
             value, jax.core.Tracer):
         try:

@@ -149,7 +149,11 @@ def jit_statement(facts: Any, jit: str, options: str = "") -> str:
     """``fast = eqx.filter_jit(scale)``: the function jitted by ``jit`` (with ``options``), bound to the name the
     user's own statement jitted it under (``fast = jax.jit(scale)``), else to its own name."""
     bound = inner = facts.name
-    if facts.jitted_as is not None:
+    if facts.transformed is not None:  # ``train_step = jax.jit(jax.value_and_grad(loss))``: the transforms kept
+        called = ast.parse(facts.transformed[1], mode="eval").body
+        jitted = isinstance(called, ast.Call) and called.args and ast.unparse(called.func).endswith("jit")
+        bound, inner = facts.transformed[0] or facts.name, ast.unparse(called.args[0] if jitted else called)
+    elif facts.jitted_as is not None:
         called = ast.parse(facts.jitted_as[1], mode="eval").body
         bound, inner = facts.jitted_as[0], ast.unparse(called.args[0])
     return f"{bound} = {jit}({inner}{', ' + options if options else ''})"

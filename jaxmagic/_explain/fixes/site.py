@@ -240,9 +240,11 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
               and type(v := _leaf_value(facts.values[r], r)) in (int, bool) and is_array(facts.values[r])}
     # a loop's count kept as an array in a batch (``range(batch['n'])``, {'n': jnp.array(3)}): static, given its
     # Python value; a slice bound (a decode position) is not offered so: it changes each call
-    counts = [p for p in site.paths if p not in roots and type(_leaf_value(facts.values.get(root_of(p)), p)) in
-              (int, bool) and is_array(_at_path(facts.values.get(root_of(p)), p)[1])] \
-        if site.kind == "integer-conversion" else []
+    # and a NumPy scalar the user wrote (``{"dropout": np.float32(0.1)}``): a setting a library reads as a number
+    counts = [p for p in site.paths if p not in roots and (type(_leaf_value(facts.values.get(root_of(p)), p)) in (
+        int, bool) or site.kind == "concretization") and _setting(_at_path(facts.values.get(root_of(p)), p)[1],
+                                                                   site.kind)] \
+        if site.kind in ("integer-conversion", "concretization") else []
     if site.data_dependent and not replace and set(passed) != set(roots) and counts != site.paths:
         return None  # f(jnp.array(1)): static, given 1
     if site.kind == "traced-shape" and len(roots) > 1 and any(_static_ok(facts, r) for r in roots):
@@ -274,6 +276,12 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     fix.recipe.also = also
     fix.recipe.reword = lambda names: _static_fix_for(site, names, replace or passed)
     return fix
+
+
+def _setting(value: Any, kind: str) -> bool:
+    """An array leaf that holds one Python-like number: any array for a count, only a NumPy scalar (never data
+    JAX computed) for a value a library reads as a number."""
+    return is_array(value) and (kind == "integer-conversion" or isinstance(value, np.generic))
 
 
 def _keyword_leaves(facts: CallFacts, paths: list[str], roots: list[str]) -> tuple[str, ...] | None:
