@@ -13,6 +13,34 @@ reduction of its own.
   ``.item()`` (jaxonnxruntime's Dropout handler), under ``jax.jit(jax.value_and_grad(loss))``: the leaf taken out
   into a static parameter, passed as the NumPy scalar it was (hashable, and it keeps ``.item()``), on the user's
   own statement with its transforms.
+
+Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-utils, colabdesign), measured before:
+
+- ``k = int(tau)`` then ``counts[:k]`` and ``counts[k:]`` in two sums (mici's change-point density): the cast
+  joined by a mask on every line that slices with it, each mask over the whole summand (the sum unchanged).
+- ``int(...)`` then ``tokens.at[:, :prompt_len].set(0)`` (tunix's model-input function): the update made one
+  ``jnp.where`` over the positions of the sliced axis.
+- ``for i in range(n_real): total = total + (pred[i] - y[i]) ** 2`` in a loss (tunix's trainer differentiates it,
+  and ``lax.fori_loop`` with a traced count cannot be reversed): one masked sum of the whole arrays, first.
+- A density the user hands to a sampler that uses the number it returns (mici's ``neg_log_dens``), which appends
+  its position to a list: returning the position too would break the sampler, which no trace shows; the callback
+  that keeps the list is the fix, and returning is said not to fit.
+- A writer's method handed a dict of traced values beside a constant (jax-loop-utils' ``MemoryWriter``:
+  ``writer.write_scalars(0, {"loss": loss})``): the dict returned, and the call made by the caller, outside jit.
+- Two index arrays both marked static (klujax's sparsity pattern, ``static_argnums=(0, 1)``): passed traced
+  together, tried; never one left static, which fails on the other.
+- A tree updated by a library's functional transform inside jit and stored in a global dict (sepes'
+  ``value_and_tree``, whose method writes ``self.total`` on a copy): the leak is the jitted function's store, not
+  the method's write to its argument's copy.
+- A library call that cannot run under jit on the function's own inputs (klujax's ``coalesce`` masks by values):
+  moving the call before the jit is offered before calling the whole function without jit.
+- A library function that computes with NumPy unless a flag says JAX (colabdesign's
+  ``predicted_tm_score(logits, breaks, use_jnp=False)``), called under ``jax.grad``: the flag given, tried; and
+  the argument is the one JAX's message describes (the logits' shape), not the bins the gradient never traced.
+- A Newton loop that stops early from the middle of its body (klujax's recipe: ``if norm(res) < tol: break``, then
+  the update): one ``lax.while_loop`` whose step keeps, on the step that stops, what follows the test unchanged.
+- A library's stateful key object asked for a key inside jit (colabdesign's ``Key.get()`` splits and keeps its key):
+  the leaked key depends on no argument of the function, whatever else the line reads (``seq_logits.shape``).
 """
 from __future__ import annotations
 
@@ -204,3 +232,355 @@ def test_a_numpy_scalar_setting_read_by_a_library_becomes_its_own_static_paramet
                                                                  True), tried(found)
     assert "train_step = jax.jit(jax.value_and_grad(loss), static_argnames='dropout')" in top.code, top.code
     assert "# train_step(w, x, hparams, dropout=hparams['dropout'])" in top.code, top.code
+
+
+MICI_JAX = "https://github.com/matt-graham/mici"  # backend="jax": the density traced and differentiated
+TUNIX_PEFT = "https://github.com/google/tunix/blob/main/tunix/sft/peft_trainer.py"  # jitted train step
+
+CHANGEPOINT = """\
+import jax
+import jax.numpy as jnp
+
+counts = jnp.array([4.0, 5.0, 4.0, 1.0, 0.0, 4.0, 3.0, 4.0])
+
+def neg_log_dens(q):
+    log_r1, log_r2, tau = q[0], q[1], q[2]
+    k = int(tau)
+    ll1 = jnp.sum(counts[:k] * log_r1 - jnp.exp(log_r1))
+    ll2 = jnp.sum(counts[k:] * log_r2 - jnp.exp(log_r2))
+    return -(ll1 + ll2)
+
+jax.jit(jax.grad(neg_log_dens))(jnp.array([1.0, 0.0, 4.0]))
+"""
+
+
+def test_a_cast_count_used_to_slice_two_sums_masks_each_whole_summand(tmp_path):
+    found = explained_cell("changepoint", MICI_JAX, CHANGEPOINT, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, found.lineno, top.kind, top.verified) == ("q", 8, "jnp.where", True), tried(found)
+    assert "counts * log_r1 - jnp.exp(log_r1), 0)   # line 9" in top.code, top.code
+    assert "(jnp.arange(counts.shape[0]) >= k)" in top.code and "# line 10" in top.code, top.code
+
+
+PROMPT = """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def model_input(batch):
+    prompt_len = int(batch["mask"].sum(axis=1).max())
+    return batch["tokens"].at[:, :prompt_len].set(0)
+
+model_input({"tokens": jnp.ones((2, 6)), "mask": jnp.array([[1, 1, 0, 0, 0, 0]] * 2)})
+"""
+
+
+def test_a_cast_bound_of_an_at_update_becomes_a_mask_over_its_axis(tmp_path):
+    found = explained_cell("prompt-mask", TUNIX_PEFT, PROMPT, tmp_path)
+    top = found.fixes[0]
+    assert (found.path, top.kind, top.verified) == ("batch['mask']", "jnp.where", True), tried(found)
+    assert "jnp.where((jnp.arange(batch['tokens'].shape[1]) < prompt_len)" in top.code, top.code
+    assert ", 0, batch['tokens'])   # line 7" in top.code, top.code
+
+
+LOOP_SUM = """\
+import jax
+import jax.numpy as jnp
+
+def loss_fn(w, x, y, n_real):
+    pred = x @ w
+    total = 0.0
+    for i in range(n_real):
+        total = total + (pred[i] - y[i]) ** 2
+    return total / n_real
+
+jax.jit(jax.grad(loss_fn))(jnp.ones(4), jnp.ones((8, 4)), jnp.zeros(8), 6)
+"""
+
+
+def test_a_loop_that_accumulates_over_a_traced_count_is_one_masked_sum(tmp_path):
+    found = explained_cell("loop-sum", TUNIX_PEFT, LOOP_SUM, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("n_real", "jnp.where", True), tried(found)
+    assert "total = total + jnp.sum(jnp.where(jnp.arange(pred.shape[0]) < n_real, (pred - y) ** 2, 0), axis=0)" \
+        in top.code, top.code
+
+
+MICI_SAMPLE = "https://github.com/matt-graham/mici/issues/35"  # the JAX backend calls the density for its value
+JLU_MEMORY = "https://github.com/garymm/jax_loop_utils/blob/main/src/jax_loop_utils/metric_writers/memory_writer.py"
+
+SAMPLER = """\
+import jax
+
+
+def sample(neg_log_dens, x0, steps=3):
+    energy = jax.jit(neg_log_dens)
+    x = x0
+    for _ in range(steps):
+        x = x - 0.1 * energy(x) * x  # the number the density returns
+    return x
+
+
+class MemoryWriter:
+    def __init__(self):
+        self.scalars = {}
+
+    def write_scalars(self, step, scalars):
+        self.scalars[step] = scalars
+"""
+
+VISITED = """\
+import jax.numpy as jnp
+import numpy as np
+import sampler_cases
+
+visited = []
+
+def neg_log_dens(q):
+    visited.append(q)
+    return 0.5 * jnp.sum(q ** 2)
+
+sampler_cases.sample(neg_log_dens, np.zeros(2))
+positions = jnp.stack(visited)
+"""
+
+
+def test_a_function_a_library_uses_the_return_of_keeps_its_store_through_a_callback(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "sampler_cases", SAMPLER)
+    found = explained_cell("visited", MICI_SAMPLE, VISITED, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 8, "jax.debug.print", True), \
+        tried(found)
+    returned = next(f for f in found.fixes if f.kind == "return-value")
+    assert returned.verified is None and "sampler_cases calls `neg_log_dens`" in returned.outcome, tried(found)
+
+
+WRITER = """\
+import jax
+import jax.numpy as jnp
+import sampler_cases
+
+writer = sampler_cases.MemoryWriter()
+
+@jax.jit
+def train_step(params, x):
+    loss, grads = jax.value_and_grad(lambda p: jnp.mean((x @ p) ** 2))(params)
+    writer.write_scalars(0, {"loss": loss})
+    return params - 0.1 * grads
+
+params = train_step(jnp.ones(3), jnp.ones((4, 3)))
+print(float(writer.scalars[0]["loss"]))
+"""
+
+
+def test_a_writer_handed_traced_values_beside_a_constant_is_called_by_the_caller(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "sampler_cases", SAMPLER)
+    found = explained_cell("writer", JLU_MEMORY, WRITER, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 10, "return-value", True), \
+        tried(found)
+    assert "write_scalars_value = {'loss': loss}" in top.code, top.code
+    assert "writer.write_scalars(0, write_scalars_value)" in top.code, top.code
+
+
+KLUJAX_JIT = "https://github.com/flaport/klujax"  # indices are ordinary traced inputs; coalesce before jit
+SEPES_VALUE_AND_TREE = "https://sepes.readthedocs.io/en/latest/API/tree_util.html"  # value_and_tree copies
+
+INDICES = """\
+import functools as ft
+import jax
+import jax.numpy as jnp
+
+@ft.partial(jax.jit, static_argnums=(0, 1))
+def sparse_matvec(Ai, Aj, Ax, b):
+    return jnp.zeros(2).at[Ai].add(Ax * b[Aj])
+
+sparse_matvec(jnp.array([0, 0, 1, 1]), jnp.array([0, 1, 0, 1]), jnp.ones(4), jnp.ones(2))
+"""
+
+
+def test_every_array_marked_static_is_passed_traced_together(tmp_path):
+    found = explained_cell("static-indices", KLUJAX_JIT, INDICES, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "Ai", "not-static", True), \
+        tried(found)
+    assert "static_argnums" not in top.code and "static_argnames" not in top.code, top.code
+
+
+TREES = """\
+import copy
+
+
+def value_and_tree(func):
+    def run(tree):
+        tree = copy.copy(tree)
+        return func(tree), tree
+    return run
+"""
+
+KEPT_TREE = """\
+import jax
+import jax.numpy as jnp
+from tree_cases import value_and_tree
+
+class RunningMean:
+    def __init__(self, total):
+        self.total = total
+
+    def update(self, x):
+        self.total = self.total + x.sum()
+        return self.total
+
+latest = {}
+
+@jax.jit
+def observe(total, x):
+    mean, new_stat = value_and_tree(lambda s: s.update(x))(RunningMean(total))
+    latest["stat"] = new_stat.total
+    return mean
+
+observe(jnp.array(0.0), jnp.ones(4))
+observe(latest["stat"], jnp.ones(4))
+"""
+
+
+def test_a_store_on_an_arguments_copy_yields_to_the_jitted_functions_global_store(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "tree_cases", TREES)
+    found = explained_cell("kept-tree", SEPES_VALUE_AND_TREE, KEPT_TREE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 18, "return-value", True), \
+        tried(found)
+
+
+COALESCE = """\
+import numpy as np
+
+
+def coalesce(Ai, Aj, Ax):
+    keep = np.asarray(Ai) >= 0
+    return Ai[keep], Aj[keep], Ax[keep]
+"""
+
+MOVED = """\
+import jax
+import jax.numpy as jnp
+import coalesce_cases
+
+@jax.jit
+def fem_solve(Ai, Aj, Ax, f):
+    Ai, Aj, Ax = coalesce_cases.coalesce(Ai, Aj, Ax)
+    return jnp.zeros(3).at[Ai].add(Ax * f[Aj])
+
+fem_solve(jnp.array([0, 1, 2]), jnp.array([0, 1, 2]), jnp.ones(3), jnp.ones(3))
+"""
+
+
+def test_a_library_call_moved_before_the_jit_comes_before_no_jit_at_all(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "coalesce_cases", COALESCE)
+    found = explained_cell("coalesce", KLUJAX_JIT, MOVED, tmp_path)
+    kinds = [f.kind for f in found.fixes]
+    assert kinds[:2] == ["static", "remove-inner-jit"], tried(found)
+    assert "before the jitted call" in found.fixes[0].code, found.fixes[0].code
+
+
+COLABDESIGN_PTM = ("https://github.com/sokrypton/ColabDesign/blob/main/colabdesign/af/alphafold/common/"
+                   "confidence.py")  # predicted_tm_score(..., use_jnp=False)
+
+CONFIDENCE = """\
+import jax.numpy as jnp
+import numpy as np
+
+
+def predicted_tm_score(logits, breaks, use_jnp=False):
+    xp = jnp if use_jnp else np
+    probs = xp.exp(logits) / xp.exp(logits).sum(-1, keepdims=True)
+    return (probs * breaks[None, None, :]).sum(-1).mean()
+"""
+
+PTM = """\
+import jax
+import jax.numpy as jnp
+import confidence_cases
+
+def ptm_loss(pae_logits, breaks):
+    ptm = confidence_cases.predicted_tm_score(pae_logits, breaks)
+    return 1.0 - ptm
+
+logits = jnp.zeros((4, 4, 8))
+breaks = jnp.linspace(0.0, 7.0, 8)
+jax.grad(ptm_loss)(logits, breaks)
+"""
+
+
+def test_a_librarys_own_jax_flag_is_given_and_the_converted_argument_named(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "confidence_cases", CONFIDENCE)
+    found = explained_cell("use-jnp", COLABDESIGN_PTM, PTM, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("array-conversion", "pae_logits", "jnp-not-np",
+                                                                     True), tried(found)
+    assert "predicted_tm_score(pae_logits, breaks, use_jnp=True)" in top.code, top.code
+
+
+KLUJAX_NEWTON = "https://flaport.github.io/klujax/"  # the Newton-Raphson recipe breaks on a small residual
+
+NEWTON = """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def steady_state(T, source):
+    for _ in range(50):
+        res = 3.0 * T + T ** 3 - source
+        if jnp.linalg.norm(res) < 1e-6:
+            break
+        T = T - res / (3.0 + 3.0 * T ** 2)
+    return T
+
+steady_state(jnp.zeros(4), jnp.ones(4))
+"""
+
+
+def test_a_loop_that_breaks_before_its_update_is_a_while_loop_that_keeps_the_last_state(tmp_path):
+    found = explained_cell("newton-break", KLUJAX_NEWTON, NEWTON, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("T", "lax.while_loop", True), tried(found)
+    assert "T_kept = T" in top.code and "T = jnp.where(stop, T_kept, T)" in top.code, top.code
+    assert top.code.index("stop = jnp.linalg.norm(res) < 1e-06") < top.code.index("T_kept = T"), top.code
+
+
+COLABDESIGN_KEY = "https://github.com/sokrypton/ColabDesign/blob/main/colabdesign/shared/utils.py"  # class Key
+
+KEYS = """\
+import jax
+
+
+class Key:
+    def __init__(self, seed=0):
+        self.key = jax.random.PRNGKey(seed)
+
+    def get(self):
+        self.key, sub = jax.random.split(self.key)
+        return sub
+"""
+
+KEY_KEPT = """\
+import jax
+import jax.numpy as jnp
+from key_cases import Key
+
+rng = Key(seed=0)
+
+@jax.jit
+def perturb(seq_logits):
+    noise = jax.random.gumbel(rng.get(), seq_logits.shape)
+    return seq_logits + noise
+
+out = perturb(jnp.zeros((3, 4)))
+next_key = rng.get()
+"""
+
+
+def test_a_key_a_library_object_splits_and_keeps_depends_on_no_argument(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "key_cases", KEYS)
+    found = explained_cell("kept-key", COLABDESIGN_KEY, KEY_KEPT, tmp_path)
+    assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 9, None), found.message

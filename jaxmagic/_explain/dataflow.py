@@ -245,16 +245,24 @@ def written_before_read(body: list[ast.stmt]) -> set[str]:
 
 def handed_parts(store: ast.stmt) -> tuple[ast.expr, ast.expr, bool] | None:
     """``data.update_data(cleaned)``: a global object's method kept the value it was handed (a library's object
-    that stores what it is given); as a store, (the object, the value, appended). One argument only: what the
-    method keeps is then that value."""
+    that stores what it is given); as a store, (the object, the value, appended). One argument that is not a
+    constant (``writer.write_scalars(0, {"loss": loss})``): what the method keeps is then that value."""
     if not (isinstance(store, ast.Expr) and isinstance(store.value, ast.Call)):
         return None
     call = store.value
-    if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
-            and len(call.args) + len(call.keywords) == 1 and not any(k.arg is None for k in call.keywords)
-            and not isinstance(call.args[0] if call.args else None, ast.Starred)):
+    if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
         return None
-    return call.func.value, (call.args[0] if call.args else call.keywords[0].value), True
+    handed = _handed_argument(call)
+    return (call.func.value, handed, True) if handed is not None else None
+
+
+def _handed_argument(call: ast.Call) -> ast.expr | None:
+    """The one argument of ``call`` that is not a constant, when there is one and no ``*``/``**`` unpacking."""
+    given = [*call.args, *(k.value for k in call.keywords)]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    varying = [a for a in given if not isinstance(a, ast.Constant)]
+    return varying[0] if len(varying) == 1 else None
 
 
 def handed_name(store: ast.Expr) -> str:
@@ -266,10 +274,10 @@ def handed_name(store: ast.Expr) -> str:
 def call_handed(store: ast.Expr, name: str) -> str:
     """The storing method call, handed ``name`` instead: made by the caller, outside the jit."""
     call = copy.deepcopy(store.value)
-    if call.args:
-        call.args = [ast.Name(name, ast.Load())]
-    else:
-        call.keywords[0].value = ast.Name(name, ast.Load())
+    handed = _handed_argument(call)
+    call.args = [ast.Name(name, ast.Load()) if a is handed else a for a in call.args]
+    for keyword in call.keywords:
+        keyword.value = ast.Name(name, ast.Load()) if keyword.value is handed else keyword.value
     return ast.unparse(call)
 
 

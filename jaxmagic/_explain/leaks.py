@@ -115,6 +115,10 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         if scope is None:
             continue
         store = _storing_statement(scope, leak.created_line)
+        if store is not None and scope is not leak.outer and leak.outer is not None and \
+                _stored_into(store) <= set(parameter_names(scope)):  # onto a traced argument's copy (sepes' trees):
+            kept = _storing_statement(leak.outer, None)  # what the jitted function stores in a global escapes
+            store = kept if kept is not None and not _stored_into(kept) & set(parameter_names(leak.outer)) else store
         if store is not None:
             leak.store = store
             leak.arguments = depends_on(leak.outer, store, scope, tree)
@@ -151,13 +155,9 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
 def _receiver_first(store: ast.stmt, arguments: list[str]) -> list[str]:
     """The argument whose method made the stored value first (``latest = scale.adjust(...)``: a loss scale)."""
     value = getattr(store, "value", None)
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute):
-        root = value.func.value
-        while isinstance(root, (ast.Attribute, ast.Subscript)):
-            root = root.value
-        if isinstance(root, ast.Name) and root.id in arguments:
-            return [root.id, *(a for a in arguments if a != root.id)]
-    return arguments
+    held = _stored_into(ast.Expr(value)) if isinstance(value, ast.Call) else set()  # the receiver of its method
+    first = [a for a in arguments if a in held]
+    return [*first, *(a for a in arguments if a not in first)]
 
 
 def _stored_into(store: ast.stmt) -> set[str]:

@@ -95,7 +95,7 @@ def unjitted_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None
     fix = Fix("remove-inner-jit", code,
               f"`{library}`'s own code needs the values, not only their shapes, so `{function.name}` cannot be "
               f"traced as a whole: call it without jit ({library} compiles or runs its own parts), and jit the "
-              "pieces of your own code around it where they need it")
+              "pieces of your own code around it where they need it", template=True)  # its body: the user's to cut
     fix.outcome = "without jit the call runs your code, which jaxmagic does not do for you"
     return fix
 

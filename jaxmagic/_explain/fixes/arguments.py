@@ -59,11 +59,14 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         equal = eq_fix(name, value, site.names.np)
         if equal is not None:
             return [equal]
+    # every array marked static with it (``static_argnums=(0, 1)`` for both index arrays): traced together
+    removed = (name, *(o for o in facts.params if o != name and o in facts.static and is_array(facts.values.get(o))
+                       and not is_hashable(facts.values.get(o))))
     not_static = Fix(
-        "not-static", static_code(facts, remove=(name,)),
+        "not-static", static_code(facts, remove=removed),
         f"pass `{name}` traced, not static (arrays, and lists or dicts of them, are traced as pytrees) "
-        "if no Python code needs its values",
-        recipe=Static(remove=(name,)),
+        "if no Python code needs its values" + "".join(f"; `{o}` too" for o in removed[1:]),
+        recipe=Static(remove=removed),
     )
     if value is not None and is_array(value):
         if getattr(value, "ndim", 1) == 0 and not isinstance(value, jax.ShapeDtypeStruct):

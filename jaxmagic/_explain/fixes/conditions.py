@@ -110,8 +110,8 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
     names = site.names
     loop = site.parent(control)
     if (construct.body and all(isinstance(b, ast.Break) for b in construct.body) and not construct.orelse
-            and isinstance(loop, ast.For) and loop.body and loop.body[-1] is control):
-        early = early_exit_loop_for(loop, construct.test, names, site.definition or site.tree)  # ...; if t: break
+            and isinstance(loop, ast.For) and control in loop.body):  # ...; if t: break; ...
+        early = early_exit_loop_for(loop, construct.test, names, site.definition or site.tree, control)
         return [edit_fix("lax.while_loop", loop, early, "a loop that stops early on a traced condition is a "
                          "`lax.while_loop`: it runs while the count lasts and the condition has not been met",
                          extra) if early is not None else None]
@@ -244,8 +244,10 @@ def _holds_structure(expression: ast.expr, values: dict | None) -> bool:
         return False
 
 
-def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: ast.AST) -> list[ast.stmt] | None:
-    """``for i in range(a, b): body; if test: break`` → ``lax.while_loop`` over (i, stop, state).
+def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: ast.AST,
+                        control: ast.stmt | None = None) -> list[ast.stmt] | None:
+    """``for i in range(a, b): body; if test: break; rest`` → ``lax.while_loop`` over (i, stop, state); what
+    ``rest`` sets is kept from before it on the step that stops (``control``: the ``if``, last when None).
 
     ``function`` holds the loop: the counter and the flag get names it does not use.
     """
@@ -253,8 +255,9 @@ def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: a
     if (loop.orelse or not isinstance(loop.target, ast.Name) or not isinstance(it, ast.Call)
             or dotted_of(it.func) != "range" or not 1 <= len(it.args) <= 2 or it.keywords):
         return None
-    body = loop.body[:-1]
-    if any(isinstance(n, (ast.Break, ast.Continue, ast.Return, ast.Yield)) for b in body for n in ast.walk(b)):
+    at = loop.body.index(control) if control is not None else len(loop.body) - 1
+    body, rest = loop.body[:at], loop.body[at + 1:]
+    if any(isinstance(n, (ast.Break, ast.Continue, ast.Return, ast.Yield)) for b in body + rest for n in ast.walk(b)):
         return None
     start, end = ("0", text_of(it.args[0])) if len(it.args) == 1 else (text_of(it.args[0]), text_of(it.args[1]))
     used = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} | set(parameter_names(function))
@@ -264,8 +267,8 @@ def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: a
         return None  # the loop variable is read after the loop: Python leaves it one short of this counter
     index = fresh[0] if loop.target.id == "_" else loop.target.id
     stop = next(n for n in fresh if n not in ("i", "step", "k", "_i"))
-    temporary = written_before_read(body)  # set afresh each step (the test may read them): not carried
-    assigned = assigned_names(body)
+    temporary = written_before_read(body + rest)  # set afresh each step (the test may read them): not carried
+    assigned = assigned_names(body + rest)
     if index in assigned:
         return None  # the body moves the counter itself
     state = [n for n in assigned if n != index and n not in temporary]
@@ -278,7 +281,10 @@ def early_exit_loop_for(loop: ast.For, test: ast.expr, names: Names, function: a
         f"    {stop} = {text_of(array_test(test, names))}\n    return ({index} + 1, {stop}, {', '.join(state)})\n"
         f"{carried} = {names.lax}.while_loop(cond_fun, body_fun, ({start}, False, {', '.join(state)}))"
     ).body
+    kept = [n for n in assigned_names(rest) if n in state]  # on the step that stops, what ``rest`` sets stays
     made[1].body[1:2] = clone(body)
+    made[1].body[-1:-1] = [*ast.parse("\n".join(f"{n}_kept = {n}" for n in kept)).body, *clone(rest), *ast.parse(
+        "\n".join(f"{n} = {names.where}({stop}, {n}_kept, {n})" for n in kept)).body]
     return made
 
 

@@ -11,7 +11,7 @@ from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix
 from ..explanation import Fix
 from ..rebuild import Names
-from ..shaped.masked import masked_update_fix, unselected
+from ..shaped.masked import at_target, masked_slice_update_fix, masked_update_fix, unselected
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
 from .sizes import (NONZERO_FUNCS, array_namespace, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
@@ -189,16 +189,16 @@ def shape_fixes(site: Site) -> list[Fix]:
     total = repeat_length_fix(site, repeated) if repeated is not None else None
     if total is not None:  # jnp.repeat(x, counts): its output length is the counts' sum
         return with_static(site, [total])
-    subscript = next((n for n in chain if isinstance(n, ast.Subscript)), None)
+    subscript = next((n for n in chain if isinstance(n, ast.Subscript)), None) or at_target(site.node)
     if subscript is not None and _has_slice(subscript.slice):
         fix = _dynamic_slice_fix(site, subscript)
         if fix is not None:
             fixes.append(fix)
             return with_static(site, fixes)
         fixes = with_static(site, fixes)
-        masked = masked_slice_fix(site, subscript)
+        masked = masked_slice_update_fix(site, subscript) or masked_slice_fix(site, subscript)
         if masked is not None:
-            fixes.append(masked)
+            fixes.append(_over_the_summand(site, subscript, masked) or masked)
         return fixes
     shape_call = next(
         (n for n in chain if isinstance(n, ast.Call) and (dotted_of(n.func) or "").rsplit(".", 1)[-1] in
@@ -256,6 +256,18 @@ def shape_fixes(site: Site) -> list[Fix]:
         ))
         return fixes
     return with_static(site, fixes)
+
+
+def _over_the_summand(site: Site, subscript: ast.Subscript, masked: Fix) -> Fix | None:
+    """The slice's mask over the whole summand when a sum reduces it through elementwise arithmetic
+    (``jnp.sum(counts[:k] * a - b)``): every term outside the bounds zeroed, not only the slice's."""
+    reduced = _find_reduction(site, subscript)
+    if reduced is None or reduced[0] != "sum" or reduced[2] is subscript:
+        return None
+    new = call(f"{site.names.jnp}.where", clone(masked.recipe.replacement.args[0]),
+               unselected(reduced[2], subscript, subscript.value), ast.Constant(0))
+    return edit_fix("jnp.where", reduced[2], new, "a slice whose length depends on traced values has no fixed shape; "
+                    "keep the whole axis and zero every term of the sum outside the bounds (the sum is unchanged)")
 
 
 def _declared_count(site: Site) -> Fix | None:
@@ -319,13 +331,10 @@ def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
 
 def _size_text(node: ast.Call) -> str:
     """The size a mask compares with: the shape's one element that is not a number (``n`` of ``(n, 3)``)."""
-    if not node.args:
-        return "n"
-    shape = node.args[0]
-    if isinstance(shape, (ast.Tuple, ast.List)):
-        sized = [e for e in shape.elts if not isinstance(e, ast.Constant)]
-        return text_of(sized[0]) if sized else "n"
-    return text_of(shape)
+    shape = node.args[0] if node.args else ast.Name("n", ast.Load())
+    sized = [e for e in shape.elts if not isinstance(e, ast.Constant)] if isinstance(shape, (ast.Tuple, ast.List)) \
+        else [shape]
+    return text_of(sized[0]) if sized else "n"
 
 
 def _has_slice(node: ast.AST) -> bool:

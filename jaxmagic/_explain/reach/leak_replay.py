@@ -22,6 +22,7 @@ a tracer into the user's objects again.
 from __future__ import annotations
 
 import ast
+import inspect
 import time
 import types
 from typing import Any
@@ -46,7 +47,7 @@ from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored
 from .library_statement import library_statement_replay, statement_replay
 
-__all__ = ["leaking_call", "verify_leak_in_place"]
+__all__ = ["handed_storers", "leaking_call", "verify_leak_in_place"]
 
 _BUDGET = 0.25  # CPU seconds: a leak fix that traced in more than this is tried alone, the rest wait
 
@@ -183,6 +184,38 @@ def _use_line(exc: BaseException, filename: str | None) -> int | None:
     """The line of ``filename`` where the leaked value was used (the exception's last frame there), else None."""
     lines = [tb.tb_lineno for tb in user_entries(exc.__traceback__) if tb.tb_frame.f_code.co_filename == filename]
     return lines[-1] if lines else None
+
+
+def handed_storers(fixes: list[Fix], globals_: dict | None, filename: str | None) -> None:
+    """Mark unfit, untried, a fix that makes a top-level function return one more value when the user hands that
+    function to a library that uses what it returns (mici's sampler and its density): a trace of the call cannot
+    tell that one more output breaks the library, but its contract does."""
+    tree = parse_file(filename) if filename else None
+    for fix in fixes:
+        recipe = fix.recipe
+        if tree is None or not isinstance(recipe, ThreadOut) or recipe.how or recipe.method is not None or \
+                _handed_with_aux(recipe.original.name, tree, globals_ or {}):  # (the library's own transform takes
+            continue  # the extra output when told has_aux=True: the replay tells it so)
+        library = library_caller(recipe.original.name, tree, globals_ or {})
+        if library is not None:
+            fix.outcome = fix.unfit = f"{library} calls `{recipe.original.name}` and uses what it returns"
+            fix.recipe = None
+
+
+def _handed_with_aux(name: str, tree: ast.AST, globals_: dict) -> bool:
+    """True when the file hands the function ``name`` to a callable that has a ``has_aux`` option."""
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+        if any(isinstance(a, ast.Name) and a.id == name for a in call.args):
+            root, *rest = (ast.unparse(call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) else "").split(".")
+            callee = globals_.get(root)
+            for part in rest:
+                callee = getattr(callee, part, None)
+            try:
+                if callee is not None and "has_aux" in inspect.signature(callee).parameters:
+                    return True
+            except (TypeError, ValueError):  # a callable with no signature to read
+                continue
+    return False
 
 
 def _definition(recipe: Any, tree: ast.Module) -> ast.AST | None:

@@ -11,7 +11,9 @@ the line is the user's that handed the object over (:func:`handed_global_store`)
 from __future__ import annotations
 
 import ast
+import contextlib
 import types
+from collections.abc import Iterator
 from typing import Any
 
 import jax
@@ -21,7 +23,8 @@ from ..._common.source import definition_of, node_at, parameter_names, parse_fil
 from ..dataflow import depends_on, local_names
 from ..recover import Impure, evaluate_pure
 
-__all__ = ["AttributeStore", "attribute_store", "handed_global_store", "holds", "kept_jitted_call", "tried_keeping"]
+__all__ = ["AttributeStore", "attribute_store", "handed_global_store", "holds", "kept_as_it_was", "kept_jitted_call",
+           "tried_keeping"]
 
 
 class AttributeStore:
@@ -152,6 +155,19 @@ def kept_jitted_call(name: str | None, use: types.TracebackType | None) -> tuple
         return jitted, args, {k.arg: evaluate_pure(k.value, frame) for k in calls[-1].keywords}
     except Impure:
         return None
+
+
+@contextlib.contextmanager
+def kept_as_it_was(held: Any) -> Iterator[None]:
+    """The attributes of ``held`` (a library object the user's code stores into) put back after the block: a try
+    that runs the storing code (a static argument's, with a Python value) writes into it."""
+    saved = dict(vars(held)) if hasattr(held, "__dict__") else None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            vars(held).clear()
+            vars(held).update(saved)
 
 
 def tried_keeping(held: Any, name: str, fixes: list, attempt: Any) -> None:

@@ -1,19 +1,20 @@
 """A masked update, ``x.at[mask].set(v)``, as the element-wise ``jnp.where`` that keeps the shape.
 
 A boolean mask as an index has a data-dependent number of targets; ``jnp.where``
-computes the new value for every element and keeps it where the mask holds.
+computes the new value for every element and keeps it where the mask holds. So does a slice whose bound is
+traced (``tokens.at[:, :prompt_len].set(0)``): the positions along its axis compared with the bounds are the mask.
 """
 from __future__ import annotations
 
 import ast
 import types
 
-from ..._common.source import clone
+from ..._common.source import clone, text_of
 from ..explanation import Fix
 from ..fixes.site import Site, edit_fix
 from .operands import read
 
-__all__ = ["masked_update_fix", "unselected"]
+__all__ = ["at_target", "masked_slice_update_fix", "masked_update_fix", "unselected"]
 
 
 def masked_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
@@ -21,6 +22,43 @@ def masked_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
     the value copied through it, or a selection inside the value; else None."""
     return _at_update(site, subscript) or _at_set_selected(site, subscript) or _inside_at_update(site, subscript) \
         or _item_assigned(site, subscript)
+
+
+def masked_slice_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
+    """``x.at[:, lo:hi].set(v)`` (``add``, ``multiply``) with a traced bound, on one axis beside full slices, as one
+    ``jnp.where`` over the whole array; else None."""
+    method, holder = site.parent(subscript), subscript.value
+    update = site.parent(method) if method is not None else None
+    if not (isinstance(holder, ast.Attribute) and holder.attr == "at" and isinstance(method, ast.Attribute)
+            and method.attr in _KEEP and isinstance(update, ast.Call) and update.func is method
+            and len(update.args) == 1 and not update.keywords):
+        return None
+    items = subscript.slice.elts if isinstance(subscript.slice, ast.Tuple) else [subscript.slice]
+    bounded = [i for i, e in enumerate(items) if isinstance(e, ast.Slice) and (e.lower or e.upper)]
+    if len(bounded) != 1 or any(not isinstance(e, ast.Slice) or e.step is not None or any(
+            isinstance(b, ast.UnaryOp) for b in (e.lower, e.upper)) for e in items):
+        return None  # an integer index, a step, or a bound counted from the end
+    axis, piece, array, jnp = bounded[0], items[bounded[0]], text_of(holder.value), site.names.jnp
+    positions = f"{jnp}.arange({array}.shape[{axis}])"
+    inside = " & ".join([*([f"({positions} >= {text_of(piece.lower)})"] if piece.lower else []),
+                         *([f"({positions} < {text_of(piece.upper)})"] if piece.upper else [])])
+    mask, value = f"({inside}).reshape(-1, *[1] * ({array}.ndim - {axis + 1}))", text_of(update.args[0])
+    new = f"{jnp}.where({mask}, {value}, {array})" if method.attr == "set" else \
+        f"{array} {_KEEP[method.attr][0]} {jnp}.where({mask}, {value}, {_KEEP[method.attr][1]})"
+    return edit_fix("jnp.where", update, ast.parse(new, mode="eval").body,
+                    "a slice whose bound is traced has no fixed length; compare the positions along its axis "
+                    "with the bound and update every element where that holds, keeping the array's shape")
+
+
+def at_target(node: ast.AST | None) -> ast.Subscript | None:
+    """``x.at[idx]`` of a failing ``x.at[idx].set(v)`` call (``add``, ``multiply``), where JAX points at the call."""
+    func = node.func if isinstance(node, ast.Call) else None
+    held = func.value if isinstance(func, ast.Attribute) and func.attr in _KEEP else None
+    return held if isinstance(held, ast.Subscript) and isinstance(held.value, ast.Attribute) and \
+        held.value.attr == "at" else None
+
+
+_KEEP = {"set": ("", ""), "add": ("+", "0"), "multiply": ("*", "1")}  # the operation and what leaves x unchanged
 
 
 def _where(site: Site, *args: ast.expr) -> ast.Call:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import ast
 import builtins
+import contextlib
 from typing import Any
 
 from ..call import is_concrete
 from ..reach.in_place import verify_in_place
-from ..reach.leak_replay import leaking_call, verify_leak_in_place
-from ..reach.stored_attributes import tried_keeping
+from ..reach.leak_replay import handed_storers, leaking_call, verify_leak_in_place
+from ..reach.stored_attributes import kept_as_it_was, tried_keeping
 from ..rebuild import settle_when
 from ..verify import verify, verify_rejitted
 from .wrapper_paths import name_arguments
@@ -32,6 +33,7 @@ def attempt(failure: Failure) -> None:
     leaked = failure.kind == "leaked-tracer"
     if leaked:
         call = leaking_call(call, found.fixes, failure.escaped, globals_, found.filename)
+        handed_storers(found.fixes, globals_, found.filename)
 
     def tried(fixes: list) -> None:
         if call is not None and call.fn is not None:
@@ -42,13 +44,14 @@ def attempt(failure: Failure) -> None:
     if (call is None or call.fn is None) and failure.given is not None:  # jax.jit(model): no function to copy
         verify_rejitted(found.fixes, failure.given)
     preferred = found.fixes[0] if found.fixes else None
+    kept = failure.leak.kept_by if leaked and failure.call is not None else None
     with settle_when(lambda: preferred is not None and preferred.verified is True):
-        tried(found.fixes)
+        with kept_as_it_was((globals_ or {}).get(kept)) if kept is not None else contextlib.nullcontext():
+            tried(found.fixes)  # (a try may run the library's setter: the object the user's run left is kept)
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs
         verify_python_loops(found.fixes, failure.exc)  # a fori_loop made a Python loop, at the cell's top level
         if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
             follow_through(failure, tried)
-        kept = failure.leak.kept_by if leaked and failure.call is not None else None
         if kept is not None and kept in (globals_ or {}):  # a value a library kept in an object: static, if given
             static = [f for f in found.fixes if f.kind == "static"]
             tried_keeping(globals_[kept], kept, static, lambda: verify(static, failure.call, found.filename, names,

@@ -132,12 +132,38 @@ def attribute(failure: Failure) -> None:
         if handed:
             name_arguments(found, origin_of(exc, handed), facts)
     _in_users_terms(failure)
+    _shaped_first(failure)
     _state_held_by_self(failure)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
 
 
 _VALUE_KINDS = ("bool-conversion", "concretization", "integer-conversion", "array-conversion", "boolean-index")
+
+
+_TRACED_SHAPE = re.compile(r"traced array with shape (?P<dtype>\w+)\[(?P<dims>[\d,]*)\]")
+
+
+def _shaped_first(failure: Failure) -> None:
+    """The path whose value has the shape and dtype JAX's message gives the failing value, first, when the one named
+    has another (``jax.grad(loss)(logits, bins)`` where library code converted the logits: not the bins)."""
+    found, facts = failure.found, failure.facts
+    described = _TRACED_SHAPE.search(failure.message)
+    if described is None or facts is None or not found.paths:
+        return
+    shape = tuple(int(d) for d in described["dims"].split(",") if d)
+
+    def fits(path: str) -> bool:
+        value = facts.values.get(root_of(path))
+        value = value if path == root_of(path) else next((leaf for at, leaf in jax.tree_util.tree_flatten_with_path(
+            value)[0] if root_of(path) + jax.tree_util.keystr(at) == path), None)
+        return getattr(value, "shape", None) == shape and str(getattr(value, "dtype", "")) == described["dtype"]
+
+    fitting = [p for p in found.paths if fits(p)] or [p for p in facts.params if fits(p)]  # (an argument the trace
+    if len(fitting) == 1 and not fits(found.paths[0]):  # did not relate, the one of that shape: a gradient's)
+        found.paths = [fitting[0], *(p for p in found.paths if p != fitting[0])]
+        found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
+        found.argument, found.path = found.arguments[0], found.paths[0]
 
 
 def _state_held_by_self(failure: Failure) -> None:

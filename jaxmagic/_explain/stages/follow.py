@@ -34,6 +34,7 @@ def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None
     if first is None or type(first.recipe) is not Edit:
         return
     lines = [first.recipe.target.lineno]
+    expected, wanted, named = failure.kind, first.kind, None  # named: (kind, kinds, summary) once a cast went on
     for _ in range(_MORE_LINES):
         again = tracing_error_in(first.failed_with) if first.verified is False and first.failed_with else None
         where = _user_line(again) if again is not None else None
@@ -41,33 +42,33 @@ def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None
             return
         # ``int(t * fs)`` cast with ``astype`` is a traced int: the line that uses it as a Python int (a slice
         # bound) is where the structure must change, ``lax.dynamic_slice`` there
-        onward = first.kind == "astype" and tracing_kind(again) in _CAST_MEETS
-        if tracing_kind(again) != failure.kind and not onward:
+        onward = named is None and first.kind == "astype" and tracing_kind(again) in _CAST_MEETS
+        if tracing_kind(again) != expected and not onward:
             return
-        second = _fix_on_its_line(failure, again, None if onward else first.kind)
+        second = _fix_on_its_line(failure, again, None if onward else wanted)
         if second is None:
             return
         edit = first.recipe
         together = Edit(edit.target, edit.replacement,
                         [*edit.also, (second.recipe.target, second.recipe.replacement), *second.recipe.also])
-        tried = Fix(second.kind if onward else first.kind, _code_by_line(together),
-                    f"{first.summary}; then {second.summary}" if onward else first.summary,
-                    kinds=(second.kind, *first.kinds) if onward else first.kinds, warning=first.warning,
-                    recipe=together)
+        if onward:
+            named = (second.kind, (second.kind, *first.kinds), f"{first.summary}; then {second.summary}")
+        kind, kinds, summary = named or (first.kind, first.kinds, first.summary)
+        tried = Fix(kind, _code_by_line(together), summary, kinds=kinds, warning=first.warning, recipe=together)
         retry([tried])
         if tried.verified is None:  # not tried at all: keep what the first try said
             return
         lines.append(where[1])
         first.code, first.recipe, first.verified, first.failed_with = tried.code, together, tried.verified, \
             tried.failed_with
-        if onward and tried.verified:  # named by what changes the structure: the cast alone did not trace
+        if named is not None and tried.verified:  # named by what changes the structure: the cast alone did not trace
             first.kind, first.kinds, first.summary = tried.kind, tried.kinds, tried.summary
         others = ", ".join(str(n) for n in lines[1:])
         first.outcome = (f"{tried.outcome} (line {others}: where the cast value is used as a Python int, changed "
-                         "there)" if onward else f"{tried.outcome} (line{'s' if len(lines) > 2 else ''} {others}: "
+                         "there)" if named else f"{tried.outcome} (line{'s' if len(lines) > 2 else ''} {others}: "
                          "the same problem, fixed alike)") if tried.verified else tried.outcome
-        if onward:
-            return  # one line onward; a third would be another problem
+        if onward:  # the cast's next use of the same kind is fixed as this one was
+            expected, wanted = tracing_kind(again), second.kind
 
 
 def _code_by_line(edit: Edit) -> str:

@@ -50,7 +50,8 @@ def locate(failure: Failure) -> None:
             if leak.store is None and stored is None and user else None
         if handed is not None:  # a global object handed to library code that kept the value (GP(..., measure=prior))
             leak.store, leak.kept_by = handed
-            leak.arguments = depends_on(leak.outer, _values_handed(leak.store), leak.outer, parse_file(leak.filename))
+            leak.arguments = depends_on(leak.outer, _values_handed(leak.store, leak.kept_by), leak.outer,
+                                        parse_file(leak.filename))
         # the line that stored it, else (a library object kept it: PGPE's ask) the user's line that made it
         made = leak.store.lineno if leak.store is not None else leak.created_line
         if made is not None and leak.filename is not None:
@@ -85,9 +86,15 @@ def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[type
     return user
 
 
-def _values_handed(statement: ast.stmt) -> ast.stmt:
+def _values_handed(statement: ast.stmt, held: str) -> ast.AST:
     """``statement`` with the functions it hands over (``lambda x: jnp.cos(k * x)``, an integrand) left out: what
-    library code keeps in an object is made from the values it was given, not from what a function returns."""
+    library code keeps in an object is made from the values it was given, not from what a function returns; where
+    the statement calls the object's own method (``rng.get()``, a key split and kept), what that call is given."""
+    own = [n for n in ast.walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+           and isinstance(n.func.value, ast.Name) and n.func.value.id == held]
+    if own:
+        return ast.Tuple([copy.deepcopy(a) for c in own for a in [*c.args, *(k.value for k in c.keywords)]], ast.Load())
+
     class _NoLambdas(ast.NodeTransformer):
         def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
             return ast.copy_location(ast.Constant(None), node)

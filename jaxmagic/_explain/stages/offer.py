@@ -105,10 +105,10 @@ def offer(failure: Failure) -> None:
         # ``kr, keep = diagnostics.ispec_grid(grid)`` in the jitted function, from no argument: made before the jit
         constant = constant_statement_fix(site.definition, failure.node, tree, globals_, found.filename)
         found.fixes = [constant, *found.fixes] if constant is not None else found.fixes
-    if not found.fixes and kind in (*CONVERSIONS, "boolean-index", "traced-shape"):
-        # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it before the jit
-        hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_)
-        found.fixes = [hoisted] if hoisted is not None else []
+    hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_) \
+        if not found.fixes and kind in (*CONVERSIONS, "boolean-index", "traced-shape") else None
+    if hoisted is not None:  # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it
+        found.fixes = [hoisted]  # before the jit
     if kind in ("traced-shape", "integer-conversion", "concretization") and \
             not any(f.kind in ("size-argument", "numpy-for-static") for f in found.fixes):
         # ``num_nodes = receivers.max() + 1`` in the jitted function: computed by the caller, passed static
@@ -118,8 +118,8 @@ def offer(failure: Failure) -> None:
         found.fixes = [*found.fixes[:at], size, *found.fixes[at:]] if size is not None else found.fixes
     unjitted = unjitted_fix(failure.exc, tree, found.lineno, globals_) if kind in (*CONVERSIONS, "traced-shape") and \
         all(f.template for f in found.fixes) else None
-    if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered
-        found.fixes = [unjitted, *found.fixes]
+    if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered (after
+        found.fixes = [unjitted, *found.fixes] if hoisted is None else [*found.fixes, unjitted]  # the call moved out)
     if not found.paths:
         _argument_from_fix(found, tree)
 

@@ -11,7 +11,8 @@ the user's to make once, as a Python value, in their own call, where the library
 Others check the arrays on the host unless an option says the answer: linox's ``kernel_operator`` computes
 ``assume_uniform or _is_uniform_1d_host(x0)``, and the host check calls ``np.asarray`` on a tracer under ``jit``.
 The option that short-circuits the failing check (``True`` after ``or``, ``False`` before ``and``) is given in
-the user's call.
+the user's call. A function that computes with NumPy unless a flag says JAX (colabdesign's
+``predicted_tm_score(..., use_jnp=False)``) is given that flag.
 
 The fix is tried by running the failing trace again with the user's line given the option.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import linecache
+import re
 import types
 
 from ..._common.errors import installed_package, is_installed_library, is_jax_file, traceback_entries
@@ -53,6 +55,13 @@ def library_option_fix(kind: str, exc: BaseException, node: ast.AST | None,
             f"`{name}` checks your arrays on the host unless `{option}={value}` tells it the answer; under a "
             f"transformation they are tracers, with no values to check. Give `{option}={value}` where it holds for "
             f"your data, and {library} skips the check"))
+    switch = next((o for o, d in _bool_defaults(called.tb_frame.f_code).items() if not d and _JAX_SWITCH.match(o)),
+                  None) if kind in ("array-conversion", "concretization") else None
+    if switch is not None:  # colabdesign's ``predicted_tm_score(logits, breaks, use_jnp=False)``: NumPy by default
+        return _given(node, name, switch, True, (
+            f"`{name}` computes with NumPy unless `{switch}=True` tells it to use JAX, and NumPy needs the values a "
+            f"tracer does not have; give `{switch}=True` and {library} computes on the traced arrays"),
+            kind="jnp-not-np")
     if kind != "bool-conversion":
         return None
     # what the ``if`` tests, by name or as a record's field (``setup.is_grid_rectilinear``), among the options of the
@@ -71,7 +80,10 @@ def library_option_fix(kind: str, exc: BaseException, node: ast.AST | None,
     return fix
 
 
-def _given(node: ast.AST, name: str, option: str, value: bool, summary: str) -> Fix | None:
+_JAX_SWITCH = re.compile(r"^(use_)?(jnp|jax)$")  # a library function's flag that makes it compute with JAX
+
+
+def _given(node: ast.AST, name: str, option: str, value: bool, summary: str, kind: str = "static") -> Fix | None:
     """The user's one call of the library function ``name`` on the failing line, given ``option=value``."""
     calls = [c for c in ast.walk(node) if isinstance(c, ast.Call) and (dotted_of(c.func) or "").rsplit(".", 1)[-1]
              == name and all(k.arg != option for k in c.keywords) and all(k.arg for k in c.keywords)]
@@ -79,7 +91,7 @@ def _given(node: ast.AST, name: str, option: str, value: bool, summary: str) -> 
         return None
     given = clone(calls[0])
     given.keywords.append(ast.keyword(option, ast.Constant(value)))
-    return edit_fix("static", calls[0], given, summary)
+    return edit_fix(kind, calls[0], given, summary)
 
 
 def _skipping_option(called: types.TracebackType, inner: types.TracebackType | None) -> tuple[str, bool] | None:

@@ -7,10 +7,15 @@ zero computes the same with the count traced and every shape fixed::
     jnp.sum(jnp.where(jnp.arange(positions.shape[0])[:, None] < n_real, positions, 0), axis=0)
 
 The mask gets one axis per trailing axis of the array, read from the failing frame's value.
+
+The same sum written as a loop that accumulates (``for i in range(n_real): total = total + (pred[i] - y[i]) ** 2``,
+a loss over the real rows of a padded batch) is made one statement: the summand computed on the whole arrays,
+masked past the count, summed once (``lax.fori_loop`` with a traced count cannot be differentiated in reverse).
 """
 from __future__ import annotations
 
 import ast
+import copy
 
 from ..._common.source import text_of
 from ..explanation import Fix
@@ -24,6 +29,16 @@ def masked_sum_fix(site: Site) -> Fix | None:
     if site.kind != "integer-conversion" or site.node is None:
         return None
     for node in site.ancestors():
+        looped = _loop_sum(node, site.locals_ or {})
+        if looped is not None:
+            total, summand, count, array = looped
+            jnp = site.names.jnp
+            masked = ast.parse(f"{total} = {total} + {jnp}.sum({jnp}.where({jnp}.arange({array}.shape[0]) < "
+                               f"{text_of(count)}, {ast.unparse(summand)}, 0), axis=0)").body[0]
+            return edit_fix("jnp.where", node, masked,
+                            f"`range()` needs a Python int; the summand computed on the whole arrays, the rows past "
+                            f"the first `{text_of(count)}` masked to zero, and summed once gives the same total with "
+                            "the count traced and the shapes fixed")
         found = _prefix_sum(node)
         if found is None:
             continue
@@ -60,3 +75,41 @@ def _prefix_sum(node: ast.AST) -> tuple[str, ast.expr] | None:
             and isinstance(element.slice, ast.Name) and element.slice.id == loop.target.id):
         return None
     return element.value.id, ranged.args[0]
+
+
+def _loop_sum(node: ast.AST, held: dict) -> tuple[str, ast.expr, ast.expr, str] | None:
+    """(the accumulator, the summand read on whole arrays, the count, an array it indexes) of ``for i in
+    range(count): total = total + f(x[i], y[i])`` (or ``+=``), where every use of ``i`` indexes a one-dimensional
+    array of the frame by it; else None."""
+    if not (isinstance(node, ast.For) and not node.orelse and isinstance(node.target, ast.Name)
+            and len(node.body) == 1 and isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Name)
+            and node.iter.func.id == "range" and len(node.iter.args) == 1 and not node.iter.keywords):
+        return None
+    statement, index = node.body[0], node.target.id
+    if isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add) and \
+            isinstance(statement.target, ast.Name):
+        total, summand = statement.target.id, statement.value
+    elif isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0],
+            ast.Name) and isinstance(statement.value, ast.BinOp) and isinstance(statement.value.op, ast.Add) and \
+            isinstance(statement.value.left, ast.Name) and statement.value.left.id == statement.targets[0].id:
+        total, summand = statement.targets[0].id, statement.value.right
+    else:
+        return None
+    picked = [n for n in ast.walk(summand) if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
+              and isinstance(n.slice, ast.Name) and n.slice.id == index]
+    uses = [n for n in ast.walk(summand) if isinstance(n, ast.Name) and n.id in (index, total)]
+    if not picked or len(uses) != len(picked) or any(getattr(held.get(p.value.id), "ndim", None) != 1
+                                                     for p in picked):
+        return None  # ``i`` used otherwise (``i * dt``), the total read in the summand, or arrays of other ranks
+    return total, _whole(summand, picked), node.iter.args[0], picked[0].value.id
+
+
+def _whole(summand: ast.expr, picked: list[ast.Subscript]) -> ast.expr:
+    """``summand`` with each ``x[i]`` of ``picked`` read as ``x``."""
+    keys = {(p.lineno, p.col_offset) for p in picked}
+
+    class _Whole(ast.NodeTransformer):
+        def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
+            return sub.value if (sub.lineno, sub.col_offset) in keys else self.generic_visit(sub)
+
+    return _Whole().visit(copy.deepcopy(summand))
