@@ -21,9 +21,11 @@ too), ``pytree_class`` (the user's own class declared a pytree, written for the 
 holds: arrays as leaves, the rest as metadata; tried on a private copy, the user's class never registered),
 ``jit_option`` (the user's own ``jax.jit`` of a library's callable given ``static_argnums`` at the input JAX
 names; an unhashable static value the function needs as Python data bound with ``functools.partial``) and
-``hoisted`` (a library's call that cannot run under jit at all, moved before the jitted call: a pattern).
+``hoisted`` (a library's call that cannot run under jit at all, moved before the jitted call: a pattern; and a
+size the function computes from its arrays' values, moved to the caller and made a static parameter).
 
-May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` (``edit_fix``, ``is_hashable``, ``dotted_of``),
+May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` (``edit_fix``, ``is_hashable``, ``dotted_of``,
+``jit_spelled``),
 ``fixes.rewrites`` (``Unstored``, ``apply_edit``) and ``fixes.equality`` (``ChildrenRecipe``, the private-copy try);
 never ``explain``, ``argument`` or ``verify``.
 """

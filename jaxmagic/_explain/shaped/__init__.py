@@ -9,7 +9,8 @@ spell out: a loop's carry, ``cond``'s branches, ``vmap``'s axes, derivative
 rules, symbolic dimensions, a jaxpr's types), ``deeper`` (the arrays a library
 layer gave JAX, when the user's line shows only its call), ``fixes`` (a fix
 only when exactly one edit of its kind makes the shapes fit), ``masked`` (an update through a boolean mask,
-``x.at[mask].set(v)`` or ``v[mask] = 0``, made one ``jnp.where``, the mask given the array's trailing axes) and
+``x.at[mask].set(v)`` or ``v[mask] = 0``, or through a slice with a traced bound, ``x.at[:, :k].set(v)``, made
+one ``jnp.where``, the mask given the array's trailing axes) and
 ``constants`` (a value the jitted function makes from no argument, ``kr, keep = ispec_grid(grid)``, made before
 the jit, where it is concrete; and ``jnp`` calls of constants that a library keeps as NumPy, made with NumPy).
 

@@ -1,11 +1,12 @@
 """What a library needed as a Python value: which library's function the user's line calls, the count its own
-check read, the static argument its jit hashed.
+check read, the static argument its jit hashed; and what a trace can return in place of a stored object.
 
 ``callee`` (the failing line calls an installed library's function, not JAX's, NumPy's or SciPy's, and whether
 it raised in its own code), ``counts`` (the traced count or size a library's check read, from its frames
 innermost first, and the integer scalars the user's call passed) and ``statics`` (the traced value a library's
-jit hashed as static, held in its frames).
+jit hashed as static, held in its frames) and ``returnable`` (a stored object no jit can return, a function or a
+class of no pytree: the array the cell reads of it later, or the traced inputs it was built from).
 
-May import: what ``_explain`` may, and ``provenance`` and ``recover``; never ``explain``, ``argument``, ``reach``
-or ``stages``.
+May import: what ``_explain`` may, and ``provenance``, ``recover`` and ``dataflow``; never ``explain``,
+``argument``, ``reach`` or ``stages``.
 """
