@@ -41,6 +41,14 @@ Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-uti
   the update): one ``lax.while_loop`` whose step keeps, on the step that stops, what follows the test unchanged.
 - A library's stateful key object asked for a key inside jit (colabdesign's ``Key.get()`` splits and keeps its key):
   the leaked key depends on no argument of the function, whatever else the line reads (``seq_logits.shape``).
+- A metric a library's logger kept from inside a loss the library traced (tunix's ``metrics_logger.log``), met
+  only when read back as NumPy after training: the leak is the loss's line that handed it over, and its argument
+  the loss's own parameter, not "no argument" at the read.
+- A writer whose histograms need NumPy (jax-loop-utils' ``LoggingWriter``), called with gradients inside jit: the
+  jitted part returns them and the writer runs outside, before a callback that would run it from inside.
+- A callback a library calls on the value the user's vmapped function was given (sepes' ``on_setattr`` lambda run
+  while ``Normal(mu, sigma)`` is built inside ``jax.vmap(log_prob_at)``): the argument is the vmapped function's
+  ``sigma``, the same value the lambda's ``s`` holds.
 """
 from __future__ import annotations
 
@@ -62,8 +70,9 @@ pool(jnp.ones((5, 2)), jnp.array([0, 0, 1, 2, 2]))
 """
 
 
-def test_a_size_computed_from_values_is_computed_by_the_caller_and_passed_static(tmp_path):
+def test_a_size_computed_from_values_is_computed_by_the_caller_and_passed_static(tmp_path, explain_events):
     found = explained_cell("segment-count", SEGMENT_SUM, POOL, tmp_path)
+    assert explain_events["compiles"] == 0  # the size computed with NumPy, the try traced abstractly
     top = found.fixes[0]
     assert (found.argument, top.kind, top.verified) == ("ids", "static", True), tried(found)
     assert "def pool(feats, ids, *, num_segments):" in top.code and "static_argnames='num_segments'" in top.code
@@ -254,8 +263,9 @@ jax.jit(jax.grad(neg_log_dens))(jnp.array([1.0, 0.0, 4.0]))
 """
 
 
-def test_a_cast_count_used_to_slice_two_sums_masks_each_whole_summand(tmp_path):
+def test_a_cast_count_used_to_slice_two_sums_masks_each_whole_summand(tmp_path, explain_events):
     found = explained_cell("changepoint", MICI_JAX, CHANGEPOINT, tmp_path)
+    assert explain_events["compiles"] == 0  # three lines tried together, abstractly
     top = found.fixes[0]
     assert (found.argument, found.lineno, top.kind, top.verified) == ("q", 8, "jnp.where", True), tried(found)
     assert "counts * log_r1 - jnp.exp(log_r1), 0)   # line 9" in top.code, top.code
@@ -584,3 +594,125 @@ def test_a_key_a_library_object_splits_and_keeps_depends_on_no_argument(tmp_path
     install_library(tmp_path, monkeypatch, "key_cases", KEYS)
     found = explained_cell("kept-key", COLABDESIGN_KEY, KEY_KEPT, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 9, None), found.message
+
+
+TUNIX_METRICS = "https://github.com/google/tunix/blob/main/tunix/sft/metrics_logger.py"
+JLU_LOGGING = ("https://github.com/garymm/jax_loop_utils/blob/main/src/jax_loop_utils/metric_writers/"
+               "logging_writer.py")  # write_histograms bins with NumPy
+
+TRAINER = """\
+import jax
+import numpy as np
+
+
+class MetricsLogger:
+    def __init__(self):
+        self.history = {}
+
+    def log(self, name, value):
+        self.history.setdefault(name, []).append(value)
+
+    def get_metric(self, name):
+        return np.asarray(self.history[name])
+
+
+class Trainer:
+    def __init__(self):
+        self.metrics_logger = MetricsLogger()
+
+    def train(self, loss_fn, params, batch):
+        def _train_step(params, x, y):  # the library's own step: JAX's messages name it, not the user's loss
+            return params - 0.1 * jax.grad(loss_fn)(params, x, y)
+        return jax.jit(_train_step)(params, batch["x"], batch["y"])
+
+
+class LoggingWriter:
+    def write_histograms(self, step, arrays, num_buckets=10):
+        return {k: np.histogram(np.asarray(v), bins=num_buckets) for k, v in arrays.items()}
+"""
+
+LOGGED = """\
+import jax.numpy as jnp
+from trainer_cases import Trainer
+
+trainer = Trainer()
+
+def loss_fn(w, x, y):
+    pred = x @ w
+    trainer.metrics_logger.log("pred_mean", pred.mean())
+    return jnp.mean((pred - y) ** 2)
+
+trainer.train(loss_fn, jnp.ones(4), {"x": jnp.ones((8, 4)), "y": jnp.zeros(8)})
+trainer.metrics_logger.get_metric("pred_mean")
+"""
+
+
+def test_a_metric_a_logger_kept_from_a_traced_loss_is_placed_at_the_loss_line(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "trainer_cases", TRAINER)
+    found = explained_cell("logged-metric", TUNIX_METRICS, LOGGED, tmp_path)
+    assert (found.kind, found.lineno, found.use_lineno, found.argument) == ("leaked-tracer", 8, 12, "w"), \
+        found.message
+
+
+HISTOGRAM = """\
+import jax
+import jax.numpy as jnp
+from trainer_cases import LoggingWriter
+
+writer = LoggingWriter()
+
+@jax.jit
+def train_step(params, x, y):
+    grads = jax.grad(lambda p: jnp.mean((x @ p - y) ** 2))(params)
+    writer.write_histograms(0, {"grads": grads}, num_buckets=10)
+    return params - 0.1 * grads
+
+train_step(jnp.ones(3), jnp.ones((5, 3)), jnp.zeros(5))
+"""
+
+
+def test_host_work_of_a_writer_runs_outside_the_jit_before_a_callback(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "trainer_cases", TRAINER)
+    found = explained_cell("histogram", JLU_LOGGING, HISTOGRAM, tmp_path)
+    kinds = [(f.kind, f.verified) for f in found.fixes]
+    assert kinds[:2] == [("return-value", True), ("jax.debug.print", True)], tried(found)
+    assert "def train_step_traced(params, x, y):" in found.fixes[0].code, found.fixes[0].code
+
+
+SEPES_ON_SETATTR = "https://sepes.readthedocs.io/en/latest/API/core.html"  # field(on_setattr=[...]) callbacks
+
+FIELDS = """\
+class Normal:
+    callbacks = {}
+
+    def __init__(self, mu, sigma, on_sigma=None):
+        self.mu = mu
+        try:  # as sepes runs a field's callbacks: its error raised again with the field's name
+            self.sigma = on_sigma(sigma) if on_sigma is not None else sigma
+        except Exception as error:
+            raise type(error)(f"on_setattr of sigma: {error}") from error
+
+    def log_prob(self, x):
+        return -0.5 * ((x - self.mu) / self.sigma) ** 2
+"""
+
+ON_SET = """\
+import jax
+import jax.numpy as jnp
+from fields_cases import Normal
+
+floor_at_tiny = lambda s: s if s > 0 else 1e-6
+
+def log_prob_at(sigma):
+    return Normal(0.0, sigma, on_sigma=floor_at_tiny).log_prob(1.0)
+
+jax.vmap(log_prob_at)(jnp.array([0.5, 1.0, 2.0]))
+"""
+
+
+def test_a_callback_a_library_runs_on_the_users_value_names_the_users_parameter(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "fields_cases", FIELDS)
+    found = explained_cell("on-set", SEPES_ON_SETATTR, ON_SET, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, found.argument, top.kind, top.verified) == (
+        "bool-conversion", 5, "sigma", "jnp.where", True), tried(found)

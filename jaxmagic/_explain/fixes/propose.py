@@ -52,8 +52,10 @@ def propose(site: Site) -> list[Fix]:
     if helper is not None:  # the error is inside a jitted helper: its own static arguments, after array fixes
         fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
     host = host_call_fix(site) if site.kind in _HELPER_KINDS or site.kind == "boolean-index" else None
-    if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument
-        fixes = [*(f for f in fixes if f.kind != "static"), host, *(f for f in fixes if f.kind == "static")]
+    if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument and
+        # before a callback that would make it from inside the compiled program (a writer's histogram: host work)
+        fixes = [*(f for f in fixes if f.kind not in ("static", "jax.debug.print")), host,
+                 *(f for f in fixes if f.kind in ("static", "jax.debug.print"))]
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
     closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
                              marked_static=site.kind == "unhashable-static") \

@@ -133,12 +133,35 @@ def attribute(failure: Failure) -> None:
             name_arguments(found, origin_of(exc, handed), facts)
     _in_users_terms(failure)
     _shaped_first(failure)
+    _outermost_holder(failure)
     _state_held_by_self(failure)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
 
 
 _VALUE_KINDS = ("bool-conversion", "concretization", "integer-conversion", "array-conversion", "boolean-index")
+
+
+def _outermost_holder(failure: Failure) -> None:
+    """The parameter of the outermost function of the user's file, on the stack above library code, that holds the
+    very value the failing function's parameter does (sepes calls the user's ``on_setattr`` lambda with the
+    ``sigma`` that ``jax.vmap`` gave the user's function): the user's transformed function's name for it."""
+    found, user = failure.found, failure.user
+    if not user or found.argument is None or found.path != found.argument or found.filename is None:
+        return
+    failing = user[-1].tb_frame
+    held = failing.f_locals.get(found.argument)
+    entries = [tb.tb_frame for tb in traceback_entries(failure.exc.__traceback__)]
+    if held is None or failing not in entries or not any(
+            is_installed_library(f.f_code.co_filename) for f in entries[:entries.index(failing)]):
+        return
+    for frame in entries[:entries.index(failing)]:  # outermost first
+        if frame.f_code.co_filename != found.filename or frame is failing:
+            continue
+        named = [p for p in code_parameters(frame.f_code) if frame.f_locals.get(p) is held]
+        if len(named) == 1:
+            name_arguments(found, Origin(named, frame.f_code.co_name, "source"), None)
+            return
 
 
 _TRACED_SHAPE = re.compile(r"traced array with shape (?P<dtype>\w+)\[(?P<dims>[\d,]*)\]")

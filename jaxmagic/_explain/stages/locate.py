@@ -48,6 +48,10 @@ def locate(failure: Failure) -> None:
             leak.def_line, leak.arguments = stored.method.lineno, stored.arguments
         handed = handed_global_store(leak.outer, user[-1].tb_frame.f_globals) \
             if leak.store is None and stored is None and user else None
+        if handed is None and leak.store is None and stored is None and user and leak.outer is None:
+            # met outside any trace (``np.asarray`` of a metric a logger kept), by a function a library traced: the
+            # one function of the cell that hands a global object holding a tracer a value (``logger.log(m)``)
+            handed = _handed_in_the_cell(user[-1], leak)
         if handed is not None:  # a global object handed to library code that kept the value (GP(..., measure=prior))
             leak.store, leak.kept_by = handed
             leak.arguments = depends_on(leak.outer, _values_handed(leak.store, leak.kept_by), leak.outer,
@@ -84,6 +88,20 @@ def _user_entries(exc: BaseException, kind: str, call: Call | None) -> list[type
         if probe is not None and tracing_kind(probe) == kind:
             user = user_entries(probe.__traceback__)
     return user
+
+
+def _handed_in_the_cell(use: types.TracebackType, leak: Any) -> tuple[ast.stmt, str] | None:
+    """The store of the one function defined in the file of ``use`` that hands a global object now holding a tracer
+    a value; the leak's function set to it."""
+    filename = use.tb_frame.f_code.co_filename
+    tree = parse_file(filename)
+    found = [(d, h) for d in (tree.body if tree is not None else []) if isinstance(d, ast.FunctionDef)
+             for h in [handed_global_store(d, use.tb_frame.f_globals)] if h is not None]
+    if len(found) != 1:
+        return None
+    definition, handed = found[0]
+    leak.outer, leak.function, leak.filename, leak.def_line = definition, definition.name, filename, definition.lineno
+    return handed
 
 
 def _values_handed(statement: ast.stmt, held: str) -> ast.AST:
