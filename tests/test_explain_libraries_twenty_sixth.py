@@ -40,7 +40,8 @@ Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-uti
 - A Newton loop that stops early from the middle of its body (klujax's recipe: ``if norm(res) < tol: break``, then
   the update): one ``lax.while_loop`` whose step keeps, on the step that stops, what follows the test unchanged.
 - A library's stateful key object asked for a key inside jit (colabdesign's ``Key.get()`` splits and keeps its key):
-  the leaked key depends on no argument of the function, whatever else the line reads (``seq_logits.shape``).
+  the leaked key depends on no argument of the function, whatever else the line reads (``seq_logits.shape``); the
+  fix calls the method outside the jit and passes its result in, tried with the result's shape and dtype.
 - A metric a library's logger kept from inside a loss the library traced (tunix's ``metrics_logger.log``), met
   only when read back as NumPy after training: the leak is the loss's line that handed it over, and its argument
   the loss's own parameter, not "no argument" at the read.
@@ -51,6 +52,8 @@ Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-uti
   ``sigma``, the same value the lambda's ``s`` holds.
 """
 from __future__ import annotations
+
+import sys
 
 from corpus_harness import explained_cell, install_library, tried
 
@@ -594,6 +597,11 @@ def test_a_key_a_library_object_splits_and_keeps_depends_on_no_argument(tmp_path
     install_library(tmp_path, monkeypatch, "key_cases", KEYS)
     found = explained_cell("kept-key", COLABDESIGN_KEY, KEY_KEPT, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 9, None), found.message
+    top = found.fixes[0]  # the key made by the caller, outside the jit, and passed in: tried with its shape
+    assert (top.kind, top.verified) == ("return-value", True), tried(found)
+    assert "def perturb(seq_logits, *, rng_get):" in top.code and "# perturb(seq_logits, rng_get=rng.get())" in \
+        top.code, top.code
+    assert "Tracer" in type(sys.modules["jaxmagic_corpus_kept_key"].rng.key).__name__  # the user's object as left
 
 
 TUNIX_METRICS = "https://github.com/google/tunix/blob/main/tunix/sft/metrics_logger.py"

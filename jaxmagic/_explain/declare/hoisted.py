@@ -14,6 +14,11 @@ A size the jitted function computes from its arrays' values (``num_nodes = graph
 ``jnp.zeros((num_nodes, 3))``) cannot be known while tracing, and no option of the jit makes it so: the statement
 moves to the caller, where the arrays hold values, and the function takes the size as a static parameter. Tried
 with the size the call's own values give, computed with NumPy (nothing compiles).
+
+A global object's method that keeps what it makes (colabdesign's ``rng.get()``, splitting a key it keeps), called
+inside the jitted function on none of its values, leaks what it kept; it is called by the caller instead, once per
+call, and its result passed in. Tried with its result's shape and dtype (``jax.eval_shape``, the object's attributes
+put back after).
 """
 from __future__ import annotations
 
@@ -31,7 +36,7 @@ from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, jit_spelled
 from .leaf import Static, static_jitted_code
 
-__all__ = ["hoisted_call_fix", "hoisted_size_fix", "unjitted_fix"]
+__all__ = ["hoisted_call_fix", "hoisted_method_fix", "hoisted_size_fix", "unjitted_fix"]
 
 
 def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None, globals_: dict | None) -> Fix | None:
@@ -267,3 +272,55 @@ def _computed(statement: ast.Assign, made_before: list[tuple[str, ast.Assign]], 
     if np.ndim(result) != 0 or not np.issubdtype(np.asarray(result).dtype, np.integer):
         return None
     return int(result)
+
+
+def hoisted_method_fix(site: Site) -> Fix | None:
+    """The one call of the method of the global object ``site.leak_kept_by`` on the leak's line, reading none of
+    the function's values, made by the caller and passed in as a parameter of its own."""
+    facts, store, held = site.facts, site.leak_store, site.leak_kept_by
+    own = facts.source[0] if facts is not None and facts.source is not None else None
+    if not isinstance(own, ast.FunctionDef) or store is None or held is None or not (
+            own.lineno <= store.lineno <= (own.end_lineno or own.lineno)):
+        return None
+    calls = [c for c in ast.walk(store) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+             and isinstance(c.func.value, ast.Name) and c.func.value.id == held]
+    local = set(parameter_names(own)) | {n.id for n in ast.walk(own) if isinstance(n, ast.Name)
+                                         and isinstance(n.ctx, ast.Store)}
+    if len(calls) != 1 or set(names_in(calls[0])) & local:
+        return None
+    call, name = calls[0], f"{held}_{calls[0].func.attr}"
+    if name in local:
+        return None
+    edited = copy.deepcopy(own)
+    for node in ast.walk(edited):
+        for field, old in ast.iter_fields(node):
+            if isinstance(old, ast.Call) and ast.dump(old) == ast.dump(call) and old.lineno == call.lineno:
+                setattr(node, field, ast.copy_location(ast.Name(name, ast.Load()), old))
+            elif isinstance(old, list):
+                old[:] = [ast.copy_location(ast.Name(name, ast.Load()), o) if isinstance(o, ast.Call) and ast.dump(
+                    o) == ast.dump(call) and o.lineno == call.lineno else o for o in old]
+    edited.args.kwonlyargs.append(ast.arg(name))
+    edited.args.kw_defaults.append(None)
+    value = _result_shape(call, site.globals_ or {}, held)
+    passed = ", ".join([*(p for p in facts.params), f"{name}={ast.unparse(call)}"])
+    code = (f"{ast.unparse(edited)}\n\n# and call it outside the jit, once per call, where `{held}` may keep what "
+            f"it makes:\n# {(facts.jitted_as or (None,))[0] or facts.name}({passed})")
+    return Fix("return-value", code, f"`{held}.{call.func.attr}()` keeps what it makes, and made inside the jit that "
+               f"is a tracer; call it outside, where its result is concrete, and pass the result in",
+               recipe=Static(replace={name: value}, edited=(edited, facts.source[1])) if value is not None else None)
+
+
+def _result_shape(call: ast.Call, globals_: dict, held: str) -> Any:
+    """The shape and dtype of what ``call`` returns (``jax.eval_shape``), the object's attributes put back after;
+    None where it cannot be traced alone."""
+    owner = globals_.get(held)
+    saved = dict(vars(owner)) if hasattr(owner, "__dict__") else None
+    try:
+        return jax.eval_shape(lambda: eval(compile(ast.Expression(copy.deepcopy(call)), "<call>", "eval"),  # noqa: S307
+                                           dict(globals_)))
+    except Exception:  # noqa: BLE001 - a method that needs values, or none a trace can run
+        return None
+    finally:
+        if saved is not None:
+            vars(owner).clear()
+            vars(owner).update(saved)

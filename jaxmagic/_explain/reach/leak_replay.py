@@ -34,6 +34,7 @@ from ..._common.errors import is_user_file, traceback_entries, user_entries
 
 from ..._common.trace_cache import traced_calls
 from ..call import call_of
+from ..declare.leaf import Static
 from ..explanation import Fix
 from ..fixes.leak_code import ThreadOut
 from ..fixes.rewrites import Unstored, apply_edit
@@ -329,7 +330,9 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, fil
     found in JAX's trace cache (its abstract arguments and static values, pytrees
     included), else by name, traced with the abstract arguments its leaked trace had.
     """
-    recipe = next((f.recipe for f in fixes if isinstance(f.recipe, ThreadOut)), None)
+    recipe = next((f.recipe for f in fixes if isinstance(f.recipe, ThreadOut)), None) or next((
+        types.SimpleNamespace(original=f.recipe.edited[0], owner=None, method=None) for f in fixes
+        if isinstance(f.recipe, Static) and f.recipe.edited is not None), None)  # (the function given a parameter)
     if recipe is None:
         return None
     if call is not None and call.fn is not None:

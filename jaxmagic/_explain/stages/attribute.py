@@ -143,20 +143,22 @@ _VALUE_KINDS = ("bool-conversion", "concretization", "integer-conversion", "arra
 
 
 def _outermost_holder(failure: Failure) -> None:
-    """The parameter of the outermost function of the user's file, on the stack above library code, that holds the
-    very value the failing function's parameter does (sepes calls the user's ``on_setattr`` lambda with the
-    ``sigma`` that ``jax.vmap`` gave the user's function): the user's transformed function's name for it."""
+    """When the failing function is a lambda the user handed to a library, the parameter of the outermost def of the
+    user's file, on the stack above library code, that holds the very value the lambda's parameter does (sepes calls
+    the user's ``on_setattr`` lambda with the ``sigma`` that ``jax.vmap`` gave the user's function)."""
     found, user = failure.found, failure.user
     if not user or found.argument is None or found.path != found.argument or found.filename is None:
         return
     failing = user[-1].tb_frame
+    if failing.f_code.co_name != "<lambda>":  # a def of the user's that a library calls (navix's transition) names
+        return  # its own parameter; a lambda handed over is glue, the value is the named function's
     held = failing.f_locals.get(found.argument)
     entries = [tb.tb_frame for tb in traceback_entries(failure.exc.__traceback__)]
     if held is None or failing not in entries or not any(
             is_installed_library(f.f_code.co_filename) for f in entries[:entries.index(failing)]):
         return
     for frame in entries[:entries.index(failing)]:  # outermost first
-        if frame.f_code.co_filename != found.filename or frame is failing:
+        if frame.f_code.co_filename != found.filename or frame is failing or frame.f_code.co_name == "<lambda>":
             continue
         named = [p for p in code_parameters(frame.f_code) if frame.f_locals.get(p) is held]
         if len(named) == 1:

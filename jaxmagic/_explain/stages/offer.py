@@ -17,7 +17,7 @@ from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_jit_static_fix
-from ..declare.hoisted import hoisted_call_fix, hoisted_size_fix, unjitted_fix
+from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
 from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
@@ -116,6 +116,9 @@ def offer(failure: Failure) -> None:
         at = next((i for i, f in enumerate(found.fixes) if f.template or f.kind in ("static", "remove-inner-jit")),
                   len(found.fixes))
         found.fixes = [*found.fixes[:at], size, *found.fixes[at:]] if size is not None else found.fixes
+    method = hoisted_method_fix(site) if kind == "leaked-tracer" and leak is not None and leak.kept_by else None
+    if method is not None:  # rng.get() inside the jit, on a key generator that keeps its key: called by the caller
+        found.fixes = [method, *found.fixes]
     unjitted = unjitted_fix(failure.exc, tree, found.lineno, globals_) if kind in (*CONVERSIONS, "traced-shape") and \
         all(f.template for f in found.fixes) else None
     if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered (after
