@@ -50,6 +50,9 @@ Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-uti
 - A callback a library calls on the value the user's vmapped function was given (sepes' ``on_setattr`` lambda run
   while ``Normal(mu, sigma)`` is built inside ``jax.vmap(log_prob_at)``): the argument is the vmapped function's
   ``sigma``, the same value the lambda's ``s`` holds.
+- A method of a pytree dataclass that stores an activation in a dict field, jitted through a lambda that closes
+  over the object (sepes' intermediates recipe with ``jax.jit(lambda x: net(x))``): the try jits the method with
+  the object passed traced as ``self``, never hashed with the bound method (a dataclass with ``eq`` has no hash).
 """
 from __future__ import annotations
 
@@ -724,3 +727,35 @@ def test_a_callback_a_library_runs_on_the_users_value_names_the_users_parameter(
     top = found.fixes[0]
     assert (found.kind, found.lineno, found.argument, top.kind, top.verified) == (
         "bool-conversion", 5, "sigma", "jnp.where", True), tried(found)
+
+
+SEPES_INTERMEDIATES = "https://sepes.readthedocs.io/en/latest/notebooks/[recipes]intermediates.html"
+
+INTERMEDIATE = """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Probe:
+    w: jax.Array
+    seen: dict
+
+    def __call__(self, x):
+        h = jnp.tanh(x @ self.w)
+        self.seen["hidden"] = h
+        return jnp.sum(h ** 2)
+
+net = Probe(w=jnp.eye(3), seen={})
+score = jax.jit(lambda x: net(x))
+score(jnp.ones(3))
+jnp.linalg.norm(net.seen["hidden"])
+"""
+
+
+def test_a_store_in_a_method_of_an_unhashable_pytree_is_tried_with_the_object_traced(tmp_path):
+    found = explained_cell("intermediate", SEPES_INTERMEDIATES, INTERMEDIATE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 13, "return-value", True), \
+        tried(found)

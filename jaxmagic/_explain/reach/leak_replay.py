@@ -367,7 +367,13 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, fil
 def _jitted_bound(method: types.FunctionType, owner: type, globals_: dict) -> Any:
     """``jax.jit(obj.method)`` again, for the one object of ``owner``'s class the user holds."""
     held = _only_instance(owner, globals_)
-    return jax.jit(types.MethodType(method, held)) if held is not None else None
+    if held is None:
+        return None
+    try:
+        hash(held)
+    except TypeError:  # a pytree dataclass with ``eq`` (sepes' TreeClass): JAX would hash it with the bound method;
+        return jax.jit(method)  # the method jitted as a function, the object passed traced as its ``self``
+    return jax.jit(types.MethodType(method, held))
 
 
 def _only_instance(owner: type, globals_: dict) -> Any:
