@@ -210,7 +210,7 @@ def probe_trace(
 # --- the time one explanation may spend tracing again ---------------------------------------------
 
 RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
-SETTLED_SHARE = 0.4  # once the preferred fix traced, the lesser fixes' tries start only in this share of the budget
+SETTLED_SHARE = 0.3  # once the preferred fix traced, the lesser fixes' tries run only in this share of the budget
 WALL_FACTOR = 4  # the budget is this thread's CPU time (a busy machine does not shrink it); the wall clock's cap
 _clock = threading.local()
 
@@ -261,8 +261,8 @@ def retrace_budget(seconds: float | None = None):
 
 @contextlib.contextmanager
 def settle_when(settled: Callable[[], bool]):
-    """Inside, once ``settled()`` holds (the preferred fix traced: no later try can put another fix first), no
-    re-trace starts after ``SETTLED_SHARE`` of the budget: a slow library's lesser fixes are left untried."""
+    """Once ``settled()`` holds (the preferred fix traced), no re-trace starts after ``SETTLED_SHARE`` of the budget,
+    and one that runs past it is stopped: lesser fixes (a static span unrolling a loop) are left untried."""
     outer = getattr(_clock, "settled", None)
     _clock.settled = settled
     try:
@@ -280,15 +280,17 @@ def within_budget():
     if deadline is not None and (now[0] >= deadline[0] or now[1] >= deadline[1]):
         raise OutOfTime()
     started, settled = getattr(_clock, "started", None), getattr(_clock, "settled", None)
-    if started is not None and settled is not None and now[0] - started[0] > retrace_seconds() * SETTLED_SHARE \
-            and settled():
+    share, lesser = retrace_seconds() * SETTLED_SHARE, started is not None and settled is not None and settled()
+    if lesser and now[0] - started[0] > share:
         raise OutOfTime(settled=True)
-    with _stopped_at(deadline), quick_array_attributes():
+    if lesser and deadline is not None:  # a lesser fix's try, once the preferred one traced: stopped at the share too
+        deadline = (min(deadline[0], started[0] + share), min(deadline[1], started[1] + WALL_FACTOR * share))
+    with _stopped_at(deadline, settled=lesser), quick_array_attributes():
         yield
 
 
 @contextlib.contextmanager
-def _stopped_at(deadline: tuple[float, float] | None):
+def _stopped_at(deadline: tuple[float, float] | None, settled: bool = False):
     """Inside, JAX's recording of each operation into a jaxpr first checks the clock, in this thread only: past
     ``deadline`` it raises :class:`OutOfTime` where the operation would be recorded, as any error of the traced
     code is raised (a library whose tracing is slow in itself: adam's 1,887 ``asarray`` calls, each asking a tracer
@@ -302,7 +304,7 @@ def _stopped_at(deadline: tuple[float, float] | None):
 
     def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
         if threading.get_ident() == owner and (time.thread_time() > deadline[0] or time.perf_counter() > deadline[1]):
-            raise OutOfTime(cut=True)
+            raise OutOfTime(settled=settled, cut=True)
         return original(self, *args, **kwargs)
 
     recorder.process_primitive = checked
