@@ -56,6 +56,9 @@ Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-uti
 - An Euler loop ``while t < tspan[1]`` (diffeqzoo's SIR problem in the thirtieth set): once ``lax.while_loop``
   traced, the static span's try, which unrolls the whole loop, is stopped at the lesser fixes' share of the budget
   (it took 2.5 s of a 2.6 s explanation before), and says so.
+- A problem object built inside jit under a local name and cached in a global dict (diffeqzoo's
+  ``ivp = ivps.lorenz96(forcing=forcing)``, ``_problems["lorenz96"] = ivp``): its traced inputs are returned and
+  it is built again outside, followed from the name to the call that made it.
 """
 from __future__ import annotations
 
@@ -789,3 +792,46 @@ def test_a_lesser_try_that_unrolls_a_long_loop_is_stopped_once_the_preferred_fix
     assert (top.kind, top.verified) == ("lax.while_loop", True), tried(found)
     static = next(f for f in found.fixes if f.kind == "static")
     assert static.verified is None and "the first fix traced" in static.outcome, tried(found)
+
+
+DIFFEQZOO_LORENZ = "https://pnkraemer.github.io/diffeqzoo/"  # ivps.lorenz96(num_variables, forcing)
+
+PROBLEMS = """\
+import jax.numpy as jnp
+
+
+class InitialValueProblem:
+    def __init__(self, vector_field, initial_values):
+        self.vector_field, self.initial_values = vector_field, initial_values
+
+
+def lorenz96(num_variables, forcing):
+    return InitialValueProblem(lambda y: -y + forcing, forcing * jnp.ones(num_variables))
+"""
+
+CACHED = """\
+import jax
+import jax.numpy as jnp
+from problem_cases import lorenz96
+
+_problems = {}
+
+@jax.jit
+def rhs_norm(forcing):
+    ivp = lorenz96(6, forcing)
+    _problems["lorenz96"] = ivp
+    return jnp.linalg.norm(ivp.vector_field(ivp.initial_values))
+
+rhs_norm(8.0)
+ivp = _problems["lorenz96"]
+ivp.vector_field(ivp.initial_values)
+"""
+
+
+def test_a_cached_problem_made_under_a_local_name_returns_its_inputs_and_is_built_again(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "problem_cases", PROBLEMS)
+    found = explained_cell("cached-problem", DIFFEQZOO_LORENZ, CACHED, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 10, "return-value", True), \
+        tried(found)
+    assert "_problems['lorenz96'] = lorenz96(6, forcing_for_lorenz96)" in top.code, top.code

@@ -51,6 +51,9 @@ def returnable_part(store: ast.stmt, target: ast.expr, value: ast.expr, appended
         return Returnable(ast.Attribute(copy.deepcopy(value), read, ast.Load()), name,
                           f"and keeps it outside the jit: {kept_as}, read where you read `.{read}` of it (only "
                           "that array can leave the jit)")
+    made = [n.value for n in ast.walk(scope) if isinstance(value, ast.Name) and isinstance(n, ast.Assign)
+            and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
+    value = made[0] if len(made) == 1 and isinstance(made[0], ast.Call) else value  # ``ivp = ivps.lorenz96(...)``
     if isinstance(value, ast.Call):
         local = set(parameter_names(scope)) | {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and
                                                isinstance(n.ctx, ast.Store)}
