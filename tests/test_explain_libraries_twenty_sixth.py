@@ -59,6 +59,8 @@ Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-uti
 - A problem object built inside jit under a local name and cached in a global dict (diffeqzoo's
   ``ivp = ivps.lorenz96(forcing=forcing)``, ``_problems["lorenz96"] = ivp``): its traced inputs are returned and
   it is built again outside, followed from the name to the call that made it.
+- A masked update whose value reads a dict by a string key (candl's transformation:
+  ``Dls.at[self.ells > params["ell_knee"]].multiply(params["A_tail"])``): the update's mask, never the key.
 """
 from __future__ import annotations
 
@@ -835,3 +837,26 @@ def test_a_cached_problem_made_under_a_local_name_returns_its_inputs_and_is_buil
     assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 10, "return-value", True), \
         tried(found)
     assert "_problems['lorenz96'] = lorenz96(6, forcing_for_lorenz96)" in top.code, top.code
+
+
+CANDL_TRANSFORMS = "https://candl.readthedocs.io/en/latest/"  # a Transformation's transform(Dls, params)
+
+TAIL = """\
+import jax
+import jax.numpy as jnp
+
+ells = jnp.arange(2.0, 62.0)
+
+@jax.jit
+def suppress(Dls, params):
+    return Dls.at[ells > params["ell_knee"]].multiply(params["A_tail"])
+
+suppress(jnp.full(60, 100.0), {"ell_knee": 40.0, "A_tail": 0.9})
+"""
+
+
+def test_a_masked_update_whose_value_reads_a_key_is_rewritten_on_its_mask(tmp_path):
+    found = explained_cell("tail-mask", CANDL_TRANSFORMS, TAIL, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("boolean-index", "jnp.where", True), tried(found)
+    assert top.code == "jnp.where(ells > params['ell_knee'], Dls * params['A_tail'], Dls)", top.code

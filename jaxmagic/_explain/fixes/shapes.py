@@ -34,8 +34,9 @@ SHAPE_FUNCS = {
 def mask_fixes(site: Site) -> list[Fix]:
     names = site.names
     subscript = next((n for n in site.ancestors() if isinstance(n, ast.Subscript)), None)
-    if subscript is None and site.node is not None:
-        subscript = next((n for n in ast.walk(site.node) if isinstance(n, ast.Subscript)), None)
+    if subscript is None and site.node is not None:  # ``x.at[mask].multiply(p["a"])``: the update's, not a key's
+        subscript = at_target(site.node) or next((n for n in ast.walk(site.node) if isinstance(
+            n, ast.Subscript) and not isinstance(n.slice, ast.Constant)), None)
     if subscript is None:
         return []
     fixes: list[Fix] = []
@@ -338,9 +339,7 @@ def _size_text(node: ast.Call) -> str:
 
 
 def _has_slice(node: ast.AST) -> bool:
-    if isinstance(node, ast.Slice):
-        return True
-    return isinstance(node, ast.Tuple) and any(isinstance(e, ast.Slice) for e in node.elts)
+    return isinstance(node, ast.Slice) or isinstance(node, ast.Tuple) and any(isinstance(e, ast.Slice) for e in node.elts)
 
 
 def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
