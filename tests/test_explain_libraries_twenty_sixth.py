@@ -61,6 +61,9 @@ Found by the twenty-ninth held-out set (mici, sepes, klujax; tunix, jax-loop-uti
   it is built again outside, followed from the name to the call that made it.
 - A masked update whose value reads a dict by a string key (candl's transformation:
   ``Dls.at[self.ells > params["ell_knee"]].multiply(params["A_tail"])``): the update's mask, never the key.
+- A plain ``@dataclass`` holding arrays whose method is jitted with ``self`` static (candl's pattern for its
+  transformations): ``@dataclass(eq=False)``, hashed by identity, first (``frozen=True`` would hash the arrays, and
+  passing ``self`` traced fails: it is no pytree).
 """
 from __future__ import annotations
 
@@ -860,3 +863,30 @@ def test_a_masked_update_whose_value_reads_a_key_is_rewritten_on_its_mask(tmp_pa
     top = found.fixes[0]
     assert (found.kind, top.kind, top.verified) == ("boolean-index", "jnp.where", True), tried(found)
     assert top.code == "jnp.where(ells > params['ell_knee'], Dls * params['A_tail'], Dls)", top.code
+
+
+DATACLASS_SELF = """\
+from dataclasses import dataclass
+from functools import partial
+import jax
+import jax.numpy as jnp
+
+@dataclass
+class TiltedPoisson:
+    ells: jax.Array
+    amp_param: str
+
+    @partial(jax.jit, static_argnums=(0,))
+    def transform(self, Dls, params):
+        return Dls + params[self.amp_param] * (self.ells / 3000.0) ** 2
+
+poisson = TiltedPoisson(jnp.arange(2.0, 62.0), "A_pois")
+poisson.transform(jnp.full(60, 100.0), {"A_pois": 5.0})
+"""
+
+
+def test_a_dataclass_holding_arrays_with_a_static_self_is_hashed_by_identity(tmp_path):
+    found = explained_cell("dataclass-self", CANDL_TRANSFORMS, DATACLASS_SELF, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("unhashable-static", "hashable-static", True), tried(found)
+    assert "@dataclass(eq=False)" in top.code, top.code

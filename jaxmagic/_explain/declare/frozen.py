@@ -34,9 +34,10 @@ __all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
 
 
-def frozen_declaration_fix(name: str, value: Any, field: str | None = None) -> Fix | None:
+def frozen_declaration_fix(name: str, value: Any, field: str | None = None, by_identity: bool = False) -> Fix | None:
     """The user's ``@dataclass`` class statement made hashable: ``frozen=True`` (hashed and compared by value),
-    or ``eq=False`` (hashed by identity) where its ``__init__`` chain assigns attributes, which frozen forbids."""
+    or ``eq=False`` (hashed by identity) where its ``__init__`` chain assigns attributes, which frozen forbids, or
+    where (``by_identity``) its fields hold arrays, which frozen would hash."""
     cls = type(value)
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or params.frozen or cls.__hash__ is not None:
@@ -50,7 +51,7 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None) -> F
                      None)
     if decorator is None:
         return None
-    assigning = _assigning_initializer(cls)
+    assigning = _assigning_initializer(cls) or by_identity
     option = "eq" if assigning else "frozen"
     edited = copy.deepcopy(decorator) if isinstance(decorator, ast.Call) else ast.Call(decorator, [], [])
     edited.keywords = [k for k in edited.keywords if k.arg not in ("frozen", "eq", "unsafe_hash")]
@@ -69,8 +70,9 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None) -> F
         code += f"\n# and give {', '.join(held)} as {plural}: {cls.__name__}({given}, ...)"
     if assigning:
         why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`. `frozen=True` would "
-               f"fail here, since `{assigning}` sets attributes, so `eq=False` keeps hashing by identity: each "
-               f"object compiles once; do not change its fields after a call")
+               + (f"fail here, since `{assigning}` sets attributes" if assigning is not True else "hash its arrays")
+               + ", so `eq=False` keeps hashing by identity: each object compiles once; do not change its fields "
+               "after a call")
     else:
         why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`; a frozen dataclass "
                "is hashable and compared by value, so equal objects share one compile")

@@ -99,6 +99,10 @@ def unhashable_fixes(site: Site) -> list[Fix]:
                 recipe=Static(replace={name: new_value}),
             ), not_static]
         params = getattr(type(value), "__dataclass_params__", None)
+        declared = frozen_declaration_fix(name, value, by_identity=True) if _holds_arrays(value) and not (
+            params is not None and params.frozen) and jax.tree_util.tree_leaves(value) == [value] else None
+        if declared is not None:  # no pytree (a jitted method's ``self``): hashed by identity, its arrays kept in
+            return [declared, not_static]
         if (params is not None and params.frozen) or _holds_arrays(value):
             # frozen, or a pytree of arrays (a model): trace it; an equinox Module's Python values: filter_jit
             return [not_static, *filter(None, [filter_jit_for_static(facts, name, value, site.globals_ or {})])]
