@@ -267,16 +267,16 @@ CHANGEPOINT = """\
 import jax
 import jax.numpy as jnp
 
-counts = jnp.array([4.0, 5.0, 4.0, 1.0, 0.0, 4.0, 3.0, 4.0])
+obs = jnp.array([1.0, 1.2, 0.9, 1.1, 3.0, 2.9, 3.2, 3.1])
 
-def neg_log_dens(q):
-    log_r1, log_r2, tau = q[0], q[1], q[2]
-    k = int(tau)
-    ll1 = jnp.sum(counts[:k] * log_r1 - jnp.exp(log_r1))
-    ll2 = jnp.sum(counts[k:] * log_r2 - jnp.exp(log_r2))
-    return -(ll1 + ll2)
+def energy(theta):
+    a, b, split = theta[0], theta[1], theta[2]
+    n = int(split)
+    first = jnp.sum((obs[:n] - a) ** 2)
+    second = jnp.sum((obs[n:] - b) ** 2)
+    return first + second
 
-jax.jit(jax.grad(neg_log_dens))(jnp.array([1.0, 0.0, 4.0]))
+jax.jit(jax.grad(energy))(jnp.array([1.0, 3.0, 4.0]))
 """
 
 
@@ -284,9 +284,9 @@ def test_a_cast_count_used_to_slice_two_sums_masks_each_whole_summand(tmp_path, 
     found = explained_cell("changepoint", MICI_JAX, CHANGEPOINT, tmp_path)
     assert explain_events["compiles"] == 0  # three lines tried together, abstractly
     top = found.fixes[0]
-    assert (found.argument, found.lineno, top.kind, top.verified) == ("q", 8, "jnp.where", True), tried(found)
-    assert "counts * log_r1 - jnp.exp(log_r1), 0)   # line 9" in top.code, top.code
-    assert "(jnp.arange(counts.shape[0]) >= k)" in top.code and "# line 10" in top.code, top.code
+    assert (found.argument, found.lineno, top.kind, top.verified) == ("theta", 8, "jnp.where", True), tried(found)
+    assert "(obs - a) ** 2, 0)   # line 9" in top.code, top.code
+    assert "(jnp.arange(obs.shape[0]) >= n)" in top.code and "(obs - b) ** 2, 0)   # line 10" in top.code, top.code
 
 
 PROMPT = """\
@@ -387,16 +387,16 @@ import jax
 import jax.numpy as jnp
 import sampler_cases
 
-writer = sampler_cases.MemoryWriter()
+log = sampler_cases.MemoryWriter()
 
 @jax.jit
-def train_step(params, x):
-    loss, grads = jax.value_and_grad(lambda p: jnp.mean((x @ p) ** 2))(params)
-    writer.write_scalars(0, {"loss": loss})
-    return params - 0.1 * grads
+def fit_step(w, xs, ys):
+    err = xs @ w - ys
+    log.write_scalars(7, {"mse": jnp.mean(err ** 2)})
+    return w - 0.01 * xs.T @ err
 
-params = train_step(jnp.ones(3), jnp.ones((4, 3)))
-print(float(writer.scalars[0]["loss"]))
+w = fit_step(jnp.zeros(2), jnp.ones((5, 2)), jnp.ones(5))
+log.scalars[7]["mse"] + 1.0
 """
 
 
@@ -406,8 +406,8 @@ def test_a_writer_handed_traced_values_beside_a_constant_is_called_by_the_caller
     top = found.fixes[0]
     assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 10, "return-value", True), \
         tried(found)
-    assert "write_scalars_value = {'loss': loss}" in top.code, top.code
-    assert "writer.write_scalars(0, write_scalars_value)" in top.code, top.code
+    assert "write_scalars_value = {'mse': jnp.mean(err ** 2)}" in top.code, top.code
+    assert "log.write_scalars(7, write_scalars_value)" in top.code, top.code
 
 
 KLUJAX_JIT = "https://github.com/flaport/klujax"  # indices are ordinary traced inputs; coalesce before jit
@@ -595,15 +595,15 @@ import jax
 import jax.numpy as jnp
 from key_cases import Key
 
-rng = Key(seed=0)
+gen = Key(seed=1)
 
 @jax.jit
-def perturb(seq_logits):
-    noise = jax.random.gumbel(rng.get(), seq_logits.shape)
-    return seq_logits + noise
+def jitter(logits):
+    g = jax.random.gumbel(gen.get(), logits.shape)
+    return logits + 0.1 * g
 
-out = perturb(jnp.zeros((3, 4)))
-next_key = rng.get()
+out = jitter(jnp.ones((2, 5)))
+fresh = gen.get()
 """
 
 
@@ -613,9 +613,9 @@ def test_a_key_a_library_object_splits_and_keeps_depends_on_no_argument(tmp_path
     assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 9, None), found.message
     top = found.fixes[0]  # the key made by the caller, outside the jit, and passed in: tried with its shape
     assert (top.kind, top.verified) == ("return-value", True), tried(found)
-    assert "def perturb(seq_logits, *, rng_get):" in top.code and "# perturb(seq_logits, rng_get=rng.get())" in \
-        top.code, top.code
-    assert "Tracer" in type(sys.modules["jaxmagic_corpus_kept_key"].rng.key).__name__  # the user's object as left
+    assert "def jitter(logits, *, gen_get):" in top.code and "# jitter(logits, gen_get=gen.get())" in top.code, \
+        top.code
+    assert "Tracer" in type(sys.modules["jaxmagic_corpus_kept_key"].gen.key).__name__  # the user's object as left
 
 
 TUNIX_METRICS = "https://github.com/google/tunix/blob/main/tunix/sft/metrics_logger.py"
