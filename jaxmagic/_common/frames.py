@@ -11,6 +11,7 @@ frames out and left the user's call into JAX innermost.
 from __future__ import annotations
 
 import ast
+import contextlib
 import inspect
 import linecache
 import os
@@ -19,7 +20,7 @@ import sys
 import sysconfig
 import types
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import jax
@@ -29,7 +30,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "code_parameters", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers"]
+    "calls_a_jit", "code_parameters", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -385,3 +386,15 @@ def code_parameters(code: types.CodeType) -> list[str]:
     count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
     return list(code.co_varnames[:count])
 
+
+@contextlib.contextmanager
+def kept_as_it_was(held: Any) -> Iterator[None]:
+    """The attributes of ``held`` (an object the user's code stores into, a library's) put back after the block: a try
+    that runs the storing code (a static argument's, with a Python value) writes into it."""
+    saved = dict(vars(held)) if hasattr(held, "__dict__") else None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            vars(held).clear()
+            vars(held).update(saved)

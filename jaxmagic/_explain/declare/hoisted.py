@@ -30,7 +30,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.frames import installed_package, library_entry
+from ..._common.frames import installed_package, kept_as_it_was, library_entry
 from ..._common.source import enclosing_function, names_in, parameter_names
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, jit_spelled
@@ -313,14 +313,9 @@ def hoisted_method_fix(site: Site) -> Fix | None:
 def _result_shape(call: ast.Call, globals_: dict, held: str) -> Any:
     """The shape and dtype of what ``call`` returns (``jax.eval_shape``), the object's attributes put back after;
     None where it cannot be traced alone."""
-    owner = globals_.get(held)
-    saved = dict(vars(owner)) if hasattr(owner, "__dict__") else None
     try:
-        return jax.eval_shape(lambda: eval(compile(ast.Expression(copy.deepcopy(call)), "<call>", "eval"),  # noqa: S307
-                                           dict(globals_)))
+        with kept_as_it_was(globals_.get(held)):
+            return jax.eval_shape(lambda: eval(compile(ast.Expression(copy.deepcopy(call)), "<call>", "eval"),  # noqa: S307
+                                               dict(globals_)))
     except Exception:  # noqa: BLE001 - a method that needs values, or none a trace can run
         return None
-    finally:
-        if saved is not None:
-            vars(owner).clear()
-            vars(owner).update(saved)

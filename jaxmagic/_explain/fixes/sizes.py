@@ -22,6 +22,7 @@ from ..._common.source import clone, names_in, parameter_names, text_of
 from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
 from .rewrites import Edit, apply_edit, call
+from ..shaped.masked import within_bounds
 from .site import Site, dotted_of, edit_fix
 
 __all__ = ["array_namespace", "NONZERO_FUNCS", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
@@ -208,13 +209,7 @@ def masked_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
         return None  # x[-k:] counts from the end: not a bound on arange's positions
     names = site.names
     array = text_of(subscript.value)
-    index = f"{names.jnp}.arange({array}.shape[0])"
-    parts = []
-    if piece.lower is not None:
-        parts.append(f"({index} >= {text_of(piece.lower)})")
-    if piece.upper is not None:
-        parts.append(f"({index} < {text_of(piece.upper)})")
-    inside = _down_axis_0(" & ".join(parts), subscript.value, array, site)
+    inside = _down_axis_0(within_bounds(f"{names.jnp}.arange({array}.shape[0])", piece), subscript.value, array, site)
     masked = ast.parse(f"{names.jnp}.where({inside}, {array}, 0)").body[0].value
     return edit_fix("jnp.where", subscript, masked, "a slice whose length depends on traced values has no fixed "
                     "shape; keep the whole axis and zero what lies outside the bounds (reductions such as `.sum()` "

@@ -11,20 +11,18 @@ the line is the user's that handed the object over (:func:`handed_global_store`)
 from __future__ import annotations
 
 import ast
-import contextlib
 import types
-from collections.abc import Iterator
 from typing import Any
 
 import jax
 
 from ..._common.errors import is_user_file
+from ..._common.frames import kept_as_it_was
 from ..._common.source import definition_of, node_at, parameter_names, parse_file, position_of
 from ..dataflow import depends_on, local_names
 from ..recover import Impure, evaluate_pure
 
-__all__ = ["AttributeStore", "attribute_store", "handed_global_store", "holds", "kept_as_it_was", "kept_jitted_call",
-           "tried_keeping"]
+__all__ = ["AttributeStore", "attribute_store", "handed_global_store", "holds", "kept_jitted_call", "tried_keeping"]
 
 
 class AttributeStore:
@@ -157,19 +155,6 @@ def kept_jitted_call(name: str | None, use: types.TracebackType | None) -> tuple
         return None
 
 
-@contextlib.contextmanager
-def kept_as_it_was(held: Any) -> Iterator[None]:
-    """The attributes of ``held`` (a library object the user's code stores into) put back after the block: a try
-    that runs the storing code (a static argument's, with a Python value) writes into it."""
-    saved = dict(vars(held)) if hasattr(held, "__dict__") else None
-    try:
-        yield
-    finally:
-        if saved is not None:
-            vars(held).clear()
-            vars(held).update(saved)
-
-
 def tried_keeping(held: Any, name: str, fixes: list, attempt: Any) -> None:
     """Run ``attempt`` (the tries of ``fixes``, which leave the store of library code in place) with ``held``'s
     attributes as they are, then check that ``held`` keeps no tracer and put its attributes back: a fix that traced
@@ -178,15 +163,11 @@ def tried_keeping(held: Any, name: str, fixes: list, attempt: Any) -> None:
         for fix in fixes:
             fix.outcome = f"a try would write into `{name}`, which jaxmagic could not put back"
         return
-    saved = dict(vars(held))
-    try:
+    with kept_as_it_was(held):
         attempt()
         for fix in fixes:
             if fix.verified and _holds_tracer(held):
                 fix.verified, fix.outcome = False, f"still fails: `{name}` still keeps a tracer"
-    finally:
-        vars(held).clear()
-        vars(held).update(saved)
 
 
 def holds(value: Any, found: Any, depth: int = 6, seen: set | None = None) -> bool:

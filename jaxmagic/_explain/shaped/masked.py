@@ -14,7 +14,7 @@ from ..explanation import Fix
 from ..fixes.site import Site, edit_fix
 from .operands import read
 
-__all__ = ["at_target", "masked_slice_update_fix", "masked_update_fix", "unselected"]
+__all__ = ["at_target", "masked_slice_update_fix", "masked_update_fix", "unselected", "within_bounds"]
 
 
 def masked_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
@@ -39,15 +39,19 @@ def masked_slice_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
             isinstance(b, ast.UnaryOp) for b in (e.lower, e.upper)) for e in items):
         return None  # an integer index, a step, or a bound counted from the end
     axis, piece, array, jnp = bounded[0], items[bounded[0]], text_of(holder.value), site.names.jnp
-    positions = f"{jnp}.arange({array}.shape[{axis}])"
-    inside = " & ".join([*([f"({positions} >= {text_of(piece.lower)})"] if piece.lower else []),
-                         *([f"({positions} < {text_of(piece.upper)})"] if piece.upper else [])])
+    inside = within_bounds(f"{jnp}.arange({array}.shape[{axis}])", piece)
     mask, value = f"({inside}).reshape(-1, *[1] * ({array}.ndim - {axis + 1}))", text_of(update.args[0])
     new = f"{jnp}.where({mask}, {value}, {array})" if method.attr == "set" else \
         f"{array} {_KEEP[method.attr][0]} {jnp}.where({mask}, {value}, {_KEEP[method.attr][1]})"
     return edit_fix("jnp.where", update, ast.parse(new, mode="eval").body,
                     "a slice whose bound is traced has no fixed length; compare the positions along its axis "
                     "with the bound and update every element where that holds, keeping the array's shape")
+
+
+def within_bounds(positions: str, piece: ast.Slice) -> str:
+    """``(positions >= lo) & (positions < hi)`` for the slice ``lo:hi`` (either bound may be missing)."""
+    return " & ".join([*([f"({positions} >= {text_of(piece.lower)})"] if piece.lower is not None else []),
+                       *([f"({positions} < {text_of(piece.upper)})"] if piece.upper is not None else [])])
 
 
 def at_target(node: ast.AST | None) -> ast.Subscript | None:

@@ -12,10 +12,11 @@ import builtins
 import contextlib
 from typing import Any
 
+from ..._common.frames import kept_as_it_was
 from ..call import is_concrete
 from ..reach.in_place import verify_in_place
 from ..reach.leak_replay import handed_storers, leaking_call, verify_leak_in_place
-from ..reach.stored_attributes import kept_as_it_was, tried_keeping
+from ..reach.stored_attributes import tried_keeping
 from ..rebuild import settle_when
 from ..verify import verify, verify_rejitted
 from .wrapper_paths import name_arguments
