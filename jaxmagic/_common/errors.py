@@ -47,6 +47,7 @@ _CLASS_KINDS: list[tuple[str, str]] = [
 
 # The kinds about shapes that do not fit, rather than values that are not known
 SHAPE_KINDS = ("shape-mismatch", "symbolic-dimension", "jaxpr-type")
+STATIC_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype"})  # what a tracer knows: read, they are constants
 
 # JAX's words when an axis or another argument that must be a Python value got a tracer
 _STATIC_NEEDED = "argument must be known statically"

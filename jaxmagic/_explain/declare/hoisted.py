@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import inspect
 from typing import Any
 
 import jax
@@ -34,6 +33,7 @@ from ..._common.frames import installed_package, kept_as_it_was, library_entry
 from ..._common.source import enclosing_function, names_in, parameter_names
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, jit_spelled
+from ..values.callee import resolved
 from .leaf import Static, static_jitted_code
 
 __all__ = ["hoisted_call_fix", "hoisted_method_fix", "hoisted_size_fix", "unjitted_fix"]
@@ -88,7 +88,7 @@ def unjitted_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None
         return None
     statement = next((s for s in function.body if s.lineno <= lineno <= (s.end_lineno or s.lineno)), None)
     made = getattr(statement, "value", None)
-    if isinstance(made, ast.Call) and isinstance(_resolved(dotted_of(made.func) or "", globals_ or {}), type):
+    if isinstance(made, ast.Call) and isinstance(resolved(dotted_of(made.func), globals_ or {}), type):
         return None
     jits = [d for d in function.decorator_list if _is_jit(d)]
     if not jits:
@@ -113,15 +113,6 @@ def _is_jit(decorator: ast.expr) -> bool:
             return _is_jit(decorator.args[0])
         decorator = decorator.func
     return (dotted_of(decorator) or "").split(".")[-1] in ("jit", "filter_jit")
-
-
-def _resolved(dotted: str, globals_: dict) -> Any:
-    """What ``dotted`` (``squishyplanet.OblateSystem``) names in the user's namespace, looked up without calls."""
-    root, *rest = dotted.split(".")
-    value: Any = globals_.get(root)
-    for name in rest:
-        value = inspect.getattr_static(value, name, None) if value is not None else None
-    return value
 
 
 def hoisted_size_fix(site: Site) -> Fix | None:

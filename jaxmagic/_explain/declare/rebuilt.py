@@ -19,23 +19,13 @@ from .fields import Declaration
 __all__ = ["redeclared"]
 
 
-def redeclared(recipe: Declaration, value: Any, globals_: dict) -> Any:
-    """The argument's value rebuilt with its class compiled again as the fix declares it (a private copy)."""
+def redeclared(recipe: Declaration, value: Any, globals_: dict, compiled: dict | None = None) -> Any:
+    """The argument's value rebuilt with its class compiled again as the fix declares it (a private copy).
+    ``compiled``: the classes compiled already, by name, for several objects rebuilt as objects of one class."""
     held = value if recipe.field is None else getattr(value, recipe.field)
-    module = sys.modules.get(type(held).__module__)
-    # the names the class statement reads are those of the module that defined it (a notebook's: the globals)
-    namespace = dict(vars(module)) if getattr(module, "__file__", None) == recipe.filename else dict(globals_)
-    if "equinox" in sys.modules:  # a fix that declares an equinox field where the user did not import equinox
-        namespace.setdefault("eqx", sys.modules["equinox"])
-    if "flax.struct" in sys.modules:  # or flax's, where the user imported only its dataclass
-        namespace.setdefault("struct", sys.modules["flax.struct"])
-    for klass in type(held).__mro__[1:]:  # a library's own static_field(), spelled by the library's name
-        package = klass.__module__.split(".", 1)[0]
-        if package in sys.modules and package != "builtins":
-            namespace.setdefault(package, sys.modules[package])
-    for statement in recipe.statements:
-        exec(compile(ast.fix_missing_locations(ast.Module([statement], [])), recipe.filename, "exec"), namespace)
-    fixed = namespace[type(held).__name__]
+    fixed = (compiled or {}).get(type(held).__name__) or _compiled(recipe, held, globals_)
+    if compiled is not None:
+        compiled[type(held).__name__] = fixed
     items = {}
     for key, item in vars(held).items():
         if key in recipe.as_tuples:
@@ -49,6 +39,24 @@ def redeclared(recipe: Declaration, value: Any, globals_: dict) -> Any:
     outer = copy.copy(value)
     object.__setattr__(outer, recipe.field, made)
     return outer
+
+
+def _compiled(recipe: Declaration, held: Any, globals_: dict) -> type:
+    """The class of ``held`` compiled again from the statements of ``recipe``."""
+    module = sys.modules.get(type(held).__module__)
+    # the names the class statement reads are those of the module that defined it (a notebook's: the globals)
+    namespace = dict(vars(module)) if getattr(module, "__file__", None) == recipe.filename else dict(globals_)
+    if "equinox" in sys.modules:  # a fix that declares an equinox field where the user did not import equinox
+        namespace.setdefault("eqx", sys.modules["equinox"])
+    if "flax.struct" in sys.modules:  # or flax's, where the user imported only its dataclass
+        namespace.setdefault("struct", sys.modules["flax.struct"])
+    for klass in type(held).__mro__[1:]:  # a library's own static_field(), spelled by the library's name
+        package = klass.__module__.split(".", 1)[0]
+        if package in sys.modules and package != "builtins":
+            namespace.setdefault(package, sys.modules[package])
+    for statement in recipe.statements:
+        exec(compile(ast.fix_missing_locations(ast.Module([statement], [])), recipe.filename, "exec"), namespace)
+    return namespace[type(held).__name__]
 
 
 def _built(cls: type, items: dict[str, Any]) -> Any:

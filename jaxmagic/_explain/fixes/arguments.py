@@ -20,7 +20,8 @@ from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import class_registration_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
                               hashable_fields, hashable_version, value_from_message, written_as_tuple)
-from ..declare.wrapper import filter_jit_for_static
+from ..declare.leaf import at_path
+from ..declare.wrapper import filter_jit_fix, filter_jit_for_static
 from ..declare.jit_option import partial_bound_fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
 from ..twins.registration import library_registration_fix
@@ -267,7 +268,11 @@ def non_array_fixes(site: Site) -> list[Fix]:
     declared = declared_data_fix(name, path, value) if value is not None and not is_self else None
     if declared is not None:  # a function held as a data field of the user's pytree class: static there
         fixes.append(declared)
-    if declared is None and facts is not None and path != name and not is_hashable(value):
+    wrapped = filter_jit_fix(facts, path, value, at_path(value, path)[1], site.globals_ or {}) \
+        if declared is None and facts is not None and value is not None and path != name else None
+    if wrapped is not None:  # a function inside an equinox Module handed to plain jax.jit: filter_jit decides
+        fixes.append(wrapped)
+    elif declared is None and facts is not None and path != name and not is_hashable(value):
         # one leaf of a pytree (a function inside a params dict): the rest stays traced
         leaf = leaf_static_fix(site, path)
         if leaf is not None:

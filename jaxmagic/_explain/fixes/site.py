@@ -20,6 +20,8 @@ from ..call import CallFacts, root_of
 from ..declare.leaf import Static, at_path as _at_path, leaf_static_fix as _leaf_static_fix, leaf_value as _leaf_value
 from ..declare.wrapper import filter_jit_fix
 from ..declare.fields import declared_data_fix
+from ..values.callee import resolved
+from ..values.constructed import constructed_count_fix
 from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
@@ -234,6 +236,9 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     become static (one left traced keeps the value traced), so none may be an array or computed from one."""
     facts = site.facts
     roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
+    values = site.facts.values if site.facts else site.locals_ or {}
+    if not argument and (made := constructed_count_fix(site.kind, site.paths, values, site.names)) is not None:
+        return made  # ``self.cutoff = jnp.floor(...)`` in ``__init__``: a Python int made there
     if facts is None or not roots or None in roots:
         return None
     passed = {r: v for r in roots if not replace and r in facts.params and r not in facts.static and r in facts.values
@@ -388,12 +393,7 @@ def makes_parameters(loop: ast.AST, site: Site) -> bool:
             continue
         if isinstance(node.func, ast.Attribute) and node.func.attr in _PARAMETER_CALLS:
             return True
-        value: Any = None
-        for part in (dotted_of(node.func) or "").split("."):
-            value = (site.globals_ or {}).get(part) if value is None else getattr(value, part, None)
-            if value is None:
-                break
-        if isinstance(value, type) and any(
+        if isinstance(value := resolved(dotted_of(node.func), site.globals_ or {}), type) and any(
                 (getattr(base, "__module__", "") or "").startswith(("flax.linen", "haiku", "flax.nnx"))
                 and base.__name__ == "Module" for base in value.__mro__):
             return True

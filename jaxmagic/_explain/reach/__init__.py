@@ -22,6 +22,6 @@ function is handed over).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
 ``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaks``, ``fixes.leak_code`` and
-``fixes.rewrites``; never
+``fixes.rewrites`` and ``values.callee``; never
 ``explain`` or ``argument``.
 """

@@ -41,6 +41,8 @@ from ..fixes.rewrites import Unstored, apply_edit
 from ..leaks import stores_outside, user_functions_in
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild, refused_only_abstractly
+from ..fixes.site import dotted_of
+from ..values.callee import resolved
 from ..verify import first_line
 from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
 from .in_place import Refused, Replay
@@ -207,10 +209,7 @@ def _handed_with_aux(name: str, tree: ast.AST, globals_: dict) -> bool:
     """True when the file hands the function ``name`` to a callable that has a ``has_aux`` option."""
     for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
         if any(isinstance(a, ast.Name) and a.id == name for a in call.args):
-            root, *rest = (ast.unparse(call.func) if isinstance(call.func, (ast.Name, ast.Attribute)) else "").split(".")
-            callee = globals_.get(root)
-            for part in rest:
-                callee = getattr(callee, part, None)
+            callee = resolved(dotted_of(call.func), globals_)
             try:
                 if callee is not None and "has_aux" in inspect.signature(callee).parameters:
                     return True

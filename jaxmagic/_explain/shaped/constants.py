@@ -14,6 +14,7 @@ import contextlib
 import io
 from typing import Any
 
+from ..._common.errors import STATIC_ATTRIBUTES
 from ..._common.frames import holds_tracer
 from ..._common.source import clone, parameter_names
 from ..._tracking import monitor
@@ -133,9 +134,6 @@ def _run_alone(statement: ast.Assign, globals_: dict, filename: str) -> dict[str
     return {name: scope[name] for name in scope if name not in globals_ or scope[name] is not globals_[name]}
 
 
-_STATIC_READS = ("shape", "ndim", "size", "dtype")
-
-
 def numpy_constants_fix(site: Site) -> Fix | None:
     """The ``jnp`` calls of the failing line that read no traced value (``jnp.linspace(0.0, 1.0, x.shape[0])``),
     made with NumPy, where library code turns the value into a NumPy array (coordax's ``LabeledAxis`` ticks, static
@@ -165,7 +163,7 @@ def numpy_constants_fix(site: Site) -> Fix | None:
 
 def _reads_values(call: ast.Call, traced: set[str]) -> bool:
     """True when ``call`` reads a traced local other than through its shape, dtype or size."""
-    static = {id(n) for a in ast.walk(call) if isinstance(a, ast.Attribute) and a.attr in _STATIC_READS
+    static = {id(n) for a in ast.walk(call) if isinstance(a, ast.Attribute) and a.attr in STATIC_ATTRIBUTES
               for n in ast.walk(a.value)}
     return any(isinstance(n, ast.Name) and n.id in traced and id(n) not in static for n in ast.walk(call))
 

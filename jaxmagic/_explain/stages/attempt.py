@@ -23,6 +23,7 @@ from .wrapper_paths import name_arguments
 from .follow import follow_through
 from .hashed import verify_hashed
 from .python_loop import verify_python_loops
+from .redeclared import verify_redeclared
 from .record import Failure
 
 __all__ = ["attempt"]
@@ -51,6 +52,7 @@ def attempt(failure: Failure) -> None:
             tried(found.fixes)  # (a try may run the library's setter: the object the user's run left is kept)
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs
         verify_python_loops(found.fixes, failure.exc)  # a fori_loop made a Python loop, at the cell's top level
+        verify_redeclared(found.fixes, failure.exc, globals_)  # a class declared anew: through the library's jit
         if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
             follow_through(failure, tried)
         if kept is not None and kept in (globals_ or {}):  # a value a library kept in an object: static, if given

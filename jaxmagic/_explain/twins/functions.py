@@ -23,7 +23,7 @@ from ..._common.source import clone
 from ..explanation import Fix
 from ..fixes.rewrites import attr
 from ..fixes.site import Site, dotted_of, edit_fix
-from .numpy_calls import resolved
+from ..values.callee import resolved
 
 __all__ = ["math_twin_fix", "scipy_twin_fix"]
 
@@ -104,10 +104,7 @@ def scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
 
 def _public_path(node: ast.Call, globals_: dict) -> str | None:
     """``linalg.block_diag`` for a SciPy function called by any name, found among its modules' public names."""
-    try:
-        callee = resolved(node.func, globals_)  # attribute reads: a property of the user's may raise anything
-    except Exception:  # noqa: BLE001 - then it is no SciPy function
-        return None
+    callee = resolved(dotted_of(node.func), globals_)
     name = getattr(callee, "__name__", None)  # a ufunc (``gammaln``) names no module of SciPy's: found by identity
     for module in _SCIPY_MODULES:
         public = sys.modules.get(f"scipy.{module}")

@@ -19,8 +19,9 @@ from ..._common.source import clone
 from ..fixes.rewrites import attr, call
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
+from ..values.callee import resolved
 
-__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_operand_fix", "numpy_twin", "resolved",
+__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_operand_fix", "numpy_twin",
            "statement_of", "with_twins"]
 
 
@@ -98,7 +99,7 @@ def jax_backend_fix(site: Site) -> Fix | None:
     for node in site.ancestors():
         if not isinstance(node, ast.Call):
             continue
-        fn = resolved(node.func, site.globals_ or {})
+        fn = resolved(dotted_of(node.func), site.globals_ or {})
         try:
             params = inspect.signature(fn).parameters if callable(fn) else {}
         except (TypeError, ValueError):
@@ -126,7 +127,7 @@ def numpy_operand_fix(site: Site) -> Fix | None:
     globals_ = site.globals_ or {}
     traced = {n for n, v in (site.locals_ or {}).items() if isinstance(v, jax.core.Tracer)}
     for node in site.ancestors():
-        fn = resolved(node.func, globals_) if isinstance(node, ast.Call) else None
+        fn = resolved(dotted_of(node.func), globals_) if isinstance(node, ast.Call) else None
         module = getattr(fn, "__module__", None) or ""
         if fn is None or module.split(".")[0] in ("numpy", "jax", "scipy"):
             continue
@@ -146,12 +147,3 @@ def numpy_operand_fix(site: Site) -> Fix | None:
                         f"`{dotted_of(node.func)}` picks NumPy for the NumPy array `{numpy[0].id}` and then runs "
                         "NumPy on the traced operands; handed a JAX array, it picks JAX, which traces")
     return None
-
-
-def resolved(node: ast.expr, globals_: dict) -> Any:
-    """The object a dotted name refers to among ``globals_`` (attribute reads only), or None."""
-    parts = (dotted_of(node) or "").split(".")
-    value = globals_.get(parts[0]) if parts[0] else None
-    for part in parts[1:]:
-        value = getattr(value, part, None)
-    return value

@@ -5,8 +5,11 @@ check read, the static argument its jit hashed; and what a trace can return in p
 it raised in its own code), ``counts`` (the traced count or size a library's check read, from its frames
 innermost first, and the integer scalars the user's call passed) and ``statics`` (the traced value a library's
 jit hashed as static, held in its frames) and ``returnable`` (a stored object no jit can return, a function or a
-class of no pytree: the array the cell reads of it later, or the traced inputs it was built from).
+class of no pytree: the array the cell reads of it later, or the traced inputs it was built from) and
+``constructed`` (a count an object's class computes with ``jnp`` in ``__init__``, computed there with NumPy as a
+Python int).
 
-May import: what ``_explain`` may, and ``provenance``, ``recover`` and ``dataflow``; never ``explain``,
+May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
+``declare.fields`` (``Declaration``, ``class_node``); never ``explain``,
 ``argument``, ``reach`` or ``stages``.
 """

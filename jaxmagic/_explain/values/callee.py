@@ -1,9 +1,11 @@
 """Which library's function the user's failing line calls: an installed library's (not JAX's), and whether it
-raised in its own code on the tracer (``mjx.get_data(model, data)``: a library that needs concrete values).
+raised in its own code on the tracer (``mjx.get_data(model, data)``: a library that needs concrete values); and
+what a dotted name of the user's names, looked up without running anything.
 """
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 import sys
 import types
@@ -13,7 +15,7 @@ from ..._common.errors import is_installed_library, is_jax_file
 from ..._common.source import unwrap_function
 from ..recover import Impure, evaluate_pure
 
-__all__ = ["calls_library", "host_library", "library_file", "numpy_or_scipy"]
+__all__ = ["calls_library", "host_library", "library_file", "numpy_or_scipy", "resolved"]
 
 _NUMPY_OR_SCIPY = re.compile(r"[/\\](numpy|scipy)[/\\]")  # their functions have twins in jax.numpy, jax.scipy
 
@@ -64,3 +66,13 @@ def library_file(callee: Any) -> str | None:
     else:
         filename = getattr(getattr(unwrap_function(callee), "__code__", None), "co_filename", "")
     return filename if is_installed_library(filename) and not is_jax_file(filename) else None
+
+
+def resolved(dotted: str | None, globals_: dict) -> Any:
+    """What ``dotted`` (``squishyplanet.OblateSystem``, ``solver.solve``) names among ``globals_``, read without
+    running code of the user's or a library's (no property, no ``__getattr__``); None where a part is missing."""
+    root, *rest = (dotted or "").split(".")
+    value: Any = globals_.get(root) if root else None
+    for name in rest:
+        value = inspect.getattr_static(value, name, None) if value is not None else None
+    return value

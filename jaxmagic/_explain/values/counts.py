@@ -14,8 +14,8 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import (SIZE_NAME, UNHASHABLE_TRACER, asserted_type, is_installed_library, is_jax_file,
-                              leaves_of, message_of, traceback_entries)
+from ..._common.errors import (SIZE_NAME, STATIC_ATTRIBUTES, UNHASHABLE_TRACER, asserted_type, is_installed_library,
+                              is_jax_file, leaves_of, message_of, traceback_entries)
 from ..._common.source import node_at, parse_file, position_of
 from ..provenance import Tracer, is_trace_input, jaxpr_tracer
 from ..recover import Impure, evaluate_pure
@@ -85,9 +85,6 @@ def _size_named(node: ast.Call, user: list[types.TracebackType]) -> bool:
 _COUNTING = {"int", "range", "index", "ceil", "floor"}  # calls that make a Python count of their argument
 
 
-_STATIC_READS = {"shape", "ndim", "dtype", "size"}
-
-
 def _traced_reads(entry: types.TracebackType, widened: bool) -> tuple[list[Tracer], bool]:
     """The tracers a library frame's failing line reads (its parameters and closed-over values; ``widened``:
     also its locals that are inputs of their trace, ``for n in self.N``, and attributes, not what it reads
@@ -104,7 +101,7 @@ def _traced_reads(entry: types.TracebackType, widened: bool) -> tuple[list[Trace
         return [], False
     static = {id(n) for c in ast.walk(at) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == "len"
               for a in c.args for n in ast.walk(a)}
-    static |= {id(n) for a in ast.walk(at) if isinstance(a, ast.Attribute) and a.attr in _STATIC_READS
+    static |= {id(n) for a in ast.walk(at) if isinstance(a, ast.Attribute) and a.attr in STATIC_ATTRIBUTES
                and _array_read(a.value, frame) for n in ast.walk(a.value)}
     read = {n.id for n in ast.walk(at) if isinstance(n, ast.Name) and id(n) not in static}
     if not widened:
