@@ -9,6 +9,22 @@
 - A library's step method jitted by the user with plain ``jax.jit`` (``jax.jit(trainer.step_fn)``, where trainax
   itself uses ``filter_jit``) and handed an ``eqx.nn.MLP``, whose activation is a function among its leaves: the
   statement made with ``eqx.filter_jit``, tried, rather than a pattern about binding the value.
+
+Found by the thirty-first held-out set (jax-datetime, dejax, flash-attention-jax; ...), measured before:
+
+- A function jitted through ``checkify.checkify`` (dejax's sampler checks its buffer with ``checkify.check``, so
+  the user writes ``jax.jit(checkify.checkify(sample))``): the user's function is found inside checkify's wrapper,
+  and since that wrapper takes ``*args``, a size passed by position is made static by position
+  (``static_argnums=2``), tried through the same stack; a static size passed as a JAX scalar by keyword is given
+  as a Python int, tried with the keyword kept a keyword.
+- ``print(f"fill: {float(size) / 1000:.1%}")`` inside jit: arithmetic between the conversion and the f-string's
+  field; the whole print made ``jax.debug.print``, the conversion dropped.
+- ``stamp = time.to_pydatetime().strftime(...)`` then ``print("advancing from", stamp)`` inside jit (jax-datetime's
+  conversion asks for Python ints): the value is only looked at, so it is made and printed in one
+  ``jax.debug.callback`` handed the traced time, and the assignment goes.
+- A library function decorated with plain ``@jit`` (flash-attention-jax's ``rabe_attention``), called with chunk
+  sizes it uses as a scan length: the library's own function jitted again by the user, the Python sizes given
+  static, the user's call made to it, tried.
 """
 from __future__ import annotations
 
@@ -46,7 +62,7 @@ import equinox as eqx
 import jax
 import jax.numpy as jnp
 import optax
-from trainer_cases import Trainer
+from stepping_cases import Trainer
 
 class Substepper(eqx.Module):
     weight: jax.Array
@@ -68,7 +84,7 @@ Trainer(data, optax.adam(1e-3))(Substepper(1.0, 0.3))
 
 def test_a_count_computed_with_jnp_in_init_is_computed_there_as_an_int_through_a_trainer(
         tmp_path, monkeypatch, explain_events):
-    install_library(tmp_path, monkeypatch, "trainer_cases", TRAINER)
+    install_library(tmp_path, monkeypatch, "stepping_cases", TRAINER)
     found = explained_cell("init-substeps", TRAINAX, SUBSTEPS, tmp_path)
     assert explain_events["compiles"] == 0  # the trainer's jit staged again, never compiled
     top = found.fixes[0]
@@ -119,7 +135,7 @@ import equinox as eqx
 import jax
 import jax.numpy as jnp
 import optax
-from trainer_cases import Trainer
+from stepping_cases import Trainer
 
 model = eqx.nn.MLP(4, 4, 8, 1, key=jax.random.PRNGKey(0))
 trainer = Trainer([], optax.sgd(0.1))
@@ -130,9 +146,172 @@ step(model, opt_state, (jnp.ones(4), jnp.zeros(4)))
 
 
 def test_a_library_method_jitted_with_plain_jit_on_a_module_holding_a_function_gets_filter_jit(tmp_path, monkeypatch):
-    install_library(tmp_path, monkeypatch, "trainer_cases", TRAINER)
+    install_library(tmp_path, monkeypatch, "stepping_cases", TRAINER)
     found = explained_cell("jit-step-mlp", FILTER_JIT, JITTED_STEP, tmp_path)
     top = found.fixes[0]
     assert (found.kind, found.argument, top.kind, top.verified) == ("non-array-argument", "model", "static", True), \
         tried(found)
     assert top.code == "step = eqx.filter_jit(trainer.step)", top.code
+
+
+CHECKIFY = "https://docs.jax.dev/en/latest/debugging/checkify_guide.html"  # jax.jit(checkify.checkify(f))
+DEJAX = "https://github.com/hr0nix/dejax"  # buffer.sample_fn(state, key, batch_size) checks with checkify
+
+# a replay buffer whose sampler checks its state with checkify and makes the batch's shape from the size
+BUFFER = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import checkify
+
+
+def sample(storage, key, batch_size):
+    checkify.check(storage.shape[0] > 0, "the buffer is empty")
+    picked = jax.random.randint(key, (batch_size,), 0, storage.shape[0])
+    return storage[picked]
+"""
+
+CHECKED_SAMPLE = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import checkify
+from buffer_cases import sample
+
+def sample_batch(storage, key, batch_size):
+    return sample(storage, key, batch_size) * 2.0
+
+sampler = jax.jit(checkify.checkify(sample_batch))
+err, batch = sampler(jnp.ones((10, 3)), jax.random.PRNGKey(0), 4)
+"""
+
+
+def test_a_size_through_checkify_is_made_static_by_position(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "buffer_cases", BUFFER)
+    found = explained_cell("checkify-size", CHECKIFY, CHECKED_SAMPLE, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("batch_size", "static", True), tried(found)
+    assert top.code == "sampler = jax.jit(checkify.checkify(sample_batch), static_argnums=2)", top.code
+
+
+CHECKED_STATIC = """\
+from functools import partial
+import jax
+import jax.numpy as jnp
+from jax.experimental import checkify
+from buffer_cases import sample
+
+config = {"batch_size": jnp.asarray(4)}
+
+@partial(jax.jit, static_argnames="batch_size")
+@checkify.checkify
+def sample_batch(storage, key, batch_size):
+    return sample(storage, key, batch_size)
+
+err, batch = sample_batch(jnp.ones((10, 3)), jax.random.PRNGKey(0), batch_size=config["batch_size"])
+"""
+
+
+def test_a_jax_scalar_static_through_checkify_is_given_as_an_int_by_keyword(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "buffer_cases", BUFFER)
+    found = explained_cell("checkify-static-scalar", DEJAX, CHECKED_STATIC, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "batch_size",
+                                                                     "hashable-static", True), tried(found)
+    assert "batch_size=4" in top.code, top.code
+
+
+FILL_LOG = """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def collect(count, obs):
+    print(f"buffer fill: {float(count) / 1000:.1%}")
+    return count + obs.shape[0]
+
+collect(jnp.int32(10), jnp.ones((4, 2)))
+"""
+
+
+def test_a_conversion_under_arithmetic_in_a_printed_f_string_becomes_debug_print(tmp_path):
+    found = explained_cell("fill-log", DEJAX, FILL_LOG, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("concretization", "jax.debug.print", True), tried(found)
+    assert top.code == "jax.debug.print('buffer fill: {v0:.1%}', v0=count.astype(jnp.float32) / 1000)", top.code
+
+
+JAX_DATETIME = "https://github.com/google/jax-datetime"  # Datetime.to_pydatetime() for display, outside jit
+
+CLOCK = """\
+import dataclasses
+import datetime
+
+import jax
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Stamp:
+    seconds: jax.Array
+
+    def to_python(self):
+        return datetime.datetime.fromtimestamp(int(self.seconds), datetime.timezone.utc)
+"""
+
+PRINTED_STAMP = """\
+import jax
+import jax.numpy as jnp
+from clock_cases import Stamp
+
+@jax.jit
+def advance(stamp, x):
+    text = stamp.to_python().strftime("%H:%M")
+    print("advancing from", text)
+    return Stamp(stamp.seconds + 3600), x * 0.9
+
+advance(Stamp(jnp.int32(0)), jnp.ones(2))
+"""
+
+
+def test_a_value_host_code_makes_only_to_print_is_made_and_printed_in_a_callback(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "clock_cases", CLOCK)
+    found = explained_cell("printed-stamp", JAX_DATETIME, PRINTED_STAMP, tmp_path)
+    top = found.fixes[0]
+    assert (found.lineno, top.kind, top.verified) == (7, "jax.debug.print", True), tried(found)
+    assert top.code.splitlines()[0] == ("jax.debug.callback(lambda stamp: print('advancing from', "
+                                        "stamp.to_python().strftime('%H:%M')), stamp)"), top.code
+
+
+FLASH_ATTENTION = "https://github.com/lucidrains/flash-attention-jax"  # rabe_attention(q, k, v, q_chunk_size=...)
+
+CHUNKED = """\
+import math
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def chunked_scores(q, k, chunk_size=128):
+    chunks = math.ceil(q.shape[0] / chunk_size)
+    return jnp.concatenate([q[i * chunk_size:(i + 1) * chunk_size] @ k.T for i in range(chunks)])
+"""
+
+CHUNKED_CALL = """\
+import jax
+import jax.numpy as jnp
+from attention_cases import chunked_scores
+
+q, k = jnp.ones((256, 8)), jnp.ones((64, 8))
+scores = chunked_scores(q, k, chunk_size=64)
+"""
+
+
+def test_a_size_given_to_a_library_function_its_library_jitted_without_options_is_static_in_a_jit_of_ones_own(
+        tmp_path, monkeypatch, explain_events):
+    install_library(tmp_path, monkeypatch, "attention_cases", CHUNKED)
+    found = explained_cell("library-own-jit", FLASH_ATTENTION, CHUNKED_CALL, tmp_path)
+    assert explain_events["compiles"] == 0
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("chunk_size", "static", True), tried(found)
+    assert top.code == ("chunked_scores_static = jax.jit(chunked_scores.__wrapped__, static_argnames='chunk_size')\n"
+                        "scores = chunked_scores_static(q, k, chunk_size=64)"), top.code

@@ -20,33 +20,10 @@ from typing import Any
 from .through import dispatching
 
 __all__ = [
-    "as_load",
-    "as_store",
-    "definition_of",
-    "defines",
-    "own_nodes",
-    "same_node",
-    "inside",
-    "replace_statement",
-    "Position",
-    "parse_file",
-    "position_of",
-    "node_at",
-    "enclosing_function",
-    "function_node",
-    "unwrap_function",
-    "innermost_function",
-    "layers",
-    "names_in",
-    "parameter_names",
-    "text_of",
-    "without_partial",
-    "source_line",
-    "shown_lines",
-    "set_shown_lines",
-    "statement_at",
-    "parents",
-    "clone",
+    "as_load", "as_store", "definition_of", "defines", "own_nodes", "same_node", "inside", "replace_statement",
+    "Position", "parse_file", "position_of", "node_at", "enclosing_function", "function_node", "unwrap_function",
+    "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "source_line",
+    "shown_lines", "set_shown_lines", "statement_at", "parents", "clone", "closed_over",
 ]
 
 _MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
@@ -205,6 +182,8 @@ def innermost_function(fn: Any) -> types.FunctionType | None:
             inner = getattr(fn, "__wrapped__", None) or getattr(fn, "__func__", None) or getattr(fn, "_fun", None)
         except Exception:  # noqa: BLE001 - an object answering attributes its own way
             inner = None
+        if inner is None and getattr(fn, "__qualname__", "") == "checkify.<locals>.checked_fun":
+            inner = closed_over(fn, "f")  # checkify's wrapper names the function it checks only in its closure
         if inner is None or inner is fn:
             break
         fn = inner
@@ -212,6 +191,15 @@ def innermost_function(fn: Any) -> types.FunctionType | None:
         call = getattr(type(fn), "__call__", None)  # an instance of the user's class: its ``__call__``
         found = call if isinstance(call, types.FunctionType) else None
     return found
+
+
+def closed_over(fn: types.FunctionType, name: str) -> Any:
+    """The value of the variable ``name`` that ``fn`` closes over, or None."""
+    names = fn.__code__.co_freevars
+    try:
+        return fn.__closure__[names.index(name)].cell_contents if name in names and fn.__closure__ else None
+    except ValueError:  # an empty cell
+        return None
 
 
 def layers(fn: Any) -> list[types.FunctionType]:
@@ -226,14 +214,9 @@ def layers(fn: Any) -> list[types.FunctionType]:
         fn = without_partial(fn)
         if isinstance(fn, types.FunctionType):
             found.append(fn)
-            if "fun" in fn.__code__.co_freevars and fn.__closure__:
-                inner_fun = fn.__closure__[fn.__code__.co_freevars.index("fun")]
-                try:
-                    hidden = inner_fun.cell_contents
-                except ValueError:  # an empty cell
-                    hidden = None
-                if isinstance(hidden, types.FunctionType) and hidden is not getattr(fn, "__wrapped__", None):
-                    found.append(hidden)
+            hidden = closed_over(fn, "fun")
+            if isinstance(hidden, types.FunctionType) and hidden is not getattr(fn, "__wrapped__", None):
+                found.append(hidden)
         try:
             inner = getattr(fn, "__wrapped__", None)
         except Exception:  # noqa: BLE001

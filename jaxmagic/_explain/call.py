@@ -20,10 +20,8 @@ from typing import Any
 import jax
 import numpy as np
 
-from .._common.frames import called_from, is_jax_file, user_entries
 from .._common.lambdas import bound_name
-from .._common.source import (function_node, innermost_function, node_at, parse_file, position_of, shown_lines,
-                              unwrap_function)
+from .._common.source import function_node, innermost_function, parse_file, position_of, shown_lines, unwrap_function
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
 from .._common.errors import is_installed_library
@@ -43,7 +41,6 @@ __all__ = [
     "plain_function",
     "transformed_expression",
     "untraceable",
-    "traced_as_an_array",
 ]
 
 
@@ -118,6 +115,12 @@ class Call:
             return self.args, self.kwargs
         signature = inspect.signature(self.fn)
         bound = signature.bind(*self.args, **self.kwargs)
+        params = list(signature.parameters)
+        if all(n in self.kwargs or params.index(n) < len(self.args) for n in replace if n in params) and not any(
+                p.kind is p.VAR_POSITIONAL for p in signature.parameters.values()):
+            # each given where the call gave it, by position or by keyword (a jit of ``*args`` names no position)
+            args = [replace.get(params[i], a) if params[i] not in self.kwargs else a for i, a in enumerate(self.args)]
+            return tuple(args), {k: replace.get(k, v) for k, v in self.kwargs.items()}
         for name, value in replace.items():
             bound.arguments[name] = value
         return bound.args, bound.kwargs
@@ -245,8 +248,22 @@ def facts_of(fn: Any, call: Call) -> CallFacts | None:
         if signature is not None else None
     only = tuple(p.name for p in signature.parameters.values() if p.kind is p.POSITIONAL_ONLY) \
         if signature is not None else ()
+    if call.through is not None and _takes_only_varargs(unwrap_function(call.through[0])):
+        # jax.jit(checkify.checkify(f)): the jitted wrapper takes ``*args``, so JAX makes a parameter the user
+        # passed by position static only by its position
+        only = (*only, *(p for p in params[:len(call.args)] if p not in only))
     return CallFacts(name, params, values, static, decorated, by_cell=tracked is not None and tracked.by_cell,
                      header=header, var_keyword=var_keyword, source=node, positional_only=only)
+
+
+def _takes_only_varargs(fn: Any) -> bool:
+    """True for a function whose only parameters are ``*args`` and ``**kwargs`` (a transformation's wrapper)."""
+    try:
+        kinds = {p.kind for p in inspect.signature(fn).parameters.values()}
+    except (TypeError, ValueError):
+        return False
+    return inspect.Parameter.VAR_POSITIONAL in kinds and kinds <= {inspect.Parameter.VAR_POSITIONAL,
+                                                                   inspect.Parameter.VAR_KEYWORD}
 
 
 def _header(node: ast.AST, filename: str) -> str:
@@ -374,27 +391,3 @@ def untraceable(facts: CallFacts, but: str) -> tuple[str, ...]:
 
     return tuple(p for p in facts.params if p != but and p in facts.values and p not in facts.static
                  and not traceable(facts.values[p]) and hashable(facts.values[p]))
-
-
-_NO_ATTRIBUTE = re.compile(r"Tracer'?(?: object)? has no attribute '?(?P<attr>\w+)")
-
-
-def traced_as_an_array(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> bool:
-    """True when an argument that is no array, but has ``shape`` and ``dtype`` (tensornetwork's ``Node``), was
-    traced as one: inside the jitted function its other attributes are gone (``node.tensor`` on a tracer), and
-    the value passed has that attribute."""
-    found = _NO_ATTRIBUTE.search(str(exc)) if isinstance(exc, AttributeError) else None
-    user = user_entries(exc.__traceback__) if found else []
-    if not user or not called_from(user[-1].tb_frame, is_jax_file):
-        return False
-    tree = parse_file(user[-1].tb_frame.f_code.co_filename)
-    node = node_at(tree, position_of(user[-1])) if tree is not None else None
-    if not (isinstance(node, ast.Attribute) and node.attr == found["attr"] and isinstance(node.value, ast.Name)
-            and isinstance(user[-1].tb_frame.f_locals.get(node.value.id), jax.core.Tracer)):
-        return False
-    try:
-        passed = inspect.signature(plain_function(fn)).bind_partial(*args, **kwargs).arguments
-    except (TypeError, ValueError):
-        return False
-    value = passed.get(node.value.id)
-    return value is not None and not isinstance(value, (jax.Array, np.ndarray)) and hasattr(value, node.attr)

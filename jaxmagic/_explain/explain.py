@@ -20,14 +20,14 @@ from .._common import journal
 from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind, user_entries
 from .._common.frames import forget_answers, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
-from .call import CallFacts, known_call, traced_as_an_array
+from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
 from .reach.library import library_call, users_jit_called
 from .rebuild import retrace_budget
 from .shaped.origin import SHAPE_WHY, shape_why
 from .stages.attempt import attempt
 from .stages.attribute import attribute
-from .stages.locate import locate
+from .stages.locate import locate, traced_as_an_array
 from .stages.needed import needed_kind
 from .stages.offer import offer
 from .stages.record import OWN_ARGUMENTS, Failure

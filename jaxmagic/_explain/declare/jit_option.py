@@ -28,7 +28,7 @@ from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of, is_hashable
 
-__all__ = ["library_jit_static_fix", "partial_bound_fix"]
+__all__ = ["library_jit_static_fix", "library_own_jit_fix", "partial_bound_fix"]
 
 _INPUT = re.compile(r"depends on the value of the argument (?P<name>[A-Za-z_]\w*)(?:\[(?P<index>\d+)\])?")
 
@@ -60,6 +60,46 @@ def library_jit_static_fix(given: tuple[Any, tuple, dict] | None, exc: BaseExcep
                                f"{position}, the Python value {given[1][position]!r}: `static_argnums={position}` "
                                "keeps it one (one compile per value)")
     fix.verified, fix.outcome = _traced(fn, given[1], {}, "your jit given the option", static_argnums=position)
+    return fix
+
+
+def library_own_jit_fix(given: tuple[Any, tuple, dict] | None, argument: str | None, tree: ast.Module | None,
+                        globals_: dict, jax_name: str) -> Fix | None:
+    """A library's function jitted by the library with no static option (flash-attention-jax's ``@jit`` on
+    ``rabe_attention``), called with a Python size it needs as one (``q_chunk_size=512``): the library's own
+    function jitted again by the user with the Python values it was given static, tried; None otherwise."""
+    jitted = given[0] if given is not None else None
+    plain = getattr(jitted, "__wrapped__", None)
+    code = getattr(plain, "__code__", None)
+    info = getattr(jitted, "_jit_info", None)
+    if code is None or info is None or not is_installed_library(code.co_filename) or argument is None or \
+            info.static_argnums or info.static_argnames:
+        return None
+    try:
+        passed = inspect.signature(plain).bind(*given[1], **given[2]).arguments
+    except (TypeError, ValueError):
+        return None
+    if argument not in passed or not _python_value(passed[argument]) or isinstance(passed[argument], bool):
+        return None
+    static = tuple(n for n, v in passed.items() if isinstance(v, (int, str)) and _python_value(v))
+    name = next((k for k, v in globals_.items() if v is jitted and not k.startswith("_")), None)
+    if name is None:
+        return None
+    made = f"{name}_static"
+    spelled = repr(static[0]) if len(static) == 1 else repr(static)
+    calls = [s for s in getattr(tree, "body", []) if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
+                                                          and c.func.id == name for c in ast.walk(s))]
+    again = copy.deepcopy(calls[0]) if len(calls) == 1 else None
+    for node in ast.walk(again) if again is not None else ():
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
+            node.func = ast.Name(made, ast.Load())
+    fix = Fix("static", f"{made} = {jax_name}.jit({name}.__wrapped__, static_argnames={spelled})\n" + (
+        ast.unparse(again) if again is not None else f"# then call {made} as you called {name}"),
+              f"`{name}` is jitted by its library with every argument traced, so the Python "
+              f"{'value' if len(static) == 1 else 'values'} you pass for {', '.join(f'`{n}`' for n in static)} "
+              "become tracers; jit the library's own function again with them static (one compile per value)")
+    fix.verified, fix.outcome = _traced(plain, given[1], given[2], "its function jitted with them static",
+                                        static_argnames=static)
     return fix
 
 

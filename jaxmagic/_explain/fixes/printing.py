@@ -29,8 +29,11 @@ def is_format_call(node: ast.AST) -> bool:
 def printed_conversion(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix | None:
     """``print("mean:", float(v))``: the same print, by ``jax.debug.print``, of the unconverted value."""
     printer = site.parent(node)
+    while isinstance(printer, (ast.BinOp, ast.UnaryOp)):  # f"{float(n) / size:.1%}": arithmetic on the number
+        printer = site.parent(printer)
     if isinstance(printer, ast.FormattedValue):  # print(f"loss {float(v):.3f}"): the f-string, without float()
         return _formatted_conversion(site, node, printer, unwrapped)
+    printer = site.parent(node)
     formatted = site.parent(printer) if isinstance(printer, ast.Tuple) else printer  # ``% (float(v), n)``
     if _percent_template(formatted) is not None:  # print("loss %.3f" % float(v)): the template, without float()
         return _percent_conversion(site, node, formatted, unwrapped)
@@ -89,13 +92,17 @@ def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue,
             and printer.args == [joined] and not printer.keywords):
         return None
     edited = clone(joined)
-    for part in edited.values:  # every conversion the string makes, not only the one that failed first
-        if not isinstance(part, ast.FormattedValue):
-            continue
-        if ast.dump(part.value) == ast.dump(node):
-            part.value = _unconverted(site, node, clone(unwrapped))
-        elif _converted(part.value) is not None:
-            part.value = _unconverted(site, part.value, clone(_converted(part.value)))
+    failed = ast.dump(node)
+
+    class _Unconverted(ast.NodeTransformer):  # every conversion the string makes, not only the one that failed
+        def visit_Call(self, sub: ast.Call) -> ast.AST:
+            if ast.dump(sub) == failed:
+                return _unconverted(site, node, clone(unwrapped))
+            return _unconverted(site, sub, clone(_converted(sub))) if _converted(sub) is not None else sub
+
+    for part in edited.values:
+        if isinstance(part, ast.FormattedValue):
+            part.value = _Unconverted().visit(part.value)
     return edit_fix(
         "jax.debug.print", printer, _debug_print(site.names.jax, *_format_template(edited)),
         "the value is printed, not computed with: `jax.debug.print` formats it when the compiled function runs, "

@@ -22,6 +22,7 @@ from ..shaped.constants import numpy_constants_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import host_call_fix
+from ..twins.printed_host import printed_host_fix
 from ..twins.prefix_sums import masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from .shapes import mask_fixes, shape_fixes
@@ -73,6 +74,10 @@ def propose(site: Site) -> list[Fix]:
         # (a registration: its class unknown, it may be the user's own; written for the user's class holding
         # arrays, it keeps them traced where binding the object bakes them in and compiles once per object)
         fixes = [*ahead, closed, *(f for f in fixes if f not in ahead)]
+    looked = printed_host_fix(site) if site.kind in _HELPER_KINDS and not any(
+        f.kind == "jax.debug.print" for f in fixes) else None
+    if looked is not None:  # stamp = time.to_pydatetime()...; print(stamp): only looked at, so printed by a callback
+        fixes = [looked, *fixes]
     looped = python_loop_fix(site)
     if looped is not None:  # a fori_loop's counter that library code needs as a Python int: a Python loop, after
         fixes = [*fixes, looped]  # any fix of the user's own line

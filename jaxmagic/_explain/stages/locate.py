@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import ast
 import copy
+import inspect
+import re
 import types
 from typing import Any
 
-from ..._common.errors import tracing_kind, user_entries
+import jax
+import numpy as np
+
+from ..._common.errors import is_jax_file, tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
 from ..._common.source import Position, function_node, node_at, parse_file, position_of
-from ..call import Call, transformed_expression
-from ..._common.frames import outlived_its_trace
+from ..call import Call, plain_function, transformed_expression
+from ..._common.frames import called_from, outlived_its_trace
 from ..dataflow import depends_on
 from ..leaks import find_leak
 from ..provenance import leaked_tracer
@@ -22,7 +27,7 @@ from ..reach.stored_attributes import attribute_store, handed_global_store
 from ..rebuild import copy_function, probe_trace
 from .record import CONVERSIONS, Failure
 
-__all__ = ["locate"]
+__all__ = ["locate", "traced_as_an_array"]
 
 
 def locate(failure: Failure) -> None:
@@ -131,3 +136,27 @@ def _jitted_as(jitted: Any, name: str, user: list[types.TracebackType]) -> tuple
     if jit.rsplit(".", 1)[-1] != "jit" or written == (name, f"{jit}({name})"):
         return None
     return written
+
+
+_NO_ATTRIBUTE = re.compile(r"Tracer'?(?: object)? has no attribute '?(?P<attr>\w+)")
+
+
+def traced_as_an_array(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> bool:
+    """True when an argument that is no array, but has ``shape`` and ``dtype`` (tensornetwork's ``Node``), was
+    traced as one: inside the jitted function its other attributes are gone (``node.tensor`` on a tracer), and
+    the value passed has that attribute."""
+    found = _NO_ATTRIBUTE.search(str(exc)) if isinstance(exc, AttributeError) else None
+    user = user_entries(exc.__traceback__) if found else []
+    if not user or not called_from(user[-1].tb_frame, is_jax_file):
+        return False
+    tree = parse_file(user[-1].tb_frame.f_code.co_filename)
+    node = node_at(tree, position_of(user[-1])) if tree is not None else None
+    if not (isinstance(node, ast.Attribute) and node.attr == found["attr"] and isinstance(node.value, ast.Name)
+            and isinstance(user[-1].tb_frame.f_locals.get(node.value.id), jax.core.Tracer)):
+        return False
+    try:
+        passed = inspect.signature(plain_function(fn)).bind_partial(*args, **kwargs).arguments
+    except (TypeError, ValueError):
+        return False
+    value = passed.get(node.value.id)
+    return value is not None and not isinstance(value, (jax.Array, np.ndarray)) and hasattr(value, node.attr)

@@ -16,7 +16,7 @@ from ..values.callee import host_library
 from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
-from ..declare.jit_option import library_jit_static_fix
+from ..declare.jit_option import library_jit_static_fix, library_own_jit_fix
 from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
 from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
@@ -75,9 +75,11 @@ def offer(failure: Failure) -> None:
                                   failure.names, setting=library_entry(failure.exc) is not None)
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
         found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
-    if not any(f.kind == "static" for f in found.fixes) and kind in CONVERSIONS:
+    if not any(f.kind == "static" and not f.template for f in found.fixes) and (kind in CONVERSIONS or kind ==
+                                                                               "traced-shape"):
         # jax.jit(model.apply)(params, x, 2): the user's jit of a library's callable, given the option
-        own_jit = library_jit_static_fix(given, failure.exc, user, found.argument)
+        own_jit = library_jit_static_fix(given, failure.exc, user, found.argument) or library_own_jit_fix(
+            given, found.argument, tree, globals_ or {}, failure.names.jax)
         found.fixes += [own_jit] if own_jit is not None else []
     chosen = library_option_fix(kind, failure.exc, failure.node, user)
     if chosen is not None:  # a library's option it works out from traced data: given by the user instead

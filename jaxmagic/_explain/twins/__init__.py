@@ -14,8 +14,8 @@ Python, or that skips a check on the host: given by the user's call as a Python 
 library's own function that makes its classes pytrees, ``qtn.jax_register_pytree()``, called before the user's) and
 ``python_loop`` (a ``lax.fori_loop`` whose counter library code needs as a Python int, made a Python loop) and
 ``prefix_sums`` (``sum(x[i] for i in range(n))`` over a traced count, or a loop accumulating it, one masked
-``jnp.sum``); in
-``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
+``jnp.sum``) and ``printed_host`` (a value made by host code only to be printed: made and printed in a
+``jax.debug.callback``); in ``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``recover``, ``values.callee``, ``fixes.site`` and
 ``fixes.rewrites``; never
