@@ -25,6 +25,16 @@ Found by the thirty-first held-out set (jax-datetime, dejax, flash-attention-jax
 - A library function decorated with plain ``@jit`` (flash-attention-jax's ``rabe_attention``), called with chunk
   sizes it uses as a scan length: the library's own function jitted again by the user, the Python sizes given
   static, the user's call made to it, tried.
+- ``hours = jnp.arange(span.days * 24)`` summed, under ``jax.vmap`` over spans of different lengths (jax-datetime's
+  ``Timedelta``): the index array made as long as the largest length in the call's batch, the sum masked past
+  each span's own length (the same sums), tried; never a static leaf, which a vmap cannot have.
+- ``jac=jax.jit(jax.grad(loss))`` written inline and handed to a library that calls it with the user's keyword
+  options bound by ``functools.partial`` (optimagic's ``jac_kwargs``), re-raising JAX's error as its own: the jit is
+  found around the user's function, the fix is that inline expression given (or relieved of) static names, tried;
+  a tracer handed to ``jnp.vander``'s own static ``N`` is a traced shape, not an unhashable value.
+- A dict of settings handed on whole to a library with ``**`` (jax-moseq's ``init_ar_params(seed, **ar_hypparams)``,
+  whose ``jr.split(seed, num_states)`` needs a count; ``preprocess_for_pca(Y, **config)`` branching on
+  ``fix_heading``): the leaf made a static parameter of its own, handed on as ``**{**cfg, 'key': key}``, tried.
 """
 from __future__ import annotations
 
@@ -315,3 +325,164 @@ def test_a_size_given_to_a_library_function_its_library_jitted_without_options_i
     assert (found.argument, top.kind, top.verified) == ("chunk_size", "static", True), tried(found)
     assert top.code == ("chunked_scores_static = jax.jit(chunked_scores.__wrapped__, static_argnames='chunk_size')\n"
                         "scores = chunked_scores_static(q, k, chunk_size=64)"), top.code
+
+
+SPANS = """\
+import dataclasses
+
+import jax
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Span:
+    days: jax.Array
+"""
+
+DIURNAL = """\
+import jax
+import jax.numpy as jnp
+from span_cases import Span
+
+@jax.vmap
+def daily_load(span):
+    hours = jnp.arange(span.days * 24)
+    return jnp.sum(1.0 + jnp.sin(2 * jnp.pi * hours / 24))
+
+daily_load(Span(jnp.array([1, 3, 2])))
+"""
+
+
+def test_an_index_array_of_traced_length_under_vmap_is_as_long_as_the_batch_needs_and_its_sum_masked(
+        tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "span_cases", SPANS)
+    found = explained_cell("vmap-arange", JAX_DATETIME, DIURNAL, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("traced-shape", "span", "jnp.where", True), \
+        tried(found)
+    assert top.code.splitlines()[0] == "hours = jnp.arange(72)", top.code
+    assert "jnp.sum(jnp.where(hours < span.days * 24, 1.0 + jnp.sin(2 * jnp.pi * hours / 24), 0.0))" in top.code
+
+
+OPTIMAGIC = "https://optimagic.readthedocs.io/en/latest/how_to/how_to_derivatives.html"  # jac=, jac_kwargs=
+
+# a minimizer that binds the user's keyword options to their derivative and re-raises its error as its own
+MINIMIZER = """\
+import functools
+
+
+class InvalidFunctionError(ValueError):
+    pass
+
+
+def minimize(fun, params, jac, fun_kwargs=None, jac_kwargs=None):
+    derivative = functools.partial(jac, **(jac_kwargs or {}))
+    try:
+        step = derivative(params)
+    except Exception as error:
+        raise InvalidFunctionError("Error while evaluating derivative at start params.") from error
+    return params - 0.1 * step
+"""
+
+TERMS = """\
+import jax
+import jax.numpy as jnp
+from minimizer_cases import minimize
+
+def criterion(coef, n_terms):
+    total = 0.0
+    for k in range(n_terms):
+        total = total + (coef[k] - k) ** 2
+    return total
+
+kw = {"n_terms": 3}
+minimize(criterion, jnp.zeros(4), jac=jax.jit(jax.grad(criterion)), fun_kwargs=kw, jac_kwargs=kw)
+"""
+
+
+def test_an_inline_jit_of_a_gradient_handed_to_a_library_gets_its_static_names(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
+    found = explained_cell("handed-jit-range", OPTIMAGIC, TERMS, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("n_terms", "static", True), tried(found)
+    assert top.code == "jax.jit(jax.grad(criterion), static_argnames='n_terms')", top.code
+
+
+DEGREE = """\
+import jax
+import jax.numpy as jnp
+from minimizer_cases import minimize
+
+def loss(beta, degree, y):
+    basis = jnp.vander(jnp.linspace(0.0, 1.0, y.shape[0]), degree + 1)
+    return jnp.sum((basis @ beta[: degree + 1] - y) ** 2)
+
+kw = {"degree": 3, "y": jnp.ones(20)}
+minimize(loss, jnp.zeros(5), jac=jax.jit(jax.grad(loss)), fun_kwargs=kw, jac_kwargs=kw)
+"""
+
+
+def test_a_tracer_handed_to_a_static_argument_of_a_jitted_jax_function_is_a_traced_shape(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
+    found = explained_cell("handed-jit-vander", OPTIMAGIC, DEGREE, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("traced-shape", "degree", "static", True), \
+        tried(found)
+    assert top.code == "jax.jit(jax.grad(loss), static_argnames='degree')", top.code
+
+
+DATA = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from minimizer_cases import minimize
+
+def loss(x, data):
+    return jnp.mean((data @ x - 1.0) ** 2)
+
+kw = {"data": np.ones((30, 3))}
+minimize(loss, jnp.zeros(3), jac=jax.jit(jax.grad(loss), static_argnames="data"), fun_kwargs=kw, jac_kwargs=kw)
+"""
+
+
+def test_an_array_marked_static_on_a_handed_jit_is_passed_traced(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
+    found = explained_cell("handed-jit-static-data", OPTIMAGIC, DATA, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "data", "not-static", True), \
+        tried(found)
+    assert top.code == "jax.jit(jax.grad(loss))", top.code
+
+
+JAX_MOSEQ = "https://github.com/dattalab/jax-moseq"  # arhmm.init_ar_params(seed, **ar_hypparams)
+
+SETTINGS = """\
+import jax
+
+
+def init_params(seed, num_states, scale=1.0):
+    keys = jax.random.split(seed, num_states)
+    return jax.vmap(lambda k: scale * jax.random.normal(k, (2,)))(keys)
+"""
+
+UNPACKED = """\
+import jax
+from settings_cases import init_params
+
+hyp = {"num_states": 4, "scale": 0.5}
+
+@jax.jit
+def restart(seed, hyp):
+    return init_params(seed, **hyp)
+
+restart(jax.random.PRNGKey(0), hyp)
+"""
+
+
+def test_a_leaf_of_a_dict_handed_on_with_double_star_is_made_static_and_handed_on_again(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "settings_cases", SETTINGS)
+    found = explained_cell("unpacked-settings", JAX_MOSEQ, UNPACKED, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("hyp", "static", True), tried(found)
+    assert "return init_params(seed, **{**hyp, 'num_states': num_states})" in top.code, top.code
+    assert "def restart(seed, hyp, *, num_states):" in top.code, top.code

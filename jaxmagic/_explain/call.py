@@ -21,7 +21,7 @@ import jax
 import numpy as np
 
 from .._common.lambdas import bound_name
-from .._common.source import function_node, innermost_function, parse_file, position_of, shown_lines, unwrap_function
+from .._common.source import function_node, innermost_function, shown_lines, unwrap_function
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
 from .._common.errors import is_installed_library
@@ -39,7 +39,6 @@ __all__ = [
     "data_dependent",
     "known_call",
     "plain_function",
-    "transformed_expression",
     "untraceable",
 ]
 
@@ -349,28 +348,6 @@ def plain_function(fn: Any) -> Any:
     """The user's plain function inside ``fn`` (a jit, a tracked jit, a method), or None."""
     call = call_of(fn, (), {}, None, None) if fn is not None else None
     return call.fn if call is not None else None
-
-
-def transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple[str | None, str] | None:
-    """The user's source for ``outer`` (``jax.jit(jax.vmap(f))``): bound to a name in their code, or
-    written inline where they call it; None when it is not found."""
-    for entry in user:  # the outermost first: where the user called it
-        held = entry.tb_frame.f_globals
-        bound = next((k for k, v in held.items() if v is outer and not k.startswith("_")), None)
-        position = position_of(entry)
-        tree = parse_file(position.filename)
-        if tree is None:
-            continue
-        for node in ast.walk(tree):
-            if (bound and isinstance(node, ast.Assign) and len(node.targets) == 1
-                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == bound
-                    and isinstance(node.value, ast.Call)):
-                return bound, ast.unparse(node.value)
-        for node in ast.walk(tree):  # inline: jax.jit(jax.jacrev(f))(x) on the call's line
-            if (isinstance(node, ast.Call) and getattr(node, "lineno", None) == position.lineno
-                    and isinstance(node.func, ast.Call)):
-                return None, ast.unparse(node.func)
-    return None
 
 
 def untraceable(facts: CallFacts, but: str) -> tuple[str, ...]:

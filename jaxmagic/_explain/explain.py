@@ -10,6 +10,7 @@ last, from what the record holds.
 """
 from __future__ import annotations
 
+import functools
 import re
 import types
 from typing import Any
@@ -110,6 +111,8 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             reached = users_jit_handed(exc)  # a library called the user's jitted function with a list, a dict
         if reached is not None:  # to_onnx(policy, ...): the user's own jitted function, which library code called
             fn, args, kwargs = reached
+            if isinstance(fn, functools.partial) and hasattr(fn.func, "_jit_info"):  # a library bound its kwargs
+                fn, args, kwargs = fn.func, (*fn.args, *args), {**fn.keywords, **kwargs}
             static_argnums = static_argnames = None
             given = (fn, tuple(args), dict(kwargs))
         if fn is not None and library_call(exc, kind, fn, OWN_ARGUMENTS):

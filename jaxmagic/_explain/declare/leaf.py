@@ -184,11 +184,28 @@ def _leaf_static_recipe(facts: CallFacts, leaves: list[str], names: list[str]) -
                             setattr(holder, field, new)
                         replaced += 1
         if not replaced:
+            replaced = _unpacked_with(edited, leaf, name)
+        if not replaced:
             return None
         edited.args.kwonlyargs.append(ast.arg(name))
         edited.args.kw_defaults.append(None)
         replace[name] = value
     return Static(add=tuple(names), replace=replace, edited=(edited, filename))
+
+
+def _unpacked_with(function: ast.FunctionDef, leaf: str, name: str) -> int:
+    """``f(**cfg)`` in ``function`` made ``f(**{**cfg, 'key': name})`` for the leaf ``cfg['key']`` (the dict handed
+    on whole to a library): how many were made."""
+    found = re.fullmatch(r"(\w+)\[('[^']*'|\"[^\"]*\")\]", leaf)
+    if found is None:
+        return 0
+    made = 0
+    for keyword in (k for k in ast.walk(function) if isinstance(k, ast.keyword) and k.arg is None and isinstance(
+            k.value, ast.Name) and k.value.id == found[1]):
+        keyword.value = ast.copy_location(ast.parse(f"{{**{found[1]}, {found[2]}: {name}}}", mode="eval").body,
+                                          keyword.value)
+        made += 1
+    return made
 
 
 def at_path(value: Any, leaf: str) -> tuple[bool, Any]:

@@ -23,7 +23,7 @@ from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import host_call_fix
 from ..twins.printed_host import printed_host_fix
-from ..twins.prefix_sums import masked_sum_fix
+from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from .shapes import mask_fixes, shape_fixes
 from .site import Site
@@ -36,7 +36,7 @@ def propose(site: Site) -> list[Fix]:
     """The fixes for ``site``, preferred first (none when nothing fits)."""
     handler = _HANDLERS.get(site.kind)
     fixes = handler(site) if handler else []
-    made = numpy_constants_fix(site) or masked_sum_fix(site)
+    made = numpy_constants_fix(site) or masked_sum_fix(site) or masked_arange_fix(site)
     if made is not None:  # a library turning into NumPy what jnp made of constants: NumPy makes it concrete; a sum
         fixes = [made, *fixes]  # over a traced count of leading elements: one masked sum, array-level, first
     twin = next((t for t in (math_twin_fix(site, n) for n in site.ancestors()) if t is not None), None) \

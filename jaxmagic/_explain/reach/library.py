@@ -10,9 +10,11 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+import jax
+
 from ..._common.errors import (is_installed_library, is_jax_file, is_user_file, leaves_of, rejected_tracers,
                               traceback_entries, user_entries)
-from ..._common.source import node_at, parse_file, position_of
+from ..._common.source import innermost_function, node_at, parse_file, position_of
 from ..call import plain_function
 from ..provenance import Origin, origin_of
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -112,6 +114,15 @@ def users_jit_called(exc: BaseException, fn: Any, kind: str | None = None) -> tu
     entries = traceback_entries(exc.__traceback__)
     call = find_jax_call(entries[-1].tb_frame) if entries else None
     code = getattr(call.fun, "__code__", None) if call is not None else None
+    user = user_entries(exc.__traceback__)
+    if code is not None and is_jax_file(code.co_filename) and innermost_function(call.fun) is call.fun and user:
+        call = find_jax_call(user[-1].tb_frame)  # jnp.vander's own jit refused the user's tracer: the jit around it
+        code = getattr(call.fun, "__code__", None) if call is not None else None
+    if code is not None and is_jax_file(code.co_filename) and call.fun is not plain and is_user_file(getattr(
+            getattr(innermost_function(call.fun), "__code__", None), "co_filename", "")):
+        # jax.jit(jax.grad(loss)) written inline and handed to a library (optimagic's ``jac=``): that jit again
+        return jax.jit(call.fun, static_argnums=call.static_argnums or None,
+                       static_argnames=call.static_argnames or None), call.args, call.kwargs
     if code is None or not is_user_file(code.co_filename) or call.fun is plain:
         return None
     jitted = _users_jit_of(call.fun)

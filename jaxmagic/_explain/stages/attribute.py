@@ -20,7 +20,8 @@ from ..._common.source import enclosing_function, parameter_names, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
-from ..call import root_of, transformed_expression
+from ..call import root_of
+from .locate import transformed_expression
 from ..dataflow import depends_on
 from ..leaks import definition_at
 from ..fixes.site import dotted_of, is_hashable, is_jnp

@@ -17,8 +17,8 @@ import numpy as np
 
 from ..._common.errors import is_jax_file, tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
-from ..._common.source import Position, function_node, node_at, parse_file, position_of
-from ..call import Call, plain_function, transformed_expression
+from ..._common.source import Position, function_node, innermost_function, node_at, parse_file, position_of
+from ..call import Call, plain_function
 from ..._common.frames import called_from, outlived_its_trace
 from ..dataflow import depends_on
 from ..leaks import find_leak
@@ -27,13 +27,14 @@ from ..reach.stored_attributes import attribute_store, handed_global_store
 from ..rebuild import copy_function, probe_trace
 from .record import CONVERSIONS, Failure
 
-__all__ = ["locate", "traced_as_an_array"]
+__all__ = ["locate", "traced_as_an_array", "transformed_expression"]
 
 
 def locate(failure: Failure) -> None:
     """Fill in the record's user frames, position, syntax tree and failing node (and a leak's store)."""
     exc, found, call, facts = failure.exc, failure.found, failure.call, failure.facts
     user = failure.user = _user_entries(exc, failure.kind, call)
+
     if call is not None and call.through is not None and facts is not None:
         facts.transformed = transformed_expression(call.through[0], user)
     elif facts is not None and not facts.decorated and failure.fn is not None:
@@ -160,3 +161,38 @@ def traced_as_an_array(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -
         return False
     value = passed.get(node.value.id)
     return value is not None and not isinstance(value, (jax.Array, np.ndarray)) and hasattr(value, node.attr)
+
+
+def transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple[str | None, str] | None:
+    """The user's source for ``outer`` (``jax.jit(jax.vmap(f))``): bound to a name in their code, or
+    written inline where they call it; None when it is not found."""
+    for entry in user:  # the outermost first: where the user called it
+        held = entry.tb_frame.f_globals
+        bound = next((k for k, v in held.items() if v is outer and not k.startswith("_")), None)
+        position = position_of(entry)
+        tree = parse_file(position.filename)
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            if (bound and isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name) and node.targets[0].id == bound
+                    and isinstance(node.value, ast.Call)):
+                return bound, ast.unparse(node.value)
+        for node in ast.walk(tree):  # inline: jax.jit(jax.jacrev(f))(x) on the call's line
+            if (isinstance(node, ast.Call) and getattr(node, "lineno", None) == position.lineno
+                    and isinstance(node.func, ast.Call)):
+                return None, ast.unparse(node.func)
+        handed = _handed_jit(tree, position.lineno, innermost_function(outer))
+        if handed is not None:  # om.minimize(..., jac=jax.jit(jax.grad(loss))): handed to a library, inline
+            return None, handed
+    return None
+
+
+def _handed_jit(tree: ast.AST, lineno: int, function: Any) -> str | None:
+    """The one ``jax.jit(...)`` of the user's statement at ``lineno`` that wraps ``function`` by its name."""
+    statement = next((s for s in ast.walk(tree) if isinstance(s, ast.stmt) and not isinstance(
+        s, (ast.FunctionDef, ast.ClassDef)) and s.lineno <= lineno <= (s.end_lineno or s.lineno)), None)
+    name = getattr(function, "__name__", None)
+    found = [n for n in ast.walk(statement) if isinstance(n, ast.Call) and n.args and ast.unparse(n.func).endswith(
+        "jit") and any(isinstance(a, ast.Name) and a.id == name for a in ast.walk(n.args[0]))] if statement else []
+    return ast.unparse(found[0]) if len(found) == 1 and name else None

@@ -6,7 +6,8 @@ import ast
 from ..._common.errors import is_installed_library, is_user_file, shape_family
 from ..._common.frames import holds_tracer, library_entry
 from ..._common.source import enclosing_function, names_in, parameter_names
-from ..call import data_dependent, known_call, plain_function, transformed_expression
+from ..call import data_dependent, known_call, plain_function
+from .locate import transformed_expression
 from ..explanation import Explanation
 from ..fixes.propose import Site, propose
 from ..rebuild import Names

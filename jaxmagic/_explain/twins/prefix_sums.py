@@ -8,6 +8,10 @@ zero computes the same with the count traced and every shape fixed::
 
 The mask gets one axis per trailing axis of the array, read from the failing frame's value.
 
+An index array of traced length, summed (``hours = jnp.arange(span.days * 24)``, then
+``jnp.sum(f(hours))``, under ``jax.vmap`` over spans of different lengths) takes a fixed length, the largest the
+call's batch gives, and its sum is masked past the length: the same sums, every shape fixed.
+
 The same sum written as a loop that accumulates (``for i in range(n_real): total = total + (pred[i] - y[i]) ** 2``,
 a loss over the real rows of a padded batch) is made one statement: the summand computed on the whole arrays,
 masked past the count, summed once (``lax.fori_loop`` with a traced count cannot be differentiated in reverse).
@@ -17,11 +21,17 @@ from __future__ import annotations
 import ast
 import copy
 
+from types import SimpleNamespace
+
+import numpy as np
+
 from ..._common.source import text_of
 from ..explanation import Fix
-from ..fixes.site import Site, edit_fix
+from ..fixes.rewrites import Edit
+from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
+from ..recover import Impure, evaluate_pure
 
-__all__ = ["masked_sum_fix"]
+__all__ = ["masked_arange_fix", "masked_sum_fix"]
 
 
 def masked_sum_fix(site: Site) -> Fix | None:
@@ -56,6 +66,48 @@ def masked_sum_fix(site: Site) -> Fix | None:
                         f"`{text_of(count)}` masked to zero, gives the same sum with the count traced and the "
                         "shapes fixed")
     return None
+
+
+def masked_arange_fix(site: Site) -> Fix | None:
+    """``name = jnp.arange(n)`` on the failing line, ``n`` traced and ``name`` read only inside ``jnp.sum`` calls:
+    the index array made as long as the largest ``n`` of the call's batch, each sum masked past ``n``; else None."""
+    made = next((n for n in site.ancestors() if isinstance(n, ast.Call) and len(n.args) == 1 and not n.keywords
+                 and (dotted_of(n.func) or "").endswith(".arange") and is_jnp(dotted_of(n.func) or "", site.names)),
+                None)
+    assigned = site.parent(made) if made is not None else None
+    if site.kind != "traced-shape" or not (isinstance(assigned, ast.Assign) and len(assigned.targets) == 1 and
+                                           isinstance(assigned.targets[0], ast.Name)) or site.definition is None:
+        return None
+    name, jnp = assigned.targets[0].id, site.names.jnp
+    sums = [n for n in ast.walk(site.definition) if isinstance(n, ast.Call) and len(n.args) == 1 and not n.keywords
+            and dotted_of(n.func) == f"{jnp}.sum" and n.lineno > assigned.lineno]
+    reads = [n for n in ast.walk(site.definition) if isinstance(n, ast.Name) and n.id == name
+             and isinstance(n.ctx, ast.Load)]
+    if not sums or sum(1 for s in sums for n in ast.walk(s) if isinstance(n, ast.Name) and n.id == name) != len(reads):
+        return None  # read outside a sum (a mean, a shape): the masked positions would show
+    longest = _largest(made.args[0], site)
+    if longest is None:
+        return None
+    size = text_of(made.args[0])
+    also = [(s, ast.parse(f"{jnp}.sum({jnp}.where({name} < {size}, {text_of(s.args[0])}, 0.0))", mode="eval").body)
+            for s in sums]
+    recipe = Edit(assigned, ast.parse(f"{name} = {jnp}.arange({longest})").body[0], also=also)
+    return Fix("jnp.where", recipe.code(),
+               f"`{name}` would have a traced length, `{text_of(made.args[0])}`; make it as long as the largest the "
+               f"call's batch gives ({longest}) and mask its sum past the length: the same sums, every shape fixed",
+               recipe=recipe, warning=f"{longest} is the largest length in this batch: a longer one needs a larger "
+                                      "fixed length")
+
+
+def _largest(size: ast.expr, site: Site) -> int | None:
+    """The largest value of ``size`` over the arrays the user's call was given (a vmapped function's batch)."""
+    given = site.facts.values if site.facts is not None else {}
+    try:
+        value = evaluate_pure(size, SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(given)))
+        largest = np.max(np.asarray(value))
+    except (Impure, TypeError, ValueError):
+        return None
+    return int(largest) if np.issubdtype(np.asarray(largest).dtype, np.integer) and largest > 0 else None
 
 
 def _prefix_sum(node: ast.AST) -> tuple[str, ast.expr] | None:

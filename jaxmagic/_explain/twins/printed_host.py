@@ -87,4 +87,4 @@ def _callback(jax_name: str, printer: ast.Expr, name: str, value: ast.expr, trac
     params = ast.arguments([], [ast.arg(t) for t in traced], None, [], [], None, [])
     handed = ast.Call(attr(f"{jax_name}.debug.callback"), [ast.Lambda(params, body),
                                                            *(ast.Name(t, ast.Load()) for t in traced)], [])
-    return ast.copy_location(ast.Expr(handed), printer)
+    return ast.fix_missing_locations(ast.copy_location(ast.Expr(handed), printer))

@@ -8,11 +8,12 @@ hashed tracer's type, and the frames hold the value.
 from __future__ import annotations
 
 import ast
+import functools
 import types
 from typing import Any
 
 from ..._common.errors import is_jax_file, is_user_file, leaves_of, traceback_entries
-from ..._common.source import node_at, parse_file, position_of, unwrap_function
+from ..._common.source import innermost_function, node_at, parse_file, position_of, unwrap_function
 from ..provenance import Tracer
 from ..recover import Impure, evaluate_pure
 
@@ -54,7 +55,10 @@ def users_jit_handed(exc: BaseException) -> tuple[Any, tuple, dict] | None:
         except Impure:
             continue
         code = getattr(unwrap_function(callee), "__code__", None)
-        if not hasattr(callee, "_jit_info") or code is None or not is_user_file(code.co_filename):
+        if code is not None and not is_user_file(code.co_filename):  # jax.jit(jax.grad(loss)): the user's loss
+            code = getattr(innermost_function(callee), "__code__", None)
+        jitted = callee.func if isinstance(callee, functools.partial) else callee  # its options bound by the library
+        if not hasattr(jitted, "_jit_info") or code is None or not is_user_file(code.co_filename):
             continue
         try:
             return (callee, *_given(node, frame))
