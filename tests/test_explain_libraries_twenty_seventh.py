@@ -31,10 +31,16 @@ Found by the thirty-first held-out set (jax-datetime, dejax, flash-attention-jax
 - ``jac=jax.jit(jax.grad(loss))`` written inline and handed to a library that calls it with the user's keyword
   options bound by ``functools.partial`` (optimagic's ``jac_kwargs``), re-raising JAX's error as its own: the jit is
   found around the user's function, the fix is that inline expression given (or relieved of) static names, tried;
-  a tracer handed to ``jnp.vander``'s own static ``N`` is a traced shape, not an unhashable value.
+  a tracer handed on to ``jnp.vander``'s own static ``N`` (kind unhashable-static, as the corpus's gh-5609 case
+  labels a tracer given to an inner jit's static parameter) gets the static name on the user's jit, first.
 - A dict of settings handed on whole to a library with ``**`` (jax-moseq's ``init_ar_params(seed, **ar_hypparams)``,
   whose ``jr.split(seed, num_states)`` needs a count; ``preprocess_for_pca(Y, **config)`` branching on
   ``fix_heading``): the leaf made a static parameter of its own, handed on as ``**{**cfg, 'key': key}``, tried.
+- A leak from a function handed to a library's mapping wrapper that the user calls at once (jax-moseq's
+  ``mixed_map(normalize)(x)``): the user gets the function's outputs back, so returning the stored value fits,
+  first, tried; a library that calls the function itself and uses the result still gets the callback.
+- An equinox Module passed static whose field holds a list (apebench's ``Linear(gammas=[...])`` scenario): the
+  user's line that built it, the list written as a tuple, tried with the object rebuilt so.
 """
 from __future__ import annotations
 
@@ -422,11 +428,11 @@ minimize(loss, jnp.zeros(5), jac=jax.jit(jax.grad(loss)), fun_kwargs=kw, jac_kwa
 """
 
 
-def test_a_tracer_handed_to_a_static_argument_of_a_jitted_jax_function_is_a_traced_shape(tmp_path, monkeypatch):
+def test_a_tracer_handed_to_a_static_argument_of_a_jitted_jax_function_is_made_static_above(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
     found = explained_cell("handed-jit-vander", OPTIMAGIC, DEGREE, tmp_path)
     top = found.fixes[0]
-    assert (found.kind, found.argument, top.kind, top.verified) == ("traced-shape", "degree", "static", True), \
+    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "degree", "static", True), \
         tried(found)
     assert top.code == "jax.jit(jax.grad(loss), static_argnames='degree')", top.code
 
@@ -486,3 +492,66 @@ def test_a_leaf_of_a_dict_handed_on_with_double_star_is_made_static_and_handed_o
     assert (found.argument, top.kind, top.verified) == ("hyp", "static", True), tried(found)
     assert "return init_params(seed, **{**hyp, 'num_states': num_states})" in top.code, top.code
     assert "def restart(seed, hyp, *, num_states):" in top.code, top.code
+
+
+MAPPER = """\
+import jax
+
+
+def mixed_map(fun):
+    return jax.vmap(fun)
+"""
+
+MAPPED_LEAK = """\
+import jax
+import jax.numpy as jnp
+from mapper_cases import mixed_map
+
+norms_seen = []
+
+def normalize(x):
+    n = jnp.linalg.norm(x)
+    norms_seen.append(n)
+    return x / n
+
+out = mixed_map(normalize)(jnp.ones((4, 3)))
+jnp.max(norms_seen[0])
+"""
+
+
+def test_a_leak_from_a_function_a_library_wraps_for_the_user_to_call_returns_the_value(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "mapper_cases", MAPPER)
+    found = explained_cell("mapped-leak", JAX_MOSEQ, MAPPED_LEAK, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("leaked-tracer", 9, "return-value", True), \
+        tried(found)
+
+
+APEBENCH = "https://github.com/tum-pbs/apebench"  # Linear(gammas=...) scenarios, an equinox Module
+
+SCENARIO = """\
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+
+class Scenario(eqx.Module):
+    gammas: list
+    num_points: int = 16
+
+    def initial(self):
+        return jnp.ones(self.num_points) * sum(self.gammas)
+
+scenario = Scenario(gammas=[0.0, -4.0, 2.0])
+
+def energy(sc):
+    return jnp.mean(sc.initial() ** 2)
+
+jax.jit(energy, static_argnums=0)(scenario)
+"""
+
+
+def test_an_equinox_module_passed_static_with_a_list_field_is_built_with_a_tuple(tmp_path):
+    found = explained_cell("module-list-static", APEBENCH, SCENARIO, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("unhashable-static", "hashable-static", True), tried(found)
+    assert top.code.startswith("scenario = Scenario(gammas=(0.0, -4.0, 2.0))"), top.code

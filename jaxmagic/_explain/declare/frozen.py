@@ -1,9 +1,8 @@
 """Hashable versions of a static value: a library's twin of its mutable class (``FrozenConfigDict``), or by type.
 
-A configuration object passed static must be hashable, and compared by value so
-that equal configurations share one compile. Libraries that make mutable
-configurations often ship the frozen one beside it, named ``Frozen<Class>``. A value a library's own jit holds
-static is made hashable where the user's code handed it over (``handed_hashable_fix``).
+A configuration object passed static must be hashable, and compared by value so that equal configurations share
+one compile. Libraries that make mutable configurations often ship the frozen one beside it (``Frozen<Class>``).
+A value a library's own jit holds static is made hashable where the user's code handed it over.
 """
 from __future__ import annotations
 
@@ -235,7 +234,8 @@ def hashable_fields(value: Any, tree: ast.Module | None = None) -> tuple[str, An
     the field's name (harmonic's ``RQSplineModel(..., hidden_size=[32, 32])`` building a linen Module), the code is
     that line with a tuple (and the last item, True: a whole statement, not the value to pass)."""
     params = getattr(type(value), "__dataclass_params__", None)
-    if params is None or not (params.frozen or params.unsafe_hash):
+    if params is None or not (params.frozen or params.unsafe_hash or type(value).__hash__ not in (
+            None, object.__hash__)):  # (an equinox Module hashes its fields with a ``__hash__`` of its own)
         return None
     changed = {}
     for field in dataclasses.fields(value):

@@ -33,7 +33,10 @@ def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
     if decorator is not None and not _transform(spelled):  # a library's decorator: its wrapper is what the name
         return _package(spelled, frame)                     # holds, and the library calls it
     found: set[str] = set()
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     for holder, _ in _uses(name, tree):
+        if holder is not None and id(holder) in called:
+            return None  # ``mixed_map(f)(x)``: the library made a wrapper the user calls, and gets f's outputs back
         library = _package(holder.func, frame) if holder is not None else None
         if library is None:
             return None  # called, kept under a name, or handed to JAX or to the user's own code

@@ -29,7 +29,8 @@ def constructed_count_fix(kind: str, paths: list[str], values: dict[str, Any], n
     ``jnp``, written with NumPy as a Python ``int``; None unless the field holds one integer and the class is the
     user's; only for a value needed as a size or an int (``kind``). ``values``: the objects by parameter name;
     ``names``: how the user spells ``jnp`` and ``np``."""
-    if kind not in ("traced-shape", "integer-conversion") or len(paths) != 1 or paths[0].count(".") != 1 or "[" in paths[0]:
+    if kind not in ("traced-shape", "integer-conversion") or len(paths) != 1 or paths[0].count(".") != 1 or \
+            "[" in paths[0]:
         return None
     name, field = paths[0].split(".")
     value = values.get(name)
