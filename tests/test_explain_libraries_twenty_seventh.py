@@ -41,6 +41,9 @@ Found by the thirty-first held-out set (jax-datetime, dejax, flash-attention-jax
   first, tried; a library that calls the function itself and uses the result still gets the callback.
 - An equinox Module passed static whose field holds a list (apebench's ``Linear(gammas=[...])`` scenario): the
   user's line that built it, the list written as a tuple, tried with the object rebuilt so.
+- A leak from a function handed to a library both as itself and through ``jax.grad`` (optimagic's
+  ``minimize(fun=criterion, ..., jac=jax.grad(criterion))``): the library calls it either way and uses what it
+  returns, so the callback goes first and the return is said not to fit, even where nothing could be tried.
 """
 from __future__ import annotations
 
@@ -555,3 +558,29 @@ def test_an_equinox_module_passed_static_with_a_list_field_is_built_with_a_tuple
     top = found.fixes[0]
     assert (found.kind, top.kind, top.verified) == ("unhashable-static", "hashable-static", True), tried(found)
     assert top.code.startswith("scenario = Scenario(gammas=(0.0, -4.0, 2.0))"), top.code
+
+
+HISTORY = """\
+import jax
+import jax.numpy as jnp
+from minimizer_cases import minimize
+
+history = []
+
+def criterion(x):
+    value = jnp.sum((x - 1.0) ** 2)
+    history.append(value)
+    return value
+
+res = minimize(criterion, jnp.zeros(2), jac=jax.grad(criterion))
+jnp.stack(history).min()
+"""
+
+
+def test_a_leak_from_a_function_handed_to_a_library_through_grad_keeps_the_callback_first(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
+    found = explained_cell("handed-grad-leak", OPTIMAGIC, HISTORY, tmp_path)
+    kinds = [f.kind for f in found.fixes]
+    assert (found.kind, found.lineno, kinds[0]) == ("leaked-tracer", 9, "jax.debug.print"), tried(found)
+    returned = next(f for f in found.fixes if f.kind == "return-value")
+    assert "minimizer_cases calls `criterion`" in (returned.unfit or ""), tried(found)

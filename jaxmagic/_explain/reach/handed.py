@@ -34,9 +34,13 @@ def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
         return _package(spelled, frame)                     # holds, and the library calls it
     found: set[str] = set()
     called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    handing = {id(a): n for n in ast.walk(tree) if isinstance(n, ast.Call) for a in [*n.args, *(
+        k.value for k in n.keywords)]}
     for holder, _ in _uses(name, tree):
         if holder is not None and id(holder) in called:
             return None  # ``mixed_map(f)(x)``: the library made a wrapper the user calls, and gets f's outputs back
+        if holder is not None and _transform(holder.func) and id(holder) in handing:
+            holder = handing[id(holder)]  # ``jac=jax.grad(f)`` handed to the library, which calls it too
         library = _package(holder.func, frame) if holder is not None else None
         if library is None:
             return None  # called, kept under a name, or handed to JAX or to the user's own code

@@ -73,6 +73,8 @@ def attempt(failure: Failure) -> None:
         found.fixes.sort(key=lambda f: 2 if f.verified is False else 1 if f.unfit or (
             f.template and not f.verified and not (leaked and f.kind == "return-value")) else 0.5 if (
             leaked and f.template and not f.verified and any_traced) else 0)
+    else:  # nothing tried: a fix said not to fit (a return a library would not pass on) goes after the rest
+        found.fixes.sort(key=lambda f: 1 if f.unfit else 0)
     _one_per_kind(found)
     tried_somehow = (call is not None and call.fn is not None) or failure.given is not None or failure.ran_here
     for fix in found.fixes:  # a fix that needs an import says so (after verification: the copy has its names)
