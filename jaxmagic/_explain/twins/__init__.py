@@ -17,7 +17,7 @@ library's own function that makes its classes pytrees, ``qtn.jax_register_pytree
 ``jnp.sum``) and ``printed_host`` (a value made by host code only to be printed: made and printed in a
 ``jax.debug.callback``); in ``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
 
-May import: what ``_explain`` may, and ``_explain.explanation``, ``recover``, ``values.callee``, ``fixes.site`` and
-``fixes.rewrites``; never
+May import: what ``_explain`` may, and ``_explain.explanation``, ``recover``, ``values.callee``, ``fixes.site``,
+``fixes.rewrites`` and ``shaped.masked`` (``unselected``); never
 ``explain``, ``argument`` or ``verify``.
 """

@@ -19,7 +19,6 @@ masked past the count, summed once (``lax.fori_loop`` with a traced count cannot
 from __future__ import annotations
 
 import ast
-import copy
 
 from types import SimpleNamespace
 
@@ -30,6 +29,7 @@ from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
 from ..recover import Impure, evaluate_pure
+from ..shaped.masked import unselected
 
 __all__ = ["masked_arange_fix", "masked_sum_fix"]
 
@@ -153,15 +153,4 @@ def _loop_sum(node: ast.AST, held: dict) -> tuple[str, ast.expr, ast.expr, str] 
     if not picked or len(uses) != len(picked) or any(getattr(held.get(p.value.id), "ndim", None) != 1
                                                      for p in picked):
         return None  # ``i`` used otherwise (``i * dt``), the total read in the summand, or arrays of other ranks
-    return total, _whole(summand, picked), node.iter.args[0], picked[0].value.id
-
-
-def _whole(summand: ast.expr, picked: list[ast.Subscript]) -> ast.expr:
-    """``summand`` with each ``x[i]`` of ``picked`` read as ``x``."""
-    keys = {(p.lineno, p.col_offset) for p in picked}
-
-    class _Whole(ast.NodeTransformer):
-        def visit_Subscript(self, sub: ast.Subscript) -> ast.AST:
-            return sub.value if (sub.lineno, sub.col_offset) in keys else self.generic_visit(sub)
-
-    return _Whole().visit(copy.deepcopy(summand))
+    return total, unselected(summand, picked[0], picked[0].value), node.iter.args[0], picked[0].value.id
