@@ -44,6 +44,10 @@ Found by the thirty-first held-out set (jax-datetime, dejax, flash-attention-jax
 - A leak from a function handed to a library both as itself and through ``jax.grad`` (optimagic's
   ``minimize(fun=criterion, ..., jac=jax.grad(criterion))``): the library calls it either way and uses what it
   returns, so the callback goes first and the return is said not to fit, even where nothing could be tried.
+- A ``jax.vmap`` over a library's settings (simphony's ``y_branch(wl=wl, thickness=t)`` checks ``thickness`` in
+  Python, and its wavelength grid too): the loop's try with the setting static fails on the library's own check of
+  the other, concrete values, which eager calls give it; the loop is written without jit and said not known
+  either way, not marked failed.
 """
 from __future__ import annotations
 
@@ -584,3 +588,42 @@ def test_a_leak_from_a_function_handed_to_a_library_through_grad_keeps_the_callb
     assert (found.kind, found.lineno, kinds[0]) == ("leaked-tracer", 9, "jax.debug.print"), tried(found)
     returned = next(f for f in found.fixes if f.kind == "return-value")
     assert "minimizer_cases calls `criterion`" in (returned.unfit or ""), tried(found)
+
+
+SIMPHONY = "https://simphonyphotonics.readthedocs.io/en/stable/"  # siepic.y_branch(wl=..., thickness=...)
+
+PHOTONICS = """\
+import jax.numpy as jnp
+
+
+def y_branch(wl, thickness):
+    if thickness not in (210.0, 220.0, 230.0):
+        raise ValueError("thickness must be one of the tabulated values")
+    if float(wl.min()) < 1.0:
+        raise ValueError("wavelengths are in microns")
+    return jnp.cos(wl * thickness / 100.0)
+"""
+
+SWEEP = """\
+import jax
+import jax.numpy as jnp
+from photonics_cases import y_branch
+
+wl = jnp.linspace(1.5, 1.6, 20)
+
+def imbalance(thickness):
+    return jnp.sum(y_branch(wl, thickness) ** 2)
+
+jax.vmap(imbalance)(jnp.array([210.0, 220.0, 230.0]))
+"""
+
+
+def test_a_vmapped_sweep_whose_library_checks_other_values_is_an_eager_loop_not_known_either_way(
+        tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "photonics_cases", PHOTONICS)
+    found = explained_cell("sweep-eager", SIMPHONY, SWEEP, tmp_path)
+    top = found.fixes[0]
+    assert (found.argument, top.kind, top.verified) == ("thickness", "static", None), tried(found)
+    assert top.code == ("[imbalance(thickness) for thickness in jnp.array([210.0, 220.0, 230.0])]   "
+                        "# one result per example"), top.code
+    assert "not known either way" in top.outcome, top.outcome

@@ -25,7 +25,7 @@ from ..._common.jax_config import private_trace_caches
 from ..._common.source import names_in, parse_file, position_of, statement_at
 from ..._tracking import monitor
 from ..explanation import Fix
-from ..rebuild import OutOfTime, within_budget
+from ..rebuild import OutOfTime, refused_only_abstractly, within_budget
 from ..fixes.site import dotted_of
 from ..verify import first_line
 
@@ -67,6 +67,13 @@ def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, g
         return None
     verified, outcome, single = (None, "the loop runs each example eagerly: not run here", False) if keys else \
         _try(fn, args, axes, index)
+    refused = refused_only_abstractly(outcome) if isinstance(outcome, Exception) else None
+    if refused is not None:  # the library needs concrete values besides the swept one: a loop of eager calls
+        keys, verified = True, None  # (as the user's vmap, with no jit, ran), which tracing cannot show
+        outcome = (f"traced with the value static, {refused}'s own code needed concrete values of the rest, which "
+                   "eager calls give it: not known either way")
+    elif isinstance(outcome, Exception):
+        outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
     code = _loop_code(statement, applied, params, axes, index, keys, jax_name, jnp_name, single)
     fn_name = applied.func.args[0].id
     summary = (f"`jax.vmap` traces what it maps: each example's `{argument}` is a tracer inside `{fn_name}`, and "
@@ -157,7 +164,7 @@ def _example(args: tuple, axes: list, index: int, at: int) -> tuple:
                  if axis == 0 else a for i, (a, axis) in enumerate(zip(args, axes)))
 
 
-def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, str, bool]:
+def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, Any, bool]:
     """The first example's call traced abstractly, its value static, and the last's where its value differs (a
     library may accept only the value its object already holds): the outcome, and whether ``fn`` returns one
     array (``jnp.stack`` stacks it; else ``jax.tree.map`` stacks each leaf)."""
@@ -173,8 +180,8 @@ def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, str
                 jax.make_jaxpr(fn, static_argnums=(index,))(*_example(args, axes, index, last))
     except OutOfTime as spent:
         return None, str(spent), False
-    except Exception as exc:  # noqa: BLE001 - the fix's outcome, whatever it is
-        return False, f"still fails: {type(exc).__name__}: {first_line(exc)}", False
+    except Exception as exc:  # noqa: BLE001 - the fix's outcome, whatever it is (worded by the caller)
+        return False, exc, False
     which = "the first and last examples' calls, each" if last is not None else "the first example's call,"
     return True, f"traced ({which} its value static, traced again abstractly)", isinstance(
         shape, jax.ShapeDtypeStruct)
