@@ -48,6 +48,16 @@ Found by the thirty-first held-out set (jax-datetime, dejax, flash-attention-jax
   Python, and its wavelength grid too): the loop's try with the setting static fails on the library's own check of
   the other, concrete values, which eager calls give it; the loop is written without jit and said not known
   either way, not marked failed.
+
+Found by the thirty-second set (relaxed, treeo, SymPy's lambdify; ...), measured before:
+
+- A function a library writes out as source for NumPy or ``math`` (SymPy's ``lambdify``, NumPy by default, or
+  ``modules="math"``), run under ``jax.grad`` or ``jax.vmap``: it was a leak ("no trace running"), since the failing
+  code is neither the user's nor JAX's; the user's line that made it is given the maker's JAX option
+  (``modules="jax"``), tried by making the function again and tracing the failing line abstractly with every
+  transformation rebuilt around the new function.
+- A library's mutable object passed static whose library ships an immutable twin beside it (SymPy's
+  ``MutableDenseMatrix`` and ``ImmutableDenseMatrix``): passed as the twin, first, tried.
 """
 from __future__ import annotations
 
@@ -627,3 +637,88 @@ def test_a_vmapped_sweep_whose_library_checks_other_values_is_an_eager_loop_not_
     assert top.code == ("[imbalance(thickness) for thickness in jnp.array([210.0, 220.0, 230.0])]   "
                         "# one result per example"), top.code
     assert "not known either way" in top.outcome, top.outcome
+
+
+LAMBDIFY = "https://docs.sympy.org/latest/modules/utilities/lambdify.html"  # modules="jax"
+
+# a library that writes a function out as source for the array library it is told (SymPy's lambdify)
+CODEGEN = """\
+import itertools
+import linecache
+
+_made = itertools.count(1)
+
+
+def lambdify(arg, expression, modules=None):
+    \"\"\"A function of ``arg`` computing ``expression``; ``modules``: "numpy" (the default), "math" or "jax".\"\"\"
+    library = {None: "numpy", "numpy": "numpy", "math": "math", "jax": "jax.numpy"}[modules]
+    source = f"import {library} as xp\\ndef generated({arg}):\\n    return {expression}\\n"
+    filename = f"<codegenerated-{next(_made)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace = {}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace["generated"]
+"""
+
+GENERATED = """\
+import jax
+from codegen_cases import lambdify
+
+energy = lambdify("r", "(1 - xp.exp(-1.5 * (r - 1.0))) ** 2")
+force = jax.grad(energy)
+force(1.3)
+"""
+
+
+def test_a_function_a_library_wrote_for_numpy_is_made_again_with_its_jax_option(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "codegen_cases", CODEGEN)
+    found = explained_cell("generated-numpy", LAMBDIFY, GENERATED, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.lineno, top.kind, top.verified) == ("array-conversion", 6, "jnp-not-np", True), \
+        tried(found)
+    assert top.code == "energy = lambdify('r', '(1 - xp.exp(-1.5 * (r - 1.0))) ** 2', modules='jax')", top.code
+
+
+SYMPY_MATRICES = "https://docs.sympy.org/latest/modules/matrices/immutablematrices.html"  # hashable matrices
+
+MATRICES = """\
+class MutableDenseMatrix:
+    __hash__ = None
+
+    def __init__(self, rows):
+        self.rows = [list(r) for r in rows]
+
+
+class ImmutableDenseMatrix:
+    def __init__(self, other):
+        self.rows = tuple(tuple(r) for r in other.rows)
+
+    def __hash__(self):
+        return hash(self.rows)
+
+    def __eq__(self, other):
+        return isinstance(other, ImmutableDenseMatrix) and self.rows == other.rows
+"""
+
+MUTABLE_STATIC = """\
+from functools import partial
+import jax
+import jax.numpy as jnp
+import matrices_cases as sm
+
+@partial(jax.jit, static_argnums=0)
+def apply(m, x):
+    return jnp.asarray(m.rows, dtype=jnp.float32) @ x
+
+rotation = sm.MutableDenseMatrix([[0.0, -1.0], [1.0, 0.0]])
+apply(rotation, jnp.ones(2))
+"""
+
+
+def test_a_mutable_library_object_passed_static_is_passed_as_its_immutable_twin(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "matrices_cases", MATRICES)
+    found = explained_cell("immutable-twin", SYMPY_MATRICES, MUTABLE_STATIC, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "m", "hashable-static",
+                                                                     True), tried(found)
+    assert top.code == "apply(..., m=sm.ImmutableDenseMatrix(m))", top.code

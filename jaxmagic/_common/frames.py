@@ -30,7 +30,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "code_parameters", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was"]
+    "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -288,6 +288,7 @@ def raised_by_jax(exc: BaseException) -> bool:
             and _calls_into_jax(entries[-1]))
 
 
+_NUMPY = re.compile(r"[/\\]numpy[/\\]|[/\\]scipy[/\\]")
 _FILTERED = "JAX has removed its internal frames"  # JAX's note on a filtered traceback (0.8 to 0.12)
 
 
@@ -355,9 +356,6 @@ def quiet_leaves(value: object) -> list:
         return jax.tree_util.tree_leaves(value)
 
 
-_NUMPY = re.compile(r"[/\\]numpy[/\\]|[/\\]scipy[/\\]")
-
-
 def outlived_its_trace(exc: BaseException) -> bool:
     """True when a tracer error was raised by plain Python code that no JAX transformation is running.
 
@@ -369,6 +367,8 @@ def outlived_its_trace(exc: BaseException) -> bool:
     if not user or called_from(user[-1].tb_frame, is_jax_file) or calls_a_jit(user[-1]):
         return False
     entries = traceback_entries(exc.__traceback__)
+    if any(_runs_a_transformation(tb.tb_frame.f_code.co_filename) for tb in entries[entries.index(user[-1]):]):
+        return False  # ``jax.grad(energy)(1.3)``: the user's line started a transformation that ran the failing code
     outer = entries[:next((i for i, tb in enumerate(entries) if tb is user[-1]), 0)]
     if any(called_from(tb.tb_frame, is_jax_file) for tb in outer):
         # a generator's frame on the way (a library calling the user's function from one): its caller is forgotten
@@ -379,12 +379,10 @@ def outlived_its_trace(exc: BaseException) -> bool:
     return not any(not type(v).__module__.startswith("jax") for v in held)
 
 
-def code_parameters(code: types.CodeType) -> list[str]:
-    """The parameter names of a code object, in order (``*args`` and ``**kw`` included), as
-    ``source.parameter_names`` reads them from a definition."""
-    count = code.co_argcount + code.co_kwonlyargcount
-    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
-    return list(code.co_varnames[:count])
+def _runs_a_transformation(filename: str) -> bool:
+    """True for JAX's code that runs a function under a transformation (not an array's own method)."""
+    return is_jax_file(filename) and (os.path.basename(filename) in ("api.py", "api_util.py", "linear_util.py",
+                                                                     "pjit.py") or "interpreters" in filename)
 
 
 @contextlib.contextmanager

@@ -11,6 +11,7 @@ import ast
 import copy
 import dataclasses
 import functools
+import inspect
 import linecache
 import re
 import types
@@ -23,7 +24,7 @@ __all__ = [
     "as_load", "as_store", "definition_of", "defines", "own_nodes", "same_node", "inside", "replace_statement",
     "Position", "parse_file", "position_of", "node_at", "enclosing_function", "function_node", "unwrap_function",
     "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "source_line",
-    "shown_lines", "set_shown_lines", "statement_at", "parents", "clone", "closed_over",
+    "shown_lines", "set_shown_lines", "statement_at", "parents", "clone", "closed_over", "code_parameters",
 ]
 
 _MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
@@ -381,3 +382,11 @@ def as_store(node: ast.expr) -> ast.expr:
     if hasattr(made, "ctx"):
         made.ctx = ast.Store()
     return made
+
+
+def code_parameters(code: types.CodeType) -> list[str]:
+    """The parameter names of a code object, in order (``*args`` and ``**kw`` included), as
+    ``source.parameter_names`` reads them from a definition."""
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    return list(code.co_varnames[:count])

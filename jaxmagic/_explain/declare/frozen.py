@@ -159,11 +159,12 @@ def _targets(node: ast.AST) -> list[ast.expr]:
 
 def frozen_twin(value: Any, globals_: dict) -> tuple[str, Any] | None:
     """``(ml_collections.FrozenConfigDict, the frozen value)`` for a value whose library defines a hashable
-    ``Frozen<Class>`` next to its class, spelled through the user's import of that library."""
+    ``Frozen<Class>`` (or ``Immutable<Class>``) next to its class, spelled through the user's import of it."""
     cls = type(value)
-    package = (cls.__module__ or "").split(".", 1)[0]
-    module = sys.modules.get(package)
-    twin = getattr(module, f"Frozen{cls.__name__}", None) if package not in ("builtins", "") else None
+    package, name = (cls.__module__ or "").split(".", 1)[0], cls.__name__
+    module = sys.modules.get(package)  # ``Frozen<Class>``, or SymPy's ImmutableDenseMatrix beside MutableDenseMatrix
+    twin = next((t for t in (getattr(module, n, None) for n in (f"Frozen{name}", "Im" + name[0].lower() + name[1:]))
+                 if isinstance(t, type)), None) if package not in ("builtins", "") else None
     if not isinstance(twin, type):
         return None
     try:

@@ -23,6 +23,7 @@ from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import host_call_fix
 from ..twins.printed_host import printed_host_fix
+from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from .shapes import mask_fixes, shape_fixes
@@ -39,6 +40,10 @@ def propose(site: Site) -> list[Fix]:
     made = numpy_constants_fix(site) or masked_sum_fix(site) or masked_arange_fix(site)
     if made is not None:  # a library turning into NumPy what jnp made of constants: NumPy makes it concrete; a sum
         fixes = [made, *fixes]  # over a traced count of leading elements: one masked sum, array-level, first
+    remade = made_backend_fix(site) if site.kind in ("array-conversion", "concretization", "integer-conversion") \
+        else None
+    if remade is not None:  # sp.lambdify(r, expr): the function a library wrote for NumPy, written for JAX
+        fixes = [remade, *fixes]
     twin = next((t for t in (math_twin_fix(site, n) for n in site.ancestors()) if t is not None), None) \
         if site.kind in _HELPER_KINDS and site.node is not None else None
     if twin is not None:  # math.factorial(k) on a tracer: JAX's own factorial first

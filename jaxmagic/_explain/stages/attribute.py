@@ -14,7 +14,8 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method
+from ..._common.frames import holding_tracers, unhashable_jitted_method
+from ..._common.source import code_parameters
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file

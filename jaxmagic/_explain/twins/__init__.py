@@ -15,9 +15,10 @@ library's own function that makes its classes pytrees, ``qtn.jax_register_pytree
 ``python_loop`` (a ``lax.fori_loop`` whose counter library code needs as a Python int, made a Python loop) and
 ``prefix_sums`` (``sum(x[i] for i in range(n))`` over a traced count, or a loop accumulating it, one masked
 ``jnp.sum``) and ``printed_host`` (a value made by host code only to be printed: made and printed in a
-``jax.debug.callback``); in ``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
+``jax.debug.callback``) and ``made_backend`` (a function a library wrote for NumPy or ``math``, SymPy's
+``lambdify``, made again with the library's JAX option); in ``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``recover``, ``values.callee``, ``fixes.site``,
-``fixes.rewrites`` and ``shaped.masked`` (``unselected``); never
+``fixes.rewrites``, ``shaped.masked`` (``unselected``) and ``rebuild`` (the tries' time budget); never
 ``explain``, ``argument`` or ``verify``.
 """

@@ -21,7 +21,7 @@ from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..values.callee import resolved
 
-__all__ = ["jax_backend_fix", "jnp_has", "numpy_calls_on_values", "numpy_operand_fix", "numpy_twin",
+__all__ = ["jax_backend_fix", "jnp_has", "mentions_jax", "numpy_calls_on_values", "numpy_operand_fix", "numpy_twin",
            "statement_of", "with_twins"]
 
 
@@ -92,6 +92,11 @@ def jnp_has(name: str) -> bool:
 _BACKEND_OPTIONS = ("method", "backend", "implementation", "impl", "engine")
 
 
+def mentions_jax(doc: str) -> bool:
+    """True when a function's documentation names JAX as a choice (``"jax"``, ``jax``)."""
+    return '"jax"' in doc or "'jax'" in doc or "``jax``" in doc or "jax" in doc.split()
+
+
 def jax_backend_fix(site: Site) -> Fix | None:
     """``s2fft.forward(f, L)`` whose ``method`` defaults to ``"numpy"``: the library's own JAX implementation,
     ``method="jax"``, where its documentation names one; else a library that picks its backend from its operands
@@ -107,8 +112,7 @@ def jax_backend_fix(site: Site) -> Fix | None:
         doc = inspect.getdoc(fn) or ""
         for name in _BACKEND_OPTIONS:
             param = params.get(name)
-            if param is None or param.default not in ("numpy", "np") or not ('"jax"' in doc or "'jax'" in doc
-                                                                                or "``jax``" in doc or "jax" in doc.split()):
+            if param is None or param.default not in ("numpy", "np") or not mentions_jax(doc):
                 continue
             given = [k for k in node.keywords if k.arg == name]
             if given and not (isinstance(given[0].value, ast.Constant) and given[0].value.value == param.default):
