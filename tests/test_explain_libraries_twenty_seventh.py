@@ -58,6 +58,11 @@ Found by the thirty-second set (relaxed, treeo, SymPy's lambdify; ...), measured
   transformation rebuilt around the new function.
 - A library's mutable object passed static whose library ships an immutable twin beside it (SymPy's
   ``MutableDenseMatrix`` and ``ImmutableDenseMatrix``): passed as the twin, first, tried.
+- A random crop with traced offsets in two axes before a flaxmodels ResNet (``images[:, i:i + 32, j:j + 32]``): one
+  ``lax.dynamic_slice_in_dim`` per moving axis, nested, tried.
+- ``jnp.repeat(atoms, charges.astype(int), axis=0)`` in jit (ferminet's electrons placed by nuclear charge): the
+  total read from the counts the call was given (``charges.astype(int)`` evaluated on them, running no code of the
+  user's), ``total_repeat_length=2``, tried; no ``MAX_TOTAL`` placeholder.
 """
 from __future__ import annotations
 
@@ -722,3 +727,49 @@ def test_a_mutable_library_object_passed_static_is_passed_as_its_immutable_twin(
     assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "m", "hashable-static",
                                                                      True), tried(found)
     assert top.code == "apply(..., m=sm.ImmutableDenseMatrix(m))", top.code
+
+
+FLAXMODELS = "https://github.com/matthias-wright/flaxmodels"  # ResNet18(...).apply(variables, images, train=False)
+
+CROP = """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def random_crop(images, key):
+    i, j = jax.random.randint(key, (2,), 0, 9)
+    crop = images[:, i:i + 32, j:j + 32, :]
+    return crop.mean()
+
+random_crop(jnp.ones((4, 40, 40, 3)), jax.random.PRNGKey(0))
+"""
+
+
+def test_a_crop_with_traced_offsets_in_two_axes_is_two_dynamic_slices(tmp_path):
+    found = explained_cell("crop-two-axes", FLAXMODELS, CROP, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("traced-shape", "lax.dynamic_slice", True), tried(found)
+    assert top.code == ("jax.lax.dynamic_slice_in_dim(jax.lax.dynamic_slice_in_dim(images, i, 32, axis=1), j, 32, "
+                        "axis=2)"), top.code
+
+
+FERMINET = "https://github.com/google-deepmind/ferminet"  # init_electrons: electrons per atom by charge
+
+REPEATED = """\
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def initial_positions(key, atoms, charges):
+    centres = jnp.repeat(atoms, charges.astype(int), axis=0)
+    return centres + 0.5 * jax.random.normal(key, centres.shape)
+
+initial_positions(jax.random.PRNGKey(0), jnp.zeros((2, 3)), jnp.array([1.0, 2.0]))
+"""
+
+
+def test_a_repeat_by_traced_counts_gets_the_total_the_call_gives(tmp_path):
+    found = explained_cell("repeat-total", FERMINET, REPEATED, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, top.kind, top.verified) == ("traced-shape", "size-argument", True), tried(found)
+    assert top.code == "jnp.repeat(atoms, charges.astype(int), axis=0, total_repeat_length=3)", top.code

@@ -9,5 +9,5 @@ an output) and ``rewrites`` (the syntax-tree edits, which ``verify`` applies to 
 private copy, and the import lines a fix needs).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``rebuild``, ``provenance``, ``dataflow``, ``declare``, ``values``, ``shaped.fixes`` and ``shaped.masked`` — never ``explain``, ``argument`` or ``verify``.
+``rebuild``, ``recover``, ``provenance``, ``dataflow``, ``declare``, ``values``, ``shaped.fixes`` and ``shaped.masked`` — never ``explain``, ``argument`` or ``verify``.
 """

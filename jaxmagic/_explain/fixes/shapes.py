@@ -346,17 +346,16 @@ def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
     names = site.names
     dims = subscript.slice.elts if isinstance(subscript.slice, ast.Tuple) else [subscript.slice]
     moving = [(axis, d) for axis, d in enumerate(dims) if isinstance(d, ast.Slice) and (d.lower or d.upper)]
-    if len(moving) != 1 or any(not isinstance(d, ast.Slice) for d in dims):
+    if not moving or any(not isinstance(d, ast.Slice) for d in dims):
         return None
-    axis, piece = moving[0]
-    if piece.step is not None or piece.lower is None or piece.upper is None:
-        return None
-    size = _constant_width(piece.lower, piece.upper)
-    if size is None:
-        return None  # the length itself is traced: see masked_slice_fix
-    args = [clone(subscript.value), clone(piece.lower), size]
-    keywords = {"axis": ast.Constant(axis)} if axis else {}
-    new = call(f"{names.lax}.dynamic_slice_in_dim", *args, **keywords)
+    new = clone(subscript.value)
+    for axis, piece in moving:  # ``images[:, i:i + 32, j:j + 32]``: one slice in each axis, innermost first
+        size = _constant_width(piece.lower, piece.upper) if piece.lower is not None and piece.upper is not None \
+            else None
+        if piece.step is not None or size is None:
+            return None  # the length itself is traced: see masked_slice_fix
+        keywords = {"axis": ast.Constant(axis)} if axis else {}
+        new = call(f"{names.lax}.dynamic_slice_in_dim", new, clone(piece.lower), size, **keywords)
     fix = edit_fix(
         "lax.dynamic_slice", subscript, new,
         "a slice with traced bounds has a traced length; `lax.dynamic_slice_in_dim` takes a traced start "

@@ -15,12 +15,14 @@ from __future__ import annotations
 import ast
 import re
 import dataclasses
+from types import SimpleNamespace
 
 import jax
 
 from ..._common.source import clone, names_in, parameter_names, text_of
 from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
+from ..recover import Impure, evaluate_pure
 from .rewrites import Edit, apply_edit, call
 from ..shaped.masked import within_bounds
 from .site import Site, dotted_of, edit_fix
@@ -62,10 +64,13 @@ def repeat_length_fix(site: Site, node: ast.Call) -> Fix | None:
     counts = node.args[1]
     total: ast.expr = ast.Name("MAX_TOTAL", ast.Load())
     facts = site.facts
-    if isinstance(counts, ast.Name) and facts is not None and counts.id in facts.values:
-        value = facts.values[counts.id]
-        if hasattr(value, "sum") and not isinstance(value, jax.ShapeDtypeStruct):
-            total = ast.Constant(int(value.sum()))
+    try:  # ``charges.astype(int)`` read on the call's own arguments, without running any code of the user's
+        value = evaluate_pure(counts, SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(
+            facts.values))) if facts is not None else None
+    except Impure:
+        value = None
+    if hasattr(value, "sum") and not isinstance(value, (jax.ShapeDtypeStruct, jax.core.Tracer)):
+        total = ast.Constant(int(value.sum()))
     new = clone(node)
     new.keywords.append(ast.keyword("total_repeat_length", total))
     fix = edit_fix(
