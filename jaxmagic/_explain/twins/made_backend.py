@@ -40,7 +40,7 @@ def made_backend_fix(site: Site) -> Fix | None:
     statement = next((n for n in site.ancestors() if isinstance(n, ast.stmt)), None)
     if statement is None or site.tree is None:
         return None
-    called = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    called = dict.fromkeys(n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
     for name in called:
         made = innermost_function(globals_.get(name))
         code = getattr(made, "__code__", None)
