@@ -66,6 +66,8 @@ Found by the thirty-second set (relaxed, treeo, SymPy's lambdify; ...), measured
 """
 from __future__ import annotations
 
+import pytest
+
 from corpus_harness import explained_cell, install_library, tried
 
 FILTER_JIT = "https://docs.kidger.site/equinox/api/transformations/#equinox.filter_jit"  # arrays traced, rest static
@@ -122,6 +124,8 @@ Trainer(data, optax.adam(1e-3))(Substepper(1.0, 0.3))
 
 def test_a_count_computed_with_jnp_in_init_is_computed_there_as_an_int_through_a_trainer(
         tmp_path, monkeypatch, explain_events):
+    pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
+    pytest.importorskip("optax", reason="optax is a test extra (absent in the lowest-versions run)")
     install_library(tmp_path, monkeypatch, "stepping_cases", TRAINER)
     found = explained_cell("init-substeps", TRAINAX, SUBSTEPS, tmp_path)
     assert explain_events["compiles"] == 0  # the trainer's jit staged again, never compiled
@@ -159,6 +163,7 @@ step(Dealiased(16), jnp.ones(16))
 
 
 def test_a_slice_bound_computed_with_jnp_in_init_is_a_python_int_there(tmp_path, explain_events):
+    pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
     found = explained_cell("init-cutoff", FILTER_JIT, CUTOFF, tmp_path)
     assert explain_events["compiles"] == 0
     top = found.fixes[0]
@@ -184,6 +189,8 @@ step(model, opt_state, (jnp.ones(4), jnp.zeros(4)))
 
 
 def test_a_library_method_jitted_with_plain_jit_on_a_module_holding_a_function_gets_filter_jit(tmp_path, monkeypatch):
+    pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
+    pytest.importorskip("optax", reason="optax is a test extra (absent in the lowest-versions run)")
     install_library(tmp_path, monkeypatch, "stepping_cases", TRAINER)
     found = explained_cell("jit-step-mlp", FILTER_JIT, JITTED_STEP, tmp_path)
     top = found.fixes[0]
@@ -573,6 +580,7 @@ jax.jit(energy, static_argnums=0)(scenario)
 
 
 def test_an_equinox_module_passed_static_with_a_list_field_is_built_with_a_tuple(tmp_path):
+    pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
     found = explained_cell("module-list-static", APEBENCH, SCENARIO, tmp_path)
     top = found.fixes[0]
     assert (found.kind, top.kind, top.verified) == ("unhashable-static", "hashable-static", True), tried(found)
