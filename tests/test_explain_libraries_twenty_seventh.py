@@ -424,14 +424,15 @@ import jax
 import jax.numpy as jnp
 from minimizer_cases import minimize
 
-def criterion(coef, n_terms):
-    total = 0.0
-    for k in range(n_terms):
-        total = total + (coef[k] - k) ** 2
-    return total
+def moment_mismatch(weights, order):
+    loss = 0.0
+    for p in range(order):
+        loss = loss + (jnp.mean(weights ** (p + 1)) - 1.0 / (p + 2)) ** 2
+    return loss
 
-kw = {"n_terms": 3}
-minimize(criterion, jnp.zeros(4), jac=jax.jit(jax.grad(criterion)), fun_kwargs=kw, jac_kwargs=kw)
+opts = {"order": 3}
+minimize(moment_mismatch, jnp.full(5, 0.5), jac=jax.jit(jax.grad(moment_mismatch)), fun_kwargs=opts,
+         jac_kwargs=opts)
 """
 
 
@@ -439,8 +440,8 @@ def test_an_inline_jit_of_a_gradient_handed_to_a_library_gets_its_static_names(t
     install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
     found = explained_cell("handed-jit-range", OPTIMAGIC, TERMS, tmp_path)
     top = found.fixes[0]
-    assert (found.argument, top.kind, top.verified) == ("n_terms", "static", True), tried(found)
-    assert top.code == "jax.jit(jax.grad(criterion), static_argnames='n_terms')", top.code
+    assert (found.argument, top.kind, top.verified) == ("order", "static", True), tried(found)
+    assert top.code == "jax.jit(jax.grad(moment_mismatch), static_argnames='order')", top.code
 
 
 DEGREE = """\
@@ -448,12 +449,12 @@ import jax
 import jax.numpy as jnp
 from minimizer_cases import minimize
 
-def loss(beta, degree, y):
-    basis = jnp.vander(jnp.linspace(0.0, 1.0, y.shape[0]), degree + 1)
-    return jnp.sum((basis @ beta[: degree + 1] - y) ** 2)
+def trend_error(coef, deg, series):
+    design = jnp.vander(jnp.arange(series.shape[0]) / series.shape[0], deg + 1)
+    return jnp.mean((design @ coef[: deg + 1] - series) ** 2)
 
-kw = {"degree": 3, "y": jnp.ones(20)}
-minimize(loss, jnp.zeros(5), jac=jax.jit(jax.grad(loss)), fun_kwargs=kw, jac_kwargs=kw)
+opts = {"deg": 2, "series": jnp.linspace(0.0, 1.0, 12) ** 2}
+minimize(trend_error, jnp.zeros(4), jac=jax.jit(jax.grad(trend_error)), fun_kwargs=opts, jac_kwargs=opts)
 """
 
 
@@ -461,9 +462,9 @@ def test_a_tracer_handed_to_a_static_argument_of_a_jitted_jax_function_is_made_s
     install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
     found = explained_cell("handed-jit-vander", OPTIMAGIC, DEGREE, tmp_path)
     top = found.fixes[0]
-    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "degree", "static", True), \
+    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "deg", "static", True), \
         tried(found)
-    assert top.code == "jax.jit(jax.grad(loss), static_argnames='degree')", top.code
+    assert top.code == "jax.jit(jax.grad(trend_error), static_argnames='deg')", top.code
 
 
 DATA = """\
@@ -472,11 +473,12 @@ import jax.numpy as jnp
 import numpy as np
 from minimizer_cases import minimize
 
-def loss(x, data):
-    return jnp.mean((data @ x - 1.0) ** 2)
+def misfit(theta, design):
+    return jnp.sum(jnp.abs(design @ theta - 2.0))
 
-kw = {"data": np.ones((30, 3))}
-minimize(loss, jnp.zeros(3), jac=jax.jit(jax.grad(loss), static_argnames="data"), fun_kwargs=kw, jac_kwargs=kw)
+opts = {"design": np.eye(3)}
+minimize(misfit, jnp.ones(3), jac=jax.jit(jax.grad(misfit), static_argnames="design"), fun_kwargs=opts,
+         jac_kwargs=opts)
 """
 
 
@@ -484,9 +486,9 @@ def test_an_array_marked_static_on_a_handed_jit_is_passed_traced(tmp_path, monke
     install_library(tmp_path, monkeypatch, "minimizer_cases", MINIMIZER)
     found = explained_cell("handed-jit-static-data", OPTIMAGIC, DATA, tmp_path)
     top = found.fixes[0]
-    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "data", "not-static", True), \
-        tried(found)
-    assert top.code == "jax.jit(jax.grad(loss))", top.code
+    assert (found.kind, found.argument, top.kind, top.verified) == ("unhashable-static", "design", "not-static",
+                                                                     True), tried(found)
+    assert top.code == "jax.jit(jax.grad(misfit))", top.code
 
 
 JAX_MOSEQ = "https://github.com/dattalab/jax-moseq"  # arhmm.init_ar_params(seed, **ar_hypparams)
@@ -536,15 +538,15 @@ import jax
 import jax.numpy as jnp
 from mapper_cases import mixed_map
 
-norms_seen = []
+peaks = []
 
-def normalize(x):
-    n = jnp.linalg.norm(x)
-    norms_seen.append(n)
-    return x / n
+def scaled(frame):
+    peak = jnp.abs(frame).max()
+    peaks.append(peak)
+    return frame / peak
 
-out = mixed_map(normalize)(jnp.ones((4, 3)))
-jnp.max(norms_seen[0])
+out = mixed_map(scaled)(jnp.arange(12.0).reshape(3, 4) + 1.0)
+jnp.stack(peaks)
 """
 
 
