@@ -8,23 +8,20 @@ under ``jax.eval_shape``, which stages the jitted call without compiling it.
 """
 from __future__ import annotations
 
-import contextlib
 import copy
 import dataclasses
-import io
 from typing import Any
 
 import jax
 
 from ..._common.frames import traceback_entries, user_entries
-from ..._common.jax_config import private_trace_caches
-from ..._tracking import monitor
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..._tracking.observed.adapters import user_call
 from ..declare.fields import Declaration
 from ..declare.rebuilt import redeclared
 from ..explanation import Fix
-from ..rebuild import OutOfTime, within_budget
+from ..rebuild import OutOfTime
+from ..reach.sweep import quiet_probe
 from ..verify import first_line
 
 __all__ = ["verify_redeclared"]
@@ -80,12 +77,10 @@ def _traced(recipe: Declaration, cls: type, runner: Any, args: tuple, kwargs: di
     except Exception as fault:  # noqa: BLE001 - the object could not be rebuilt as declared
         return f"your object could not be rebuilt as the fix declares its class ({type(fault).__name__})"
     try:
-        with (monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()),
-              private_trace_caches() as private):
+        with quiet_probe() as private:
             if not private:
                 return "this JAX cannot keep the rebuilt class out of its caches"
-            with within_budget():
-                jax.eval_shape(lambda: runner(*given[0], **given[1]))
+            jax.eval_shape(lambda: runner(*given[0], **given[1]))
     except OutOfTime as spent:
         return str(spent)
     except Exception as failed:  # noqa: BLE001 - the trace's outcome, whatever it is
