@@ -13,10 +13,8 @@ with the callback in place; the callback's own code runs only with values, which
 from __future__ import annotations
 
 import ast
-from typing import Any
 
-import jax
-
+from ..._common.frames import holds_tracer
 from ..._common.source import clone, enclosing_function
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
@@ -41,7 +39,7 @@ def printed_host_fix(site: Site) -> Fix | None:
     if not printers or len(reads) != sum(_count(p, name) for p in printers) or _alone(scope, assigned):
         return None  # read otherwise too (computed with, returned): not only looked at
     traced = [n for n in dict.fromkeys(x.id for x in ast.walk(assigned.value) if isinstance(x, ast.Name))
-              if _holds_tracer((site.locals_ or {}).get(n))]
+              if holds_tracer((site.locals_ or {}).get(n))]
     if not traced:
         return None
     made = [(p, _callback(site.names.jax, p, name, assigned.value, traced)) for p in printers]
@@ -68,13 +66,6 @@ def _count(node: ast.AST, name: str) -> int:
 def _alone(scope: ast.AST, statement: ast.stmt) -> bool:
     """True when ``statement`` is the only one of its block, which it cannot leave empty."""
     return any(getattr(n, field, None) == [statement] for n in ast.walk(scope) for field in ("body", "orelse"))
-
-
-def _holds_tracer(value: Any) -> bool:
-    try:
-        return any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(value))
-    except Exception:  # noqa: BLE001 - a value JAX cannot flatten holds no tracer it would hand over
-        return False
 
 
 def _callback(jax_name: str, printer: ast.Expr, name: str, value: ast.expr, traced: list[str]) -> ast.Expr:
