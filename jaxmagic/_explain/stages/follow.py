@@ -43,9 +43,11 @@ def follow_through(failure: Failure, retry: Callable[[list[Fix]], None]) -> None
         # ``int(t * fs)`` cast with ``astype`` is a traced int: the line that uses it as a Python int (a slice
         # bound) is where the structure must change, ``lax.dynamic_slice`` there
         onward = named is None and first.kind == "astype" and tracing_kind(again) in _CAST_MEETS
-        if tracing_kind(again) != expected and not onward:
+        # ``flux[keep]`` with ``flux`` a NumPy array: NumPy converts the traced mask, the same selection by a mask
+        as_kind = expected if (expected, tracing_kind(again)) == ("boolean-index", "array-conversion") else None
+        if tracing_kind(again) != expected and not onward and as_kind is None:
             return
-        second = _fix_on_its_line(failure, again, None if onward else wanted)
+        second = _fix_on_its_line(failure, again, None if onward else wanted, as_kind)
         if second is None:
             return
         edit = first.recipe
@@ -90,10 +92,11 @@ def _user_line(exc: BaseException) -> tuple[str, int] | None:
 _CAST_MEETS = ("traced-shape", "integer-conversion")  # where a value cast to a traced int is used next
 
 
-def _fix_on_its_line(failure: Failure, again: BaseException, kind: str | None) -> Fix | None:
+def _fix_on_its_line(failure: Failure, again: BaseException, kind: str | None, as_kind: str | None = None
+                     ) -> Fix | None:
     """The fix of ``kind`` (None: the first of any kind with code for the line) the stages offer for ``again``,
-    the error a try raised on another line."""
-    found = Explanation(kind=tracing_kind(again) or failure.kind, error_type=type(again).__name__, exception=again,
+    the error a try raised on another line (read as an error of ``as_kind`` where given)."""
+    found = Explanation(kind=as_kind or tracing_kind(again) or failure.kind, error_type=type(again).__name__, exception=again,
                         docs=failure.found.docs)
     record = Failure(again, message_of(again), found, None, None, failure.fn, failure.wrapper)
     try:
