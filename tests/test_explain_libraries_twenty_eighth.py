@@ -4,10 +4,15 @@
   (bayesn's phase window: ``t[keep]``, then ``flux[keep]`` on the next line). The preferred fix for the first line
   gets past it and meets NumPy's own conversion of the mask on the second (an array-conversion error, the same
   selection by a mask): that line is given the same ``jnp.where``, and the two are tried together.
+- A class of a library that keeps every field static unless declared a node (treeo's ``Tree``: an annotated field is
+  pytree metadata unless ``to.field(node=True)``), holding arrays in those fields and jitted twice with new weights:
+  JAX compares the arrays as metadata and raises. The argument is the object whose structure holds arrays (not the
+  first argument that happens to be given), and the fix declares the fields nodes in the library's own spelling,
+  tried with the class compiled again and the object rebuilt.
 """
 from __future__ import annotations
 
-from corpus_harness import explained_cell, tried
+from corpus_harness import explained_cell, install_library, tried
 
 BAYESN = "https://github.com/bayesn/bayesn"  # SEDmodel.fit cuts observations to the model's phase window
 
@@ -35,3 +40,69 @@ def test_a_numpy_array_cut_by_the_same_traced_mask_on_the_next_line_is_masked_al
     top = found.fixes[0]
     assert (found.kind, found.lineno, top.kind, top.verified) == ("boolean-index", 12, "jnp.where", True), tried(found)
     assert "jnp.where(keep, counts, 0)" in top.code, top.code
+
+
+TREEO = "https://github.com/cgarciae/treeo"  # README: fields are static unless declared with to.field(node=True)
+
+# a base class that registers every subclass with its fields as metadata unless declared nodes (treeo's default)
+NODES_BY_DECLARATION = """\
+import dataclasses
+
+import jax
+
+
+def field(default=dataclasses.MISSING, *, node):
+    return dataclasses.field(default=default, metadata={"node": node})
+
+
+class Tree:
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        jax.tree_util.register_pytree_node(cls, cls._flatten, cls._unflatten)
+
+    def _nodes(self):
+        declared = {k: getattr(v, "metadata", {}).get("node") for k, v in vars(type(self)).items()}
+        return [k for k in vars(self) if declared.get(k)]
+
+    def _flatten(self):
+        nodes = self._nodes()
+        return [vars(self)[k] for k in nodes], (nodes, {k: v for k, v in vars(self).items() if k not in nodes})
+
+    @classmethod
+    def _unflatten(cls, meta, children):
+        made = object.__new__(cls)
+        vars(made).update(meta[1], **dict(zip(meta[0], children)))
+        return made
+"""
+
+LEFT_STATIC = """\
+import jax
+import jax.numpy as jnp
+import nodetree as nt
+
+class Dense(nt.Tree):
+    w: jax.Array
+    b: jax.Array
+
+    def __init__(self, key, n_in, n_out):
+        self.w = jax.random.normal(key, (n_in, n_out))
+        self.b = jnp.zeros(n_out)
+
+    def __call__(self, x):
+        return x @ self.w + self.b
+
+forward = jax.jit(lambda x, layer: layer(x))
+x = jnp.ones((2, 3))
+forward(x, Dense(jax.random.PRNGKey(0), 3, 4))
+forward(x, Dense(jax.random.PRNGKey(1), 3, 4))
+"""
+
+
+def test_array_fields_a_library_keeps_static_by_default_are_declared_nodes_its_way(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "nodetree", NODES_BY_DECLARATION)
+    found = explained_cell("fields-static-by-default", TREEO, LEFT_STATIC, tmp_path)
+    top = found.fixes[0] if found.fixes else None
+    assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
+        "unhashable-static", "layer", "not-static", True), tried(found)
+    assert "w: jax.Array = nt.field(node=True)" in top.code and "b: jax.Array = nt.field(node=True)" in top.code, \
+        top.code

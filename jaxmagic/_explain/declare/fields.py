@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import inspect
 import dataclasses
 import linecache
 import sys
@@ -61,7 +62,7 @@ def declared_static_fix(name: str, value: Any) -> Fix | None:
         node, tree, filename = found
         if not is_user_file(filename):
             continue  # a library's class: the user cannot edit its declaration
-        made = _register_edit(node, tree, type(held).__name__, arrays) or _field_edit(node, arrays)
+        made = _register_edit(node, tree, type(held).__name__, arrays) or _field_edit(node, arrays, type(held))
         if made is None:
             continue
         code, moved, statements = made
@@ -160,10 +161,11 @@ def _moved(node: ast.expr, arrays: list[str]) -> tuple[ast.expr, list[str]] | No
     return edited, moved
 
 
-def _field_edit(node: ast.ClassDef, arrays: list[str]) -> tuple[str, list[str], list[ast.stmt]] | None:
+def _field_edit(node: ast.ClassDef, arrays: list[str], cls: type) -> tuple[str, list[str], list[ast.stmt]] | None:
     """``w: jax.Array = eqx.field(static=True)`` → ``w: jax.Array`` (other options of the field kept);
-    ``K: jdc.Static[jax.Array]`` → ``K: jax.Array``."""
-    shown, moved, body = [], [], []
+    ``K: jdc.Static[jax.Array]`` → ``K: jax.Array``; ``w: jax.Array`` in a class whose library keeps a field
+    static unless told → ``w: jax.Array = to.field(node=True)``."""
+    shown, moved, body, data = [], [], [], _library_data_field(cls)
     whole = copy.copy(node)
     for statement in node.body:
         body.append(statement)
@@ -180,6 +182,8 @@ def _field_edit(node: ast.ClassDef, arrays: list[str]) -> tuple[str, list[str], 
                 continue
             call.keywords = kept
             edited.value = call if (call.args or call.keywords) else None
+        elif statement.value is None and data is not None:
+            edited.value = ast.parse(data, mode="eval").body
         else:
             continue
         edited.simple = 1
@@ -360,6 +364,25 @@ def _static_option(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
         # the class's module may not import equinox itself (a library's base class): the fix imports it as eqx
         return (f"{alias}.field" if alias is not None else field or "eqx.field"), "static=True"
     return _library_static_field(cls)
+
+
+def _library_data_field(cls: type) -> str | None:
+    """``to.field(node=True)``: the field function of a base class's library taking an option that makes a field
+    a node (treeo keeps every field static unless so declared), spelled as the class's module holds it."""
+    held = vars(sys.modules.get(cls.__module__) or sys)
+    for klass in getattr(cls, "__mro__", ())[1:]:
+        package = sys.modules.get(klass.__module__.split(".", 1)[0])
+        maker = getattr(package, "field", None)
+        try:
+            option = next((p for p in ("node", "pytree_node") if p in inspect.signature(maker).parameters), None)
+        except (TypeError, ValueError):
+            continue
+        if package is None or package is builtins or option is None:
+            continue
+        name = next((n for n, v in held.items() if v is maker), None)
+        alias = next((n for n, v in held.items() if v is package), package.__name__)
+        return f"{name or alias + '.field'}({option}=True)"
+    return None
 
 
 def _library_static_field(cls: type) -> tuple[str, str] | None:

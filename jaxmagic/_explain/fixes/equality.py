@@ -38,12 +38,27 @@ def compares(value: Any) -> bool:
 
 
 def structure_compares(value: Any) -> bool:
-    """True when the pytree structure of ``value`` can be compared with that of a copy."""
+    """True when the pytree structure of ``value`` can be compared with that of a copy, and holds no array in
+    its metadata (a copy's metadata may be other objects, never compared: treeo's field records)."""
     try:
-        return isinstance(jax.tree_util.tree_structure(value) == jax.tree_util.tree_structure(copy.deepcopy(value)),
-                          bool)
+        structure = jax.tree_util.tree_structure(value)
+        return isinstance(structure == jax.tree_util.tree_structure(copy.deepcopy(value)), bool) and \
+            not _array_in_metadata(structure)
     except Exception:  # noqa: BLE001
         return False
+
+
+def _array_in_metadata(structure: Any, depth: int = 0) -> bool:
+    """True when a node of ``structure`` keeps an array in its metadata (directly, or in a dict, list or tuple)."""
+    def holds(data: Any) -> bool:
+        if isinstance(data, (np.ndarray, jax.Array)):
+            return True
+        items = data.values() if isinstance(data, dict) else data if isinstance(data, (list, tuple)) else ()
+        return any(holds(item) for item in items)
+
+    data = structure.node_data()
+    return depth < 8 and ((data is not None and holds(data[1]))
+                          or any(_array_in_metadata(child, depth + 1) for child in structure.children()))
 
 
 @dataclasses.dataclass
