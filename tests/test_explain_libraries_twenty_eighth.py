@@ -9,6 +9,10 @@
   JAX compares the arrays as metadata and raises. The argument is the object whose structure holds arrays (not the
   first argument that happens to be given), and the fix declares the fields nodes in the library's own spelling,
   tried with the class compiled again and the object rebuilt.
+- A library function written for NumPy (bayesn's ``spline_coeffs_irr``, a Python ``if`` per point) called inside the
+  user's jitted function on a traced parameter, beside a constant ``jnp`` array: inside jit the constant's values are
+  traced too, and JAX's message traces the failing value back to the constant, not to an input. The argument is the
+  traced parameter the user's line hands the library.
 """
 from __future__ import annotations
 
@@ -106,3 +110,41 @@ def test_array_fields_a_library_keeps_static_by_default_are_declared_nodes_its_w
         "unhashable-static", "layer", "not-static", True), tried(found)
     assert "w: jax.Array = nt.field(node=True)" in top.code and "b: jax.Array = nt.field(node=True)" in top.code, \
         top.code
+
+
+# a library's spline matrix written for NumPy, one Python branch per point (bayesn's ``spline_coeffs_irr``)
+NUMPY_SPLINE = """\
+import numpy as np
+
+
+def coefficients(points, knots):
+    out = np.zeros((len(points), len(knots)))
+    for i in range(len(points)):
+        now = points[i]
+        if now > max(knots):
+            out[i, -1] = 1.0
+        else:
+            out[i, int(np.searchsorted(knots, now))] = 1.0
+    return out
+"""
+
+SPLINE_IN_JIT = """\
+import jax
+import jax.numpy as jnp
+from npspline import coefficients
+
+knots = jnp.linspace(0.0, 10.0, 6)
+
+@jax.jit
+def design(scale, points):
+    basis = coefficients(points, knots)
+    return scale * basis.sum()
+
+design(2.0, jnp.linspace(1.0, 9.0, 4))
+"""
+
+
+def test_a_library_branching_on_the_values_it_is_handed_names_the_parameter_handed_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "npspline", NUMPY_SPLINE)
+    found = explained_cell("numpy-spline-in-jit", BAYESN, SPLINE_IN_JIT, tmp_path)
+    assert (found.kind, found.lineno, found.argument) == ("bool-conversion", 9, "points"), tried(found)

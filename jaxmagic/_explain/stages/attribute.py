@@ -241,6 +241,15 @@ def _in_users_terms(failure: Failure) -> None:
         # none named off the trace, in a function library code called: the library made what it handed in (a land
         # mask jaxparrow computes and passes to the user's regularization), and the line reads that parameter
         entry = entry_of(failure.exc)
+        frame = failure.user[-1].tb_frame if failure.user else None
+        if (entry is None or entry.frame is frame and is_jax_file(entry.caller)) and failure.kind in _VALUE_KINDS \
+                and frame is not None and frame.f_code.co_name == name:
+            # raised in a library the user's jitted function called from this line, the trace not read back to an
+            # input (bayesn's NumPy spline loop over ``phases``): the traced parameters the line hands it
+            handed = holding_tracers(_reads_of(read, function, tree), frame)
+            if handed:
+                name_arguments(found, Origin(handed, name, "source"), None)
+            return
         first = min([function.lineno, *(d.lineno for d in getattr(function, "decorator_list", []))])
         outside = [tb for tb in traceback_entries(failure.exc.__traceback__)
                    if not is_jax_file(tb.tb_frame.f_code.co_filename)]
