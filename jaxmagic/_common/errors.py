@@ -107,7 +107,8 @@ def _library_size(exc: BaseException) -> bool:
 
 
 # JAX's NumPy-worded refusals: one bool of a vector, the length of a scalar
-_NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|len\(\) of unsized object")
+_NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|len\(\) of unsized object|"
+                         r"iteration over a 0-d array")  # (furax's ``tuple(source)`` of a traced axis)
 # Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
 UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
 
