@@ -19,6 +19,10 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
 - A traced axis handed to a library that makes a tuple of any axis that is not an ``int`` (furax's
   ``MoveAxisOperator(det_axis, -1, ...)``): JAX's bare ``TypeError: iteration over a 0-d array``, from a tracer, is a
   traced shape; the axis made static, tried.
+- A library's own jitted function (diffsky's ``predict_cuml_hmf``, decorated ``@jax.jit``) jitted again by the
+  user with its namedtuple of parameter arrays marked static: the user's own ``jax.jit(...)`` statement is where
+  the option was given, so the fix is that statement without it, tried; not "nothing to suggest" because the
+  library's function is decorated.
 """
 from __future__ import annotations
 
@@ -201,3 +205,42 @@ def test_iterating_a_concrete_scalar_array_is_not_a_tracing_error():
     with pytest.raises(TypeError, match="0-d") as raised:
         tuple(jnp.ones(()))  # a JAX array with a value, not a tracer
     assert tracing_kind(raised.value) is None
+
+
+DIFFSKY = "https://github.com/ArgonneCPAC/diffsky"  # predict_cuml_hmf(params, logmp, redshift)
+
+# a library's jitted model function of a namedtuple of parameters (diffsky's mass-function model's shape)
+NAMED_PARAMS = """\
+from collections import namedtuple
+
+import jax
+import jax.numpy as jnp
+
+Params = namedtuple("Params", ["slope", "knee"])
+DEFAULTS = Params(slope=-1.9, knee=13.0)
+
+
+@jax.jit
+def predict(params, log_mass, redshift):
+    return params.slope * (log_mass - params.knee) - 0.1 * redshift
+"""
+
+PARAMS_MARKED_STATIC = """\
+import jax
+import jax.numpy as jnp
+from massfunction import DEFAULTS, predict
+
+params = jax.tree.map(jnp.asarray, DEFAULTS)
+fast = jax.jit(predict, static_argnums=(0,))
+fast(params, jnp.linspace(11.0, 14.0, 8), 0.5)
+"""
+
+
+def test_a_namedtuple_of_arrays_marked_static_on_ones_jit_of_a_library_function_is_passed_traced(
+        tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "massfunction", NAMED_PARAMS)
+    found = explained_cell("namedtuple-static", DIFFSKY, PARAMS_MARKED_STATIC, tmp_path)
+    top = found.fixes[0] if found.fixes else None
+    assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
+        "unhashable-static", "params", "not-static", True), tried(found)
+    assert "static_argnums" not in top.code.split("\\n")[-1], top.code

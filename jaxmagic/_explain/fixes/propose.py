@@ -125,7 +125,7 @@ def _unhashable(site: Site) -> list[Fix]:
     fixes = unhashable_fixes(site)
     facts = site.facts
     if facts is not None and facts.source is not None and is_installed_library(facts.source[1]) and \
-            all(f.kind == "not-static" for f in fixes):
+            facts.jitted_as is None and all(f.kind == "not-static" for f in fixes):  # (not the user's own jit of it)
         return [handed] if (handed := handed_hashable_fix(site)) is not None else fixes
     return fixes
 

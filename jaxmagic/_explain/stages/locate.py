@@ -15,7 +15,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.errors import is_jax_file, tracing_kind, user_entries
+from ..._common.errors import is_installed_library, is_jax_file, tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
 from ..._common.source import Position, function_node, innermost_function, node_at, parse_file, position_of
 from ..call import Call, plain_function
@@ -37,7 +37,8 @@ def locate(failure: Failure) -> None:
 
     if call is not None and call.through is not None and facts is not None:
         facts.transformed = transformed_expression(call.through[0], user)
-    elif facts is not None and not facts.decorated and failure.fn is not None:
+    elif facts is not None and failure.fn is not None and (not facts.decorated or (
+            facts.source is not None and is_installed_library(facts.source[1]))):  # (the user's jit of a library's)
         facts.jitted_as = _jitted_as(failure.fn, facts.name, user)
     position = position_of(user[-1]) if user else None
     if position is not None:
