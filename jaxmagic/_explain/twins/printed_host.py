@@ -9,6 +9,10 @@ conversion asks the traced value for a Python number, yet ``stamp`` is only look
 
 The assignment goes; each print of the name becomes the callback. What the try shows is that the function traces
 with the callback in place; the callback's own code runs only with values, which tracing cannot show.
+
+A value converted only to be kept by an object that outlives the function (``history.append(float(loss))``, the
+list a global of the user's) is host work of the same sort: the whole statement runs in the callback. ``.astype``
+there would trace, and leave a tracer in the list.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site
 
-__all__ = ["printed_host_fix"]
+__all__ = ["printed_host_fix", "kept_on_host_fix"]
 
 
 def printed_host_fix(site: Site) -> Fix | None:
@@ -52,6 +56,40 @@ def printed_host_fix(site: Site) -> Fix | None:
         f"{', '.join(f'`{t}`' for t in traced)} as values when the compiled function runs",
         recipe=recipe,
     )
+
+
+def kept_on_host_fix(site: Site) -> Fix | None:
+    """The callback fix, when the failing statement is a method call on an object the function does not make
+    (``history.append(float(loss))``) handed a conversion of a traced value."""
+    statement = next((n for n in site.ancestors() if isinstance(n, ast.stmt)), None)
+    call = statement.value if isinstance(statement, ast.Expr) else None
+    scope = enclosing_function(site.tree, statement.lineno) if site.tree is not None and statement else None
+    if scope is None or not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                             and isinstance(call.func.value, ast.Name)) or _alone(scope, statement):
+        return None
+    holder = call.func.value.id
+    made_here = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | {
+        a.arg for a in ast.walk(scope.args) if isinstance(a, ast.arg)} if not isinstance(scope, ast.Module) else set()
+    converted = any(isinstance(n, ast.Call) and ((isinstance(n.func, ast.Name) and n.func.id in _CONVERSIONS) or (
+        isinstance(n.func, ast.Attribute) and n.func.attr in ("item", "tolist"))) for a in call.args for n in ast.walk(a))
+    traced = [n for n in dict.fromkeys(x.id for a in call.args for x in ast.walk(a) if isinstance(x, ast.Name))
+              if holds_tracer((site.locals_ or {}).get(n))]
+    if holder in made_here or not converted or not traced:
+        return None
+    params = ast.arguments([], [ast.arg(t) for t in traced], None, [], [], None, [])
+    handed = ast.Call(attr(f"{site.names.jax}.debug.callback"), [ast.Lambda(params, clone(call)),
+                                                                *(ast.Name(t, ast.Load()) for t in traced)], [])
+    made = ast.fix_missing_locations(ast.copy_location(ast.Expr(handed), statement))
+    return Fix(
+        "jax.debug.print", ast.unparse(made),
+        f"`{holder}` keeps the converted value after the function returns, and converting needs the value; run the "
+        f"statement in `jax.debug.callback`, which is handed {', '.join(f'`{t}`' for t in traced)} as values each "
+        "time the compiled function runs (a tracer kept instead would outlive its trace)",
+        recipe=Edit(statement, [made]),
+    )
+
+
+_CONVERSIONS = ("float", "int", "bool", "complex")
 
 
 def _print_statement(node: ast.AST) -> bool:
