@@ -29,9 +29,16 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
 - A config class made a dataclass by a library's decorator (eformer's ``@auto_pytree``, not frozen unless asked),
   passed static: the decorator is given its own ``frozen=True``, tried with the class compiled again, where before
   only ``@dataclass`` was recognised and the fix was a placeholder class.
+- A library's frozen dataclass of arrays passed to jit (eformer's ``DynamicLossScale``), no pytree: registered with
+  ``register_dataclass`` written for its fields, tried on a private registered subclass, the class's name in its
+  module pointing at that subclass for the try (its ``adjust`` builds a new scaler by name); the library's class is
+  left as it was.
 """
 from __future__ import annotations
 
+import sys
+
+import jax
 import jax.numpy as jnp
 import pytest
 
@@ -322,3 +329,57 @@ def test_a_config_a_library_decorator_made_a_dataclass_is_made_frozen_by_its_own
     assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
         "unhashable-static", "heads", "hashable-static", True), tried(found)
     assert top.code.startswith("@auto_pytree(frozen=True)\nclass Heads:"), top.code
+
+
+# a library's loss scaler: a frozen dataclass of arrays, no pytree, whose update builds a new one by its class name
+LOSS_SCALE = """\
+import dataclasses
+
+import jax.numpy as jnp
+
+
+@dataclasses.dataclass(frozen=True)
+class LossScale:
+    scale: jnp.ndarray
+    period: int = 2000
+
+    def unscale(self, grads):
+        return grads / self.scale
+
+    def adjust(self, finite):
+        return LossScale(scale=jnp.where(finite, self.scale, self.scale / 2), period=self.period)
+"""
+
+SCALER_PASSED = """\
+import jax
+import jax.numpy as jnp
+from scaling import LossScale
+
+scaler = LossScale(scale=jnp.array(2.0 ** 15))
+
+@jax.jit
+def update(scaler, grads):
+    grads = scaler.unscale(grads)
+    return scaler.adjust(jnp.all(jnp.isfinite(grads))), grads
+
+scaler, g = update(scaler, jnp.ones(3))
+"""
+
+
+def test_a_library_dataclass_of_arrays_passed_to_jit_is_registered_and_tried_with_what_it_builds(
+        tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "scaling", LOSS_SCALE)
+    found = explained_cell("library-dataclass-registered", EFORMER, SCALER_PASSED, tmp_path)
+    top = found.fixes[0] if found.fixes else None
+    assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
+        "non-array-argument", "scaler", "register-pytree", True), tried(found)
+    assert "LossScale, data_fields=['scale'], meta_fields=['period']" in top.code, top.code
+    assert scaling_class_is_untouched()
+
+
+def scaling_class_is_untouched() -> bool:
+    """The library's class is its own again after the try, and never registered."""
+    cls = sys.modules["scaling"].LossScale
+    made = cls(scale=jnp.ones(2))
+    leaves = jax.tree_util.tree_leaves(made)
+    return len(leaves) == 1 and leaves[0] is made and type(made.adjust(True)) is cls

@@ -20,8 +20,7 @@ from typing import Any
 import jax
 from jax.experimental import checkify
 
-from .._common.errors import (installed_package, is_user_file, message_of,
-                              traceback_entries, tracing_kind)
+from .._common.errors import installed_package, is_user_file, message_of, traceback_entries, tracing_kind
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
@@ -30,7 +29,7 @@ from .declare.closure import ClosedOver
 from .declare.fields import Declaration
 from .declare.rebuilt import redeclared
 from .declare.wrapper import Rejit
-from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, structure_compares
+from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, named_as_fixed, structure_compares
 from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
@@ -220,8 +219,9 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         if not (compares(made) if isinstance(recipe, EqRecipe) else structure_compares(made)):
             return ValueError("the fixed class still does not compare with one True/False")
         args, kwargs = call.with_values({recipe.argument: made})
-        return probe_trace(copy_function(fn), args, kwargs, call.static_argnums, call.static_argnames,
-                           call.wrapper, call.through)
+        with named_as_fixed(made):
+            return probe_trace(copy_function(fn), args, kwargs, call.static_argnums, call.static_argnames,
+                               call.wrapper, call.through)
     if isinstance(recipe, ThreadOut) and filename is not None:
         # the jitted function rewritten to return what it stored: it must trace, with no store left in it (checked
         # in its source: jax.checking_leaks would also re-trace every JAX helper it calls, a second or more)

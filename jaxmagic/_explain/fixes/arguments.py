@@ -325,7 +325,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
         not isinstance(value, (str, bytes, int, float, bool, type)) if value is not None else _user_class_in(site.message)
     ):
         written = class_registration_fix(name, value, site.names.jax) if value is not None and path == name and \
-            _users_class(type(value)) else None
+            (_users_class(type(value)) or dataclasses.is_dataclass(value)) else None  # (a library's dataclass too)
         cls = type(value).__name__ if value is not None and not is_self else "YourClass"
         pytree = written or Fix(
             "register-pytree",

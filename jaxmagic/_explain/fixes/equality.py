@@ -15,9 +15,12 @@ written for the user's class and tried on a private copy:
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import inspect
+import sys
+from collections.abc import Iterator
 from typing import Any
 
 import jax
@@ -25,7 +28,7 @@ import numpy as np
 
 from ..explanation import Fix
 
-__all__ = ["compares", "eq_fix", "children_fix", "EqRecipe", "ChildrenRecipe", "comparable_copy"]
+__all__ = ["compares", "eq_fix", "children_fix", "EqRecipe", "ChildrenRecipe", "comparable_copy", "named_as_fixed"]
 
 
 def compares(value: Any) -> bool:
@@ -155,8 +158,24 @@ def comparable_copy(recipe: Any, value: Any, globals_: dict) -> Any:
     else:
         fixed = _registered(cls, recipe.children, recipe.rest)
     made = copy.copy(value)
-    made.__class__ = fixed
+    object.__setattr__(made, "__class__", fixed)  # (a frozen dataclass refuses ``made.__class__ = ...``)
     return made
+
+
+@contextlib.contextmanager
+def named_as_fixed(made: Any) -> Iterator[None]:
+    """For the block, the private class of ``made`` under its class's name in the class's module: a method that
+    builds a new object by that name (eformer's ``adjust`` returns ``DynamicLossScale(...)``) builds the fixed one."""
+    cls = type(made).__mro__[1]
+    module = sys.modules.get(cls.__module__)
+    swapped = module is not None and getattr(module, cls.__name__, None) is cls
+    if swapped:
+        setattr(module, cls.__name__, type(made))
+    try:
+        yield
+    finally:
+        if swapped:
+            setattr(module, cls.__name__, cls)
 
 
 # one private subclass per user class and split of its fields: JAX's registry keeps what is registered,
