@@ -33,6 +33,10 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
   ``register_dataclass`` written for its fields, tried on a private registered subclass, the class's name in its
   module pointing at that subclass for the try (its ``adjust`` builds a new scaler by name); the library's class is
   left as it was.
+- A boolean mask made in the jitted function and handed to a library that selects with it (furax's
+  ``IndexOperator(valid, ...)``): the line that made it makes the indices instead, ``jnp.nonzero(..., size=K)``, K
+  read with NumPy on the call's own values (a comparison of arrays now counts as pure), tried; before, the only
+  verified fix split the function around the library's call.
 """
 from __future__ import annotations
 
@@ -383,3 +387,38 @@ def scaling_class_is_untouched() -> bool:
     made = cls(scale=jnp.ones(2))
     leaves = jax.tree_util.tree_leaves(made)
     return len(leaves) == 1 and leaves[0] is made and type(made.adjust(True)) is cls
+
+
+# a library's operator that selects what it is given with the index it was built with (furax's IndexOperator)
+INDEX_OPERATOR = """\
+class Index:
+    def __init__(self, index):
+        self.index = index
+
+    def __call__(self, x):
+        return x[self.index]
+"""
+
+MASK_HANDED = """\
+import jax
+import jax.numpy as jnp
+from selecting import Index
+
+@jax.jit
+def select_hits(hits, signal):
+    valid = hits > 0
+    pick = Index(valid)
+    return pick(signal)
+
+select_hits(jnp.array([0, 2, 1, 0, 3, 1]), jnp.arange(6.0))
+"""
+
+
+def test_a_mask_handed_to_a_library_that_selects_with_it_is_made_indices_of_this_calls_count(
+        tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "selecting", INDEX_OPERATOR)
+    found = explained_cell("mask-handed-to-library", FURAX, MASK_HANDED, tmp_path)
+    top = found.fixes[0] if found.fixes else None
+    assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
+        "boolean-index", "hits", "size-argument", True), tried(found)
+    assert top.code == "valid = jnp.nonzero(hits > 0, size=4)", top.code

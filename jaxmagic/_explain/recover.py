@@ -118,8 +118,9 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False) 
         return
     if isinstance(node, ast.BinOp) and all(isinstance(s, ast.Constant) for s in (node.left, node.right)):
         return
-    if isinstance(node, ast.BinOp):  # ``0.8 * jnp.sin(x)``: arithmetic on numbers and arrays runs no user code
-        for side in (node.left, node.right):
+    if isinstance(node, (ast.BinOp, ast.Compare)):  # ``0.8 * jnp.sin(x)``, ``hits > 0``: arithmetic and
+        # comparisons on numbers and arrays run no user code
+        for side in (node.left, node.right) if isinstance(node, ast.BinOp) else (node.left, *node.comparators):
             _check(side, frame, library_values)
             if not _plain_operand(_value(side, frame)):
                 raise Impure

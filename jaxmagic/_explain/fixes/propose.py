@@ -27,6 +27,7 @@ from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from .shapes import mask_fixes, shape_fixes
+from ..shaped.handed_mask import handed_mask_fix
 from .site import Site
 from .sizes import helper_static_fix
 
@@ -57,6 +58,9 @@ def propose(site: Site) -> list[Fix]:
     helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None
     if helper is not None:  # the error is inside a jitted helper: its own static arguments, after array fixes
         fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
+    handed = handed_mask_fix(site) if site.kind == "boolean-index" and not fixes else None
+    if handed is not None:  # valid = hits > 0 handed to furax's IndexOperator: indices of a fixed length, made there
+        fixes = [handed]
     host = host_call_fix(site) if site.kind in _HELPER_KINDS or site.kind == "boolean-index" else None
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument and
         # before a callback that would make it from inside the compiled program (a writer's histogram: host work)

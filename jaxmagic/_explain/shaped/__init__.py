@@ -10,11 +10,13 @@ rules, symbolic dimensions, a jaxpr's types), ``deeper`` (the arrays a library
 layer gave JAX, when the user's line shows only its call), ``fixes`` (a fix
 only when exactly one edit of its kind makes the shapes fit), ``masked`` (an update through a boolean mask,
 ``x.at[mask].set(v)`` or ``v[mask] = 0``, or through a slice with a traced bound, ``x.at[:, :k].set(v)``, made
-one ``jnp.where``, the mask given the array's trailing axes) and
+one ``jnp.where``, the mask given the array's trailing axes),
+``handed_mask`` (a boolean mask the function makes and hands to a library that selects with it, made
+``jnp.nonzero(..., size=K)`` where it is made, K read on the call's values) and
 ``constants`` (a value the jitted function makes from no argument, ``kr, keep = ispec_grid(grid)``, made before
 the jit, where it is concrete; and ``jnp`` calls of constants that a library keeps as NumPy, made with NumPy).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``lift``, ``provenance``, ``rebuild``, ``fixes.site`` and ``fixes.rewrites``; never ``explain``,
+``lift``, ``provenance``, ``recover``, ``rebuild``, ``fixes.site`` and ``fixes.rewrites``; never ``explain``,
 ``argument`` or ``verify``.
 """
