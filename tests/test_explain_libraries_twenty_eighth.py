@@ -37,6 +37,10 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
   ``IndexOperator(valid, ...)``): the line that made it makes the indices instead, ``jnp.nonzero(..., size=K)``, K
   read with NumPy on the call's own values (a comparison of arrays now counts as pure), tried; before, the only
   verified fix split the function around the library's call.
+- A traced value library code kept on its own object while tracing a function it wraps (eformer's
+  ``training_step_wrapper`` keeps the adjusted loss scaler on the handler), read after the jitted call: the line is
+  the user's call that ran the library's traced function (JAX names it), not the later read; the arguments are
+  those of the user's function the library's wrapper holds.
 """
 from __future__ import annotations
 
@@ -422,3 +426,45 @@ def test_a_mask_handed_to_a_library_that_selects_with_it_is_made_indices_of_this
     assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
         "boolean-index", "hits", "size-argument", True), tried(found)
     assert top.code == "valid = jnp.nonzero(hits > 0, size=4)", top.code
+
+
+# a library's training-step wrapper that keeps its loss scale on the handler (eformer's PrecisionHandler)
+HANDLER = """\
+import jax.numpy as jnp
+
+
+class Handler:
+    def __init__(self):
+        self.scale = jnp.array(1024.0)
+
+    def step_wrapper(self, func):
+        def wrapped_step(*args):
+            loss, grads = func(*args)
+            finite = jnp.all(jnp.isfinite(grads))
+            self.scale = jnp.where(finite, self.scale * 2, self.scale / 2)
+            return loss, grads
+        return wrapped_step
+"""
+
+SCALE_KEPT = """\
+import jax
+import jax.numpy as jnp
+from precision import Handler
+
+handler = Handler()
+
+@jax.jit
+@handler.step_wrapper
+def train_step(w, x):
+    return jax.value_and_grad(lambda w: jnp.mean((x @ w) ** 2))(w)
+
+loss, grads = train_step(jnp.ones((3, 2)), jnp.ones((4, 3)))
+print(handler.scale * 2)
+"""
+
+
+def test_a_value_library_code_kept_from_a_trace_is_placed_at_the_users_call_that_ran_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "precision", HANDLER)
+    found = explained_cell("kept-by-library-wrapper", EFORMER, SCALE_KEPT, tmp_path)
+    assert (found.kind, found.lineno, found.use_lineno, found.argument) == ("leaked-tracer", 12, 13, "w"), \
+        (found.kind, found.lineno, found.use_lineno, found.arguments)

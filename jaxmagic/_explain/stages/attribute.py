@@ -95,6 +95,10 @@ def attribute(failure: Failure) -> None:
         params = {*_params_of_def_at(failure.tree, leak.def_line), *(facts.params if facts is not None else ())}
         if params and where_from.paths and not any(root_of(p) in params for p in where_from.paths):
             where_from = Origin(list(leak.arguments), leak.function, "source")
+    elif leak is not None and leak.store is None and leak.arguments and not where_from.paths:
+        # kept by library code from a trace of the user's function it wraps (eformer's training_step_wrapper): that
+        # function's parameters, on whose traced values the library ran
+        where_from = Origin(list(leak.arguments), leak.function, "source")
     if call is not None and facts is not None and facts.source is not None and \
             is_installed_library(facts.source[1]) and any(p.startswith("args[") for p in where_from.paths):
         # a library's wrapper that hands its ``*args`` on to the user's function it closes over (sparsejac's

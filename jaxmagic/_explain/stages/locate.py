@@ -17,7 +17,8 @@ import numpy as np
 
 from ..._common.errors import is_installed_library, is_jax_file, tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
-from ..._common.source import Position, function_node, innermost_function, node_at, parse_file, position_of
+from ..._common.source import (Position, closed_over, function_node, innermost_function, node_at, parse_file,
+                               position_of)
 from ..call import Call, plain_function
 from ..._common.frames import called_from, outlived_its_trace
 from ..dataflow import depends_on
@@ -65,6 +66,10 @@ def locate(failure: Failure) -> None:
                                         parse_file(leak.filename))
         # the line that stored it, else (a library object kept it: PGPE's ask) the user's line that made it
         made = leak.store.lineno if leak.store is not None else leak.created_line
+        ran = _call_that_traced(failure.message, user[-1], found.lineno) if made is None and user else None
+        if ran is not None:  # made and kept by library code (eformer's handler keeps its loss scaler): the user's
+            # call that ran the library's traced function, the last before the use; the user's function it wraps
+            made, leak.filename, leak.arguments = ran[0], found.filename, ran[1]
         if made is not None and leak.filename is not None:
             found.use_lineno = found.lineno if found.filename == leak.filename else None
             found.filename, found.lineno = leak.filename, made
@@ -125,6 +130,43 @@ def _values_handed(statement: ast.stmt, held: str) -> ast.AST:
             return ast.copy_location(ast.Constant(None), node)
 
     return _NoLambdas().visit(copy.deepcopy(statement))
+
+
+_TRACED_WHEN_LEAKED = re.compile(r"traced when the value leaked was \S+ at (?P<file>\S+):(?P<line>\d+) traced for")
+
+
+def _call_that_traced(message: str, entry: types.TracebackType, before: int | None) -> tuple[int, list[str]] | None:
+    """(the line, the parameters of the user's function it wraps) of the user's last call, before line ``before``,
+    of the jitted function whose trace leaked, when JAX names an installed library's function as the one traced."""
+    named = _TRACED_WHEN_LEAKED.search(message)
+    tree = parse_file(entry.tb_frame.f_code.co_filename)
+    if named is None or tree is None or before is None or not is_installed_library(named["file"]):
+        return None
+    chains = {k: _wrapped_chain(v) for k, v in list(entry.tb_frame.f_globals.items())}
+    held = {k: c for k, c in chains.items() if c and (c[0].__code__.co_filename, c[0].__code__.co_firstlineno) == (
+        named["file"], int(named["line"]))}
+    lines = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+             and n.func.id in held and n.lineno < before]
+    if not lines:
+        return None
+    line = max(lines)
+    name = next(n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n, "lineno", 0) == line
+                and isinstance(n.func, ast.Name) and n.func.id in held)
+    outer = held[name][0]
+    closed = [closed_over(outer, n) for n in outer.__code__.co_freevars]
+    own = next((f for f in [*held[name][1:], *closed] if hasattr(f, "__code__") and not is_installed_library(
+        f.__code__.co_filename)), None)  # (wrapped by name, or held by the library's wrapper: eformer's ``func``)
+    return line, list(inspect.signature(own).parameters) if own is not None else []
+
+
+def _wrapped_chain(value: Any) -> list[Any]:
+    """The plain functions under a jitted ``value`` (``__wrapped__`` after ``__wrapped__``), outermost first."""
+    chain, held = [], getattr(value, "__wrapped__", None) if callable(value) else None
+    while held is not None and len(chain) < 6:
+        if hasattr(held, "__code__"):
+            chain.append(held)
+        held = getattr(held, "__wrapped__", None)
+    return chain
 
 
 def _jitted_as(jitted: Any, name: str, user: list[types.TracebackType]) -> tuple[str, str] | None:
