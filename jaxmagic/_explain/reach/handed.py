@@ -71,13 +71,14 @@ def handed_at(name: str, tree: ast.Module) -> tuple[ast.Call, ast.Name] | None:
 
 def _uses(name: str, tree: ast.Module) -> Iterator[tuple[ast.Call | None, ast.Name]]:
     """Each place the file reads ``name``: the call it is handed to (through a list, tuple or dict given as an
-    argument), or None when it is called or kept otherwise."""
+    argument, or a list joined to others), or None when it is called or kept otherwise."""
     parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
             continue
         holder = parents.get(id(node))
-        while isinstance(holder, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Starred)):
+        while isinstance(holder, (ast.List, ast.Tuple, ast.Dict, ast.keyword, ast.Starred)) or (
+                isinstance(holder, ast.BinOp) and isinstance(holder.op, ast.Add)):  # ``layers[:3] + [tap] + ...``
             holder = parents.get(id(holder))
         yield (holder if isinstance(holder, ast.Call) and holder.func is not node else None), node
 

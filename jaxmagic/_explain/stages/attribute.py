@@ -25,18 +25,17 @@ from ..call import root_of
 from .locate import transformed_expression
 from ..dataflow import depends_on
 from ..leaks import definition_at
-from ..fixes.site import dotted_of, is_hashable, is_jnp
-from ..fixes.sizes import NONZERO_FUNCS
+from ..fixes.site import is_hashable
 from ..provenance import Origin, Tracer, origin_of
-from ..rebuild import Names
 from ..recover import Impure, evaluate_pure
 from ..reach.entry import entry_of, path_origin
+from ..reach.handed import library_caller
 from ..reach.library import users_origin
 from ..shaped.origin import shape_origin
-from ..values.callee import calls_library
 from ..values.counts import library_needs_a_size, traced_counts_passed
 from ..values.statics import hashed_in_library
 from .locate import called
+from .needed import needs_a_constant
 from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
 from .wrapper_paths import (equinox_input, forwarded, held_parameters, keyword_given, name_arguments,
                             nnx_call_arguments, nnx_state, users_jitted)
@@ -89,7 +88,11 @@ def attribute(failure: Failure) -> None:
         # leaking function's parameters (the call that traced it is long over)
         params = _params_of_def_at(failure.tree, leak.def_line)
         where_from.paths = list(dict.fromkeys(user_path("equinox.filter_jit", p, params) for p in where_from.paths))
-    if leak is not None and leak.store is not None and leak.arguments and failure.tree is not None:
+    handed, storer = _handed_storer(failure) if leak is not None and leak.store is not None else ([], None)
+    if handed:  # a function of the user's that a library calls inside the trace (jax_resnet's ``Sequential([...,
+        # tap])``) stored a value made from what the library handed it: its own parameters
+        where_from, leak.handed_in = Origin(handed, storer, "source"), True
+    elif leak is not None and leak.store is not None and leak.arguments and failure.tree is not None:
         # JAX's own wrapper's names (``dyn_args_`` of a gradient's ``f_wrapped``) are no parameter of the user's:
         # the storing function's, read from its source
         params = {*_params_of_def_at(failure.tree, leak.def_line), *(facts.params if facts is not None else ())}
@@ -114,7 +117,7 @@ def attribute(failure: Failure) -> None:
     # a leak's arguments are parameters of the function that leaked, not of the call that met the tracer
     leaked_elsewhere = leak is not None and called(call) != (leak.function, leak.filename, leak.def_line)
     name_arguments(found, where_from, None if leaked_elsewhere else facts)
-    constant = _needs_a_constant(kind, node, user, message)
+    constant = needs_a_constant(kind, node, user, message, bool(_TRACER_HASHED.search(message)))
     # dm_pix.center_crop(image, size, size) with a traced size: the library branches on the count in Python,
     # so it needs it when tracing, as JAX needs a shape; the arguments are the count's alone
     counted = library_needs_a_size(exc, node, user) if kind in CONVERSIONS and not constant else []
@@ -289,6 +292,18 @@ def _in_users_terms(failure: Failure) -> None:
                                  name, "source"), None)
 
 
+def _handed_storer(failure: Failure) -> tuple[list[str], str | None]:
+    """The parameters the leak's store reads, of the function holding it, when the user's file hands that function
+    to a library that calls it (and it is not the jitted one); else none."""
+    tree, store = failure.tree, failure.leak.store
+    storer = enclosing_function(tree, store.lineno) if tree is not None else None
+    name = getattr(storer, "name", None)
+    if name is None or (failure.facts is not None and name == failure.facts.name) or library_caller(
+            name, tree, failure.user[-1].tb_frame.f_globals if failure.user else {}) is None:
+        return [], None
+    return _reads_of(store, storer, tree), name
+
+
 def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module) -> list[str]:
     """The parameters of ``function`` that the expression or statement ``read`` depends on."""
     statement = read if isinstance(read, ast.stmt) else ast.Assign([ast.Name("_", ast.Store())], read)
@@ -308,53 +323,6 @@ def _users_parameters(failure: Failure) -> set[str]:
 def _params_of_def_at(tree: ast.Module, line: int | None) -> list[str]:
     definition = definition_at(tree, line) if line else None
     return parameter_names(definition) if definition is not None else []
-
-
-def _needs_a_constant(kind: str, node: Any, user: list[types.TracebackType], message: str) -> bool:
-    """True when the failing value was needed as a compile-time constant: a count (``jnp.extract(x > 0, x)``),
-    an axis, a repeat count (JAX 0.8.1's ``jnp.tile``), a library jit's static argument (``num_prefix_tokens``)."""
-    if kind == "bool-conversion":
-        return _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None))
-    if kind in ("integer-conversion", "array-conversion"):
-        return _jax_function_called(node, user)
-    return kind == "unhashable-static" and bool(_TRACER_HASHED.search(message)) and calls_library(node, user)
-
-
-def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
-    """True when the failing expression calls a ``jax.numpy``/``lax`` function with no callable argument.
-
-    The tracer then reached NumPy inside JAX's own code: a parameter that has to be static
-    (a shape, size or repeat count), not the user's NumPy call.
-    """
-    if not isinstance(node, ast.Call) or not user:
-        return False
-    frame = user[-1].tb_frame
-    try:
-        callee = evaluate_pure(node.func, frame)
-    except Impure:
-        return False
-    module = getattr(callee, "__module__", None) or ""
-    if not module.startswith(("jax.numpy", "jax._src.numpy", "jax.lax", "jax._src.lax")):
-        return False
-    for arg in [*node.args, *(k.value for k in node.keywords)]:
-        if isinstance(arg, ast.Lambda):
-            return False
-        try:
-            value = evaluate_pure(arg, frame)
-        except Impure:
-            continue
-        values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
-        if any(callable(v) for v in values):
-            return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
-    return True
-
-
-def _counting_call(node: Any, names: Names) -> bool:
-    """True when the failing expression is a ``jnp`` function whose output length is a count of the data."""
-    if not isinstance(node, ast.Call):
-        return False
-    dotted = dotted_of(node.func) or ""
-    return dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names)
 
 
 def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None:

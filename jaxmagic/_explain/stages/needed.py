@@ -8,12 +8,20 @@ a ``traced-shape``. ``int(x)`` of a tracer stays JAX's ``concretization``: the p
 """
 from __future__ import annotations
 
+import ast
 import re
+import types
+from typing import Any
 
 from ..._common.errors import SIZE_NAME, message_of
 from ..._common.frames import library_entry
+from ..fixes.site import dotted_of, is_jnp
+from ..fixes.sizes import NONZERO_FUNCS
+from ..rebuild import Names
+from ..recover import Impure, evaluate_pure
+from ..values.callee import calls_library
 
-__all__ = ["needed_kind"]
+__all__ = ["needed_kind", "needs_a_constant"]
 
 _NAMED = re.compile(r"`(?:\w+\.)*(\w+)`")  # a name a library's message quotes: `BasicImageConfig.padded_shape`
 _CONVERSIONS = ("bool-conversion", "integer-conversion", "concretization")
@@ -38,3 +46,52 @@ def _making_a_shape(exc: BaseException) -> bool:
         return True
     raised_by_library = not type(exc).__module__.startswith("jax")
     return raised_by_library and any(SIZE_NAME.search(name) for name in _NAMED.findall(message_of(exc)))
+
+
+def needs_a_constant(kind: str, node: Any, user: list[types.TracebackType], message: str, tracer_hashed: bool
+                     ) -> bool:
+    """True when the failing value was needed as a compile-time constant: a count (``jnp.extract(x > 0, x)``),
+    an axis, a repeat count (JAX 0.8.1's ``jnp.tile``), a library jit's static argument (``num_prefix_tokens``,
+    ``tracer_hashed``: JAX's message says it hashed a tracer)."""
+    if kind == "bool-conversion":
+        return _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None))
+    if kind in ("integer-conversion", "array-conversion"):
+        return _jax_function_called(node, user)
+    return kind == "unhashable-static" and tracer_hashed and calls_library(node, user)
+
+
+def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
+    """True when the failing expression calls a ``jax.numpy``/``lax`` function with no callable argument.
+
+    The tracer then reached NumPy inside JAX's own code: a parameter that has to be static
+    (a shape, size or repeat count), not the user's NumPy call.
+    """
+    if not isinstance(node, ast.Call) or not user:
+        return False
+    frame = user[-1].tb_frame
+    try:
+        callee = evaluate_pure(node.func, frame)
+    except Impure:
+        return False
+    module = getattr(callee, "__module__", None) or ""
+    if not module.startswith(("jax.numpy", "jax._src.numpy", "jax.lax", "jax._src.lax")):
+        return False
+    for arg in [*node.args, *(k.value for k in node.keywords)]:
+        if isinstance(arg, ast.Lambda):
+            return False
+        try:
+            value = evaluate_pure(arg, frame)
+        except Impure:
+            continue
+        values = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        if any(callable(v) for v in values):
+            return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
+    return True
+
+
+def _counting_call(node: Any, names: Names) -> bool:
+    """True when the failing expression is a ``jnp`` function whose output length is a count of the data."""
+    if not isinstance(node, ast.Call):
+        return False
+    dotted = dotted_of(node.func) or ""
+    return dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names)
