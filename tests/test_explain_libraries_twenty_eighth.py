@@ -44,6 +44,9 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
 - A leak from a function of the user's that a library calls inside the user's jit (a feature tap put among
   jax_resnet's ``Sequential`` layers, ``layers[:3] + [tap] + layers[3:]``): the argument is the tap's own
   parameter, what the library handed it, not the jitted lambda's model variables (JAX's message names those).
+- A Python ``and`` on traced values in a library's own line (eformer's ``training_step_wrapper`` folds gradient
+  finiteness with ``tree_reduce(lambda x, y: x and ...)``): no fix of the user's fits, so that line written with
+  ``&`` is offered as guidance, naming the library's file and line, where there was nothing.
 """
 from __future__ import annotations
 
@@ -515,3 +518,39 @@ def test_a_leak_from_a_function_handed_to_a_library_inside_the_jit_names_that_fu
     found = explained_cell("tap-in-library-layers", JAX_RESNET, TAP_LEAK, tmp_path)
     assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 8, "h"), \
         (found.kind, found.lineno, found.arguments, tried(found))
+
+
+# a library's step wrapper that folds the gradients' finiteness with a Python ``and`` (eformer's tree_reduce)
+FOLDING_WRAPPER = """\
+import jax
+import jax.numpy as jnp
+
+
+def step_wrapper(func):
+    def wrapped_step(*args):
+        loss, grads = func(*args)
+        finite = jax.tree_util.tree_reduce(lambda a, b: a and jnp.all(jnp.isfinite(b)), grads, True)
+        return loss, grads, finite
+    return wrapped_step
+"""
+
+FOLDED = """\
+import jax
+import jax.numpy as jnp
+from folding import step_wrapper
+
+def train_step(params, x):
+    return jax.value_and_grad(lambda p: jnp.mean((x @ p["w"] + p["b"]) ** 2))(params)
+
+step = jax.jit(step_wrapper(train_step))
+step({"w": jnp.ones((3, 2)), "b": jnp.zeros(2)}, jnp.ones((4, 3)))
+"""
+
+
+def test_a_python_and_in_a_librarys_own_line_is_guidance_for_that_line_not_nothing(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "folding", FOLDING_WRAPPER)
+    found = explained_cell("and-in-library-line", EFORMER, FOLDED, tmp_path)
+    top = found.fixes[0] if found.fixes else None
+    assert (found.kind, found.lineno, top and top.kind, top and top.verified, top and top.template) == (
+        "bool-conversion", 9, "logical-op", None, True), tried(found)
+    assert top.code.startswith("a & jnp.all(jnp.isfinite(b))   # folding's line: folding/__init__.py:"), top.code

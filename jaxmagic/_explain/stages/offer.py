@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import ast
 
-from ..._common.errors import is_installed_library, is_user_file, shape_family
+from ..._common.errors import installed_package, is_installed_library, is_user_file, shape_family
 from ..._common.frames import holds_tracer, library_entry
-from ..._common.source import enclosing_function, names_in, parameter_names
+from ..._common.source import enclosing_function, names_in, parameter_names, parse_file
 from ..call import data_dependent, known_call, plain_function
 from .locate import transformed_expression
-from ..explanation import Explanation
+from ..explanation import Explanation, Fix
+from ..fixes.rewrites import logical
 from ..fixes.propose import Site, propose
 from ..rebuild import Names
 from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
@@ -126,8 +127,32 @@ def offer(failure: Failure) -> None:
         all(f.template for f in found.fixes) else None
     if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered (after
         found.fixes = [unjitted, *found.fixes] if hoisted is None else [*found.fixes, unjitted]  # the call moved out)
+    library_logic = _library_logic_fix(failure.exc) if kind == "bool-conversion" and not found.fixes else None
+    if library_logic is not None:  # eformer's own ``lambda x, y: x and ...`` in its wrapper: guidance for its line
+        found.fixes = [library_logic]
     if not found.paths:
         _argument_from_fix(found, tree)
+
+
+def _library_logic_fix(exc: BaseException) -> Fix | None:
+    """The library's own line that asked a traced value for a bool with ``and``/``or``/``not``, written with ``&``,
+    ``|`` and ``jnp.logical_not``: guidance, since that line is the library's and jaxmagic changes no library."""
+    entry = library_entry(exc)
+    filename = entry.tb_frame.f_code.co_filename if entry is not None else ""
+    tree = parse_file(filename) if entry is not None else None
+    line = [n for n in ast.walk(tree) if isinstance(n, (ast.BoolOp, ast.UnaryOp)) and getattr(n, "lineno", 0) <= (
+        entry.tb_lineno) <= getattr(n, "end_lineno", 0)] if tree is not None else []
+    made = logical(line[-1], Names(entry.tb_frame.f_globals)) if line else None
+    if made is None:
+        return None
+    package = installed_package(filename) or "the library"
+    shown = filename.rsplit("site-packages/", 1)[-1]  # as the package's own path: eformer/mpric/...
+    fix = Fix("logical-op", f"{ast.unparse(made)}   # {package}'s line: {shown}:{entry.tb_lineno}",
+              f"`{package}`'s own code combines traced values with `{ast.unparse(line[-1])[:40]}`, which asks "
+              "Python for a bool; `&`, `|` and `jnp.logical_not` combine them in the traced program. The line is "
+              f"{package}'s: report it there, or avoid the call that reaches it", template=True)
+    fix.outcome = f"the line is {package}'s own, and jaxmagic changes no library's code"
+    return fix
 
 
 def _argument_from_fix(found: Explanation, tree: ast.AST | None) -> None:
