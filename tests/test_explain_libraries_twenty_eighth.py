@@ -41,9 +41,6 @@ Found by the thirty-third held-out set (diffsky, furax, asdex; ...), measured be
   ``training_step_wrapper`` keeps the adjusted loss scaler on the handler), read after the jitted call: the line is
   the user's call that ran the library's traced function (JAX names it), not the later read; the arguments are
   those of the user's function the library's wrapper holds.
-- A leak from a function of the user's that a library calls inside the user's jit (a feature tap put among
-  jax_resnet's ``Sequential`` layers, ``layers[:3] + [tap] + layers[3:]``): the argument is the tap's own
-  parameter, what the library handed it, not the jitted lambda's model variables (JAX's message names those).
 - A Python ``and`` on traced values in a library's own line (eformer's ``training_step_wrapper`` folds gradient
   finiteness with ``tree_reduce(lambda x, y: x and ...)``): no fix of the user's fits, so that line written with
   ``&`` is offered as guidance, naming the library's file and line, where there was nothing.
@@ -474,50 +471,6 @@ def test_a_value_library_code_kept_from_a_trace_is_placed_at_the_users_call_that
     found = explained_cell("kept-by-library-wrapper", EFORMER, SCALE_KEPT, tmp_path)
     assert (found.kind, found.lineno, found.use_lineno, found.argument) == ("leaked-tracer", 12, 13, "w"), \
         (found.kind, found.lineno, found.use_lineno, found.arguments)
-
-
-JAX_RESNET = "https://github.com/n2cholas/jax-resnet/issues/1"  # intermediate features for transfer learning
-
-# a library's container that calls each layer in turn (jax_resnet's Sequential over its layers)
-SEQUENTIAL = """\
-class Sequential:
-    def __init__(self, layers):
-        self.layers = layers
-
-    def apply(self, params, x):
-        for layer in self.layers:
-            x = layer(x) if not hasattr(layer, "scale") else x * params[layer.scale]
-        return x
-
-
-class Scale:
-    def __init__(self, key):
-        self.scale = key
-"""
-
-TAP_LEAK = """\
-import jax
-import jax.numpy as jnp
-from layered import Scale, Sequential
-
-captured = []
-
-def tap(h):
-    captured.append(h)
-    return h
-
-model = Sequential([Scale("a"), tap, Scale("b")])
-out = jax.jit(lambda params, batch: model.apply(params, batch))({"a": 2.0, "b": 3.0}, jnp.ones(3))
-jnp.linalg.norm(captured[-1])
-"""
-
-
-def test_a_leak_from_a_function_handed_to_a_library_inside_the_jit_names_that_functions_parameter(
-        tmp_path, monkeypatch):
-    install_library(tmp_path, monkeypatch, "layered", SEQUENTIAL)
-    found = explained_cell("tap-in-library-layers", JAX_RESNET, TAP_LEAK, tmp_path)
-    assert (found.kind, found.lineno, found.argument) == ("leaked-tracer", 8, "h"), \
-        (found.kind, found.lineno, found.arguments, tried(found))
 
 
 # a library's step wrapper that folds the gradients' finiteness with a Python ``and`` (eformer's tree_reduce)

@@ -62,8 +62,7 @@ def attempt(failure: Failure) -> None:
         if leaked:  # a storing function a library jitted: that cached call, traced again
             probed = verify_leak_in_place(found.fixes, failure.exc, found.filename, globals_, names,
                                           _jitted_name(failure.leak), getattr(failure.leak, "store", None))
-            if probed is not None and not failure.leak.handed_in:  # read while the user's jitted call ran again: its
-                # parameters, not the storer's (unless a library handed the storer its values: the storer's own)
+            if probed is not None:  # read while the user's jitted call ran again: its parameters, not the storer's
                 name_arguments(found, probed, None)
     if (call is not None and call.fn is not None) or any(f.verified is not None for f in found.fixes):
         # in the preferred order, but a pattern with placeholders goes after code for this line, and a fix that

@@ -29,7 +29,6 @@ from ..fixes.site import is_hashable
 from ..provenance import Origin, Tracer, origin_of
 from ..recover import Impure, evaluate_pure
 from ..reach.entry import entry_of, path_origin
-from ..reach.handed import library_caller
 from ..reach.library import users_origin
 from ..shaped.origin import shape_origin
 from ..values.counts import library_needs_a_size, traced_counts_passed
@@ -88,11 +87,7 @@ def attribute(failure: Failure) -> None:
         # leaking function's parameters (the call that traced it is long over)
         params = _params_of_def_at(failure.tree, leak.def_line)
         where_from.paths = list(dict.fromkeys(user_path("equinox.filter_jit", p, params) for p in where_from.paths))
-    handed, storer = _handed_storer(failure) if leak is not None and leak.store is not None else ([], None)
-    if handed:  # a function of the user's that a library calls inside the trace (jax_resnet's ``Sequential([...,
-        # tap])``) stored a value made from what the library handed it: its own parameters
-        where_from, leak.handed_in = Origin(handed, storer, "source"), True
-    elif leak is not None and leak.store is not None and leak.arguments and failure.tree is not None:
+    if leak is not None and leak.store is not None and leak.arguments and failure.tree is not None:
         # JAX's own wrapper's names (``dyn_args_`` of a gradient's ``f_wrapped``) are no parameter of the user's:
         # the storing function's, read from its source
         params = {*_params_of_def_at(failure.tree, leak.def_line), *(facts.params if facts is not None else ())}
@@ -290,18 +285,6 @@ def _in_users_terms(failure: Failure) -> None:
     frame = failure.user[-1].tb_frame if failure.user else None  # the failing function's: drop what holds no tracer
     name_arguments(found, Origin(holding_tracers(read, frame) if frame and frame.f_code.co_name == name else read,
                                  name, "source"), None)
-
-
-def _handed_storer(failure: Failure) -> tuple[list[str], str | None]:
-    """The parameters the leak's store reads, of the function holding it, when the user's file hands that function
-    to a library that calls it (and it is not the jitted one); else none."""
-    tree, store = failure.tree, failure.leak.store
-    storer = enclosing_function(tree, store.lineno) if tree is not None else None
-    name = getattr(storer, "name", None)
-    if name is None or (failure.facts is not None and name == failure.facts.name) or library_caller(
-            name, tree, failure.user[-1].tb_frame.f_globals if failure.user else {}) is None:
-        return [], None
-    return _reads_of(store, storer, tree), name
 
 
 def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module) -> list[str]:
