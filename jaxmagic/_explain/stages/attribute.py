@@ -10,13 +10,14 @@ import ast
 import inspect
 import re
 import types
+from collections import Counter
 from typing import Any
 
 import jax
 
 from ..._common.frames import holding_tracers, unhashable_jitted_method
 from ..._common.source import code_parameters
-from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
+from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
@@ -244,11 +245,15 @@ def _in_users_terms(failure: Failure) -> None:
         # mask jaxparrow computes and passes to the user's regularization), and the line reads that parameter
         entry = entry_of(failure.exc)
         frame = failure.user[-1].tb_frame if failure.user else None
+        innermost = [tb.tb_frame.f_code.co_filename for tb in traceback_entries(failure.exc.__traceback__)
+                     if not is_jax_file(tb.tb_frame.f_code.co_filename)][-1:]
         if (entry is None or entry.frame is frame and is_jax_file(entry.caller)) and failure.kind in _VALUE_KINDS \
-                and frame is not None and frame.f_code.co_name == name:
+                and frame is not None and frame.f_code.co_name == name and innermost and is_installed_library(
+                    innermost[0]):
             # raised in a library the user's jitted function called from this line, the trace not read back to an
             # input (bayesn's NumPy spline loop over ``phases``): the traced parameters the line hands it
-            handed = holding_tracers(_reads_of(read, function, tree), frame)
+            shaped = _only_shapes_read(read)  # (``values.shape[0]`` reads no value: a tracer's shape is a constant)
+            handed = [p for p in holding_tracers(_reads_of(read, function, tree), frame) if p not in shaped]
             if handed:
                 name_arguments(found, Origin(handed, name, "source"), None)
             return
@@ -285,6 +290,17 @@ def _in_users_terms(failure: Failure) -> None:
     frame = failure.user[-1].tb_frame if failure.user else None  # the failing function's: drop what holds no tracer
     name_arguments(found, Origin(holding_tracers(read, frame) if frame and frame.f_code.co_name == name else read,
                                  name, "source"), None)
+
+
+def _only_shapes_read(read: ast.AST) -> set[str]:
+    """The names ``read`` uses only for what a tracer knows (``values.shape``, ``x.dtype``), never for values."""
+    uses, shapes = Counter(), Counter()
+    for node in ast.walk(read):
+        if isinstance(node, ast.Name):
+            uses[node.id] += 1
+        if isinstance(node, ast.Attribute) and node.attr in STATIC_ATTRIBUTES and isinstance(node.value, ast.Name):
+            shapes[node.value.id] += 1
+    return {name for name in shapes if shapes[name] == uses[name]}
 
 
 def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module) -> list[str]:
