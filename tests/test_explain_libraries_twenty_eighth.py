@@ -315,21 +315,24 @@ def auto_pytree(cls=None, *, frozen=False):
 """
 
 CONFIG_STATIC = """\
-import functools
+from functools import partial
+
 import jax
 import jax.numpy as jnp
 from treeconfig import auto_pytree
 
 @auto_pytree
-class Heads:
-    count: int
-    size: int
+class Stack:
+    depth: int
+    width: int
 
-@functools.partial(jax.jit, static_argnums=0)
-def split(heads, x):
-    return x.reshape(x.shape[0], heads.count, heads.size)
+@partial(jax.jit, static_argnames="stack")
+def forward(x, stack):
+    for _ in range(stack.depth):
+        x = jnp.tanh(x[..., : stack.width])
+    return x
 
-split(Heads(count=4, size=8), jnp.ones((3, 32)))
+forward(jnp.ones((2, 8)), stack=Stack(depth=3, width=4))
 """
 
 
@@ -338,8 +341,8 @@ def test_a_config_a_library_decorator_made_a_dataclass_is_made_frozen_by_its_own
     found = explained_cell("library-dataclass-frozen", EFORMER, CONFIG_STATIC, tmp_path)
     top = found.fixes[0] if found.fixes else None
     assert (found.kind, found.argument, top and top.kind, top and top.verified) == (
-        "unhashable-static", "heads", "hashable-static", True), tried(found)
-    assert top.code.startswith("@auto_pytree(frozen=True)\nclass Heads:"), top.code
+        "unhashable-static", "stack", "hashable-static", True), tried(found)
+    assert top.code.startswith("@auto_pytree(frozen=True)\nclass Stack:"), top.code
 
 
 # a library's loss scaler: a frozen dataclass of arrays, no pytree, whose update builds a new one by its class name
