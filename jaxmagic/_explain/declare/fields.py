@@ -369,32 +369,32 @@ def _static_option(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
 def _library_data_field(cls: type) -> str | None:
     """``to.field(node=True)``: the field function of a base class's library taking an option that makes a field
     a node (treeo keeps every field static unless so declared), spelled as the class's module holds it."""
-    held = vars(sys.modules.get(cls.__module__) or sys)
-    for klass in getattr(cls, "__mro__", ())[1:]:
-        package = sys.modules.get(klass.__module__.split(".", 1)[0])
-        maker = getattr(package, "field", None)
+    def option(maker: Any) -> str | None:
         try:
-            option = next((p for p in ("node", "pytree_node") if p in inspect.signature(maker).parameters), None)
+            return next((p for p in ("node", "pytree_node") if p in inspect.signature(maker).parameters), None)
         except (TypeError, ValueError):
-            continue
-        if package is None or package is builtins or option is None:
-            continue
-        name = next((n for n, v in held.items() if v is maker), None)
-        alias = next((n for n, v in held.items() if v is package), package.__name__)
-        return f"{name or alias + '.field'}({option}=True)"
-    return None
+            return None
+
+    found = _base_library_maker(cls, "field", lambda maker: option(maker) is not None)
+    return f"{found[0]}({option(found[1])}=True)" if found is not None else None
 
 
 def _library_static_field(cls: type) -> tuple[str, str] | None:
     """The ``static_field()`` of the library a base class comes from (``simple_pytree``), spelled as the
     class's module holds it, else by the library's name: ``("simple_pytree.static_field", "")``."""
+    return (found[0], "") if (found := _base_library_maker(cls, "static_field", callable)) is not None else None
+
+
+def _base_library_maker(cls: type, name: str, fits: Any) -> tuple[str, Any] | None:
+    """(its spelling in the class's module, else by the library's name; the function) for the first function ``name``
+    of a base class's library for which ``fits`` holds."""
     held = vars(sys.modules.get(cls.__module__) or sys)
     for klass in getattr(cls, "__mro__", ())[1:]:
         package = sys.modules.get(klass.__module__.split(".", 1)[0])
-        maker = getattr(package, "static_field", None)
-        if package is None or package is builtins or not callable(maker):
+        maker = getattr(package, name, None)
+        if package is None or package is builtins or not fits(maker):
             continue
-        name = next((n for n, v in held.items() if v is maker), None)
+        spelled = next((n for n, v in held.items() if v is maker), None)
         alias = next((n for n, v in held.items() if v is package), package.__name__)
-        return name or f"{alias}.static_field", ""
+        return spelled or f"{alias}.{name}", maker
     return None

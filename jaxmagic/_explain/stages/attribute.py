@@ -245,11 +245,11 @@ def _in_users_terms(failure: Failure) -> None:
         # mask jaxparrow computes and passes to the user's regularization), and the line reads that parameter
         entry = entry_of(failure.exc)
         frame = failure.user[-1].tb_frame if failure.user else None
-        innermost = [tb.tb_frame.f_code.co_filename for tb in traceback_entries(failure.exc.__traceback__)
-                     if not is_jax_file(tb.tb_frame.f_code.co_filename)][-1:]
+        outside = [tb for tb in traceback_entries(failure.exc.__traceback__)
+                   if not is_jax_file(tb.tb_frame.f_code.co_filename)]
         if (entry is None or entry.frame is frame and is_jax_file(entry.caller)) and failure.kind in _VALUE_KINDS \
-                and frame is not None and frame.f_code.co_name == name and innermost and is_installed_library(
-                    innermost[0]):
+                and frame is not None and frame.f_code.co_name == name and outside and is_installed_library(
+                    outside[-1].tb_frame.f_code.co_filename):
             # raised in a library the user's jitted function called from this line, the trace not read back to an
             # input (bayesn's NumPy spline loop over ``phases``): the traced parameters the line hands it
             shaped = _only_shapes_read(read)  # (``values.shape[0]`` reads no value: a tracer's shape is a constant)
@@ -258,8 +258,6 @@ def _in_users_terms(failure: Failure) -> None:
                 name_arguments(found, Origin(handed, name, "source"), None)
             return
         first = min([function.lineno, *(d.lineno for d in getattr(function, "decorator_list", []))])
-        outside = [tb for tb in traceback_entries(failure.exc.__traceback__)
-                   if not is_jax_file(tb.tb_frame.f_code.co_filename)]
         # (or a function of the user's that it called: qiskit-dynamics calls ``lambda t: amp * ramp(t)``, and the
         # line that failed is ``ramp``'s, reached through the user's frames alone)
         through = [tb.tb_frame.f_code.co_filename for tb in outside][[tb.tb_frame for tb in outside].index(

@@ -17,8 +17,8 @@ import numpy as np
 
 from ..._common.errors import is_installed_library, is_jax_file, tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
-from ..._common.source import (Position, closed_over, function_node, innermost_function, node_at, parse_file,
-                               position_of)
+from ..._common.source import (Position, closed_over, function_node, innermost_function, layers, node_at,
+                               parse_file, position_of)
 from ..call import Call, plain_function
 from ..._common.frames import called_from, outlived_its_trace
 from ..dataflow import depends_on
@@ -142,31 +142,19 @@ def _call_that_traced(message: str, entry: types.TracebackType, before: int | No
     tree = parse_file(entry.tb_frame.f_code.co_filename)
     if named is None or tree is None or before is None or not is_installed_library(named["file"]):
         return None
-    chains = {k: _wrapped_chain(v) for k, v in list(entry.tb_frame.f_globals.items())}
-    held = {k: c for k, c in chains.items() if c and (c[0].__code__.co_filename, c[0].__code__.co_firstlineno) == (
-        named["file"], int(named["line"]))}
-    lines = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    traced = (named["file"], int(named["line"]))
+    chains = {k: layers(v) for k, v in list(entry.tb_frame.f_globals.items()) if callable(v)}
+    held = {k: c for k, c in chains.items() if c and (c[0].__code__.co_filename, c[0].__code__.co_firstlineno) == traced}
+    calls = [(n.lineno, n.func.id) for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
              and n.func.id in held and n.lineno < before]
-    if not lines:
+    if not calls:
         return None
-    line = max(lines)
-    name = next(n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n, "lineno", 0) == line
-                and isinstance(n.func, ast.Name) and n.func.id in held)
-    outer = held[name][0]
+    line, name = max(calls)
+    outer, *wrapped = held[name]
     closed = [closed_over(outer, n) for n in outer.__code__.co_freevars]
-    own = next((f for f in [*held[name][1:], *closed] if hasattr(f, "__code__") and not is_installed_library(
+    own = next((f for f in [*wrapped, *closed] if hasattr(f, "__code__") and not is_installed_library(
         f.__code__.co_filename)), None)  # (wrapped by name, or held by the library's wrapper: eformer's ``func``)
     return line, list(inspect.signature(own).parameters) if own is not None else []
-
-
-def _wrapped_chain(value: Any) -> list[Any]:
-    """The plain functions under a jitted ``value`` (``__wrapped__`` after ``__wrapped__``), outermost first."""
-    chain, held = [], getattr(value, "__wrapped__", None) if callable(value) else None
-    while held is not None and len(chain) < 6:
-        if hasattr(held, "__code__"):
-            chain.append(held)
-        held = getattr(held, "__wrapped__", None)
-    return chain
 
 
 def _jitted_as(jitted: Any, name: str, user: list[types.TracebackType]) -> tuple[str, str] | None:

@@ -140,7 +140,7 @@ def _library_logic_fix(exc: BaseException) -> Fix | None:
     entry = library_entry(exc)
     filename = entry.tb_frame.f_code.co_filename if entry is not None else ""
     tree = parse_file(filename) if entry is not None else None
-    line = [n for n in ast.walk(tree) if isinstance(n, (ast.BoolOp, ast.UnaryOp)) and getattr(n, "lineno", 0) <= (
+    line = [n for n in ast.walk(tree) if (isinstance(n, ast.BoolOp) or isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)) and getattr(n, "lineno", 0) <= (
         entry.tb_lineno) <= getattr(n, "end_lineno", 0)] if tree is not None else []
     made = logical(line[-1], Names(entry.tb_frame.f_globals)) if line else None
     if made is None:

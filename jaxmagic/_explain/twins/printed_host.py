@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 
 from ..._common.frames import holds_tracer
-from ..._common.source import clone, enclosing_function
+from ..._common.source import clone, enclosing_function, parameter_names
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site
@@ -68,8 +68,8 @@ def kept_on_host_fix(site: Site) -> Fix | None:
                              and isinstance(call.func.value, ast.Name)) or _alone(scope, statement):
         return None
     holder = call.func.value.id
-    made_here = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | {
-        a.arg for a in ast.walk(scope.args) if isinstance(a, ast.arg)} if not isinstance(scope, ast.Module) else set()
+    made_here = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | set(
+        parameter_names(scope))
     converted = any(isinstance(n, ast.Call) and ((isinstance(n.func, ast.Name) and n.func.id in _CONVERSIONS) or (
         isinstance(n.func, ast.Attribute) and n.func.attr in ("item", "tolist"))) for a in call.args for n in ast.walk(a))
     traced = [n for n in dict.fromkeys(x.id for a in call.args for x in ast.walk(a) if isinstance(x, ast.Name))
