@@ -15,6 +15,7 @@ import inspect
 import linecache
 import re
 import types
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -289,6 +290,11 @@ def names_in(node: ast.AST) -> Iterator[str]:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
             yield sub.id
+
+
+def stored_names(node: ast.AST) -> Counter[str]:
+    """How many times each variable name is assigned within ``node`` (nested functions included)."""
+    return Counter(n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
 
 
 def text_of(node: ast.AST) -> str:

@@ -30,7 +30,7 @@ import jax
 import numpy as np
 
 from ..._common.frames import installed_package, kept_as_it_was, library_entry
-from ..._common.source import enclosing_function, names_in, parameter_names
+from ..._common.source import enclosing_function, names_in, parameter_names, stored_names
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, jit_spelled
 from ..values.callee import resolved
@@ -54,8 +54,7 @@ def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | 
     root = (dotted_of(statement.value.func) or "").split(".")[0]
     if not read & params or not _library_name(root, globals_ or {}):
         return None
-    local = {n.id for s in function.body[: function.body.index(statement)] for n in ast.walk(s)
-             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    local = {n for s in function.body[: function.body.index(statement)] for n in stored_names(s)}
     if read & local:
         return None  # it reads what the function computed first: not a statement of its inputs alone
     made = [n.id for t in getattr(statement, "targets", []) for n in ast.walk(t) if isinstance(n, ast.Name)]
@@ -177,10 +176,7 @@ def hoisted_size_fix(site: Site) -> Fix | None:
 
 def _single_assignments(function: ast.FunctionDef, params: set[str]) -> dict[str, ast.Assign]:
     """Each local name assigned exactly once in the function, by a statement of its body ``name = ...``."""
-    stores: dict[str, int] = {}
-    for sub in ast.walk(function):
-        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-            stores[sub.id] = stores.get(sub.id, 0) + 1
+    stores = stored_names(function)
     return {s.targets[0].id: s for s in function.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and
             isinstance(s.targets[0], ast.Name) and stores.get(s.targets[0].id) == 1 and s.targets[0].id not in params}
 
@@ -275,8 +271,7 @@ def hoisted_method_fix(site: Site) -> Fix | None:
         return None
     calls = [c for c in ast.walk(store) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
              and isinstance(c.func.value, ast.Name) and c.func.value.id == held]
-    local = set(parameter_names(own)) | {n.id for n in ast.walk(own) if isinstance(n, ast.Name)
-                                         and isinstance(n.ctx, ast.Store)}
+    local = set(parameter_names(own)) | stored_names(own).keys()
     if len(calls) != 1 or set(names_in(calls[0])) & local:
         return None
     call, name = calls[0], f"{held}_{calls[0].func.attr}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 import re
 
-from ..._common.source import clone, enclosing_function, text_of
+from ..._common.source import clone, enclosing_function, stored_names, text_of
 from ..explanation import Fix
 from .rewrites import Edit, Unstored, attr
 from .site import Site, edit_fix
@@ -376,7 +376,7 @@ def _outside_state(site: Site, store: ast.stmt, held: str) -> bool:
         return False
     root = held.split(".", 1)[0].split("[", 1)[0]
     for holder in {id(h): h for h in (scope, site.leak_outer) if h is not None}.values():
-        assigned = {n.id for n in ast.walk(holder) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        assigned = set(stored_names(holder))
         if root in assigned - _declared_global(holder):
             return False  # a list the jitted function made itself: its own later lines read it
     after = store.end_lineno or store.lineno

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..._common.errors import STATIC_ATTRIBUTES
 from ..._common.frames import holds_tracer
-from ..._common.source import clone, parameter_names
+from ..._common.source import clone, parameter_names, stored_names
 from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
@@ -86,7 +86,7 @@ def _constant_statement(function: ast.AST, node: ast.AST) -> ast.Assign | None:
     for statement in function.body:
         if statement.lineno >= node.lineno:
             break
-        stored = {n.id for n in ast.walk(statement) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        stored = set(stored_names(statement))
         uses = {n.id for n in ast.walk(getattr(statement, "value", statement)) if isinstance(n, ast.Name)}
         constant = isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and \
             all(isinstance(t, (ast.Name, ast.Tuple)) for t in statement.targets) and not uses & (params | assigned)

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import jax
 import numpy as np
 
-from ..._common.source import clone
+from ..._common.source import clone, stored_names
 from ..explanation import Fix
 from ..fixes.rewrites import attr
 from ..fixes.site import Site, edit_fix
@@ -35,10 +35,7 @@ def handed_mask_fix(site: Site) -> Fix | None:
     if shape is None or not isinstance(definition, ast.FunctionDef) or facts is None or line is None:
         return None
     dims = tuple(int(d) for d in shape["dims"].replace(" ", "").split(",") if d)
-    stores: dict[str, int] = {}
-    for node in ast.walk(definition):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stores[node.id] = stores.get(node.id, 0) + 1
+    stores = stored_names(definition)
     made = [s for s in definition.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(
         s.targets[0], ast.Name) and s.lineno < line and stores.get(s.targets[0].id) == 1 and _a_mask(
         held.get(s.targets[0].id), dims)]

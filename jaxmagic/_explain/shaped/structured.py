@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..._common.source import function_node
+from ..._common.source import function_node, parameter_names, stored_names
 from ..explanation import Operand
 from ..fixes.site import dotted_of
 from .operands import Reading, read
@@ -137,11 +137,7 @@ def _returned(body: ast.expr | None, frame: types.FrameType | None) -> tuple[str
 
 def _own_names(function: ast.AST) -> set[str]:
     """A function's parameters and the names it assigns: what its body reads of itself, not of the caller."""
-    arguments = function.args
-    params = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
-              *(a for a in (arguments.vararg, arguments.kwarg) if a is not None)]
-    stored = {n.id for n in ast.walk(function) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    return {a.arg for a in params} | stored
+    return set(parameter_names(function)) | stored_names(function).keys()
 
 
 def _closed_over(expression: ast.expr | None, own: set[str], frame: types.FrameType | None) -> list[ast.expr]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 
 from ..._common.frames import holds_tracer
-from ..._common.source import clone, enclosing_function, parameter_names
+from ..._common.source import clone, enclosing_function, parameter_names, stored_names
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site
@@ -51,9 +51,9 @@ def printed_host_fix(site: Site) -> Fix | None:
     shown = "\n".join(ast.unparse(c) for _, c in made)
     return Fix(
         "jax.debug.print", f"{shown}\n# and drop `{ast.unparse(assigned)}`",
-        f"`{name}` is only printed, and computing it needs concrete values (host code: "
-        f"`{ast.unparse(assigned.value)[:60]}`); compute and print it in `jax.debug.callback`, which is handed "
-        f"{', '.join(f'`{t}`' for t in traced)} as values when the compiled function runs",
+        f"compute and print `{name}` on the host in `jax.debug.callback` (`jax.debug.print`'s general form), "
+        f"which is handed {', '.join(f'`{t}`' for t in traced)} as values when the compiled function runs: it is "
+        f"only printed, and computing it needs concrete values (host code: `{ast.unparse(assigned.value)[:60]}`)",
         recipe=recipe,
     )
 
@@ -68,8 +68,7 @@ def kept_on_host_fix(site: Site) -> Fix | None:
                              and isinstance(call.func.value, ast.Name)) or _alone(scope, statement):
         return None
     holder = call.func.value.id
-    made_here = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} | set(
-        parameter_names(scope))
+    made_here = set(stored_names(scope)) | set(parameter_names(scope))
     converted = any(isinstance(n, ast.Call) and ((isinstance(n.func, ast.Name) and n.func.id in _CONVERSIONS) or (
         isinstance(n.func, ast.Attribute) and n.func.attr in ("item", "tolist"))) for a in call.args for n in ast.walk(a))
     traced = [n for n in dict.fromkeys(x.id for a in call.args for x in ast.walk(a) if isinstance(x, ast.Name))
@@ -82,9 +81,10 @@ def kept_on_host_fix(site: Site) -> Fix | None:
     made = ast.fix_missing_locations(ast.copy_location(ast.Expr(handed), statement))
     return Fix(
         "jax.debug.print", ast.unparse(made),
-        f"`{holder}` keeps the converted value after the function returns, and converting needs the value; run the "
-        f"statement in `jax.debug.callback`, which is handed {', '.join(f'`{t}`' for t in traced)} as values each "
-        "time the compiled function runs (a tracer kept instead would outlive its trace)",
+        f"run the statement on the host in `jax.debug.callback` (`jax.debug.print`'s general form), which is "
+        f"handed {', '.join(f'`{t}`' for t in traced)} as values each time the compiled function runs: `{holder}` "
+        "keeps the converted value after the function returns, and converting needs the value (a tracer kept "
+        "instead would outlive its trace)",
         recipe=Edit(statement, [made]),
     )
 

@@ -17,7 +17,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.source import parameter_names, same_node, text_of
+from ..._common.source import parameter_names, same_node, stored_names, text_of
 from ..dataflow import stored_parts
 
 __all__ = ["Returnable", "returnable_part", "returned_instead", "substituted"]
@@ -55,8 +55,7 @@ def returnable_part(store: ast.stmt, target: ast.expr, value: ast.expr, appended
             and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == value.id]
     value = made[0] if len(made) == 1 and isinstance(made[0], ast.Call) else value  # ``ivp = ivps.lorenz96(...)``
     if isinstance(value, ast.Call):
-        local = set(parameter_names(scope)) | {n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and
-                                               isinstance(n.ctx, ast.Store)}
+        local = set(parameter_names(scope)) | stored_names(scope).keys()
         inputs = list(dict.fromkeys(a.id for a in [*value.args, *(k.value for k in value.keywords)]
                                     if isinstance(a, ast.Name) and a.id in local))
         if inputs:
