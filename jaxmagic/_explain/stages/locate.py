@@ -143,10 +143,12 @@ def _call_that_traced(message: str, entry: types.TracebackType, before: int | No
     if named is None or tree is None or before is None or not is_installed_library(named["file"]):
         return None
     traced = (named["file"], int(named["line"]))
-    chains = {k: layers(v) for k, v in list(entry.tb_frame.f_globals.items()) if callable(v)}
+    named_calls = [(n.lineno, n.func.id) for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(
+        n.func, ast.Name) and n.lineno < before]
+    found = entry.tb_frame.f_globals  # only the globals the file calls by name: not every callable of a notebook
+    chains = {k: layers(found[k]) for k in {k for _, k in named_calls} if callable(found.get(k))}
     held = {k: c for k, c in chains.items() if c and (c[0].__code__.co_filename, c[0].__code__.co_firstlineno) == traced}
-    calls = [(n.lineno, n.func.id) for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-             and n.func.id in held and n.lineno < before]
+    calls = [(line, name) for line, name in named_calls if name in held]
     if not calls:
         return None
     line, name = max(calls)
