@@ -1,12 +1,10 @@
 """Recognising tracing errors, and the user's own entries in a traceback.
 
-:func:`tracing_kind` says whether an exception is a tracing error (whatever
-its class) and of which kind, in SPEC's vocabulary; :func:`shape_family` says
-which of JAX's shape checks a plain ``TypeError``/``ValueError`` is, when JAX
-raised it (shapes that do not fit are the ``shape-mismatch`` kind). A
-library's own check that refused a tracer (a type checker's ``length: int``)
-is a tracing error too. The traceback helpers live in :mod:`.frames` and are
-named here as well, where most rooms import them from.
+:func:`tracing_kind` says whether an exception is a tracing error (whatever its class) and of which kind, in
+SPEC's vocabulary; :func:`shape_family` says which of JAX's shape checks a plain ``TypeError``/``ValueError`` is,
+when JAX raised it (shapes that do not fit are the ``shape-mismatch`` kind). A library's own check that refused a
+tracer (a type checker's ``length: int``) is a tracing error too. The traceback helpers live in :mod:`.frames`
+and are named here as well, where most rooms import them from.
 """
 from __future__ import annotations
 
@@ -23,12 +21,12 @@ from .frames import (RAISE_LINE, called_from, holds_tracer, installed_package, i
                      library_entry,
                      is_user_file, leaves_of, raised_by_jax, short_path, stitched, traceback_entries,
                      unhashable_jitted_method, user_entries, user_frame)
-from .source import node_at, parse_file, position_of
+from .source import enclosing_function, node_at, parse_file, position_of, statement_at
 
 __all__ = [
     "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
     "installed_package", "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
-    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata", "SIZE_NAME",
+    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata", "SIZE_NAME", "only_an_index",
 ]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
@@ -103,7 +101,21 @@ def _library_size(exc: BaseException) -> bool:
         return False
     line = linecache.getline(entry.tb_frame.f_code.co_filename, entry.tb_lineno)
     return any(SIZE_NAME.search(name) for name in re.findall(r"[A-Za-z_]\w*", line.split("int(", 1)[0]) +
-               re.findall(r"int\(\s*([A-Za-z_]\w*)", line))
+               re.findall(r"int\(\s*([A-Za-z_]\w*)", line)) and not only_an_index(entry)
+
+
+def only_an_index(entry: types.TracebackType) -> bool:
+    """True when the name a library's line assigns (``steps = int(steps)``) is read later only as an index
+    (``table[steps]``): a Python int to pick an element with, not a size (flaxdiff's posterior variance)."""
+    tree = parse_file(entry.tb_frame.f_code.co_filename)
+    statement = statement_at(tree, entry.tb_lineno) if tree is not None else None
+    function = enclosing_function(tree, entry.tb_lineno) if statement is not None else None
+    if not isinstance(statement, ast.Assign) or not isinstance(statement.targets[0], ast.Name) or function is None:
+        return False
+    reads = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == statement.targets[0].id and
+             isinstance(n.ctx, ast.Load) and n.lineno > statement.end_lineno]
+    indexes = {id(n.slice) for n in ast.walk(function) if isinstance(n, ast.Subscript)}
+    return bool(reads) and all(id(n) in indexes for n in reads)
 
 
 # JAX's NumPy-worded refusals: one bool of a vector, the length of a scalar
@@ -117,6 +129,9 @@ def tracing_kind(exc: BaseException) -> str | None:
     """SPEC's ``kind`` for a tracing error, or None when ``exc`` is not one."""
     if type(exc).__name__ == "ConcretizationTypeError" and (_sized_by_tracer(message_of(exc)) or _library_size(exc)):
         return "traced-shape"  # a size, a length, an axis (another compile-time argument) given as a tracer
+    if "arose with the `int` function" in message_of(exc) and library_entry(exc) is not None and \
+            only_an_index(library_entry(exc)):
+        return "integer-conversion"  # a library's Python index made of a tracer
     for cls in type(exc).__mro__:
         for name, kind in _CLASS_KINDS:
             if cls.__name__ == name and cls.__module__.startswith("jax"):
@@ -143,27 +158,23 @@ def tracing_kind(exc: BaseException) -> str | None:
     return _library_check(exc)
 
 
-_METADATA = "checking equality of metadata fields of pytree"
+_METADATA = "checking equality of metadata fields of pytree"  # (the message of pytree metadata compared)
 
 
 def traced_metadata(exc: BaseException) -> bool:
-    """True when comparing pytree metadata failed because a tracer refused a conversion (JAX's error as the
-    cause): a static field was given a tracer (a vmapped value put in a model's static field), where a compile-time
-    constant is needed."""
+    """True when comparing pytree metadata failed because a tracer refused a conversion (JAX's error as the cause):
+    a static field was given a tracer (a vmapped value in a model's static field), where a constant is needed."""
     cause = exc.__cause__ or exc.__context__
     return isinstance(exc, ValueError) and _METADATA in message_of(exc) and cause is not None and \
         type(cause).__name__.startswith("Tracer") and type(cause).__module__.startswith("jax")
 
 
 def tracing_error_in(exc: BaseException) -> BaseException | None:
-    """``exc`` when it is a tracing error; else the tracing error it was raised while handling, when library
-    code caught JAX's error and raised another (Keras re-raising with ``e.__class__(message)``, which fails for
-    JAX's error classes and leaves an ``AttributeError``); else None.
-
-    The inner error's own traceback starts where it was caught, so the one returned is a copy of it whose
-    traceback is the outer one's down to that frame (or to the user's deepest frame in it), then the inner
-    one's: the user's frames above the library are kept. Neither exception is changed.
-    """
+    """``exc`` when it is a tracing error; else the tracing error it was raised while handling, when library code
+    caught JAX's error and raised another (Keras re-raising with ``e.__class__(message)``, which fails for JAX's
+    error classes and leaves an ``AttributeError``); else None. The one returned is a copy of the inner error whose
+    traceback is the outer one's down to where it was caught (or to the user's deepest frame in it), then the inner
+    one's: the user's frames above the library are kept. Neither exception is changed."""
     outer, seen = exc, 0
     while exc is not None and seen < 6:
         if tracing_kind(exc) is not None:
@@ -175,18 +186,15 @@ def tracing_error_in(exc: BaseException) -> BaseException | None:
 # A library's own name for a value it needs at compile time: a count, a size, a length, a bound
 SIZE_NAME = re.compile(r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|shape|count|restart|width|height|"
                         r"crop|pad|padding|segments|axis|axes|dim|dims|rank|order|iters?|k)(?:_|$)", re.I)
-
-
 # The conversions a tracer refuses, by the method a library's own array type refuses them in
 _CONVERSIONS = {"__bool__": "bool-conversion", "__index__": "integer-conversion", "__int__": "integer-conversion",
                 "__float__": "concretization", "__complex__": "concretization", "__array__": "array-conversion"}
 
 
 def _library_check(exc: BaseException) -> str | None:
-    """The kind of an error that a library raised itself because a value it needs as a Python value is
-    traced (``max_steps must be a Python integer``): raised by a ``raise`` of an installed library's, while a
-    JAX transformation runs, with a tracer in that frame's variables. A count or size the library needs is
-    ``traced-shape``; any other value, ``concretization``."""
+    """The kind of an error that a library raised itself because a value it needs as a Python value is traced
+    (``max_steps must be a Python integer``): raised by a ``raise`` of an installed library's, while a JAX
+    transformation runs, with a tracer in that frame's variables: ``traced-shape`` for a count or size."""
     entries = traceback_entries(exc.__traceback__)
     if not entries:
         return None
@@ -270,10 +278,9 @@ def rejected_tracers(exc: BaseException) -> list:
 
 
 def _rejected(message: str, entries: list[types.TracebackType]) -> list[tuple[str, object]]:
-    """The tracers of ``entry``'s frame that a type check's message rejects as not a Python ``int``, ``float``
-    or ``bool``: the parameter it names (``parameter 'length'``, ``parameter length=``), with a tracer
-    (``JitTracer(~int32[])``, ``Traced<...>``) or its abstract value (``weak_i32[]``) shown; the caller's variable when it is passed under
-    another name."""
+    """The tracers of ``entry``'s frame that a type check's message rejects as not a Python ``int``, ``float`` or
+    ``bool``: the parameter it names (``parameter 'length'``), with a tracer (``JitTracer(~int32[])``, ``Traced<...>``)
+    or its abstract value (``weak_i32[]``) shown; the caller's variable when it is passed under another name."""
     if not entries or not _PYTHON_TYPE_EXPECTED.search(message):
         return []
     entry = entries[-1]
@@ -331,10 +338,7 @@ _ISINSTANCE = re.compile(r"\bassert\s+isinstance\(\s*([A-Za-z_]\w*)\s*,")
 _CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)")
 _PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b")
 
-
-# --- shapes that do not fit ----------------------------------------------------
-
-# JAX's shape and type checks, raised as plain exceptions while it works out a result's shape and dtype from
+# Shapes that do not fit. JAX's shape and type checks, raised as plain exceptions while it works out a result's shape and dtype from
 # its operands' (eagerly, under jit, vmap, scan or grad alike): the class, the start of JAX's words (0.8-0.12;
 # case matters: NumPy words some of the same checks in lower case), and the family of the check.
 _SHAPE_CHECKS: list[tuple[type[BaseException], re.Pattern[str], str]] = [
@@ -373,11 +377,8 @@ _SHAPE_CHECKS: list[tuple[type[BaseException], re.Pattern[str], str]] = [
 
 
 def shape_family(exc: BaseException) -> str | None:
-    """Which of JAX's shape checks ``exc`` is (``contraction``, ``broadcast``, ``carry``...), or None.
-
-    The words must be JAX's and JAX must have raised them: an exception that a ``raise`` statement outside
-    JAX raised (the user's own, NumPy's) is not one, whatever it says.
-    """
+    """Which of JAX's shape checks ``exc`` is (``contraction``, ``broadcast``, ``carry``...), or None. The words must
+    be JAX's and JAX must have raised them: one a ``raise`` outside JAX raised (NumPy's) is not, whatever it says."""
     if any(cls.__name__ == name and cls.__module__.startswith("jax") for cls in type(exc).__mro__
            for name, _ in _CLASS_KINDS):
         return None  # JAX's own error classes (a JaxprTypeError that quotes a shape rule) are theirs

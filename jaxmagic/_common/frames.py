@@ -1,12 +1,10 @@
 """Which entries of a traceback are the user's, JAX's or an installed library's.
 
-:func:`traceback_entries` walks a traceback, :func:`user_entries` keeps the
-user's code (cells and their own modules, not JAX, Python or jaxmagic), and
-:func:`user_frame` names the innermost of those: where in the user's code an
-error arose. :func:`called_from` asks whether a frame runs under code of a
-kind (a JAX transformation, the user's code). :func:`raised_by_jax` asks whether
-JAX raised an exception: its innermost frame is JAX's, or JAX filtered its own
-frames out and left the user's call into JAX innermost.
+:func:`traceback_entries` walks a traceback, :func:`user_entries` keeps the user's code (cells and their own
+modules, not JAX, Python or jaxmagic), and :func:`user_frame` names the innermost of those: where in the user's
+code an error arose. :func:`called_from` asks whether a frame runs under code of a kind (a JAX transformation, the
+user's code). :func:`raised_by_jax` asks whether JAX raised an exception: its innermost frame is JAX's, or JAX
+filtered its own frames out and left the user's call into JAX innermost.
 """
 from __future__ import annotations
 
@@ -18,6 +16,7 @@ import os
 import re
 import sys
 import sysconfig
+import tempfile
 import types
 import warnings
 from collections.abc import Callable, Iterator
@@ -81,7 +80,7 @@ def is_user_file(filename: str) -> bool:
     if not os.path.isabs(filename) and not os.path.exists(filename):
         return False  # a compiled library's relative name for its source (plum's ``src/plum/_function.py``)
     path = os.path.abspath(filename)
-    if path.startswith(_LIBRARY_ROOTS):
+    if path.startswith(_LIBRARY_ROOTS) or _WRITTEN_BY_A_LIBRARY.match(path):
         return False
     if path.startswith(_STDLIB) and "site-packages" not in path:
         return False
@@ -89,11 +88,14 @@ def is_user_file(filename: str) -> bool:
 
 
 _INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]")
+# code a library wrote to a temporary file and ran (pytensor's JAX graph, ``/tmp/tmpy1mt5hl5``): no suffix
+_WRITTEN_BY_A_LIBRARY = re.compile(re.escape(tempfile.gettempdir()) + r"[\\/]tmp\w{6,}$")
 
 
 def is_installed_library(filename: str) -> bool:
-    """True for a file of an installed package (flax, optax, ...), not of the user's own code."""
-    return bool(filename) and bool(_INSTALLED.search(filename)) and "ipykernel_" not in filename
+    """True for a file of an installed package (flax, optax, ...), or code one wrote and ran, not the user's."""
+    return bool(filename) and (bool(_INSTALLED.search(filename)) and "ipykernel_" not in filename or
+                               bool(_WRITTEN_BY_A_LIBRARY.match(filename)))
 
 
 def installed_package(filename: str) -> str | None:

@@ -18,7 +18,7 @@ import numpy as np
 from .._common.jax_config import traceback_filtering_off
 
 from .._common.errors import tracing_kind, user_entries
-from .._common.frames import jax_frames_kept, unhashable_jitted_method
+from .._common.frames import jax_frames_kept, leaves_of, unhashable_jitted_method
 from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts, root_of
 from .lift import by_parameters, lift
@@ -30,6 +30,7 @@ from .recover import Impure, evaluate_pure
 __all__ = ["keys_last", "origin"]
 
 _KEY_NAME = re.compile(r"(?:^|_)(?:key|keys|rng|prng|seed)(?:$|_|\d)", re.I)
+_KEY_LIKE = re.compile(r"(?:\w*_)?(?:key|rng|prng|seed)", re.I)  # ``rngstate``, ``next_key``: a key's holder
 
 
 def keys_last(paths: list[str], facts: CallFacts | None) -> list[str]:
@@ -86,6 +87,13 @@ def origin(
         return _unhashable_origin(message, facts)
     if kind == "leaked-tracer":
         origin = origin_of(exc, [escaped] if escaped is not None else [])
+        if not origin.paths and leak is not None and _a_key(escaped):
+            # a random key kept (audax's ``spec_aug.next_rng``, glass's ``Generator``): keys come of keys and seeds,
+            # so of the key or seed arguments the storing line reads, or of none (a library object's own key)
+            held = facts.values if facts is not None and facts.name == leak.function else {}  # (else by name)
+            seeds = [a for a in leak.arguments if (any(_a_key(v, True) for v in leaves_of(held[a])) if a in held
+                                                   else _KEY_LIKE.match(a))]
+            return Origin(seeds, leak.function, "source" if seeds else "trace")
         if not origin.paths and origin.how == "trace" and leak is not None and _given_constants(leak):
             # a helper the jitted function calls with constants stored a value made from them alone (a cache keyed
             # by ``nside`` filled with ``pix2vec(nside, ...)``, called ``pixel_dirs(8)``): it depends on no argument
@@ -131,6 +139,15 @@ def origin(
             return Origin(named, None, "message")
     return origin
 
+
+
+def _a_key(value: Any, or_seed: bool = False) -> bool:
+    """A random key (typed, or raw ``uint32[..., 2]``), or with ``or_seed`` an integer scalar it can be made of."""
+    dtype, shape = getattr(value, "dtype", None), tuple(getattr(value, "shape", None) or ())
+    if dtype is None or not isinstance(value, (jax.Array, np.ndarray, jax.ShapeDtypeStruct, int)):
+        return False
+    return jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key) or (str(dtype) == "uint32" and shape[-1:] == (2,)) or (
+        or_seed and shape == () and jax.dtypes.issubdtype(dtype, np.integer))
 
 def _given_constants(leak: Any) -> bool:
     """True when the function holding the storing line is not the jitted one, and every call of it there passes

@@ -23,7 +23,7 @@ from .._common.frames import forget_answers, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
-from .reach.library import library_call, users_jit_called
+from .reach.library import library_call, library_wrapper_of_other_values, users_jit_called
 from .rebuild import retrace_budget
 from .shaped.origin import SHAPE_WHY, shape_why
 from .stages.attempt import attempt
@@ -115,9 +115,11 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
                 fn, args, kwargs = fn.func, (*fn.args, *args), {**fn.keywords, **kwargs}
             static_argnums = static_argnames = None
             given = (fn, tuple(args), dict(kwargs))
-        if fn is not None and library_call(exc, kind, fn, OWN_ARGUMENTS):
+        if fn is not None and (library_call(exc, kind, fn, OWN_ARGUMENTS) or known and
+                               library_wrapper_of_other_values(fn, tuple(args or ()), dict(kwargs or {}))):
             # optimistix.minimise(loss, ...): the library's function is not the user's; their function is
-            # read from the traceback, and fixes are tried by running the failing trace again
+            # read from the traceback, and fixes are tried by running the failing trace again (so too for a
+            # library's wrapper handed symbolic values, which traces the user's function with arrays of its own)
             fn, args, known = None, (), False
         with retrace_budget():  # every re-trace of this explanation together: worst about a second
             found = _explain(

@@ -144,6 +144,9 @@ def leaked_tracer(exc: BaseException, message: str) -> Tracer | None:
     if user and user[-1].tb_frame.f_code.co_name != "<module>":
         # held in an object the user's function reads (``self.state``): its leaves (not a whole module's globals)
         found += [t for v in user[-1].tb_frame.f_locals.values() for t in _held_tracers(v)]
+    elif user:  # at the cell's top level, in the objects its failing line reads (``spec_aug.next_rng``)
+        read = _names_at(position_of(user[-1])) or []
+        found += [t for n in read for t in _held_tracers(user[-1].tb_frame.f_globals.get(n))]
     described = _LEAKED.search(message)
     for tracer in found:
         if described is None:

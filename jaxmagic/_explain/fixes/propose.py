@@ -63,9 +63,10 @@ def propose(site: Site) -> list[Fix]:
         fixes = [handed]
     host = host_call_fix(site) if site.kind in _HELPER_KINDS or site.kind == "boolean-index" else None
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument and
-        # before a callback that would make it from inside the compiled program (a writer's histogram: host work)
-        fixes = [*(f for f in fixes if f.kind not in ("static", "jax.debug.print")), host,
-                 *(f for f in fixes if f.kind in ("static", "jax.debug.print"))]
+        # before a callback that would make it from inside the compiled program (a writer's histogram: host work);
+        # a Python int the library indexes with (flaxdiff's ``int(steps)``) is a static argument's first
+        later = ("static", "jax.debug.print") if site.kind != "integer-conversion" else ("jax.debug.print",)
+        fixes = [*(f for f in fixes if f.kind not in later), host, *(f for f in fixes if f.kind in later)]
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
     closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
                              marked_static=site.kind == "unhashable-static") \

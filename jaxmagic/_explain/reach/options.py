@@ -37,8 +37,9 @@ def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str
     """The option of the user's ``pmap``/``vmap`` that keeps ``argument`` a Python value, tried; or, for a
     ``vmap`` over values that differ, the sweep as a Python loop (:mod:`.sweep`); or None. ``setting``: library
     code refused the value (its own ``if`` on it), so it is a setting, swept even when it is a float."""
-    if kind not in _STATIC_KINDS or argument is None or transformed is None or given is None:
-        return None
+    if kind not in _STATIC_KINDS and not (kind == "array-conversion" and setting) or argument is None or \
+            transformed is None or given is None:
+        return None  # (NumPy in a library's own code on the value, flaxdiff's schedule: a setting it needs)
     called = getattr(getattr(given[0], "__code__", None), "co_filename", "")
     if hasattr(given[0], "_jit_info") or not is_jax_file(called):
         return None  # the user called their own jit (or function), not the transformation itself

@@ -44,6 +44,9 @@ def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree:
     statement = _constant_statement(function, node)
     if statement is None or _jax_own(statement.value.func, globals_):
         return None  # ``ax = jnp.array(0)``: NumPy makes it a Python value where it stands (numpy-for-static)
+    if statement.lineno <= node.lineno <= (statement.end_lineno or statement.lineno) and not isinstance(
+            _root(statement.value.func), ast.Name):
+        return None  # the failing line itself: a library's function of constants only, not ``jnp.f(...).tolist()``
     made = [n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
     elsewhere = _assigned_outside(tree, function)
     renamed = {name: _free_name(f"{name}_const", globals_, tree) for name in made
@@ -84,23 +87,30 @@ def _constant_statement(function: ast.AST, node: ast.AST) -> ast.Assign | None:
     last: dict[str, tuple[ast.stmt, bool]] = {}  # each name: the statement that last made it, and whether constant
     assigned: set[str] = set()
     for statement in function.body:
-        if statement.lineno >= node.lineno:
-            break
         stored = set(stored_names(statement))
         uses = {n.id for n in ast.walk(getattr(statement, "value", statement)) if isinstance(n, ast.Name)}
         constant = isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Call) and \
             all(isinstance(t, (ast.Name, ast.Tuple)) for t in statement.targets) and not uses & (params | assigned)
+        if statement.lineno >= node.lineno:  # the failing statement itself, made of constants (audax's slaney
+            # filters: its own mask of values computed from constants, traced under jit)
+            if constant and node.lineno <= (statement.end_lineno or statement.lineno):
+                return statement
+            break
         for name in stored:
             last[name] = (statement, constant)
         assigned |= stored
     return next((last[name][0] for name in read if name in last and last[name][1]), None)
 
 
+def _root(func: ast.expr) -> ast.expr:
+    while isinstance(func, ast.Attribute):
+        func = func.value
+    return func
+
+
 def _jax_own(func: ast.expr, globals_: dict) -> bool:
     """True when the called function is JAX's or NumPy's own (``jnp.array``), not a library's or the user's."""
-    root = func
-    while isinstance(root, ast.Attribute):
-        root = root.value
+    root = _root(func)
     value = globals_.get(root.id) if isinstance(root, ast.Name) else None
     module = getattr(value, "__name__", "") if isinstance(value, type(ast)) else getattr(value, "__module__", "") or ""
     return module.split(".")[0] in ("jax", "jaxlib", "numpy")

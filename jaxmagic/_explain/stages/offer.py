@@ -105,7 +105,7 @@ def offer(failure: Failure) -> None:
         found.fixes = [handed[0], *(f for f in found.fixes if f.kind != "static")]
         found.argument = found.path = handed[1]
         found.paths, found.arguments = [handed[1]], [handed[1]]
-    if kind in (*CONVERSIONS, "traced-shape") and not found.paths and site.definition is not None:
+    if kind in (*CONVERSIONS, "traced-shape", "boolean-index") and not found.paths and site.definition is not None:
         # ``kr, keep = diagnostics.ispec_grid(grid)`` in the jitted function, from no argument: made before the jit
         constant = constant_statement_fix(site.definition, failure.node, tree, globals_, found.filename)
         found.fixes = [constant, *found.fixes] if constant is not None else found.fixes

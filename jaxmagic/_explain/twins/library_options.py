@@ -23,6 +23,8 @@ import linecache
 import re
 import types
 
+import jax
+
 from ..._common.errors import installed_package, is_installed_library, is_jax_file, traceback_entries
 from ..._common.source import clone, definition_of, parse_file
 from ..explanation import Fix
@@ -62,6 +64,15 @@ def library_option_fix(kind: str, exc: BaseException, node: ast.AST | None,
             f"`{name}` computes with NumPy unless `{switch}=True` tells it to use JAX, and NumPy needs the values a "
             f"tracer does not have; give `{switch}=True` and {library} computes on the traced arrays"),
             kind="jnp-not-np")
+    space = next((o for o in _NAMESPACES if o in _none_defaults(called.tb_frame.f_code)), None) \
+        if kind in ("array-conversion", "concretization") else None
+    if space is not None:  # glass's ``fixed_zbins(zmin, zmax, nbins=5)``: NumPy unless given an array namespace
+        spelled = next((k for k, v in user[-1].tb_frame.f_globals.items() if v is jax.numpy), "jax.numpy")
+        return _given(node, name, space, ast.parse(spelled, mode="eval").body, (
+            f"`{name}` computes with the array library `{space}` names, NumPy when it is left None, and NumPy needs "
+            f"the values a tracer does not have; give `{space}={spelled}` and "
+            f"{installed_package(called.tb_frame.f_code.co_filename) or 'it'} computes on the traced arrays"),
+            kind="jnp-not-np")
     if kind != "bool-conversion":
         return None
     # what the ``if`` tests, by name or as a record's field (``setup.is_grid_rectilinear``), among the options of the
@@ -81,16 +92,18 @@ def library_option_fix(kind: str, exc: BaseException, node: ast.AST | None,
 
 
 _JAX_SWITCH = re.compile(r"^(use_)?(jnp|jax)$")  # a library function's flag that makes it compute with JAX
+_NAMESPACES = ("xp", "array_namespace", "namespace")  # an array-API function's array library, None for NumPy
 
 
-def _given(node: ast.AST, name: str, option: str, value: bool, summary: str, kind: str = "static") -> Fix | None:
+def _given(node: ast.AST, name: str, option: str, value: bool | ast.expr, summary: str, kind: str = "static"
+           ) -> Fix | None:
     """The user's one call of the library function ``name`` on the failing line, given ``option=value``."""
     calls = [c for c in ast.walk(node) if isinstance(c, ast.Call) and (dotted_of(c.func) or "").rsplit(".", 1)[-1]
              == name and all(k.arg != option for k in c.keywords) and all(k.arg for k in c.keywords)]
     if len(calls) != 1:
         return None
     given = clone(calls[0])
-    given.keywords.append(ast.keyword(option, ast.Constant(value)))
+    given.keywords.append(ast.keyword(option, value if isinstance(value, ast.expr) else ast.Constant(value)))
     return edit_fix(kind, calls[0], given, summary)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import jax.numpy as jnp
 
 from ..._common.errors import (SIZE_NAME, STATIC_ATTRIBUTES, UNHASHABLE_TRACER, asserted_type, is_installed_library,
-                              is_jax_file, leaves_of, message_of, traceback_entries)
+                              is_jax_file, leaves_of, message_of, only_an_index, traceback_entries)
 from ..._common.source import node_at, parse_file, position_of
 from ..provenance import Tracer, is_trace_input, jaxpr_tracer
 from ..recover import Impure, evaluate_pure
@@ -46,6 +46,8 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
         if not is_installed_library(entry.tb_frame.f_code.co_filename) or is_jax_file(entry.tb_frame.f_code.co_filename):
             break
         chain.append(entry)
+    if chain and only_an_index(chain[0]):
+        return []  # ``steps = int(steps)`` read as ``table[steps]``: an index, not a count
     # JAX's own conversion error met in library code: its locals, outer frames and casts are read too; a
     # library's own exception (chex's "must be a scalar") is read only at its innermost frame's parameters
     # (and Python's own refusal to hash a tracer, an ``lru_cache`` key: what the line hashes is read)
@@ -112,9 +114,11 @@ def _traced_reads(entry: types.TracebackType, widened: bool) -> tuple[list[Trace
     locals_ = {id(leaf) for p in read if p not in arguments for leaf in leaves_of(frame.f_locals.get(p))}
     if any(id(t) in locals_ and not _trace_input(t) for t in feeding):
         return [], False  # a value the library computed (``sign`` of a bracket): data, not a count passed in
-    converted = any(isinstance(c, ast.Call) and (getattr(c.func, "id", None) or getattr(c.func, "attr", None))
-                    in _COUNTING for c in ast.walk(at))
-    return feeding, converted
+    called = {getattr(c.func, "id", None) or getattr(c.func, "attr", None) for c in ast.walk(at)
+              if isinstance(c, ast.Call)}
+    if called & {"float", "complex"} and not called & _COUNTING:
+        return [], False  # ``float(sample_rate // 2)`` (audax's mel filters): a number it computes with, no count
+    return feeding, bool(called & _COUNTING)
 
 
 _SIZE_KEYWORD = re.compile(r"shape|size|sizes|length|num|count|n|(?:num|n)_\w+")
