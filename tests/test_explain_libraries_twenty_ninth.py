@@ -7,7 +7,8 @@ Found by the thirty-fourth held-out set (pytensor, flaxdiff, glass; audax, contr
   statement hands the wrapper values JAX cannot trace, so it is not the trace that failed: the fixes are tried by
   running the failing trace again, where before a copy of the function was jitted on the symbols and "failed".
 - Code a library wrote to a temporary file and ran (pytensor's JAX graph, ``/tmp/tmpy1mt5hl5``) is the library's,
-  not the user's: the line is the user's call.
+  not the user's: the line is the user's call; an input of that graph needed as a constant (a slice bound) is
+  declared one where the graph is built, with this call's value (guidance: trying it would rerun the cell).
 - ``steps = int(steps)`` in a library, read next only as ``table[steps]`` (flaxdiff's posterior variance): a Python
   index, not a size; an integer conversion, whose static argument comes before splitting the function around the
   call.
@@ -81,35 +82,57 @@ def test_a_library_wrapper_handed_symbols_has_its_fix_tried_in_the_failing_trace
     assert (top and top.kind, top and top.verified) == ("jnp.where", True), tried(found)
 
 
-# a library that writes the function it builds to a temporary file and runs it (pytensor's JAX linker)
+# a library that writes the graph it builds out as a function, to a temporary file, and jits it (pytensor's JAX
+# linker: ``pytensor.function(inputs, output, mode="JAX")``)
 WRITES_ITS_CODE = """\
 import tempfile
 
 import jax
 
 
-def build(stop_name):
-    source = f"def graph(x, {stop_name}):\\n    return x[:{stop_name}].sum()\\n"
+class Var:
+    def __init__(self, name):
+        self.name = name
+
+
+def function(inputs, stop):
+    names = [v.name for v in inputs]
+    source = f"def graph({', '.join(names)}):\\n    return {names[0]}[:{stop.name}].sum()\\n"
     with tempfile.NamedTemporaryFile("w", delete=False, prefix="tmp") as file:
         file.write(source)
     namespace = {}
     exec(compile(source, file.name, "exec"), namespace)
-    return jax.jit(namespace["graph"])
+    return Function(jax.jit(namespace["graph"]))
+
+
+class Function:
+    def __init__(self, jitted):
+        self.jitted = jitted
+
+    def __call__(self, *inputs):
+        return self.jitted(*inputs)
 """
 
 GRAPH_CALLED = """\
 import numpy as np
-from graphgen import build
+import graphgen as pg
 
-f = build("k")
+x = pg.Var("x")
+k = pg.Var("k")
+f = pg.function([x, k], k)
 f(np.arange(5.0), 3)
 """
 
 
-def test_code_a_library_wrote_to_a_temporary_file_is_the_librarys(tmp_path, monkeypatch):
+def test_code_a_library_wrote_out_is_the_librarys_and_its_input_is_declared_a_constant(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "graphgen", WRITES_ITS_CODE)
     found = explained_cell("written-graph", PYTENSOR, GRAPH_CALLED, tmp_path)
-    assert (found.kind, found.lineno) == ("traced-shape", 5), tried(found)
+    assert (found.kind, found.lineno, found.argument) == ("traced-shape", 7, "k"), tried(found)
+    top = found.fixes[0] if found.fixes else None
+    assert (top and top.kind, top and top.template) == ("static", True), tried(found)
+    assert top.code.splitlines() == [
+        "k = 3   # in place of line 5: a constant of the graph, the value this call gave it",
+        "f = pg.function([x], k)   # `k` no longer an input", "f(np.arange(5.0))"], top.code
     written = f"{tempfile.gettempdir()}/tmpy1mt5hl5"
     assert is_installed_library(written) and not is_user_file(written)
     assert not is_installed_library(f"{tempfile.gettempdir()}/tmpy1mt5hl5/ipykernel_1/2.py")

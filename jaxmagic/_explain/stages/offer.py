@@ -15,6 +15,7 @@ from ..rebuild import Names
 from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
 from ..reach.entry import entry_of
 from ..values.callee import host_library
+from ..values.graph_inputs import graph_input_fix
 from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
@@ -127,6 +128,9 @@ def offer(failure: Failure) -> None:
         all(f.template for f in found.fixes) else None
     if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered (after
         found.fixes = [unjitted, *found.fixes] if hoisted is None else [*found.fixes, unjitted]  # the call moved out)
+    graph = graph_input_fix(failure.exc, kind, found.argument, user) if not found.fixes else None
+    if graph is not None:  # pytensor's JAX graph ``x[:k]`` of an input ``k``: a constant where the graph is built
+        found.fixes = [graph]
     library_logic = _library_logic_fix(failure.exc) if kind == "bool-conversion" and not found.fixes else None
     if library_logic is not None:  # eformer's own ``lambda x, y: x and ...`` in its wrapper: guidance for its line
         found.fixes = [library_logic]

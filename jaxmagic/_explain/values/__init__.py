@@ -7,7 +7,8 @@ innermost first, and the integer scalars the user's call passed) and ``statics``
 jit hashed as static, held in its frames) and ``returnable`` (a stored object no jit can return, a function or a
 class of no pytree: the array the cell reads of it later, or the traced inputs it was built from) and
 ``constructed`` (a count an object's class computes with ``jnp`` in ``__init__``, computed there with NumPy as a
-Python int).
+Python int) and ``graph_inputs`` (an input of a graph a library wrote out as a function and jitted, pytensor's JAX
+backend, needed as a constant: declared one where the graph is built).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
 ``declare.fields`` (``Declaration``, ``class_node``); never ``explain``,
