@@ -129,8 +129,8 @@ def tracing_kind(exc: BaseException) -> str | None:
     """SPEC's ``kind`` for a tracing error, or None when ``exc`` is not one."""
     if type(exc).__name__ == "ConcretizationTypeError" and (_sized_by_tracer(message_of(exc)) or _library_size(exc)):
         return "traced-shape"  # a size, a length, an axis (another compile-time argument) given as a tracer
-    if "arose with the `int` function" in message_of(exc) and library_entry(exc) is not None and \
-            only_an_index(library_entry(exc)):
+    if "arose with the `int` function" in message_of(exc) and (entry := library_entry(exc)) is not None and \
+            only_an_index(entry):
         return "integer-conversion"  # a library's Python index made of a tracer
     for cls in type(exc).__mro__:
         for name, kind in _CLASS_KINDS:

@@ -47,12 +47,9 @@ def keys_last(paths: list[str], facts: CallFacts | None) -> list[str]:
         value = facts.values.get(name) if facts is not None else None
         if value is None:
             return bool(_KEY_NAME.search(name))
-        dtype, shape = getattr(value, "dtype", None), getattr(value, "shape", None)
-        if dtype is None or not isinstance(value, (jax.Array, jax.ShapeDtypeStruct, np.ndarray)):
-            return False  # a library's object with a dtype of its own (funsor's "real") is no key
-        if jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key):
-            return True
-        return str(dtype) == "uint32" and tuple(shape or ())[-1:] == (2,) and bool(_KEY_NAME.search(name))
+        if not _a_key(value):
+            return False  # (a library's object with a dtype of its own, funsor's "real", is no key)
+        return jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key) or bool(_KEY_NAME.search(name))
 
     keys = [p for p in paths if is_key(p)]
     if not keys or len(keys) == len(paths):
@@ -140,7 +137,6 @@ def origin(
     return origin
 
 
-
 def _a_key(value: Any, or_seed: bool = False) -> bool:
     """A random key (typed, or raw ``uint32[..., 2]``), or with ``or_seed`` an integer scalar it can be made of."""
     dtype, shape = getattr(value, "dtype", None), tuple(getattr(value, "shape", None) or ())
@@ -148,6 +144,7 @@ def _a_key(value: Any, or_seed: bool = False) -> bool:
         return False
     return jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key) or (str(dtype) == "uint32" and shape[-1:] == (2,)) or (
         or_seed and shape == () and jax.dtypes.issubdtype(dtype, np.integer))
+
 
 def _given_constants(leak: Any) -> bool:
     """True when the function holding the storing line is not the jitted one, and every call of it there passes

@@ -38,6 +38,7 @@ __all__ = [
     "named_varargs",
     "data_dependent",
     "known_call",
+    "traceable",
     "plain_function",
     "untraceable",
 ]
@@ -350,16 +351,18 @@ def plain_function(fn: Any) -> Any:
     return call.fn if call is not None else None
 
 
+def traceable(value: Any) -> bool:
+    """True when every leaf of ``value`` is one JAX can trace: an array or a Python number."""
+    try:
+        leaves = jax.tree_util.tree_leaves(value)
+    except Exception:  # noqa: BLE001 - a value JAX cannot flatten cannot be traced
+        return False
+    return all(isinstance(v, (jax.Array, np.ndarray, np.generic, int, float, complex)) for v in leaves)
+
+
 def untraceable(facts: CallFacts, but: str) -> tuple[str, ...]:
     """The call's other parameters whose values JAX cannot trace either (an ``Axis`` beside an ``Axis``) and that
     could be static (hashable): named together with ``but``, so one fix makes all of them static."""
-    def traceable(value: Any) -> bool:
-        try:
-            leaves = jax.tree_util.tree_leaves(value)
-        except Exception:  # noqa: BLE001 - a value JAX cannot flatten cannot be traced
-            return False
-        return all(isinstance(v, (jax.Array, np.ndarray, np.generic, int, float, complex)) for v in leaves)
-
     def hashable(value: Any) -> bool:
         try:
             return hash(value) is not None

@@ -12,12 +12,11 @@ import types
 from typing import Any
 
 import jax
-import numpy as np
 
 from ..._common.errors import (is_installed_library, is_jax_file, is_user_file, leaves_of, rejected_tracers,
                               traceback_entries, user_entries)
 from ..._common.source import innermost_function, node_at, parse_file, position_of
-from ..call import plain_function
+from ..call import plain_function, traceable
 from ..provenance import Origin, origin_of
 from ..._tracking.compiling.jax_frames import find_jax_call
 from .entry import entry_of, entry_origin, handed_by_name, message_origin
@@ -38,7 +37,6 @@ def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]
     return entry is not None and entry.frame.f_code is not getattr(plain, "__code__", None)
 
 
-
 def library_wrapper_of_other_values(fn: Any, args: tuple, kwargs: dict) -> bool:
     """True when ``fn`` is a library's wrapper of the user's function (not a jit: pytensor's ``wrap_jax``) and
     it was handed values JAX cannot trace (pytensor's symbolic variables): the library traces the function with
@@ -48,11 +46,8 @@ def library_wrapper_of_other_values(fn: Any, args: tuple, kwargs: dict) -> bool:
         return False
     if getattr(plain_function(fn), "__code__", fn.__code__) is fn.__code__:
         return False  # the library's own function, not a wrapper of the user's
-    try:
-        leaves = jax.tree_util.tree_leaves((args, kwargs))
-    except Exception:  # noqa: BLE001 - what JAX cannot flatten it cannot trace
-        return True
-    return any(not isinstance(v, (jax.Array, np.ndarray, np.generic, int, float, complex, bool, str)) for v in leaves)
+    return not all(traceable(v) or isinstance(v, str) for v in [*args, *kwargs.values()])  # (a name: static)
+
 
 def users_origin(exc: BaseException, where_from: Origin, called: str | None = None, inner: bool = True) -> Origin:
     """``where_from`` in the user's terms, when it names the inputs of a library's trace (or none).
