@@ -21,6 +21,7 @@ from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
+from ..rebuild import OutOfTime, within_budget
 
 __all__ = ["Hoisted", "constant_statement_fix", "numpy_constants_fix"]
 
@@ -133,13 +134,15 @@ def _free_name(wanted: str, globals_: dict, tree: ast.Module) -> str:
 
 def _run_alone(statement: ast.Assign, globals_: dict, filename: str) -> dict[str, Any] | None:
     """The names the statement assigns, run on its own in a copy of the user's namespace, outside any trace (its
-    output hidden, jaxmagic's compile counts untouched); None when it fails."""
+    output hidden, jaxmagic's compile counts untouched); None when it fails, or when the explanation's time for
+    tries is spent (a library jit inside it is stopped at that time like any re-trace)."""
     scope = dict(globals_)
     code = compile(ast.fix_missing_locations(ast.Module([clone(statement)], [])), filename, "exec")
     try:
-        with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+                within_budget():
             exec(code, scope)  # noqa: S102 - the user's own statement, as the fix runs it
-    except Exception:  # noqa: BLE001 - it cannot run before the jit either: no fix
+    except (Exception, OutOfTime):  # noqa: BLE001 - it cannot run before the jit either (or in time): no fix
         return None
     return {name: scope[name] for name in scope if name not in globals_ or scope[name] is not globals_[name]}
 
