@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import dataclasses
+import json
 import linecache
 import os
 import re
@@ -192,3 +193,18 @@ def install_library(tmp_path: Path, monkeypatch: Any, name: str, source: str) ->
     library.mkdir(parents=True)
     (library / "__init__.py").write_text(source)
     monkeypatch.syspath_prepend(str(library.parent))
+
+
+def install_library_from_clone(tmp_path: Path, monkeypatch: Any, name: str, source: str) -> Path:
+    """Write ``source`` as the package ``name`` into a clone folder, installed in development mode as pip does it
+    (``pip install -e``: the package stays in its clone, and ``site-packages`` holds a ``direct_url.json`` marked
+    editable that names the clone); the clone's folder is returned."""
+    clone = tmp_path / "clones" / name
+    (clone / name).mkdir(parents=True)
+    (clone / name / "__init__.py").write_text(source)
+    record = tmp_path / "lib" / "python3" / "site-packages" / f"{name}-0.1.dist-info"
+    record.mkdir(parents=True)
+    (record / "direct_url.json").write_text(json.dumps({"url": clone.as_uri(), "dir_info": {"editable": True}}))
+    monkeypatch.syspath_prepend(str(clone))
+    monkeypatch.syspath_prepend(str(record.parent))
+    return clone

@@ -69,7 +69,7 @@ def test_within_the_budget_the_same_fix_is_tried(tmp_path, monkeypatch):
 
 
 def test_once_the_preferred_fix_traced_the_lesser_ones_wait_only_for_their_share(tmp_path, monkeypatch):
-    from jaxmagic._explain import rebuild
+    from jaxmagic._explain.retrace import budget
 
     cell = SLOW_CELL.replace("range(3000)", "range(3)")
     case = fix_case("budget-settled", "https://docs.jax.dev/en/latest/control-flow.html", cell,
@@ -78,7 +78,7 @@ def test_once_the_preferred_fix_traced_the_lesser_ones_wait_only_for_their_share
     tried = run_case(case, tmp_path).explanation.fixes
     assert tried[0].kind == "jnp.where" and tried[0].verified is True
     assert sum(f.verified is not None for f in tried) > 1  # with time to spare, the lesser fixes are tried too
-    monkeypatch.setattr(rebuild, "SETTLED_SHARE", 0.0)  # their share spent at once
+    monkeypatch.setattr(budget, "SETTLED_SHARE", 0.0)  # their share spent at once
     fixes = run_case(case, tmp_path).explanation.fixes
     assert fixes[0].kind == "jnp.where" and fixes[0].verified is True
     rest = [f for f in fixes[1:] if f.recipe is not None and not f.template]
@@ -95,7 +95,8 @@ def test_a_trace_that_runs_past_the_budget_is_stopped_and_jax_is_left_as_it_was(
     import jax.numpy as jnp
     from jax._src import core
 
-    from jaxmagic._explain.rebuild import OutOfTime, probe_trace, retrace_budget
+    from jaxmagic._explain.rebuild import probe_trace
+    from jaxmagic._explain.retrace.budget import OutOfTime, retrace_budget
 
     def settle(x):
         for _ in range(20000):
@@ -169,7 +170,7 @@ def test_a_re_trace_answers_a_tracers_sharding_without_scanning_the_trace(monkey
     from jax._src import core
     from jax._src.interpreters import partial_eval
 
-    from jaxmagic._explain.rebuild import retrace_budget, within_budget
+    from jaxmagic._explain.retrace.budget import retrace_budget, within_budget
 
     calls: list[str] = []
     original = partial_eval.DynamicJaxprTracer._origin_msg
@@ -236,7 +237,7 @@ def test_the_budget_counts_this_threads_cpu_time_and_caps_the_wall_clock():
     # CI runs three suites on two cores: a try that waits for a core must not look slow (stop 50's failure)
     import time
 
-    from jaxmagic._explain.rebuild import WALL_FACTOR, OutOfTime, retrace_budget, within_budget
+    from jaxmagic._explain.retrace.budget import WALL_FACTOR, OutOfTime, retrace_budget, within_budget
 
     with retrace_budget(0.2):
         time.sleep(0.3)  # the wall clock passes the budget, this thread's CPU time does not

@@ -23,7 +23,7 @@ READERS = {
     "_tracking/compiling/jax_frames.py": "JAX's call frames: the call being traced, lowered or compiled",
     "_common/jax_config.py": "JAX's configuration: its tracing context and traceback filtering",
     "_common/jaxpr.py": "JAX's jaxpr printer and each equation's source line",
-    "_common/trace_cache.py": "jax.jit's trace cache: the abstract arguments each function was traced with",
+    "_explain/retrace/trace_cache.py": "jax.jit's trace cache: the abstract arguments each function was traced with",
 }
 
 
@@ -174,10 +174,10 @@ def test_the_jaxpr_reader_prints_equations_and_places_them():
 
 
 def test_the_trace_cache_reader_gives_back_each_call_abstractly():
-    where = "jaxmagic/_common/trace_cache.py"
+    where = "jaxmagic/_explain/retrace/trace_cache.py"
     from functools import partial
 
-    from jaxmagic._common.trace_cache import traced_calls
+    from jaxmagic._explain.retrace.trace_cache import traced_calls
 
     @partial(jax.jit, static_argnums=1, static_argnames="n")
     def cached_probe(tree, mode, y, n=None):

@@ -1,7 +1,8 @@
 """Leaves every room may use: what is a tracing error, the user's source, a jaxpr's lines and loops.
 
-``errors`` (tracing errors), ``frames`` (the user's, JAX's and libraries'
-entries in a traceback), ``source``
+``errors`` (tracing errors), ``files`` (whose code a file is: the user's,
+JAX's, Python's, an installed library's, one installed from a clone too),
+``frames`` (the user's, JAX's and libraries' entries in a traceback), ``source``
 (the user's code as syntax trees), ``lambdas`` (a lambda named by the variable
 its jit was bound to), ``jaxpr`` (the one jaxpr walker: every
 equation with the line that made it), ``loops`` (the one unrolled-loop

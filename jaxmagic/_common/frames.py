@@ -14,9 +14,6 @@ import inspect
 import linecache
 import os
 import re
-import sys
-import sysconfig
-import tempfile
 import types
 import warnings
 from collections.abc import Callable, Iterator
@@ -24,25 +21,13 @@ from typing import Any
 
 import jax
 
+from .files import (installed_package, is_installed_library, is_jax_file, is_user_file, short_path)
 from .source import node_at, parse_file, position_of
 
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
     "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was"]
-
-# each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
-_JAX_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(m.__file__)) + os.sep
-    for m in (jax, sys.modules.get("jaxlib"), sys.modules.get("opt_einsum"))  # opt_einsum: jnp.einsum's planner
-    if m is not None and getattr(m, "__file__", None)
-)
-
-
-def is_jax_file(filename: str) -> bool:
-    """True for JAX's own code (``jax``, ``jaxlib``, and ``opt_einsum``, which ``jnp.einsum`` plans with)."""
-    return bool(filename) and os.path.abspath(filename).startswith(_JAX_ROOTS)
-
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
     """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
@@ -54,71 +39,6 @@ def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -
             return True
         frame = frame.f_back
     return False
-
-
-_LIBRARY_ROOTS = tuple(
-    os.path.dirname(os.path.abspath(m.__file__)) + os.sep
-    for m in (jax, sys.modules.get("jaxlib"), sys.modules[__name__.split(".", 1)[0]])
-    if m is not None and getattr(m, "__file__", None)
-)
-_STDLIB = os.path.abspath(sysconfig.get_paths()["stdlib"])
-
-
-# pseudo-files that libraries fill with code they generate (attrs' methods, sympy's lambdify) or Python's own
-_GENERATED = re.compile(r"generated|^<frozen|^<string>$")
-
-
-def is_user_file(filename: str) -> bool:
-    """True for code the user wrote: cells and their own modules, not JAX or Python."""
-    if not filename:
-        return False
-    if filename.startswith("<"):
-        # a pseudo-file is the user's when its source is known to linecache: IPython's cells, and
-        # what front ends and exec-based tools register under names like <cell-3>; never <frozen ...>
-        return filename.startswith("<ipython-input") or (filename in linecache.cache
-                                                         and not _GENERATED.search(filename))
-    if not os.path.isabs(filename) and not os.path.exists(filename):
-        return False  # a compiled library's relative name for its source (plum's ``src/plum/_function.py``)
-    path = os.path.abspath(filename)
-    if path.startswith(_LIBRARY_ROOTS) or _WRITTEN_BY_A_LIBRARY.match(path):
-        return False
-    if path.startswith(_STDLIB) and "site-packages" not in path:
-        return False
-    return "site-packages" not in path or "ipykernel_" in path
-
-
-_INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]")
-# code a library wrote to a temporary file and ran (pytensor's JAX graph, ``/tmp/tmpy1mt5hl5``): no suffix
-_WRITTEN_BY_A_LIBRARY = re.compile(re.escape(tempfile.gettempdir()) + r"[\\/]tmp\w{6,}$")
-
-
-def is_installed_library(filename: str) -> bool:
-    """True for a file of an installed package (flax, optax, ...), or code one wrote and ran, not the user's."""
-    return bool(filename) and (bool(_INSTALLED.search(filename)) and "ipykernel_" not in filename or
-                               bool(_WRITTEN_BY_A_LIBRARY.match(filename)))
-
-
-def installed_package(filename: str) -> str | None:
-    """The installed package a file belongs to (``jaxls`` for ``.../site-packages/jaxls/_cost.py``), else None."""
-    parts = os.path.normpath(filename).split(os.sep)
-    at = max((i for i, part in enumerate(parts) if part in ("site-packages", "dist-packages")), default=-1)
-    return parts[at + 1].removesuffix(".py") if 0 <= at < len(parts) - 1 else None
-
-
-def short_path(filename: str) -> str:
-    """A file named for a reader, never by its absolute path.
-
-    Relative to the import root that holds it (``flax/training/dynamic_scale.py`` in site-packages,
-    ``models/mlp.py`` in the working folder), else its base name; pseudo-files (``<string>``) as they are.
-    """
-    if not filename or filename.startswith("<"):
-        return filename
-    path = os.path.abspath(filename)
-    roots = [os.path.abspath(entry or os.curdir) for entry in sys.path if isinstance(entry, str)]
-    holding = [root for root in roots if path.startswith(root.rstrip(os.sep) + os.sep)]
-    if holding:
-        return os.path.relpath(path, max(holding, key=len))
-    return os.path.basename(path)
 
 
 def traceback_entries(tb: types.TracebackType | None) -> list[types.TracebackType]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import inspect
 import re
 import textwrap
@@ -101,6 +102,7 @@ class Call:
         # (outer, plain) when JAX transformations stand between the callable and the user's function
         self.through: tuple[Any, Any] | None = None
         self.unjitted = False  # the callable is no jit (``eqx.filter_value_and_grad(loss)``): it took any object
+        self.folded = False  # a jitted partial's bound values are among the arguments: tries hold them as given
 
     def by_name(self) -> dict[str, Any]:
         """Each argument by its parameter's name (empty where the call does not bind to the function)."""
@@ -151,6 +153,10 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     nums = static_tuple(static_argnums) or tuple(getattr(info, "static_argnums", ()) or ())
     names = static_tuple(static_argnames) or tuple(getattr(info, "static_argnames", ()) or ())
     bound = getattr(fn, "_fun", fn)
+    folded = isinstance(bound, functools.partial) and info is not None and bool(bound.args or bound.keywords)
+    if folded:  # jax.jit(partial(rollout, env=env)): what the partial binds is given again, as it was, each try
+        args, kwargs = (*bound.args, *args), {**bound.keywords, **kwargs}
+        nums = tuple(i + len(bound.args) for i in nums)
     if isinstance(bound, types.MethodType) or (hasattr(bound, "__func__") and not isinstance(
             getattr(bound, "__self__", type), type)):  # (equinox's bound method is a Module of its own)
         # jax.jit(obj.method): the plain function takes the object first, as a static argument
@@ -165,6 +171,7 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     names = tuple(dict.fromkeys([*names, *(params[i] for i in nums if 0 <= i < len(params))]))
     made = Call(fn, args, kwargs, nums, names)
     made.unjitted = tracked is None and info is None and not hasattr(fn, "lower")
+    made.folded = folded
     user = innermost_function(fn)
     if (user is not None and user is not plain and (_is_jax(plain) or _is_library(plain)) and not _is_jax(user)
             and _rebuildable(fn, user)):

@@ -23,8 +23,9 @@ from .._common.frames import forget_answers, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
+from .provenance import forget_read_traces
 from .reach.library import library_call, library_wrapper_of_other_values, users_jit_called
-from .rebuild import retrace_budget
+from .retrace.budget import retrace_budget
 from .shaped.origin import SHAPE_WHY, shape_why
 from .stages.attempt import attempt
 from .stages.attribute import attribute
@@ -138,6 +139,7 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
         return found
     finally:
         forget_answers()  # what was worked out of this error goes with the explanation, not kept with its frames
+        forget_read_traces()
 
 
 def _explain(

@@ -13,9 +13,7 @@ import copy
 import functools
 import inspect
 import io
-import os
 import threading
-import time
 import types
 from collections.abc import Callable
 from typing import Any
@@ -29,15 +27,16 @@ from jax.experimental import checkify
 from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
-from .._common.jaxpr import jaxpr_recorder, quick_array_attributes
 from .._common.through import outer_jit, rewrap
+from .retrace.budget import OutOfTime, within_budget
 
-__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX", "probe_name", "global_names",
-           "OutOfTime", "retrace_budget", "settle_when", "within_budget", "RETRACE_SECONDS", "refused_only_abstractly"]
+__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX",
+           "probe_name", "global_names", "refused_only_abstractly"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
 # (``jaxpr_trace_duration`` with ``fun_name``) never count as the user's function.
 PROBE_SUFFIX = "__jaxmagic_probe"
+_held = threading.local()  # ``as_given``: this thread's probes hold non-array values as given
 
 
 def probe_name(name: str) -> str:
@@ -197,121 +196,15 @@ def probe_trace(
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
                 within_budget():
             jitted = _through(through, fn, args, static_argnums, static_argnames, wrapper) if through else None
-            if jitted is None and getattr(_clock, "as_given", False) and wrapper == "jax.jit":
-                fn, args, kwargs, jitted = *_arrays_only(fn, args, kwargs, static_argnums, static_argnames), None
+            if jitted is None and getattr(_held, "as_given", False) and wrapper == "jax.jit":
+                fn, args, kwargs = _arrays_only(fn, args, kwargs, static_argnums, static_argnames, _held.as_given)
+                static_argnums, static_argnames = (), ()  # held as given, with what is not traced
             if jitted is None:
                 jitted = rejit(wrapper, fn, static_argnums, static_argnames)
             (jitted.trace if hasattr(jitted, "trace") else jitted.lower)(*args, **kwargs)
     except (Exception, OutOfTime) as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
         return exc
     return None
-
-
-# --- the time one explanation may spend tracing again ---------------------------------------------
-
-RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
-SETTLED_SHARE = 0.3  # once the preferred fix traced, the lesser fixes' tries run only in this share of the budget
-WALL_FACTOR = 4  # the budget is this thread's CPU time (a busy machine does not shrink it); the wall clock's cap
-_clock = threading.local()
-
-
-def _now() -> tuple[float, float]:
-    """This thread's CPU time and the wall clock: the budget counts the first, and caps the second."""
-    return time.thread_time(), time.perf_counter()
-
-
-def retrace_seconds() -> float:
-    """The budget: ``RETRACE_SECONDS``, or the environment's ``JAXMAGIC_RETRACE_SECONDS`` (a test suite's or a
-    patient user's)."""
-    try:
-        return float(os.environ.get("JAXMAGIC_RETRACE_SECONDS", RETRACE_SECONDS))
-    except ValueError:
-        return RETRACE_SECONDS
-
-
-class OutOfTime(BaseException):
-    """A re-trace not started, or stopped: the explanation's time for re-tracing was spent (or, ``settled``, its
-    share for the fixes after a preferred one that already traced; ``cut``, while this trace ran)."""
-
-    def __init__(self, settled: bool = False, cut: bool = False) -> None:
-        super().__init__()
-        self.settled, self.cut = settled, cut
-
-    def __str__(self) -> str:
-        if self.settled:
-            return f"the first fix traced, and the tries took {retrace_seconds() * SETTLED_SHARE:g} s already"
-        if self.cut:
-            return f"its trace ran past the explanation's {retrace_seconds():g} s for tries, and was stopped"
-        return f"the explanation's tries took its {retrace_seconds():g} s already"
-
-
-@contextlib.contextmanager
-def retrace_budget(seconds: float | None = None):
-    """From now, the re-traces inside share ``seconds``: none starts after (the outermost budget holds when
-    nested)."""
-    outer, started = getattr(_clock, "deadline", None), getattr(_clock, "started", None)
-    if outer is None:
-        budget, (cpu, wall) = retrace_seconds() if seconds is None else seconds, _now()
-        _clock.started, _clock.deadline = (cpu, wall), (cpu + budget, wall + WALL_FACTOR * budget)
-    try:
-        yield
-    finally:
-        _clock.deadline, _clock.started = outer, started
-
-
-@contextlib.contextmanager
-def settle_when(settled: Callable[[], bool]):
-    """Once ``settled()`` holds (the preferred fix traced), no re-trace starts after ``SETTLED_SHARE`` of the budget,
-    and one that runs past it is stopped: lesser fixes (a static span unrolling a loop) are left untried."""
-    outer = getattr(_clock, "settled", None)
-    _clock.settled = settled
-    try:
-        yield
-    finally:
-        _clock.settled = outer
-
-
-@contextlib.contextmanager
-def within_budget():
-    """A re-trace, unless the explanation's budget is spent: then :class:`OutOfTime` is raised before it starts,
-    or, once it runs past the budget, at the next operation JAX records (never from a timer: an exception thrown
-    into JAX's tracing from another thread can leave the interpreter's recursion count wrong for the session)."""
-    deadline, now = getattr(_clock, "deadline", None), _now()
-    if deadline is not None and (now[0] >= deadline[0] or now[1] >= deadline[1]):
-        raise OutOfTime()
-    started, settled = getattr(_clock, "started", None), getattr(_clock, "settled", None)
-    share, lesser = retrace_seconds() * SETTLED_SHARE, started is not None and settled is not None and settled()
-    if lesser and now[0] - started[0] > share:
-        raise OutOfTime(settled=True)
-    if lesser and deadline is not None:  # a lesser fix's try, once the preferred one traced: stopped at the share too
-        deadline = (min(deadline[0], started[0] + share), min(deadline[1], started[1] + WALL_FACTOR * share))
-    with _stopped_at(deadline, settled=lesser), quick_array_attributes():
-        yield
-
-
-@contextlib.contextmanager
-def _stopped_at(deadline: tuple[float, float] | None, settled: bool = False):
-    """Inside, JAX's recording of each operation into a jaxpr first checks the clock, in this thread only: past
-    ``deadline`` it raises :class:`OutOfTime` where the operation would be recorded, as any error of the traced
-    code is raised (a library whose tracing is slow in itself: adam's 1,887 ``asarray`` calls, each asking a tracer
-    for its sharding, take a minute to trace once)."""
-    recorder = jaxpr_recorder()  # None for a JAX that moved it: a started re-trace runs to its end
-    original = getattr(recorder, "process_primitive", None)
-    if deadline is None or original is None:
-        yield
-        return
-    owner = threading.get_ident()
-
-    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if threading.get_ident() == owner and (time.thread_time() > deadline[0] or time.perf_counter() > deadline[1]):
-            raise OutOfTime(settled=settled, cut=True)
-        return original(self, *args, **kwargs)
-
-    recorder.process_primitive = checked
-    try:
-        yield
-    finally:
-        recorder.process_primitive = original
 
 
 def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums: tuple, static_argnames: tuple,
@@ -332,26 +225,29 @@ def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums
 
 
 @contextlib.contextmanager
-def values_as_given():
+def values_as_given(numbers: bool = False):
     """Inside, a probe of a call that went through no jit traces the arrays it was given and holds every other
     value as it was (an equinox Module's activation, a Python number), as ``equinox.filter_jit`` does: what the
-    user's call took, jaxmagic's own jit takes too."""
-    _clock.as_given = True
+    user's call took, jaxmagic's own jit takes too. ``numbers``: Python numbers are traced too, as the user's jit
+    of a partial traced them (the partial's own objects held)."""
+    _held.as_given = "numbers" if numbers else True
     try:
         yield
     finally:
-        _clock.as_given = False
+        _held.as_given = False
 
 
 def _arrays_only(fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple, static_argnames: tuple,
-                 ) -> tuple[Callable, tuple, dict]:
-    """``fn`` as a function of the arrays among the leaves of its arguments (static ones aside), the rest held."""
+                 held_as: Any = True) -> tuple[Callable, tuple, dict]:
+    """``fn`` as a function of the arrays among the leaves of its arguments (static ones aside), the rest held
+    (``held_as`` ``"numbers"``: Python numbers are traced too)."""
     names = list(inspect.signature(fn).parameters) if static_argnames else []
     held = {i for i in static_argnums} | {names.index(n) for n in static_argnames if n in names}
     leaves, tree = jax.tree_util.tree_flatten(
         (tuple(None if i in held else a for i, a in enumerate(args)),
          {k: None if k in static_argnames else v for k, v in kwargs.items()}))
-    traced = [i for i, leaf in enumerate(leaves) if isinstance(leaf, (jax.Array, np.ndarray, jax.ShapeDtypeStruct))]
+    kinds = (jax.Array, np.ndarray, jax.ShapeDtypeStruct, *((int, float, complex) if held_as == "numbers" else ()))
+    traced = [i for i, leaf in enumerate(leaves) if isinstance(leaf, kinds)]
 
     def on_arrays(*arrays: Any) -> Any:
         filled = list(leaves)

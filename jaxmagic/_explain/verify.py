@@ -1,8 +1,7 @@
 """Verify fixes: apply each mechanically to a private copy of the function and trace it.
 
-Nothing the user owns changes: the copy is a new function object with its
-own globals dictionary, traced under a new ``jax.jit`` (so JAX's caches for
-the user's function are never touched) with jaxmagic's event counting muted.
+Nothing the user owns changes: the copy is a new function object with its own globals dictionary, traced under
+a new ``jax.jit`` (so JAX's caches for the user's function are never touched) with jaxmagic's event counting muted.
 """
 from __future__ import annotations
 
@@ -35,8 +34,9 @@ from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static, library_jit_named
 from .leaks import stores_outside
-from .rebuild import (Names, OutOfTime, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
+from .rebuild import (Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
                       refused_only_abstractly, values_as_given)
+from .retrace.budget import OutOfTime
 from .._common.through import outer_jit
 
 __all__ = ["verify", "verify_rejitted", "first_line"]
@@ -46,10 +46,8 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
     """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically (``kind``: the error's)."""
     if call.fn is None:
         return
-    # CPU seconds of this thread in tries since the first that traced: how large the program is, whatever
-    # else the machine runs at the time
-    spent = 0.0
-    as_given = False
+    spent, as_given = 0.0, call.folded  # CPU seconds of this thread in tries since the first that traced: how large
+    # the program is, whatever else the machine runs at the time
     for fix in fixes:
         if fix.recipe is None:
             continue
@@ -58,7 +56,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             continue
         started = time.thread_time()
         try:
-            with values_as_given() if as_given else contextlib.nullcontext():
+            with values_as_given(numbers=call.folded) if as_given else contextlib.nullcontext():
                 outcome = _try(fix, call, filename, names, concrete)
             if not as_given and call.unjitted and call.through is None and kind != "non-array-argument" and \
                     isinstance(outcome, TypeError) and _NOT_AN_ARRAY.search(str(outcome)):
@@ -99,20 +97,23 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             continue
         if outcome is None or spent:
             spent += time.thread_time() - started
-        if outcome is None:
-            fix.verified, fix.outcome = True, "traced"
-        else:
-            fix.verified, fix.failed_with = False, outcome if isinstance(outcome, BaseException) else None
-            fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+        fix.verified, fix.failed_with = outcome is None, outcome if isinstance(outcome, BaseException) else None
+        fix.outcome = "traced" if outcome is None else f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
 
 def verify_rejitted(fixes: list[Fix], given: tuple[Any, tuple, dict]) -> None:
-    """Try each fix that jits a held callable another way (``eqx.filter_jit(model)`` for ``jax.jit(model)``) with
-    the arguments of the user's call, where no plain function of the user's is there to copy."""
+    """Try each fix that jits a held callable another way (``eqx.filter_jit(model)`` for ``jax.jit(model)``, the
+    user's jit of a library's function with one more static argument) with the call's arguments: no copy of theirs."""
     for fix in fixes:
-        recipe = fix.recipe
+        recipe, outcome = fix.recipe, _UNTRIED
         if isinstance(recipe, Rejit) and recipe.held is not None and fix.verified is None:
             outcome = probe_trace(recipe.held, (*recipe.first, *given[1]), given[2], wrapper=recipe.wrapper)
+        info, fun = getattr(given[0], "_jit_info", None), getattr(given[0], "_fun", None)  # jit(partial(rollout))
+        if isinstance(recipe, Static) and fix.verified is None and info is not None and callable(fun) and not (
+                recipe.remove or recipe.replace or recipe.edited or recipe.positions):
+            outcome = probe_trace(fun, given[1], given[2], tuple(info.static_argnums), tuple(
+                dict.fromkeys((*info.static_argnames, *recipe.add))))
+        if outcome is not _UNTRIED:
             fix.verified = outcome is None
             fix.outcome = "traced" if outcome is None else f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
@@ -397,4 +398,3 @@ def _also_needed(outcome: BaseException, fn: Any, call: Any, static: tuple) -> s
         return None
     value = call.by_name().get(name)
     return name if isinstance(value, (bool, int, float, str)) else None
-

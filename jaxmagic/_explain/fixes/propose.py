@@ -61,7 +61,7 @@ def propose(site: Site) -> list[Fix]:
     handed = handed_mask_fix(site) if site.kind == "boolean-index" and not fixes else None
     if handed is not None:  # valid = hits > 0 handed to furax's IndexOperator: indices of a fixed length, made there
         fixes = [handed]
-    host = host_call_fix(site) if site.kind in _HELPER_KINDS or site.kind == "boolean-index" else None
+    host = host_call_fix(site, twin is not None) if site.kind in _HELPER_KINDS or site.kind == "boolean-index" else None
     if host is not None:  # env.render(...) on tracers: the call made outside jit, before any static argument and
         # before a callback that would make it from inside the compiled program (a writer's histogram: host work);
         # a Python int the library indexes with (flaxdiff's ``int(steps)``) is a static argument's first

@@ -6,9 +6,7 @@ parameters the failing value came from), ``library`` (a call that was the
 library's own, a library's check that needed a size), ``options`` (the static
 decision in a transformation's own option: ``pmap``'s
 ``static_broadcasted_argnums``, ``vmap``'s ``in_axes``), ``sweep`` (a ``vmap`` over values that differ, a
-setting a library needs as a Python value: a Python loop over them instead), ``in_place`` (the innermost
-jitted call on the stack traced again, abstractly, with the user's code
-rewritten in place for the duration, under JAX caches of its own) and
+setting a library needs as a Python value: a Python loop over them instead),
 ``leak_replay`` (a leak's fix tried with the call that traced the storing
 function made again: the user's jitted function, a library's cached jitted call,
 or the user's statement that handed it to a transformation), ``jitted_statement`` (the user's own
@@ -21,7 +19,7 @@ Python value a library traces because it passes every argument on, bound with ``
 function is handed over).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
-``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaks``, ``fixes.leak_code`` and
-``fixes.rewrites`` and ``values.callee``; never
+``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaks``, ``fixes.leak_code``,
+``fixes.rewrites``, ``values.callee`` and ``retrace.replay`` (the failing trace, to run again); never
 ``explain`` or ``argument``.
 """

@@ -27,7 +27,7 @@ import jax
 
 from ..._common.frames import is_user_file
 from ..rebuild import rebuild
-from .in_place import Replay, package_of
+from ..retrace.replay import Replay, package_of
 
 __all__ = ["MARKER", "given_replay", "jitted_again", "marked", "reaches", "reaching_replay", "swapped"]
 

@@ -23,7 +23,7 @@ from typing import Any
 import jax
 
 from ..._common.source import code_parameters
-from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries
+from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries, user_entries
 from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -180,11 +180,17 @@ def _sharing_inputs(entry: Entry, read: list[tuple[Any, frozenset[int]]], failin
 def _narrowed(exc: BaseException, entry: Entry, paths: list[str]) -> list[str]:
     """Of several parameters, the ones the failing expression's source depends on, when it tells."""
     roots = list(dict.fromkeys(_root(p) for p in paths))
-    if len(roots) < 2:
+    if len(roots) > 1:
+        sliced = set(_sliced(exc, entry)[0])
+        paths = [p for p in paths if _root(p) in sliced] or paths
+    if len(paths) < 2 or (failing := next(iter(user_entries(exc.__traceback__)[-1:]), None)) is None or \
+            failing.tb_frame is not entry.frame:
         return paths
-    sliced = set(_sliced(exc, entry)[0])
-    kept = [p for p in paths if _root(p) in sliced]
-    return kept or paths
+    # ``state.qpos[0]`` read at the failing line: of a physics state's forty leaves, the one it reads
+    tree = parse_file(failing.tb_frame.f_code.co_filename)
+    node = node_at(tree, position_of(failing)) if tree is not None else None
+    read = {ast.unparse(n) for n in ast.walk(node or ast.Pass()) if isinstance(n, ast.Attribute)}
+    return [p for p in paths if any(p == r or p.startswith((r + ".", r + "[")) for r in read)] or paths
 
 
 def _sliced(exc: BaseException, entry: Entry) -> tuple[list[str], str]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from ..._common.errors import is_installed_library
 from ..recover import Impure, evaluate_pure
-from .in_place import package_of
+from ..retrace.replay import package_of
 
 __all__ = ["handed_at", "library_caller"]
 

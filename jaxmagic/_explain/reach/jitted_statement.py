@@ -26,7 +26,7 @@ from ..leaks import stores_outside
 from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
 from ..recover import Impure, evaluate_pure
-from .in_place import Replay, replay_of_call
+from ..retrace.replay import Replay, replay_of_call
 from .stored_attributes import holds
 
 __all__ = ["ReadCall", "jitted_statement_replay", "probe_stored", "read_call", "statement_calls", "transform_links"]

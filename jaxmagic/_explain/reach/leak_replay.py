@@ -32,7 +32,7 @@ import jax
 from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file
 from ..._common.errors import is_user_file, traceback_entries, user_entries
 
-from ..._common.trace_cache import traced_calls
+from ..retrace.trace_cache import traced_calls
 from ..call import call_of
 from ..declare.leaf import Static
 from ..explanation import Fix
@@ -45,7 +45,7 @@ from ..fixes.site import dotted_of
 from ..values.callee import resolved
 from ..verify import first_line
 from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
-from .in_place import Refused, Replay
+from ..retrace.replay import Refused, Replay
 from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored
 from .library_statement import library_statement_replay, statement_replay

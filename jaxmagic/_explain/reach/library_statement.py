@@ -25,7 +25,7 @@ from ..._common.errors import is_installed_library, is_user_file
 from ..._common.source import clone, text_of
 from ..recover import Impure, evaluate_pure
 from .cached_jit import reaches, swapped
-from .in_place import Replay, replay_of_call
+from ..retrace.replay import Replay, replay_of_call
 from .jitted_statement import read_call, statement_calls
 
 __all__ = ["library_statement_replay", "statement_replay"]

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..._common.errors import is_jax_file
 from ..explanation import Fix
-from ..rebuild import OutOfTime
+from ..retrace.budget import OutOfTime
 from ..fixes.site import dotted_of
 from ..verify import first_line
 from .sweep import python_loop_fix, quiet_probe

@@ -25,7 +25,8 @@ from ..._common.jax_config import private_trace_caches
 from ..._common.source import names_in, parse_file, position_of, statement_at
 from ..._tracking import monitor
 from ..explanation import Fix
-from ..rebuild import OutOfTime, refused_only_abstractly, within_budget
+from ..rebuild import refused_only_abstractly
+from ..retrace.budget import OutOfTime, within_budget
 from ..fixes.site import dotted_of
 from ..verify import first_line
 

@@ -21,7 +21,7 @@ from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
-from ..rebuild import OutOfTime, within_budget
+from ..retrace.budget import OutOfTime, within_budget
 
 __all__ = ["Hoisted", "constant_statement_fix", "numpy_constants_fix"]
 

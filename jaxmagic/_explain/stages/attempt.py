@@ -14,10 +14,10 @@ from typing import Any
 
 from ..._common.frames import kept_as_it_was
 from ..call import is_concrete
-from ..reach.in_place import verify_in_place
+from ..retrace.in_place import verify_in_place
 from ..reach.leak_replay import handed_storers, leaking_call, verify_leak_in_place
 from ..reach.stored_attributes import tried_keeping
-from ..rebuild import settle_when
+from ..retrace.budget import settle_when
 from ..verify import verify, verify_rejitted
 from .wrapper_paths import name_arguments
 from .follow import follow_through

@@ -19,7 +19,7 @@ from ..._common.errors import traceback_entries, tracing_kind
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..declare.frozen import HandedHashable
 from ..explanation import Fix
-from ..reach.in_place import Refused, Replay
+from ..retrace.replay import Refused, Replay
 from ..rebuild import abstract_tracers
 
 __all__ = ["verify_hashed"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..._common.errors import tracing_kind
 from ..explanation import Fix
-from ..reach.in_place import Refused, replay_of_call
+from ..retrace.replay import Refused, replay_of_call
 from ..twins.python_loop import PythonLoop
 
 __all__ = ["verify_python_loops"]

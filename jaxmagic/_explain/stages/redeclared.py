@@ -20,7 +20,7 @@ from ..._tracking.observed.adapters import user_call
 from ..declare.fields import Declaration
 from ..declare.rebuilt import redeclared
 from ..explanation import Fix
-from ..rebuild import OutOfTime
+from ..retrace.budget import OutOfTime
 from ..reach.sweep import quiet_probe
 from ..verify import first_line
 

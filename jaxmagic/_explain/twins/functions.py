@@ -16,6 +16,7 @@ import sys
 import types
 from typing import Any
 
+import jax
 import jax.numpy as jnp
 import jax.scipy.special as special
 
@@ -25,7 +26,7 @@ from ..fixes.rewrites import attr
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..values.callee import resolved
 
-__all__ = ["math_twin_fix", "scipy_twin_fix"]
+__all__ = ["foreign_twin_fix", "math_twin_fix", "scipy_twin_fix"]
 
 # math's names that jax.numpy spells otherwise, or that live in jax.scipy.special
 _RENAMED = {"fabs": "jnp.abs", "pow": "jnp.power", "lgamma": "jax.scipy.special.gammaln",
@@ -37,20 +38,39 @@ _RENAMED = {"fabs": "jnp.abs", "pow": "jnp.power", "lgamma": "jax.scipy.special.
 
 def math_twin_fix(site: Site, node: ast.AST) -> Fix | None:
     """``jax.scipy.special.factorial(k)`` for ``math.factorial(k)``; None when ``node`` calls no ``math``
-    function, or JAX has no twin of it."""
+    function, or JAX has no twin of it. The ``math`` calls around it in the same expression take its traced
+    result next (``math.exp(-math.cos(q))``): they are rewritten with it."""
     if not isinstance(node, ast.Call):
         return None
-    name = _math_function(node, site.globals_ or {})
+    globals_ = site.globals_ or {}
+    name = _math_function(node, globals_)
     twin = _twin(name) if name is not None else None
     if twin is None:
         return scipy_twin_fix(site, node)
-    spelled = twin.replace("jnp.", f"{site.names.jnp}.", 1) if twin.startswith("jnp.") else \
-        twin.replace("jax.", f"{site.names.jax}.", 1)
-    new = ast.Call(attr(spelled), clone(node.args), clone(node.keywords))
+    outer = node
+    for around in site.ancestors(node):
+        if isinstance(around, ast.stmt):
+            break
+        if isinstance(around, ast.Call) and _twin(_math_function(around, globals_) or "") is not None:
+            outer = around
+    site_names = site.names
+
+    class _Twins(ast.NodeTransformer):
+        def visit_Call(self, call: ast.Call) -> ast.AST:
+            self.generic_visit(call)
+            found = _twin(_math_function(call, globals_) or "")
+            if found is None:
+                return call
+            spelled = found.replace("jnp.", f"{site_names.jnp}.", 1) if found.startswith("jnp.") else \
+                found.replace("jax.", f"{site_names.jax}.", 1)
+            return ast.Call(attr(spelled), call.args, call.keywords)
+
+    new = _Twins().visit(clone(outer))
     return edit_fix(  # a host library's function, as NumPy's is: jnp's twin (Python's builtins said beside it)
-        "jnp-not-np", node, new,
+        "jnp-not-np", outer, new,
         f"Python's `math.{name}` needs a concrete number, and a tracer is not one; `{twin}` computes the same "
-        "on arrays, traced or not", extra=("jnp-not-builtin",),
+        "on arrays, traced or not" + (" (and so for the `math` calls that take its result)" if outer is not node
+                                       else ""), extra=("jnp-not-builtin",),
     )
 
 
@@ -84,7 +104,7 @@ def scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
     distribution object, named by its path), where ``jax.scipy`` has the function of that name."""
     path = _public_path(node, site.globals_ or {}) or _module_path(node.func, site.globals_ or {})
     if path is None:
-        return None
+        return foreign_twin_fix(site, node)
     module, _, name = path.partition(".")
     try:
         mirrored: Any = importlib.import_module(f"jax.scipy.{module}")
@@ -121,3 +141,39 @@ def _module_path(func: ast.expr, globals_: dict) -> str | None:
     parts = value.__name__.split(".") if isinstance(value, types.ModuleType) else []
     path = [*parts[1:], *rest]
     return ".".join(path) if parts[:1] == ["scipy"] and len(path) > 1 and path[0] in _SCIPY_MODULES else None
+
+
+# TensorFlow's and PyTorch's names that JAX spells otherwise, and their keywords that JAX names otherwise
+_FOREIGN_RENAMED = {"reduce_sum": "sum", "reduce_mean": "mean", "reduce_max": "max", "reduce_min": "min",
+                    "reduce_prod": "prod", "reduce_logsumexp": "logsumexp", "concat": "concatenate",
+                    "cat": "concatenate"}
+_FOREIGN_KEYWORDS = {"dim": "axis", "keepdim": "keepdims"}
+_FOREIGN = {"tensorflow": "TensorFlow", "torch": "PyTorch"}
+
+
+def foreign_twin_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``jax.nn.softmax(logits, axis=-1)`` for ``tf.nn.softmax(logits, axis=-1)`` (and PyTorch's ``torch.``
+    functions): another array library's function converts a tracer to its own tensor, which needs values; JAX's
+    function of the same name computes it on traced arrays. None when the call is no such library's or JAX has
+    no function of that name."""
+    head, *rest = (dotted_of(node.func) or "").split(".")
+    module = (site.globals_ or {}).get(head) if rest else None
+    library = _FOREIGN.get(getattr(module, "__name__", "").split(".")[0]) if isinstance(module, types.ModuleType) \
+        else None
+    if library is None:
+        return None
+    name = _FOREIGN_RENAMED.get(rest[-1], rest[-1])
+    places = (("jax.nn", jax.nn), ("jnp", jnp), ("jax.scipy.special", special)) if rest[0] == "nn" else \
+        (("jnp", jnp), ("jax.nn", jax.nn), ("jax.scipy.special", special))
+    twin = next((f"{where}.{name}" for where, space in places if callable(getattr(space, name, None))), None)
+    if twin is None:
+        return None
+    spelled = twin.replace("jnp.", f"{site.names.jnp}.", 1) if twin.startswith("jnp.") else \
+        twin.replace("jax.", f"{site.names.jax}.", 1)
+    keywords = [ast.keyword(_FOREIGN_KEYWORDS.get(k.arg, k.arg), clone(k.value)) for k in node.keywords]
+    new = ast.Call(attr(spelled), clone(node.args), keywords)
+    return edit_fix(
+        "jnp-not-np", node, new,
+        f"{library}'s `{'.'.join([head, *rest])}` converts its input to a tensor of its own, which needs concrete "
+        f"values, and a tracer has none; `{twin}` computes the same on traced arrays",
+    )

@@ -39,9 +39,10 @@ _HOST_KINDS = ("concretization", "array-conversion", "boolean-index")  # (jax_me
 _HOST_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return, ast.Pass)
 
 
-def host_call_fix(site: Site) -> Fix | None:
+def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
     """The jitted function split before the failing statement, whose library call runs outside jit; or None
-    where the statement is not at the top of the function's body or a traced computation reads its result."""
+    where the statement is not at the top of the function's body or a traced computation reads its result.
+    ``twinned``: JAX has a function of the same name, offered before."""
     definition = site.definition
     library = site.host_library
     source = site.facts.source if site.facts is not None else None
@@ -69,7 +70,8 @@ def host_call_fix(site: Site) -> Fix | None:
     traced = f"{definition.name}_traced"
     return Fix(
         "return-value", code,
-        f"`{library}` needs concrete values, and has no JAX twin: jit the part before the call, which "
+        f"`{library}` needs concrete values{'' if twinned else ', and has no JAX twin'}: jit the part before the "
+        "call, which "
         f"returns {_listed(live)}, and make the call outside jit on the arrays `{traced}` returns",
         recipe=edit,
     )

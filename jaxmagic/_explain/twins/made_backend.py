@@ -24,7 +24,7 @@ from ..._common.through import rewrap
 from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of
-from ..rebuild import OutOfTime, within_budget
+from ..retrace.budget import OutOfTime, within_budget
 from ..values.callee import resolved
 from .numpy_calls import mentions_jax
 

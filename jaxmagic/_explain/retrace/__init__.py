@@ -1,0 +1,16 @@
+"""Fixes tried by running the failing trace again, with the user's code rewritten in place for the duration.
+
+``replay`` (the trace that failed, ready to run again: the innermost jitted
+call on the stack, abstractly, under JAX caches of its own; or the user's own
+call under a jit of jaxmagic's), ``swaps`` (which of the user's live functions
+a try rewrites, and the code each gets), ``alone`` (the user's function that
+library code called, traced again on its own with the shapes and dtypes it was
+given, when running the library's whole call again would take longer than an
+explanation may), ``in_place`` (every untried code fix, tried that way) and
+``trace_cache`` (the abstract calls ``jax.jit``'s trace cache kept: a leaked
+tracer's function traced again long after its call).
+
+May import: what ``_explain`` may, and ``_explain.explanation``, ``rebuild``,
+``verify``, ``fixes.rewrites`` and ``reach.entry``; never ``explain``, ``argument``
+or ``stages``.
+"""

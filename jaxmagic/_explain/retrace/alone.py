@@ -1,0 +1,118 @@
+"""The user's function that library code called, traced again on its own, with the shapes and dtypes it was given.
+
+A sampling controller rolls a physics step out under ``vmap`` and ``scan`` and
+calls the user's cost inside: running that whole call again takes seconds
+(hydrax's ``optimize``, about 2 s of tracing on a CPU), more than an explanation
+may spend, and every try would pay it again. The user's function is all a fix
+changes, and its frame still holds what it was given: the tracers become their
+shapes and dtypes, everything else is held as it was (``self``, a Python
+number), and the function alone is traced under a jit of jaxmagic's.
+
+It is not done where the function alone would prove less than the library's
+call: a parameter the function assigns (its frame no longer holds what it was
+given), or values traced under a transformation other than ``vmap``, a loop's
+and jit's own. A loop fix is not tried this way either (``retrace.in_place``):
+a library may differentiate what the function returns, and reverse mode refuses
+a ``lax.while_loop`` that traces alone.
+"""
+from __future__ import annotations
+
+import dis
+import inspect
+import types
+from typing import Any
+
+import jax
+
+from ..._common.errors import installed_package, is_user_file, traceback_entries, user_entries
+from ..._common.frames import quiet_leaves
+from ..._common.source import code_parameters
+from ..._tracking.compiling.jax_frames import outward
+from ..rebuild import abstract_tracers
+from ..reach.entry import entry_of
+from .replay import Replay
+from .swaps import functions_with
+
+__all__ = ["replay_alone"]
+
+_PLAIN_TRACERS = ("DynamicJaxprTracer", "BatchTracer")  # jit's and scan's, vmap's: nothing else changes the function
+
+
+def replay_alone(exc: BaseException) -> Replay | str:
+    """The user's function that library code called, ready to trace again on its own; or why it cannot be."""
+    entry = entry_of(exc)
+    if entry is None:
+        return "no function of yours that library code called"
+    frame, code = entry.frame, entry.frame.f_code
+    params = code_parameters(code)
+    if _assigns(code, params):
+        return f"`{entry.name}` assigns to a parameter, so its frame no longer holds what it was given"
+    functions = functions_with(code, frame)
+    if not functions or any(p not in frame.f_locals for p in params):
+        return f"`{entry.name}` was not found as it was called"
+    values = {p: frame.f_locals[p] for p in params}
+    tracers = [leaf for value in values.values() for leaf in quiet_leaves(value) if isinstance(leaf, jax.core.Tracer)]
+    if not all(_plain(t) for t in tracers):
+        return f"`{entry.name}` was traced under a transformation that tracing it alone would leave out"
+    traced = [p for p in params if any(isinstance(leaf, jax.core.Tracer) for leaf in quiet_leaves(values[p]))]
+    try:
+        given = [abstract_tracers(values[p]) for p in traced]
+    except Exception as fault:  # noqa: BLE001 - values JAX cannot take again
+        return f"its arguments cannot be given again ({type(fault).__name__})"
+    function = functions[0]
+
+    def alone(*arrays: Any) -> Any:
+        filled = {**values, **dict(zip(traced, arrays))}
+        args, kwargs = _call_of(code, filled)
+        out = function(*args, **kwargs)  # whether it traces is the question: only its arrays go out
+        return [leaf for leaf in quiet_leaves(out) if isinstance(leaf, (jax.Array, jax.core.Tracer))]
+
+    library = installed_package(entry.caller)
+    return Replay(jax.jit(alone), tuple(given), {}, _frames_from(exc, frame),
+                  f"your `{entry.name}` alone, with the shapes and dtypes "
+                  f"{library if library not in (None, 'jax', 'jaxlib') else 'JAX'} gave it", alone=True)
+
+
+def _assigns(code: types.CodeType, params: list[str]) -> bool:
+    """Whether the function's own code stores into one of its parameters."""
+    stores = ("STORE_FAST", "STORE_DEREF", "DELETE_FAST", "DELETE_DEREF")
+    return any(i.opname in stores and i.argval in params for i in dis.get_instructions(code))
+
+
+def _plain(tracer: Any) -> bool:
+    """True for a tracer of jit's, a loop's or ``vmap``'s trace, over the same kinds."""
+    for _ in range(16):
+        if not isinstance(tracer, jax.core.Tracer):
+            return True
+        if type(tracer).__name__ not in _PLAIN_TRACERS:
+            return False
+        tracer = getattr(tracer, "val", None)
+    return False
+
+
+def _call_of(code: types.CodeType, values: dict[str, Any]) -> tuple[list, dict]:
+    """The positional and keyword arguments that give a function of ``code`` these parameter values."""
+    positional = code.co_varnames[:code.co_argcount]
+    keyword = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+    args = [values[p] for p in positional]
+    kwargs = {p: values[p] for p in keyword}
+    rest = code.co_argcount + code.co_kwonlyargcount
+    if code.co_flags & inspect.CO_VARARGS:
+        args += list(values[code.co_varnames[rest]])
+        rest += 1
+    if code.co_flags & inspect.CO_VARKEYWORDS:
+        kwargs.update(values[code.co_varnames[rest]])
+    return args, kwargs
+
+
+def _frames_from(exc: BaseException, entry: types.FrameType) -> list[types.FrameType]:
+    """The user's frames from ``entry`` in to the failing one, outermost first."""
+    user = user_entries(exc.__traceback__)
+    held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]
+    frames = []
+    for frame in outward(user[-1].tb_frame if user else None, held):
+        if is_user_file(frame.f_code.co_filename):
+            frames.append(frame)
+        if frame is entry:
+            break
+    return frames[::-1]

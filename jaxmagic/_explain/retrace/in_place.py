@@ -1,0 +1,189 @@
+"""Fixes tried where the error happened: the failing trace run again, with the user's code rewritten in place.
+
+A function that library code calls (an objective under a solver's own jit, a
+``recurrent_fn`` under a search's loop, a method of a Module, a body the user
+handed to ``vmap`` inside a library) cannot be copied and jitted again by
+jaxmagic: the library holds it, and rebuilds the call its own way. The trace
+that failed can be run again all the same (:mod:`.replay`), with the user's
+code rewritten in place for the duration (:mod:`.swaps`).
+
+The trace is first run with nothing rewritten: unless it fails as the user's
+did, nothing is tried (a fix that "traces" there would prove nothing).
+"""
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from ..._common.errors import tracing_error_in, tracing_kind, user_entries
+from ..._common.source import parse_file
+from ..._tracking.compiling.jax_frames import transform_entry
+from ..explanation import Fix
+from ..fixes.rewrites import Checkified, Edit
+from ..rebuild import Names
+from ..verify import first_line
+from .alone import replay_alone
+from .budget import capped, retrace_seconds
+from .replay import Refused, Replay, library_called, replay_of, replay_of_call
+from .swaps import swaps
+
+__all__ = ["verify_in_place"]
+
+_MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract trace)
+ALONE_AFTER = 0.2  # a run again of the library's whole call past this share of the budget: the function alone
+_NOT_ALONE = ("lax.while_loop", "lax.fori_loop")  # fixes that trace alone yet may fail under the library's grad
+ALONE_RESERVE = 0.1  # the share of the budget a run again of the library's whole call leaves for the function alone
+
+
+def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: str | None, names: Names,
+                    given: tuple[Any, tuple, dict] | None = None) -> None:
+    """Try, by running the failing trace again, every code fix that is still untried.
+
+    ``given`` is the user's call (function, arguments, keywords): traced under a jit of jaxmagic's when
+    no jit is on the stack.
+    """
+    wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, Edit)
+              and not isinstance(f.recipe, Checkified) and not (f.outcome or "").startswith("an earlier fix traced")]
+    if not wanted or filename is None:
+        return
+    replay = replay_of(exc, kind)
+    if isinstance(replay, str):  # no jit on the stack: the transformation run eagerly (a library's jax.grad)
+        entry = _eager_entry(exc)
+        if entry is not None:
+            replay = replay_of_call(exc, *entry)
+    if isinstance(replay, str) and given is not None:
+        replay = replay_of_call(exc, *given)
+    if isinstance(replay, str):
+        _untried(wanted, replay)
+        return
+    tree = parse_file(filename)
+    again = _failing_again(replay, exc, kind, wanted, tree, filename)
+    if again is None:
+        return
+    replay, planned = again
+    for fix in wanted[_MAX_TRIES:]:
+        fix.outcome = fix.outcome or f"only the first {_MAX_TRIES} fixes are tried by running the call again"
+    for tried, fix in enumerate(wanted[:_MAX_TRIES]):
+        if any(f.verified is True for f in wanted[:tried]):
+            # each try traces the library's whole call again: once the preferred fix traced, the rest wait
+            fix.outcome = "an earlier fix traced"
+            continue
+        defines = {**names.missing, **getattr(fix.recipe, "defines", {})}
+        outcome = _tried(replay, planned[id(fix)], defines, fix.kind)
+        if isinstance(outcome, Refused) and outcome.timed and not replay.alone:
+            # under JAX caches of its own, the library's whole call traces from scratch: too slow to try there
+            instead = _alone_instead(exc, kind, wanted, tree, filename)
+            if isinstance(instead, str):
+                outcome = Refused(f"running the failing trace again took over {_cap():g} s, and {instead}")
+            else:
+                replay, planned = instead
+                outcome = _tried(replay, planned[id(fix)], defines, fix.kind)
+        if isinstance(outcome, str):
+            fix.outcome = outcome
+        elif isinstance(outcome, Refused):
+            fix.outcome = str(outcome)
+        elif outcome is None:
+            library = library_called(given)
+            where = f"through {library}" if library else replay.where
+            fix.verified, fix.outcome = True, (f"traced ({replay.where})" if replay.alone
+                                               else f"traced (the failing trace run again {where})")
+        else:
+            fix.verified, fix.failed_with = False, outcome
+            fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+
+
+def _cap() -> float:
+    return ALONE_AFTER * retrace_seconds()
+
+
+def _tried(replay: Replay, swapped: Any, defines: dict, kind: str) -> BaseException | str | None:
+    """One try: the run again with ``swapped`` in place (stopped at the cap unless the function runs alone); the
+    reason when there is nothing to swap."""
+    if isinstance(swapped, str):
+        return swapped
+    if replay.alone and kind in _NOT_ALONE:  # a library may differentiate the body: reverse mode refuses loops
+        return f"tracing `{replay.frames[0].f_code.co_name}` alone would not show whether a `{kind}` works where " \
+               "the library transforms it"
+    with contextlib.nullcontext() if replay.alone else capped(_cap(), ALONE_RESERVE * retrace_seconds()):
+        return replay.run(swapped, defines)
+
+
+def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str
+                   ) -> tuple[Replay, dict[int, Any]] | None:
+    """The run again the tries take, and each fix's swaps for it, once it failed as the user's run did; None
+    (each fix saying why) when there is none. One that runs past ``ALONE_AFTER`` of the budget gives way to the
+    user's function that library code called, traced on its own."""
+    planned = _planned(replay, wanted, tree, filename)
+    if planned is None:
+        return None
+    with capped(_cap(), ALONE_RESERVE * retrace_seconds()):
+        baseline = _baseline(replay)
+    if isinstance(baseline, Refused) and baseline.timed:
+        instead = _alone_instead(exc, kind, wanted, tree, filename)
+        if not isinstance(instead, str):
+            return instead
+        baseline = Refused(f"running the failing trace again took over {_cap():g} s, and {instead}")
+    if not _fails_as(baseline, exc, kind):
+        _untried(wanted, str(baseline) if isinstance(baseline, Refused)
+                 else "running the failing trace again did not fail the same way")
+        return None
+    return replay, planned
+
+
+def _alone_instead(exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str
+                   ) -> tuple[Replay, dict[int, Any]] | str:
+    """The user's function that library code called, on its own, with each fix's swaps, once it fails alone as
+    it did in the library's call; else why not."""
+    alone = replay_alone(exc)
+    if isinstance(alone, str):
+        return alone
+    planned = _planned(alone, wanted, tree, filename, quiet=True)
+    if planned is None:
+        return f"no fix applies to `{alone.frames[0].f_code.co_name}` alone"
+    if not _fails_as(_baseline(alone), exc, kind):
+        return f"`{alone.frames[0].f_code.co_name}` alone does not fail the same way"
+    return alone, planned
+
+
+def _planned(replay: Replay, wanted: list[Fix], tree: Any, filename: str, quiet: bool = False
+             ) -> dict[int, Any] | None:
+    """Each fix's swaps for ``replay``; None when no fix has any (each saying why, unless ``quiet``)."""
+    planned = {id(fix): swaps(fix.recipe, replay, tree, filename) for fix in wanted[:_MAX_TRIES]}
+    if all(isinstance(p, str) for p in planned.values()):  # nothing to swap in: no trace is run at all
+        if not quiet:
+            for fix in wanted[:_MAX_TRIES]:
+                fix.outcome = planned[id(fix)]
+        return None
+    return planned
+
+
+def _baseline(replay: Replay) -> BaseException | None:
+    """The run again with nothing rewritten: JAX's error (out of a library's own, raised around it)."""
+    baseline = replay.run()
+    if baseline is not None and not isinstance(baseline, Refused):
+        baseline = tracing_error_in(baseline) or baseline
+    return baseline
+
+
+def _fails_as(baseline: BaseException | None, exc: BaseException, kind: str) -> bool:
+    return baseline is not None and not isinstance(baseline, Refused) and tracing_kind(baseline) == kind and \
+        _same_line(baseline, exc)
+
+
+def _eager_entry(exc: BaseException) -> tuple[Any, tuple, dict] | None:
+    user = user_entries(exc.__traceback__)
+    return transform_entry(user[-1].tb_frame) if user else None
+
+
+def _same_line(again: BaseException, exc: BaseException) -> bool:
+    """Whether the run again failed on the user's line that failed (not in the library code around it)."""
+    first, second = user_entries(exc.__traceback__), user_entries(again.__traceback__)
+    if not first or not second:
+        return True  # nothing of the user's to compare: the kind alone decides
+    return (first[-1].tb_frame.f_code.co_filename, first[-1].tb_lineno) == \
+        (second[-1].tb_frame.f_code.co_filename, second[-1].tb_lineno)
+
+
+def _untried(fixes: list[Fix], reason: str) -> None:
+    for fix in fixes:
+        fix.outcome = fix.outcome or reason
