@@ -174,7 +174,7 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     made.folded = folded
     user = innermost_function(fn)
     if (user is not None and user is not plain and (_is_jax(plain) or _is_library(plain)) and not _is_jax(user)
-            and _rebuildable(fn, user)):
+            and not folded and _rebuildable(fn, user)):  # (a partial's values go to the function it binds)
         # jax.vmap(f), jax.jit(jax.jacrev(f)), chex.chexify(jax.jit(f)): the fix is made to f and verified
         # through the same stack
         made.fn, made.through = user, (fn, user)
