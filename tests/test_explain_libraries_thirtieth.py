@@ -17,6 +17,8 @@ Found by the thirty-fifth held-out set (tf2jax, waymax, hydrax; torch2jax, libro
 """
 from __future__ import annotations
 
+import pytest
+
 from corpus_harness import explained_cell, install_library_from_clone, tried
 from jaxmagic._common.files import installed_package, is_installed_library, is_user_file
 
@@ -40,6 +42,7 @@ diffrax.diffeqsolve(term, diffrax.Tsit5(), t0=0.0, t1=1.0, dt0=0.1, y0=jnp.array
 
 
 def test_a_slow_library_call_gives_way_to_the_users_function_traced_alone(tmp_path, monkeypatch):
+    pytest.importorskip("diffrax")  # a test extra (absent in the lowest-versions run)
     found = explained_cell("cost-in-a-solve", HYDRAX, COST_IN_A_SOLVE, tmp_path)
     assert found.kind == "bool-conversion" and found.lineno == 6
     first = found.fixes[0]
@@ -72,6 +75,7 @@ diffrax.diffeqsolve(term, diffrax.Tsit5(), t0=0.0, t1=1.0, dt0=0.1, y0=jnp.array
 
 
 def test_a_loop_fix_is_not_tried_on_the_function_alone(tmp_path, monkeypatch):
+    pytest.importorskip("diffrax")
     from jaxmagic._explain.retrace import in_place
     monkeypatch.setattr(in_place, "ALONE_AFTER", 0.0)
     found = explained_cell("loop-in-a-solve", HYDRAX, LOOP_IN_A_SOLVE, tmp_path)
