@@ -183,9 +183,10 @@ def _narrowed(exc: BaseException, entry: Entry, paths: list[str]) -> list[str]:
     if len(roots) > 1:
         sliced = set(_sliced(exc, entry)[0])
         paths = [p for p in paths if _root(p) in sliced] or paths
-    if len(paths) < 2 or (failing := next(iter(user_entries(exc.__traceback__)[-1:]), None)) is None or \
-            failing.tb_frame is not entry.frame:
+    user = user_entries(exc.__traceback__)
+    if len(paths) < 2 or not user or user[-1].tb_frame is not entry.frame:
         return paths
+    failing = user[-1]
     # ``state.qpos[0]`` read at the failing line: of a physics state's forty leaves, the one it reads
     tree = parse_file(failing.tb_frame.f_code.co_filename)
     node = node_at(tree, position_of(failing)) if tree is not None else None

@@ -53,17 +53,13 @@ def math_twin_fix(site: Site, node: ast.AST) -> Fix | None:
             break
         if isinstance(around, ast.Call) and _twin(_math_function(around, globals_) or "") is not None:
             outer = around
-    site_names = site.names
-
     class _Twins(ast.NodeTransformer):
         def visit_Call(self, call: ast.Call) -> ast.AST:
             self.generic_visit(call)
             found = _twin(_math_function(call, globals_) or "")
             if found is None:
                 return call
-            spelled = found.replace("jnp.", f"{site_names.jnp}.", 1) if found.startswith("jnp.") else \
-                found.replace("jax.", f"{site_names.jax}.", 1)
-            return ast.Call(attr(spelled), call.args, call.keywords)
+            return ast.Call(attr(_spelled(found, site)), call.args, call.keywords)
 
     new = _Twins().visit(clone(outer))
     return edit_fix(  # a host library's function, as NumPy's is: jnp's twin (Python's builtins said beside it)
@@ -72,6 +68,13 @@ def math_twin_fix(site: Site, node: ast.AST) -> Fix | None:
         "on arrays, traced or not" + (" (and so for the `math` calls that take its result)" if outer is not node
                                        else ""), extra=("jnp-not-builtin",),
     )
+
+
+def _spelled(twin: str, site: Site) -> str:
+    """``jnp.cos`` or ``jax.nn.softmax`` as the user's file names JAX's modules (``np_j.cos`` after ``import
+    jax.numpy as np_j``)."""
+    return twin.replace("jnp.", f"{site.names.jnp}.", 1) if twin.startswith("jnp.") else \
+        twin.replace("jax.", f"{site.names.jax}.", 1)
 
 
 def _math_function(node: ast.Call, globals_: dict[str, Any]) -> str | None:
@@ -168,10 +171,8 @@ def foreign_twin_fix(site: Site, node: ast.Call) -> Fix | None:
     twin = next((f"{where}.{name}" for where, space in places if callable(getattr(space, name, None))), None)
     if twin is None:
         return None
-    spelled = twin.replace("jnp.", f"{site.names.jnp}.", 1) if twin.startswith("jnp.") else \
-        twin.replace("jax.", f"{site.names.jax}.", 1)
     keywords = [ast.keyword(_FOREIGN_KEYWORDS.get(k.arg, k.arg), clone(k.value)) for k in node.keywords]
-    new = ast.Call(attr(spelled), clone(node.args), keywords)
+    new = ast.Call(attr(_spelled(twin, site)), clone(node.args), keywords)
     return edit_fix(
         "jnp-not-np", node, new,
         f"{library}'s `{'.'.join([head, *rest])}` converts its input to a tensor of its own, which needs concrete "
