@@ -3,12 +3,12 @@
 Trying a fix traces the user's program again, and on a large model one trace
 can take seconds (the fourteenth held-out set's ripplegw waveform: 3 s for the
 one fix of an error JAX raised before tracing anything). The tries of one
-explanation share ``JAXMAGIC_RETRACE_SECONDS`` (2.5 s unless the environment
+explanation share ``JAXMAGIC_RETRACE_SECONDS`` (0.75 s unless the environment
 says otherwise; this suite sets it high, so that no other test depends on the
 machine's speed): once it is spent no further try starts, and each fix left
 says why. The budget counts the explaining thread's CPU time, so that a machine busy
 with other work (CI's three suites on two cores) does not shrink it; the wall
-clock is capped at four times the budget. A try that runs past the budget is stopped at the next operation JAX
+clock is capped at twice the budget. A try that runs past the budget is stopped at the next operation JAX
 records, where it raises as the traced code's own errors do (never from a
 timer: an exception thrown into JAX's tracing by a timer left Python's
 recursion count wrong for the rest of the session, and hypothesis could no
@@ -21,7 +21,7 @@ refuses at once, and the mass matrix's fix is tried and traces (1.6 s).
 
 Once the preferred fix has traced, no later try can put another fix before
 it: the lesser fixes' tries start only within ``SETTLED_SHARE`` of the budget
-(1 s of the 2.5), so a slow library's explanation is not held up by them (the
+(0.3 of it), so a slow library's explanation is not held up by them (the
 second held-out set's mctx search, traced three times for one leak: 1.16 s
 before, 1.04 s after).
 """
@@ -247,3 +247,4 @@ def test_the_budget_counts_this_threads_cpu_time_and_caps_the_wall_clock():
         with pytest.raises(OutOfTime):
             with within_budget():
                 pass
+

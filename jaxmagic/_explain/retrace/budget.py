@@ -17,9 +17,10 @@ from ..._common.jaxpr import jaxpr_recorder, quick_array_attributes
 __all__ = ["OutOfTime", "RETRACE_SECONDS", "capped", "retrace_budget", "retrace_seconds", "settle_when",
            "within_budget"]
 
-RETRACE_SECONDS = 2.5  # re-traces of one explanation: none starts after this; what is left is untried, and says so
+RETRACE_SECONDS = 0.75  # re-traces of one explanation: none starts after this; what is left is untried, and says so
+# (an explanation, its tries included, stays within about 1 s of CPU time)
 SETTLED_SHARE = 0.3  # once the preferred fix traced, the lesser fixes' tries run only in this share of the budget
-WALL_FACTOR = 4  # the budget is this thread's CPU time (a busy machine does not shrink it); the wall clock's cap
+WALL_FACTOR = 2  # the budget is this thread's CPU time (a busy machine does not shrink it); the wall clock's cap
 _clock = threading.local()
 
 
