@@ -30,7 +30,7 @@ from .fields import Declaration, class_node
 from .wrapper import replaced_in
 
 __all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields",
-           "hashable_version", "frozen_declaration_fix", "value_from_message", "written_as_tuple"]
+           "hashed_value_shown", "hashable_version", "frozen_declaration_fix", "value_from_message", "written_as_tuple"]
 
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
 
@@ -124,7 +124,8 @@ def _assigning_initializer(cls: type) -> str | None:
     """The first ``__post_init__`` (or base ``__init__`` it calls) that sets an attribute on ``self``."""
     posts = [k.__dict__["__post_init__"] for k in cls.__mro__ if "__post_init__" in k.__dict__]
     methods = [("__post_init__", m) for m in posts[:1]]
-    if posts and any(_calls_init(m) for m in posts[:1]):
+    first = _tree_of(posts[0]) if posts else None  # it calls a base's ``__init__`` (or cannot be read)
+    if posts and (first is None or any(isinstance(n, ast.Attribute) and n.attr == "__init__" for n in ast.walk(first))):
         methods += [(f"{k.__name__}.__init__", k.__dict__["__init__"]) for k in cls.__mro__[1:-1]
                     if "__init__" in k.__dict__ and not dataclasses.is_dataclass(k)]
     for label, method in methods:
@@ -135,11 +136,6 @@ def _assigning_initializer(cls: type) -> str | None:
                for n in ast.walk(tree) for t in _targets(n)):
             return label
     return None
-
-
-def _calls_init(method: Any) -> bool:
-    tree = _tree_of(method)
-    return tree is None or any(isinstance(n, ast.Attribute) and n.attr == "__init__" for n in ast.walk(tree))
 
 
 def _tree_of(method: Any) -> ast.AST | None:
@@ -302,8 +298,14 @@ def hashable_version(value: Any) -> tuple[str, Any] | None:
     return repr(new), new
 
 
-_UNHASHABLE_PART = re.compile(r"of type <class '[\w.]+'>, (?P<shown>.+?)\. The error was:\s*TypeError: "
+_UNHASHABLE_PART = re.compile(r"of type <class '[^']+'>, (?P<shown>.+?)\. The error was:.*?TypeError: "
                               r"unhashable type: '(?:[\w.]+\.)?(?P<type>\w+)'", re.S)
+
+
+def hashed_value_shown(message: str) -> str | None:
+    """How JAX's message shows the value it failed to hash (``SubsetAccuracy(classes=[0, 1])``), if it does."""
+    found = _UNHASHABLE_PART.search(message)
+    return found["shown"] if found else None
 
 
 def handed_hashable_fix(site: Any) -> Fix | None:
@@ -329,7 +331,8 @@ def handed_hashable_fix(site: Any) -> Fix | None:
         fixed = clone(call)
         for i, node in enumerate([*fixed.args, *(k.value for k in fixed.keywords)]):
             if spelled[i] is not None:
-                wrapped = ast.Call(ast.Name(spelled[i][0], ast.Load()), [node], [])
+                wrapped = ast.Tuple(node.elts, ast.Load()) if isinstance(node, ast.List) else ast.Call(
+                    ast.Name(spelled[i][0], ast.Load()), [node], [])  # a list display written as a tuple one
                 if i < len(fixed.args):
                     fixed.args[i] = wrapped
                 else:
@@ -357,11 +360,14 @@ class HandedHashable(Edit):
 def _hashable_spelling(node: ast.expr, frame: Any) -> tuple[str, Any] | None:
     """(``tuple``, the value) for a list of hashable items given as a name, attribute or item; ``frozenset`` for
     a set; ``float``/``int``/``bool`` for a concrete scalar array; else None."""
-    if not isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
-        return None
     try:
-        value = evaluate_pure(node, frame)
-    except Impure:
+        if isinstance(node, (ast.List, ast.Set)):  # ``SubsetAccuracy(classes=[0, 1])``: a display of constants
+            value = ast.literal_eval(node)
+        elif isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+            value = evaluate_pure(node, frame)
+        else:
+            return None
+    except (Impure, ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
     if isinstance(value, (list, set)) and all(is_hashable(v) for v in value):
         return ("tuple" if isinstance(value, list) else "frozenset"), value

@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import re
 import sys
+import types
 from typing import Any
 
 import jax
@@ -19,8 +20,10 @@ from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import class_registration_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
-                              hashable_fields, hashable_version, value_from_message, written_as_tuple)
+                              hashable_fields, hashable_version, hashed_value_shown, value_from_message,
+                              written_as_tuple)
 from ..declare.leaf import at_path
+from ..recover import Impure, evaluate_pure
 from ..declare.wrapper import filter_jit_fix, filter_jit_for_static
 from ..declare.jit_option import partial_bound_fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
@@ -33,6 +36,20 @@ __all__ = ["unhashable_fixes", "non_array_fixes"]
 # --- unhashable statics ----------------------------------------------------------
 
 
+def _is_the_hashed(literal: ast.List, site: Site) -> bool:
+    """Whether the list display ``literal`` is the value JAX's message shows it failed to hash (its text, or its
+    value's); True when the message shows none."""
+    shown = hashed_value_shown(site.message)
+    if shown is None:
+        return True
+    try:
+        value = repr(evaluate_pure(literal, types.SimpleNamespace(f_globals=site.globals_ or {},
+                                                                  f_locals=dict(site.locals_ or {}))))
+    except Impure:
+        value = None
+    return shown.strip() in (ast.unparse(literal), value)
+
+
 def unhashable_fixes(site: Site) -> list[Fix]:
     facts = site.facts
     name = site.argument
@@ -40,6 +57,8 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         return _traced_static_fixes(site)
     foreign = facts is not None and name not in facts.params  # a function's the call reaches through a library
     literal = list_literal_passed(site) if (facts is None or foreign) and "type: 'list'" in site.message else None
+    if literal is not None and not _is_the_hashed(literal, site):
+        literal = None  # a list of the line, not the value JAX hashed (``[batch]`` beside a metric holding a list)
     if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
         return [edit_fix("hashable-static", literal, ast.Tuple(clone(literal.elts), ast.Load()),
                          "static arguments are keys of JAX's compile cache, so they must be hashable: write the "

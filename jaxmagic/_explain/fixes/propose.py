@@ -19,6 +19,7 @@ from .leak_fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
 from ..shaped.constants import numpy_constants_fix
+from ..shaped.global_read import global_read_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import host_call_fix
@@ -98,6 +99,10 @@ def propose(site: Site) -> list[Fix]:
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
         fixes = [host_globals]
     fixes = _library_signature_kept(site, fixes)
+    read = global_read_fix(site) if not any(f.kind == "static" and f.recipe is not None for f in fixes) else None
+    if read is not None:  # a leaf a library traced whose Python value a global the cell handed it holds: read
+        # there, after the fixes of the user's own line and before guidance
+        fixes = [*(f for f in fixes if not f.template), read, *(f for f in fixes if f.template)]
     seen: set[tuple[str, str]] = set()
     unique = []
     for fix in fixes:

@@ -14,9 +14,10 @@ one ``jnp.where``, the mask given the array's trailing axes),
 ``handed_mask`` (a boolean mask the function makes and hands to a library that selects with it, made
 ``jnp.nonzero(..., size=K)`` where it is made, K read on the call's values) and
 ``constants`` (a value the jitted function makes from no argument, ``kr, keep = ispec_grid(grid)``, made before
-the jit, where it is concrete; and ``jnp`` calls of constants that a library keeps as NumPy, made with NumPy).
+the jit, where it is concrete; and ``jnp`` calls of constants that a library keeps as NumPy, made with NumPy) and ``global_read`` (a leaf a library traced whose Python value a global the cell handed it
+holds, ``shared_input['num_classes']``, read there).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``lift``, ``provenance``, ``recover``, ``rebuild``, ``fixes.site`` and ``fixes.rewrites``; never ``explain``,
+``lift``, ``provenance``, ``recover``, ``rebuild``, ``dataflow``, ``fixes.site`` and ``fixes.rewrites``; never ``explain``,
 ``argument`` or ``verify``.
 """

@@ -9,6 +9,7 @@ the one the user's code handed over, found by identity in its static arguments.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import types
 from typing import Any
@@ -16,11 +17,13 @@ from typing import Any
 import jax
 
 from ..._common.errors import traceback_entries, tracing_kind
+from ..._common.source import parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..declare.frozen import HandedHashable
 from ..explanation import Fix
 from ..retrace.replay import Refused, Replay
 from ..rebuild import abstract_tracers
+from ..recover import Impure, evaluate_pure
 
 __all__ = ["verify_hashed"]
 
@@ -32,16 +35,21 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
     wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, HandedHashable)]
     held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]
     call = find_jax_call(held[-1], held) if wanted and held else None
+    if call is None and wanted and held:  # JAX's C++ dispatch hashed it: no frame of JAX's on the stack
+        call = _jitted_call_at(held[-1])
     if call is None and wanted and known is not None and known.fn is not None:
         call = types.SimpleNamespace(fun=known.fn, args=known.args, kwargs=known.kwargs,
                                      static_argnums=known.static_argnums, static_argnames=known.static_argnames)
     if call is None:
         return
     for fix in wanted:
+        # by identity; a list or set the fix writes as a display of constants (``classes=[0, 1]``) was made anew
+        # by the user's call, inside the static value: found there by value
         swap = {id(old): new for old, new in fix.recipe.made}
+        displays = [(old, new) for old, new in fix.recipe.made if type(old) in (list, set)]
         static = set(call.static_argnums)
-        args = tuple(_swapped(a, swap) if i in static else a for i, a in enumerate(call.args))
-        kwargs = {k: _swapped(v, swap) if k in call.static_argnames else v for k, v in call.kwargs.items()}
+        args = tuple(_swapped(a, swap, displays) if i in static else a for i, a in enumerate(call.args))
+        kwargs = {k: _swapped(v, swap, displays) if k in call.static_argnames else v for k, v in call.kwargs.items()}
         if all(a is b for a, b in zip(args, call.args)) and all(kwargs[k] is call.kwargs[k] for k in kwargs):
             continue  # the values handed over are not what the jit holds: nothing to try
         outcome = _traced(call, args, kwargs)
@@ -51,6 +59,30 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
             fix.outcome = str(outcome)
         elif tracing_kind(outcome) == "unhashable-static":
             fix.verified, fix.outcome = False, f"still fails: {type(outcome).__name__}: {str(outcome)[:120]}"
+
+
+def _jitted_call_at(frame: types.FrameType) -> Any:
+    """The call of a jitted function on ``frame``'s line (``evaluate_batch(metric, b)`` in a library's loop), its
+    function and arguments read in the frame without running code; None when there is not exactly one."""
+    tree = parse_file(frame.f_code.co_filename)
+    found = []
+    for node in ast.walk(tree) if tree is not None else ():
+        if not (isinstance(node, ast.Call) and node.lineno == frame.f_lineno) or any(
+                isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            continue
+        try:
+            jitted = evaluate_pure(node.func, frame, library_values=True)
+            info = getattr(jitted, "_jit_info", None)
+            if info is None or not callable(getattr(jitted, "__wrapped__", None)):
+                continue
+            args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
+            kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords}
+        except Impure:
+            continue
+        found.append(types.SimpleNamespace(fun=jitted.__wrapped__, args=args, kwargs=kwargs,
+                                           static_argnums=tuple(info.static_argnums or ()),
+                                           static_argnames=tuple(info.static_argnames or ())))
+    return found[0] if len(found) == 1 else None
 
 
 def _traced(call: Any, args: tuple, kwargs: dict) -> BaseException | None:
@@ -67,15 +99,18 @@ def _traced(call: Any, args: tuple, kwargs: dict) -> BaseException | None:
     return Replay(jitted, given, named, [], "through the library's jit").run()
 
 
-def _swapped(value: Any, swap: dict[int, Any], depth: int = 0) -> Any:
-    """``value`` with each object ``swap`` names (by identity) replaced, inside tuples, named tuples and
-    dataclasses; the same object where nothing inside it changed."""
+def _swapped(value: Any, swap: dict[int, Any], displays: list[tuple[Any, Any]] | tuple = (), depth: int = 0
+             ) -> Any:
+    """``value`` with each object ``swap`` names (by identity) replaced, and each list or set equal to one of
+    ``displays``, inside tuples, named tuples and dataclasses; the same object where nothing inside it changed."""
     if id(value) in swap:
         return swap[id(value)]
+    if type(value) in (list, set):
+        return next((new for old, new in displays if type(old) is type(value) and old == value), value)
     if depth > 4:
         return value
     if isinstance(value, tuple):
-        items = [_swapped(v, swap, depth + 1) for v in value]
+        items = [_swapped(v, swap, displays, depth + 1) for v in value]
         if all(a is b for a, b in zip(items, value)):
             return value
         return type(value)(*items) if hasattr(value, "_fields") else tuple(items)
@@ -83,7 +118,7 @@ def _swapped(value: Any, swap: dict[int, Any], depth: int = 0) -> Any:
         changed = {}
         for field in (f for f in dataclasses.fields(value) if f.init):
             held = getattr(value, field.name)
-            if (new := _swapped(held, swap, depth + 1)) is not held:
+            if (new := _swapped(held, swap, displays, depth + 1)) is not held:
                 changed[field.name] = new
         return dataclasses.replace(value, **changed) if changed else value
     return value

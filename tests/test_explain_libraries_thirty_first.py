@@ -1,0 +1,128 @@
+"""Issue 26, twenty-eighth round: patterns the thirty-sixth held-out set found, each as a reduction of its own.
+
+Found by the thirty-sixth held-out set (hj-reachability, fedjax, deepqmc; and its second half), measured before:
+
+- A library that owns the jit (fedjax's ``for_each_client``) traces every leaf of the state it is handed, a
+  Python number in a dict included, and its static options are not the user's: a line that needs that number as
+  a Python value had no fix. The same number is still in the user's module, in the dict the cell handed over:
+  the line reads it there, a constant of the trace.
+- A metric whose list field makes it unhashable, held static by a library's jit (fedjax's ``evaluate_batch``):
+  JAX's message puts the hashing error's whole traceback between "The error was:" and the ``TypeError``, which
+  the message's reading did not expect; the fix wrote ``[batch]``, another list of the line, as a tuple. The
+  list display in the user's call that made the metric is written as a tuple, and tried through the library's
+  jit with the metric given so.
+"""
+from __future__ import annotations
+
+
+from corpus_harness import explained_cell, install_library, tried
+
+FEDJAX_FOR_EACH_CLIENT = "https://github.com/google/fedjax/blob/main/fedjax/core/for_each_client.py"
+
+# a library that jits the user's client functions itself and hands them what it is given (fedjax's
+# for_each_client: shared_input to client_init, its result and each batch to client_step)
+CLIENTS_LIBRARY = """\
+import jax
+
+
+def for_each_client(client_init, client_step):
+    init, step = jax.jit(client_init), jax.jit(client_step)
+
+    def run(shared_input, clients):
+        for batches in clients:
+            state = init(shared_input)
+            for batch in batches:
+                state = step(state, batch)
+            yield state
+
+    return run
+"""
+
+# a count handed over in the shared dict reaches a line that needs it as a Python int, traced
+COUNT_IN_THE_STATE = """\
+import jax
+import jax.numpy as jnp
+import client_cases
+
+
+def client_init(shared_input):
+    return {"w": shared_input["w"], "num_classes": shared_input["num_classes"]}
+
+
+def client_step(state, batch):
+    labels = jax.nn.one_hot(batch["y"], state["num_classes"])
+    return {**state, "w": state["w"] + labels.sum(0)}
+
+
+run = client_cases.for_each_client(client_init, client_step)
+shared_input = {"w": jnp.zeros(3), "num_classes": 3}
+list(run(shared_input, [[{"y": jnp.arange(8) % 3}]]))
+"""
+
+
+def test_a_number_a_library_traced_is_read_from_the_dict_the_cell_handed_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "client_cases", CLIENTS_LIBRARY)
+    found = explained_cell("count-in-the-state", FEDJAX_FOR_EACH_CLIENT, COUNT_IN_THE_STATE, tmp_path)
+    assert (found.kind, found.lineno, found.path) == ("traced-shape", 11, "state['num_classes']"), found.message
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+    assert top.code == "jax.nn.one_hot(batch['y'], shared_input['num_classes'])", top.code
+
+
+def test_a_global_the_function_hides_under_its_own_name_is_not_read(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "client_cases", CLIENTS_LIBRARY)
+    hidden = COUNT_IN_THE_STATE.replace("(state, batch)", "(shared_input, batch)").replace(
+        'state["', 'shared_input["').replace("**state", "**shared_input")  # the parameter hides the global
+    found = explained_cell("count-in-a-hiding-state", FEDJAX_FOR_EACH_CLIENT, hidden, tmp_path)
+    assert found.kind == "traced-shape"
+    assert not any("shared_input['num_classes'])" in f.code for f in found.fixes), tried(found)
+
+
+FEDJAX_METRICS = "https://github.com/google/fedjax/blob/main/fedjax/core/metrics.py"  # evaluate_batch's static metric
+
+# a library that jits each metric's evaluation with the metric static (fedjax's evaluate_batch)
+METRICS_LIBRARY = """\
+import functools
+
+import jax
+
+
+@functools.partial(jax.jit, static_argnums=0)
+def evaluate_batch(metric, batch):
+    return metric.evaluate(batch)
+
+
+def evaluate_all(metrics, batches):
+    return {name: [evaluate_batch(metric, b) for b in batches] for name, metric in metrics.items()}
+"""
+
+SUBSET_METRIC = """\
+import dataclasses
+
+import jax.numpy as jnp
+import metric_cases
+
+
+@dataclasses.dataclass(frozen=True)
+class SubsetAccuracy:
+    classes: list
+
+    def evaluate(self, batch):
+        return jnp.isin(batch["y"], jnp.array(self.classes)).mean()
+
+
+metrics = {"acc": SubsetAccuracy(classes=[0, 1])}
+batch = {"y": jnp.arange(8) % 3}
+metric_cases.evaluate_all(metrics, [batch])
+"""
+
+
+def test_a_list_display_inside_a_static_metric_is_written_as_a_tuple_where_the_metric_is_made(tmp_path,
+                                                                                                monkeypatch):
+    install_library(tmp_path, monkeypatch, "metric_cases", METRICS_LIBRARY)
+    found = explained_cell("subset-metric", FEDJAX_METRICS, SUBSET_METRIC, tmp_path)
+    assert found.kind == "unhashable-static"
+    top = found.fixes[0]
+    assert top.kind == "hashable-static" and top.code == "SubsetAccuracy(classes=(0, 1))", tried(found)
+    assert top.verified is True, tried(found)
+    assert not any(f.code == "(batch,)" for f in found.fixes), tried(found)
