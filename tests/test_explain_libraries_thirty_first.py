@@ -14,7 +14,6 @@ Found by the thirty-sixth held-out set (hj-reachability, fedjax, deepqmc; and it
 """
 from __future__ import annotations
 
-
 from corpus_harness import explained_cell, install_library, tried
 
 FEDJAX_FOR_EACH_CLIENT = "https://github.com/google/fedjax/blob/main/fedjax/core/for_each_client.py"
