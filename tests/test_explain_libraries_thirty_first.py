@@ -125,3 +125,74 @@ def test_a_list_display_inside_a_static_metric_is_written_as_a_tuple_where_the_m
     assert top.kind == "hashable-static" and top.code == "SubsetAccuracy(classes=(0, 1))", tried(found)
     assert top.verified is True, tried(found)
     assert not any(f.code == "(batch,)" for f in found.fixes), tried(found)
+
+
+PLAYGROUND_RANDOMIZE = "https://github.com/google-deepmind/mujoco_playground"  # a randomization_fn over keys
+
+# a library that calls the randomization function it is handed, eagerly (playground's wrap_for_brax_training)
+RANDOMIZING_LIBRARY = """\
+def wrap(model, randomization_fn):
+    return randomization_fn(model)
+"""
+
+# the function made inside the user's function, vmapped over keys: the run again starts at it, already made
+CLIP_IN_A_VMAPPED_CLOSURE = """\
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import randomizing_cases
+
+
+def randomize(model, rng):
+    @jax.vmap
+    def rand(rng):
+        scale = 1.0 + 0.1 * jax.random.normal(rng)
+        return model["damping"] * np.clip(scale, 0.8, 1.2)
+
+    return rand(rng)
+
+
+keys = jax.random.split(jax.random.PRNGKey(0), 8)
+randomizing_cases.wrap({"damping": jnp.ones(3)}, randomization_fn=functools.partial(randomize, rng=keys))
+"""
+
+
+def test_a_fix_inside_a_closure_made_before_the_failing_trace_is_put_in_that_closure(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "randomizing_cases", RANDOMIZING_LIBRARY)
+    found = explained_cell("clip-in-a-vmapped-closure", PLAYGROUND_RANDOMIZE, CLIP_IN_A_VMAPPED_CLOSURE, tmp_path)
+    assert (found.kind, found.lineno) == ("array-conversion", 13), found.message
+    top = found.fixes[0]
+    assert (top.kind, top.code) == ("jnp-not-np", "jnp.clip(scale, 0.8, 1.2)"), tried(found)
+    assert top.verified is True, tried(found)  # was: the outer function's code swapped, which the run never ran
+
+
+PLAYGROUND_CONFIG = "https://github.com/google-deepmind/mujoco_playground"  # registry.load(name, config=cfg)
+
+# a mutable config marked static where the function is jitted and called in one statement
+CONFIG_MARKED_STATIC = """\
+import jax
+import jax.numpy as jnp
+import ml_collections
+
+cfg = ml_collections.ConfigDict({"scale": 2.0, "name": "run"})
+
+
+def make(cfg, x):
+    cfg.lock()  # what the environment does with the config it is given: a frozen one has no lock()
+    return x * cfg.scale
+
+
+jax.jit(make, static_argnums=0)(cfg, jnp.ones(3))
+"""
+
+
+def test_a_config_that_cannot_be_hashed_is_bound_where_the_function_is_jitted_and_called(tmp_path):
+    found = explained_cell("config-marked-static", PLAYGROUND_CONFIG, CONFIG_MARKED_STATIC, tmp_path)
+    assert found.kind == "unhashable-static"
+    bound = next((f for f in found.fixes if f.kind == "static"), None)
+    assert bound is not None and bound.verified is True, tried(found)
+    assert "make_of_cfg = jax.jit(partial(make, cfg))" in bound.code and "make_of_cfg(jnp.ones(3))" in bound.code, \
+        bound.code
+    assert found.fixes[0] is bound, tried(found)  # the frozen twin has no lock(): it fails, and goes after

@@ -22,6 +22,7 @@ from ..._common.errors import is_user_file
 from ..dataflow import local_names
 from ..explanation import Fix
 from ..fixes.site import edit_fix, is_hashable
+from ..._common.source import text_of
 
 __all__ = ["ClosedOver", "closed_over_fix", "host_globals_fix"]
 
@@ -125,11 +126,19 @@ def _bound_fix(argument: str, facts: Any, node: ast.FunctionDef, tree: ast.Modul
 
 
 def _the_call(name: str, tree: ast.Module | None) -> ast.stmt | None:
-    """The user's one top-level statement that calls ``name`` (assigned or alone); None unless there is one."""
+    """The user's one top-level statement that calls ``name`` (assigned or alone), or jits and calls it
+    (``jax.jit(name, static_argnums=0)(cfg, key)``); None unless there is one."""
     found = [s for s in getattr(tree, "body", []) if isinstance(s, (ast.Assign, ast.Expr))
              and (not isinstance(s, ast.Assign) or len(s.targets) == 1) and isinstance(s.value, ast.Call)
-             and isinstance(s.value.func, ast.Name) and s.value.func.id == name]
+             and _names(s.value.func, name)]
     return found[0] if len(found) == 1 else None
+
+
+def _names(callee: ast.expr, name: str) -> bool:
+    """Whether ``callee`` is ``name``, or a jit of it made where it is called."""
+    if isinstance(callee, ast.Call) and (text_of(callee.func) or "").rsplit(".", 1)[-1] == "jit" and callee.args:
+        callee = callee.args[0]
+    return isinstance(callee, ast.Name) and callee.id == name
 
 
 def _traceable(value: Any) -> bool:

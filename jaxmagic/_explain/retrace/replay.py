@@ -168,9 +168,22 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
         out = fn(*given_args, **given_kwargs)  # whether it traces is the question: only its arrays go out
         return [leaf for leaf in jax.tree_util.tree_leaves(out) if isinstance(leaf, (jax.Array, jax.core.Tracer))]
 
-    user = user_entries(exc.__traceback__)
-    frames = [tb.tb_frame for tb in user]
-    return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames, "as your call, traced abstractly")
+    frames = [tb.tb_frame for tb in user_entries(exc.__traceback__)]
+    code = getattr(_unwrapped(fn), "__code__", None)
+    entered = next((i for i, frame in enumerate(frames) if frame.f_code is code), 0)
+    # the frames this call runs again: from the function it calls (a closure a frame outside made stays as made)
+    return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames[entered:],
+                  "as your call, traced abstractly")
+
+
+def _unwrapped(fn: Any) -> Any:
+    """The plain function inside ``fn``'s wrappers (``jax.vmap``'s, a ``functools.partial``, a bound method)."""
+    for _ in range(8):
+        inner = getattr(fn, "__wrapped__", None) or getattr(fn, "func", None) or getattr(fn, "__func__", None)
+        if inner is None or inner is fn:
+            break
+        fn = inner
+    return fn
 
 
 def _runner(exc: BaseException) -> str:
