@@ -196,3 +196,36 @@ def test_a_config_that_cannot_be_hashed_is_bound_where_the_function_is_jitted_an
     assert "make_of_cfg = jax.jit(partial(make, cfg))" in bound.code and "make_of_cfg(jnp.ones(3))" in bound.code, \
         bound.code
     assert found.fixes[0] is bound, tried(found)  # the frozen twin has no lock(): it fails, and goes after
+
+
+PLAYGROUND_ACTION_REPEAT = "https://github.com/google-deepmind/mujoco_playground"  # an env's step, subclassed
+
+# a subclass's step repeating its base's step a traced number of times
+REPEATED_SUPER_STEP = """\
+import jax
+import jax.numpy as jnp
+
+
+class Base:
+    def step(self, x):
+        return x * 0.5 + 1.0
+
+
+class Repeated(Base):
+    def step(self, x, n):
+        for _ in range(n):
+            x = super().step(x)
+        return x
+
+
+model = Repeated()
+jax.jit(model.step)(jnp.ones(3), 2)
+"""
+
+
+def test_super_moved_into_a_loop_body_names_its_class_and_instance(tmp_path):
+    found = explained_cell("repeated-super-step", PLAYGROUND_ACTION_REPEAT, REPEATED_SUPER_STEP, tmp_path)
+    assert (found.kind, found.lineno) == ("integer-conversion", 12), found.message
+    loop = next(f for f in found.fixes if f.kind == "lax.fori_loop")
+    assert "super(Repeated, self).step(x)" in loop.code and "super()" not in loop.code, loop.code
+    assert loop.verified is True, tried(found)  # was: body_fun's first argument taken for ``self``

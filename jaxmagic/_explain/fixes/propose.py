@@ -9,6 +9,8 @@ The builders live in one module per family of errors.
 """
 from __future__ import annotations
 
+import ast
+
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
 from ..declare.checkpoint_option import checkpoint_call_fix, checkpoint_static_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
@@ -29,6 +31,7 @@ from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from .shapes import mask_fixes, shape_fixes
 from ..shaped.handed_mask import handed_mask_fix
+from .rewrites import Edit
 from .site import Site
 from .sizes import helper_static_fix
 
@@ -103,6 +106,8 @@ def propose(site: Site) -> list[Fix]:
     if read is not None:  # a leaf a library traced whose Python value a global the cell handed it holds: read
         # there, after the fixes of the user's own line and before guidance
         fixes = [*(f for f in fixes if not f.template), read, *(f for f in fixes if f.template)]
+    for fix in fixes:
+        _explicit_super(fix, site)
     seen: set[tuple[str, str]] = set()
     unique = []
     for fix in fixes:
@@ -111,6 +116,25 @@ def propose(site: Site) -> list[Fix]:
             unique.append(fix)
     return unique
 
+
+
+def _explicit_super(fix: Fix, site: Site) -> None:
+    """``super()`` that a fix moves into a function of its own (a loop's ``body_fun``, a branch's ``lambda``) inside a
+    method: Python would take that function's first argument for ``self`` there, so it is written
+    ``super(Class, self)``."""
+    recipe, method = fix.recipe, site.definition
+    if not isinstance(recipe, Edit) or not isinstance(method, ast.FunctionDef) or not method.args.args:
+        return
+    owner = site.parent(method)
+    replaced = recipe.replacement if isinstance(recipe.replacement, list) else [recipe.replacement]
+    inner = [n for r in replaced if isinstance(r, ast.AST) for f in ast.walk(r)
+             if isinstance(f, (ast.FunctionDef, ast.Lambda)) for n in ast.walk(f)
+             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "super" and not n.args]
+    if not inner or not isinstance(owner, ast.ClassDef):
+        return
+    for call in inner:
+        call.args = [ast.Name(owner.name, ast.Load()), ast.Name(method.args.args[0].arg, ast.Load())]
+    fix.code = fix.code.replace("super()", f"super({owner.name}, {method.args.args[0].arg})")
 
 
 def _library_signature_kept(site: Site, fixes: list[Fix]) -> list[Fix]:
