@@ -229,3 +229,51 @@ def test_super_moved_into_a_loop_body_names_its_class_and_instance(tmp_path):
     loop = next(f for f in found.fixes if f.kind == "lax.fori_loop")
     assert "super(Repeated, self).step(x)" in loop.code and "super()" not in loop.code, loop.code
     assert loop.verified is True, tried(found)  # was: body_fun's first argument taken for ``self``
+
+
+HJ_REACHABILITY = "https://github.com/StanfordASL/hj_reachability"  # Dynamics.optimal_control_and_disturbance
+
+# a library that runs a method of the object it is handed under its own jit and vmap (hj.step's dynamics)
+SOLVER_LIBRARY = """\
+import functools
+
+import jax
+
+
+@functools.partial(jax.jit, static_argnums=0)
+def step(dynamics, states):
+    return jax.vmap(dynamics.control)(states)
+
+
+def solve(dynamics, states):
+    return step(dynamics, states)
+"""
+
+# the control kept on ``self`` by an unpacking assignment, read after the solve
+CONTROL_UNPACKED_ON_SELF = """\
+import jax.numpy as jnp
+import solver_cases
+
+
+class Base:
+    def control(self, x):
+        return jnp.sign(x), -x
+
+
+class Logged(Base):
+    def control(self, x):
+        self.last_control, d = super().control(x)
+        return self.last_control, d
+
+
+dynamics = Logged()
+solver_cases.solve(dynamics, jnp.ones((4, 2)))
+policy = jnp.sign(dynamics.last_control)
+"""
+
+
+def test_a_value_stored_on_self_by_an_unpacking_assignment_is_found_where_it_is_stored(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "solver_cases", SOLVER_LIBRARY)
+    found = explained_cell("control-unpacked-on-self", HJ_REACHABILITY, CONTROL_UNPACKED_ON_SELF, tmp_path)
+    assert found.kind == "leaked-tracer"
+    assert (found.lineno, found.use_lineno, found.argument) == (12, 18, "x"), found.message  # was: line 18, none

@@ -77,8 +77,11 @@ def _stores_of(cls: type, attr: str) -> list[AttributeStore]:
 def _stores_attribute(stmt: Any, receiver: str, attr: str) -> bool:
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(
         stmt, (ast.AugAssign, ast.AnnAssign)) else []
+    # ``self.last_control, d = ...``: each name an unpacking assigns
+    unpacked = [n for t in targets for n in ast.walk(t) if not isinstance(n, (ast.Tuple, ast.List, ast.Starred))
+                and (n is t or isinstance(n, ast.Attribute))]
     return any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name)
-               and t.value.id == receiver for t in targets)
+               and t.value.id == receiver for t in unpacked)
 
 
 def handed_global_store(outer: ast.AST | None, globals_: dict) -> tuple[ast.stmt, str] | None:
