@@ -277,3 +277,84 @@ def test_a_value_stored_on_self_by_an_unpacking_assignment_is_found_where_it_is_
     found = explained_cell("control-unpacked-on-self", HJ_REACHABILITY, CONTROL_UNPACKED_ON_SELF, tmp_path)
     assert found.kind == "leaked-tracer"
     assert (found.lineno, found.use_lineno, found.argument) == (12, 18, "x"), found.message  # was: line 18, none
+
+
+JCA_SIMULATE = "https://github.com/christianausb/jax_control_algorithms"  # simulate_dscr(f, g, x0, U, dt, theta)
+
+# a library that jits its whole simulation, the parameters the user hands it included
+SIMULATING_LIBRARY = """\
+import jax
+
+
+def simulate(f, x0, theta, steps=3):
+    @jax.jit
+    def run(x0, theta):
+        x = x0
+        for _ in range(steps):
+            x = f(x, theta)
+        return x
+
+    return run(x0, theta)
+"""
+
+# an option spelled as a string among the parameters
+STRING_AMONG_THE_PARAMETERS = """\
+import jax.numpy as jnp
+import simulating_cases
+
+theta = {"k": 4.0, "friction": "linear"}
+
+
+def spring(x, theta):
+    if theta["friction"] == "linear":
+        return x - 0.1 * theta["k"] * x
+    return x
+
+
+simulating_cases.simulate(spring, jnp.ones(2), theta)
+"""
+
+
+def test_a_string_in_the_parameters_a_library_traces_is_taken_out_and_read_as_a_global(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "simulating_cases", SIMULATING_LIBRARY)
+    found = explained_cell("string-among-the-parameters", JCA_SIMULATE, STRING_AMONG_THE_PARAMETERS, tmp_path)
+    assert found.kind == "non-array-argument"
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+    assert "friction = theta.pop('friction')" in top.code and "if friction == 'linear':" in top.code, top.code
+
+
+# the same, handed on by a function the library made (fedjax's run, from for_each_client): its own jit refuses it
+UPDATE_IN_THE_SHARED_INPUT = """\
+import jax.numpy as jnp
+import client_cases
+
+
+def sgd(w, g):
+    return w - 0.1 * g
+
+
+def client_init(shared_input):
+    update = shared_input["update"]
+    return {"w": update(shared_input["w"], 1.0)}
+
+
+def client_step(state, batch):
+    return {"w": state["w"] + batch["y"].sum()}
+
+
+run = client_cases.for_each_client(client_init, client_step)
+shared_input = {"w": jnp.zeros(3), "update": sgd}
+list(run(shared_input, [[{"y": jnp.ones(3)}]]))
+"""
+
+
+def test_a_function_in_the_input_a_library_hands_its_own_jit_is_taken_out_and_tried_there(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "client_cases", CLIENTS_LIBRARY)
+    found = explained_cell("update-in-the-shared-input", FEDJAX_FOR_EACH_CLIENT, UPDATE_IN_THE_SHARED_INPUT,
+                           tmp_path)
+    assert found.kind == "non-array-argument"
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+    assert "update = shared_input.pop('update')" not in top.code  # the name is the function's own local: another
+    assert "update_value = shared_input.pop('update')" in top.code and "update = update_value" in top.code, top.code

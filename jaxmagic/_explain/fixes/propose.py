@@ -24,6 +24,7 @@ from ..shaped.constants import numpy_constants_fix
 from ..shaped.global_read import global_read_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
+from ..values.pulled_out import pulled_out_fix
 from ..twins.host_calls import host_call_fix
 from ..twins.printed_host import kept_on_host_fix, printed_host_fix
 from ..twins.made_backend import made_backend_fix
@@ -103,8 +104,11 @@ def propose(site: Site) -> list[Fix]:
         fixes = [host_globals]
     fixes = _library_signature_kept(site, fixes)
     read = global_read_fix(site) if not any(f.kind == "static" and f.recipe is not None for f in fixes) else None
+    read = read or (pulled_out_fix(site) if not any(f.kind == "static" and f.recipe is not None for f in fixes)
+                    else None)
     if read is not None:  # a leaf a library traced whose Python value a global the cell handed it holds: read
-        # there, after the fixes of the user's own line and before guidance
+        # there (a value JAX cannot trace taken out of that dict first), after the fixes of the user's own line and
+        # before guidance
         fixes = [*(f for f in fixes if not f.template), read, *(f for f in fixes if f.template)]
     for fix in fixes:
         _explicit_super(fix, site)

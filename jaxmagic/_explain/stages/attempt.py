@@ -22,6 +22,7 @@ from ..verify import verify, verify_rejitted
 from .wrapper_paths import name_arguments
 from .follow import follow_through
 from .hashed import verify_hashed
+from .pulled_out import verify_pulled_out
 from .python_loop import verify_python_loops
 from .redeclared import verify_redeclared
 from .record import Failure
@@ -51,6 +52,7 @@ def attempt(failure: Failure) -> None:
         with kept_as_it_was((globals_ or {}).get(kept)) if kept is not None else contextlib.nullcontext():
             tried(found.fixes)  # (a try may run the library's setter: the object the user's run left is kept)
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs
+        verify_pulled_out(found.fixes, failure.exc, failure.given)  # a value out of a dict a library's jit traces
         verify_python_loops(found.fixes, failure.exc)  # a fori_loop made a Python loop, at the cell's top level
         verify_redeclared(found.fixes, failure.exc, globals_)  # a class declared anew: through the library's jit
         if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too

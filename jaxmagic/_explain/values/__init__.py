@@ -8,7 +8,8 @@ jit hashed as static, held in its frames) and ``returnable`` (a stored object no
 class of no pytree: the array the cell reads of it later, or the traced inputs it was built from) and
 ``constructed`` (a count an object's class computes with ``jnp`` in ``__init__``, computed there with NumPy as a
 Python int) and ``graph_inputs`` (an input of a graph a library wrote out as a function and jitted, pytensor's JAX
-backend, needed as a constant: declared one where the graph is built).
+backend, needed as a constant: declared one where the graph is built) and ``pulled_out`` (a value JAX cannot trace in a
+dict the user hands a library's jit, taken out of the dict into a global the user's functions read).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
 ``declare.fields`` (``Declaration``, ``class_node``); never ``explain``,
