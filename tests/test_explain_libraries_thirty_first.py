@@ -252,7 +252,7 @@ def solve(dynamics, states):
 # the control kept on ``self`` by an unpacking assignment, read after the solve
 CONTROL_UNPACKED_ON_SELF = """\
 import jax.numpy as jnp
-import solver_cases
+import reachability_cases
 
 
 class Base:
@@ -267,13 +267,13 @@ class Logged(Base):
 
 
 dynamics = Logged()
-solver_cases.solve(dynamics, jnp.ones((4, 2)))
+reachability_cases.solve(dynamics, jnp.ones((4, 2)))
 policy = jnp.sign(dynamics.last_control)
 """
 
 
 def test_a_value_stored_on_self_by_an_unpacking_assignment_is_found_where_it_is_stored(tmp_path, monkeypatch):
-    install_library(tmp_path, monkeypatch, "solver_cases", SOLVER_LIBRARY)
+    install_library(tmp_path, monkeypatch, "reachability_cases", SOLVER_LIBRARY)
     found = explained_cell("control-unpacked-on-self", HJ_REACHABILITY, CONTROL_UNPACKED_ON_SELF, tmp_path)
     assert found.kind == "leaked-tracer"
     assert (found.lineno, found.use_lineno, found.argument) == (12, 18, "x"), found.message  # was: line 18, none
