@@ -84,7 +84,7 @@ def _held(name: str, value: Any, key: str) -> str | None:
     """``name['key']`` or ``name.key`` when the global ``value`` holds a Python value (not an array) there."""
     if isinstance(value, dict) and isinstance(value.get(key), _PYTHON_VALUES):
         return f"{name}[{key!r}]"
-    if not isinstance(value, (dict, list, tuple, *_PYTHON_VALUES)) and isinstance(
-            getattr(value, key, None), _PYTHON_VALUES) and not callable(getattr(value, key, None)):
+    held = getattr(value, "__dict__", None)  # an instance's own attribute (no property's code is run to read it)
+    if isinstance(held, dict) and not isinstance(value, type) and isinstance(held.get(key), _PYTHON_VALUES):
         return f"{name}.{key}"
     return None

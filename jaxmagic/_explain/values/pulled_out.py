@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import copy
 import dataclasses
+import keyword
 import types
 from typing import Any
 
@@ -54,7 +55,8 @@ def pulled_out_fix(site: Any) -> Fix | None:
     if not readers:
         return None
     taken = set(site.globals_) | {n for _, node in readers for n in local_names(node)}
-    name = key if key.isidentifier() and key not in taken else f"{key}_value" if f"{key}_value" not in taken else None
+    name = next((n for n in (key, f"{key}_value") if n.isidentifier() and not keyword.iskeyword(n) and n not in taken),
+                None)
     if name is None:
         return None
     edited = [(fn, _reading(node, key, name)) for fn, node in readers]
