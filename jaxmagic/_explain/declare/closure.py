@@ -19,10 +19,10 @@ import jax
 import numpy as np
 
 from ..._common.errors import is_user_file
+from ..._common.source import text_of
 from ..dataflow import local_names
 from ..explanation import Fix
 from ..fixes.site import edit_fix, is_hashable
-from ..._common.source import text_of
 
 __all__ = ["ClosedOver", "closed_over_fix", "host_globals_fix"]
 

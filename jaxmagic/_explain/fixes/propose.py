@@ -24,12 +24,12 @@ from ..shaped.constants import numpy_constants_fix
 from ..shaped.global_read import global_read_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
-from ..values.pulled_out import pulled_out_fix
 from ..twins.host_calls import host_call_fix
 from ..twins.printed_host import kept_on_host_fix, printed_host_fix
 from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
+from ..values.pulled_out import pulled_out_fix
 from .shapes import mask_fixes, shape_fixes
 from ..shaped.handed_mask import handed_mask_fix
 from .rewrites import Edit
@@ -103,9 +103,8 @@ def propose(site: Site) -> list[Fix]:
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
         fixes = [host_globals]
     fixes = _library_signature_kept(site, fixes)
-    read = global_read_fix(site) if not any(f.kind == "static" and f.recipe is not None for f in fixes) else None
-    read = read or (pulled_out_fix(site) if not any(f.kind == "static" and f.recipe is not None for f in fixes)
-                    else None)
+    read = None if any(f.kind == "static" and f.recipe is not None for f in fixes) else (
+        global_read_fix(site) or pulled_out_fix(site))
     if read is not None:  # a leaf a library traced whose Python value a global the cell handed it holds: read
         # there (a value JAX cannot trace taken out of that dict first), after the fixes of the user's own line and
         # before guidance
