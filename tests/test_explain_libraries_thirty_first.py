@@ -14,6 +14,8 @@ Found by the thirty-sixth held-out set (hj-reachability, fedjax, deepqmc; and it
 """
 from __future__ import annotations
 
+import pytest
+
 from corpus_harness import explained_cell, install_library, tried
 
 FEDJAX_FOR_EACH_CLIENT = "https://github.com/google/fedjax/blob/main/fedjax/core/for_each_client.py"
@@ -92,7 +94,12 @@ def evaluate_batch(metric, batch):
 
 
 def evaluate_all(metrics, batches):
-    return {name: [evaluate_batch(metric, b) for b in batches] for name, metric in metrics.items()}
+    results = {}
+    for name, metric in metrics.items():
+        results[name] = []
+        for batch in batches:  # (a comprehension's names are gone after it raised, from Python 3.13 on)
+            results[name].append(evaluate_batch(metric, batch))
+    return results
 """
 
 SUBSET_METRIC = """\
@@ -112,7 +119,7 @@ class SubsetAccuracy:
 
 metrics = {"acc": SubsetAccuracy(classes=[0, 1])}
 batch = {"y": jnp.arange(8) % 3}
-metric_cases.evaluate_all(metrics, [batch])
+metric_cases.evaluate_all(metrics, [batch, batch])
 """
 
 
@@ -189,6 +196,7 @@ jax.jit(make, static_argnums=0)(cfg, jnp.ones(3))
 
 
 def test_a_config_that_cannot_be_hashed_is_bound_where_the_function_is_jitted_and_called(tmp_path):
+    pytest.importorskip("ml_collections")  # a test extra (absent in the lowest-versions run)
     found = explained_cell("config-marked-static", PLAYGROUND_CONFIG, CONFIG_MARKED_STATIC, tmp_path)
     assert found.kind == "unhashable-static"
     bound = next((f for f in found.fixes if f.kind == "static"), None)
