@@ -31,7 +31,7 @@ from ..reach.entry import entry_of
 from ..rebuild import abstract_tracers
 from .budget import OutOfTime, within_budget
 
-__all__ = ["Refused", "Replay", "library_called", "package_of", "replay_of", "replay_of_call"]
+__all__ = ["Refused", "Replay", "jax_call_again", "library_called", "package_of", "replay_of", "replay_of_call"]
 
 
 @dataclasses.dataclass(eq=False)
@@ -118,15 +118,23 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
     wrapped = _nnx_jit_call(call)
     if wrapped is not None:  # nnx.jit's inner jit runs only inside its update context: trace the user's call
         return Replay(*wrapped, frames[::-1], "through nnx.jit")
+    again = jax_call_again(call, call.args, call.kwargs, frames[::-1], f"through {_runner(exc)}")
+    return again if isinstance(again, Replay) else f"its arguments cannot be given again ({type(again).__name__})"
+
+
+def jax_call_again(call: Any, args: tuple, kwargs: dict, frames: list[types.FrameType], where: str
+                   ) -> Replay | Exception:
+    """JAX's jitted ``call`` (its function and static options) ready to trace again with ``args`` and ``kwargs``,
+    abstract where not static; the error when JAX cannot take them again."""
     static = set(call.static_argnums)
     try:
-        args = tuple(a if i in static else abstract_tracers(a) for i, a in enumerate(call.args))
-        kwargs = {k: v if k in call.static_argnames else abstract_tracers(v) for k, v in call.kwargs.items()}
+        given = tuple(a if i in static else abstract_tracers(a) for i, a in enumerate(args))
+        named = {k: v if k in call.static_argnames else abstract_tracers(v) for k, v in kwargs.items()}
         jitted = jax.jit(call.fun, static_argnums=call.static_argnums or None,
                          static_argnames=call.static_argnames or None)
     except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
-        return f"its arguments cannot be given again ({type(fault).__name__})"
-    return Replay(jitted, args, kwargs, frames[::-1], f"through {_runner(exc)}")
+        return fault
+    return Replay(jitted, given, named, frames, where)
 
 
 def _nnx_jit_call(call: Any) -> tuple[Any, tuple, dict] | None:

@@ -18,7 +18,7 @@ from ..fixes.rewrites import Edit, apply_edit
 from ..rebuild import rebuild
 from .replay import Replay
 
-__all__ = ["functions_with", "swaps"]
+__all__ = ["functions_with", "rebuilt_code", "swaps"]
 
 
 def swaps(edit: Edit, replay: Replay, tree: ast.Module | None, filename: str
@@ -55,13 +55,20 @@ def _rewritten(node: ast.AST, code: types.CodeType, functions: list[types.Functi
     edited = apply_edit(node, edit)
     if edited is None:
         return "the fix does not apply to this definition"
+    new = rebuilt_code(functions[0], edited, filename)
+    return new if isinstance(new, str) else [(fn, new) for fn in functions]
+
+
+def rebuilt_code(fn: types.FunctionType, edited: ast.AST, filename: str) -> types.CodeType | str:
+    """The code of ``edited``, ``fn``'s definition rewritten, compiled in ``fn``'s file and namespace, to put in
+    place of ``fn``'s for a try; why not, when it does not compile or needs names ``fn``'s closure lacks."""
     try:
-        new = rebuild(functions[0], edited, filename, dict(functions[0].__globals__)).__code__
+        new = rebuild(fn, edited, filename, dict(fn.__globals__)).__code__
     except Exception as fault:  # noqa: BLE001 - the rewritten definition does not compile here
         return f"the rewritten function does not compile ({type(fault).__name__})"
-    if new.co_freevars != code.co_freevars:
+    if new.co_freevars != fn.__code__.co_freevars:
         return "the rewritten function needs names its closure does not hold"
-    return [(fn, new) for fn in functions]
+    return new
 
 
 def _global_maker(chain: list[ast.AST], node: ast.AST, tree: ast.Module, frame: types.FrameType

@@ -14,15 +14,12 @@ import dataclasses
 import types
 from typing import Any
 
-import jax
-
 from ..._common.errors import traceback_entries, tracing_kind
 from ..._common.source import parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..declare.frozen import HandedHashable
 from ..explanation import Fix
-from ..retrace.replay import Refused, Replay
-from ..rebuild import abstract_tracers
+from ..retrace.replay import Refused, Replay, jax_call_again
 from ..recover import Impure, evaluate_pure
 
 __all__ = ["verify_hashed"]
@@ -88,15 +85,8 @@ def _jitted_call_at(frame: types.FrameType) -> Any:
 def _traced(call: Any, args: tuple, kwargs: dict) -> BaseException | None:
     """The outcome of tracing the jitted call again with ``args`` (abstract where not static), as a failing trace
     is run again (no code rewritten: JAX's own caches serve it)."""
-    static = set(call.static_argnums)
-    try:
-        jitted = jax.jit(call.fun, static_argnums=call.static_argnums or None,
-                         static_argnames=call.static_argnames or None)
-        given = tuple(a if i in static else abstract_tracers(a) for i, a in enumerate(args))
-        named = {k: v if k in call.static_argnames else abstract_tracers(v) for k, v in kwargs.items()}
-    except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
-        return fault
-    return Replay(jitted, given, named, [], "through the library's jit").run()
+    again = jax_call_again(call, args, kwargs, [], "through the library's jit")
+    return again.run() if isinstance(again, Replay) else again
 
 
 def _swapped(value: Any, swap: dict[int, Any], displays: list[tuple[Any, Any]] | tuple = (), depth: int = 0

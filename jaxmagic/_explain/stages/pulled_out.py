@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import jax
-
 from ..._common.errors import traceback_entries, tracing_kind
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..explanation import Fix
-from ..rebuild import abstract_tracers, rebuild
-from ..retrace.replay import Refused, Replay, replay_of_call
+from ..retrace.replay import Refused, Replay, jax_call_again, replay_of_call
+from ..retrace.swaps import rebuilt_code
 from ..values.pulled_out import PulledOut
 
 __all__ = ["verify_pulled_out"]
@@ -43,17 +41,10 @@ def _library_jit_again(exc: BaseException, held: dict, without: dict) -> Replay 
     call = find_jax_call(frames[-1], frames) if frames else None
     if call is None or not any(a is held for a in (*call.args, *call.kwargs.values())):
         return None
-    static = set(call.static_argnums)
-    try:
-        args = tuple(a if i in static else abstract_tracers(without if a is held else a)
-                     for i, a in enumerate(call.args))
-        kwargs = {k: v if k in call.static_argnames else abstract_tracers(without if v is held else v)
-                  for k, v in call.kwargs.items()}
-        jitted = jax.jit(call.fun, static_argnums=call.static_argnums or None,
-                         static_argnames=call.static_argnames or None)
-    except Exception as fault:  # noqa: BLE001 - arguments JAX cannot take again
-        return f"its arguments cannot be given again ({type(fault).__name__})"
-    return Replay(jitted, args, kwargs, [], "through the library's jit")
+    again = jax_call_again(call, tuple(without if a is held else a for a in call.args),
+                           {k: without if v is held else v for k, v in call.kwargs.items()}, [],
+                           "through the library's jit")
+    return again if isinstance(again, Replay) else f"its arguments cannot be given again ({type(again).__name__})"
 
 
 def _tried(fix: Fix, recipe: PulledOut, exc: BaseException, given: tuple[Any, tuple, dict] | None) -> str | None:
@@ -67,12 +58,9 @@ def _tried(fix: Fix, recipe: PulledOut, exc: BaseException, given: tuple[Any, tu
         return replay
     swaps = []
     for live, edited in recipe.readers:
-        try:
-            code = rebuild(live, edited, live.__code__.co_filename, dict(live.__globals__)).__code__
-        except Exception:  # noqa: BLE001 - the rewritten function does not compile here
-            return f"the rewritten `{live.__name__}` does not compile"
-        if code.co_freevars != live.__code__.co_freevars:
-            return f"the rewritten `{live.__name__}` needs names its closure does not hold"
+        code = rebuilt_code(live, edited, live.__code__.co_filename)
+        if isinstance(code, str):
+            return f"`{live.__name__}`: {code}"
         swaps.append((live, code))
     outcome = replay.run(swaps, {recipe.name: recipe.held[recipe.key]})
     if outcome is None:
