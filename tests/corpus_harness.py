@@ -144,7 +144,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     imported = _imported(tree)
     jax.config.update("jax_enable_x64", _X64_AT_START or bool(imported & _SETS_X64))
     before = set(sys.modules)
-    exec(compile(ast.Module(setup, []), filename, "exec"), namespace)
+    exec(compile(ast.Module(setup, []), filename, "exec", dont_inherit=True), namespace)
     if bool(jax.config.jax_enable_x64) != _X64_AT_START and not imported & _SETS_X64:
         _SETS_X64.update(imported & {name.split(".")[0] for name in set(sys.modules) - before} - {"jax", "jaxlib"})
     # the failing call, alone or as the last statement of a ``with`` block (a setting on for that call only:
@@ -155,7 +155,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
     call = getattr(inner, "value", None) if isinstance(inner, (ast.Expr, ast.Assign, ast.AnnAssign)) else None
 
     def value(node: ast.expr) -> Any:
-        return eval(compile(ast.Expression(node), filename, "eval"), namespace)
+        return eval(compile(ast.Expression(node), filename, "eval", dont_inherit=True), namespace)
 
     callee, args, kwargs, read = None, (), {}, False
     start = time.perf_counter()
@@ -166,7 +166,7 @@ def run_case(case: Case, folder: Path | None = None) -> Outcome:
             kwargs = {name: v for k in call.keywords
                       for name, v in (value(k.value).items() if k.arg is None else [(k.arg, value(k.value))])}
             read = True
-        exec(compile(ast.Module([last], []), filename, "exec"), namespace)
+        exec(compile(ast.Module([last], []), filename, "exec", dont_inherit=True), namespace)
     except Exception as exc:  # noqa: BLE001 - the case's own error
         if callee is not None and not read:
             callee, args, kwargs = None, (), {}  # it raised while its arguments were read: no call to hand

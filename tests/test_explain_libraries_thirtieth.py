@@ -50,6 +50,7 @@ def test_a_slow_library_call_gives_way_to_the_users_function_traced_alone(tmp_pa
     assert "failing trace run again" in first.outcome  # the library's whole call, when it is quick enough
     from jaxmagic._explain.retrace import in_place
     monkeypatch.setattr(in_place, "ALONE_AFTER", 0.0)  # the library's call is always too slow to run again
+    monkeypatch.setattr(in_place, "QUICK_SHARE", 0.0)
     found = explained_cell("cost-in-a-solve", HYDRAX, COST_IN_A_SOLVE, tmp_path)
     first = found.fixes[0]
     assert first.kind == "jnp.where" and first.verified is True, tried(found)
@@ -77,6 +78,7 @@ diffrax.diffeqsolve(term, diffrax.Tsit5(), t0=0.0, t1=1.0, dt0=0.1, y0=jnp.array
 def test_a_loop_fix_is_not_tried_on_the_function_alone(tmp_path, monkeypatch):
     pytest.importorskip("diffrax")
     from jaxmagic._explain.retrace import in_place
+    monkeypatch.setattr(in_place, "QUICK_SHARE", 0.0)
     monkeypatch.setattr(in_place, "ALONE_AFTER", 0.0)
     found = explained_cell("loop-in-a-solve", HYDRAX, LOOP_IN_A_SOLVE, tmp_path)
     loops = [f for f in found.fixes if f.kind in ("lax.fori_loop", "lax.while_loop")]

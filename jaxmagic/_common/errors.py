@@ -18,8 +18,7 @@ import types
 import jax
 
 from .frames import (RAISE_LINE, called_from, holds_tracer, installed_package, is_installed_library, is_jax_file,
-                     library_entry,
-                     is_user_file, leaves_of, raised_by_jax, short_path, stitched, traceback_entries,
+                     library_entry, is_user_file, leaves_of, raised_by_jax, short_path, stitched, traceback_entries,
                      unhashable_jitted_method, user_entries, user_frame)
 from .source import enclosing_function, node_at, parse_file, position_of, statement_at
 
@@ -123,6 +122,8 @@ _NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|le
                          r"iteration over a 0-d array")  # (furax's ``tuple(source)`` of a traced axis)
 # Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
 UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
+# A list, tuple or string repeated a traced number of times (ninjax's ``[seed] * length``): a count is needed.
+REPEATED_BY_TRACER = re.compile(r"for \*: '(list|tuple|str)' and '\w*Tracer'|for \*: '\w*Tracer' and '(list|tuple|str)'")
 
 
 def tracing_kind(exc: BaseException) -> str | None:
@@ -142,8 +143,8 @@ def tracing_kind(exc: BaseException) -> str | None:
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
-    if isinstance(exc, TypeError) and UNHASHABLE_TRACER.search(text):
-        return "concretization"
+    if isinstance(exc, TypeError) and (UNHASHABLE_TRACER.search(text) or REPEATED_BY_TRACER.search(text)):
+        return "concretization" if UNHASHABLE_TRACER.search(text) else "traced-shape"
     if unhashable_jitted_method(exc) is not None:  # jax.jit(obj.method): the jit's cache hashes obj
         return "unhashable-static"
     if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and raised_by_jax(exc):

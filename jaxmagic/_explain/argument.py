@@ -139,8 +139,10 @@ def origin(
 
 def _a_key(value: Any, or_seed: bool = False) -> bool:
     """A random key (typed, or raw ``uint32[..., 2]``), or with ``or_seed`` an integer scalar it can be made of."""
+    if not isinstance(value, (jax.Array, np.ndarray, jax.ShapeDtypeStruct, int)):
+        return False  # (a class passed as a value has a ``shape`` too: its property)
     dtype, shape = getattr(value, "dtype", None), tuple(getattr(value, "shape", None) or ())
-    if dtype is None or not isinstance(value, (jax.Array, np.ndarray, jax.ShapeDtypeStruct, int)):
+    if dtype is None:
         return False
     return jax.dtypes.issubdtype(dtype, jax.dtypes.prng_key) or (str(dtype) == "uint32" and shape[-1:] == (2,)) or (
         or_seed and shape == () and jax.dtypes.issubdtype(dtype, np.integer))

@@ -10,7 +10,6 @@ import contextlib
 import copy
 import functools
 import inspect
-import linecache
 import re
 import time
 import types
@@ -19,7 +18,7 @@ from typing import Any
 import jax
 from jax.experimental import checkify
 
-from .._common.errors import installed_package, is_user_file, message_of, traceback_entries, tracing_kind
+from .._common.errors import message_of, tracing_kind
 from .._common.source import function_node, parse_file, unwrap_function
 from .call import Call
 from .explanation import Fix
@@ -37,6 +36,7 @@ from .leaks import stores_outside
 from .rebuild import (Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
                       refused_only_abstractly, values_as_given)
 from .retrace.budget import OutOfTime
+from .retrace.outcomes import given_back, ran_unchanged, returns_its_object, stale_jit_cache
 from .._common.through import outer_jit
 
 __all__ = ["verify", "verify_rejitted", "first_line"]
@@ -72,11 +72,11 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
         if isinstance(outcome, OutOfTime):  # the explanation's time for re-tracing ran out
             fix.verified, fix.outcome = None, str(outcome)
             continue
-        if isinstance(outcome, BaseException) and _given_back(outcome):
+        if isinstance(outcome, BaseException) and given_back(outcome):
             fix.verified, fix.outcome = None, "the library gave back the error it cached from your call"
             continue
         # (an unhashable static's own error is that comparison: there, a fix that still meets it failed)
-        stale = _stale_jit_cache(outcome) if isinstance(outcome, BaseException) and kind != "unhashable-static" \
+        stale = stale_jit_cache(outcome) if isinstance(outcome, BaseException) and kind != "unhashable-static" \
             else None
         if stale is not None:  # the fix is not at fault: the library's jit compared it with the failed call's tracer
             fix.verified, fix.outcome = None, f"{stale}'s jit still holds a tracer from the call that failed"
@@ -85,9 +85,15 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
                 "value holding a tracer of the failed call, and JAX compares every new static value with it.")]))
             continue
         if isinstance(outcome, BaseException) and isinstance(fix.recipe, (Edit, ThreadOut)) and \
-                _ran_unchanged(outcome, call.fn):
+                ran_unchanged(outcome, call.fn):
             # a library's jit holds your function its own way (brainstate's): the rewritten copy never ran
             fix.verified, fix.outcome = None, "the jit your call went through kept your own code"
+            continue
+        if kind == "leaked-tracer" and returns_its_object(outcome, call):
+            # the storing method tried under a jit of jaxmagic's returns its object (``return self``), which no jit
+            # can return: the try says nothing of the fix
+            fix.verified, fix.outcome = None, (f"`{getattr(call.fn, '__name__', 'it')}` returns its object, which a "
+                                               "jit cannot return, so it cannot be traced on its own")
             continue
         refused_by = refused_only_abstractly(outcome) if call.unjitted else None
         if refused_by is not None:  # the user's call has no jit: the library may have had concrete values there
@@ -294,43 +300,6 @@ def _library_jitted(decorator: Any, fn: Any, static_nums: tuple, static_names: t
     made = decorator(fn, static_argnums=nums) if "static_argnums" in takes else \
         decorator(fn, static_argnames=static_names)
     return functools.wraps(fn)(lambda *args, **kwargs: made(*args, **kwargs))  # fn's signature: its static names
-
-
-def _given_back(outcome: BaseException) -> bool:
-    """True when a try's error is one raised earlier, given back by library code that cached it (brainstate's
-    jit keeps the error of a failed trace): its traceback holds the top level of a user's file, which no
-    trace started by jaxmagic runs."""
-    return any(tb.tb_frame.f_code.co_name == "<module>" and is_user_file(tb.tb_frame.f_code.co_filename)
-               for tb in traceback_entries(outcome.__traceback__))
-
-
-def _stale_jit_cache(outcome: BaseException) -> str | None:
-    """The package whose jit's cache holds a static value with a tracer in it, left by the call that failed: JAX
-    compares a new static value with the cached one, and the comparison with the dead tracer raises."""
-    if not (isinstance(outcome, ValueError) and "equality of metadata fields" in str(outcome)):
-        return None
-    cause = outcome.__cause__ or outcome.__context__
-    # the comparison with the dead tracer raises a tracer error (JAX 0.10), or re-enters JAX's cache (JAX 0.8)
-    if cause is None or (tracing_kind(cause) is None and "Reentrant call" not in str(cause)):
-        return None
-    entries = [tb for tb in traceback_entries(outcome.__traceback__)
-               if installed_package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib", "jaxmagic")]
-    if not entries:
-        return "a library"
-    last = entries[-1]
-    package = installed_package(last.tb_frame.f_code.co_filename)
-    if package:  # the library's own code called its jit
-        return package
-    # the user's line called it (``lib.solve(start, cfg)``): named as written there
-    called = re.search(r"([A-Za-z_][\w.]*)\s*\(", linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno))
-    return f"`{called.group(1)}`" if called else "a library"
-
-
-
-def _ran_unchanged(outcome: BaseException, fn: Any) -> bool:
-    """True when a try of rewritten code failed in the user's own, unrewritten function."""
-    code = getattr(fn, "__code__", None)
-    return code is not None and any(tb.tb_frame.f_code is code for tb in traceback_entries(outcome.__traceback__))
 
 
 def _stores_left(fn: types.FunctionType, edit: Edit) -> bool:

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import types
+from typing import Any
 
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
+from ..recover import evaluate_pure
+from .jit_option import traced_abstractly
 from ..._common.source import parameter_names
 
 __all__ = ["CheckpointStatic", "checkpoint_call_fix", "checkpoint_static_fix", "differentiated_argnums_fix"]
@@ -79,9 +83,28 @@ def differentiated_argnums_fix(site: Site, name: str) -> Fix | None:
         return None
     others = tuple(range(1, len(given)))
     argnums = others[0] if len(others) == 1 else others
-    return Fix("static", f"{spelled}({ast.unparse(made.args[0])}, argnums={argnums!r})",
-               f"`{spelled}` differentiates its first argument unless told otherwise, and `{name}` is no array: "
-               f"give `argnums` the arguments to differentiate, and `{name}` is passed through as it is")
+    fix = Fix("static", f"{spelled}({ast.unparse(made.args[0])}, argnums={argnums!r})",
+              f"`{spelled}` differentiates its first argument unless told otherwise, and `{name}` is no array: "
+              f"give `argnums` the arguments to differentiate, and `{name}` is passed through as it is")
+    _tried_with_argnums(fix, made, argnums, site)
+    return fix
+
+
+def _tried_with_argnums(fix: Fix, made: ast.Call, argnums: Any, site: Site) -> None:
+    """The transformation made again with ``argnums`` and traced abstractly on the call's values, the first (the
+    object) held as it is; untried where they are not known or cannot be read without running code."""
+    facts = site.facts
+    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    if facts is None or any(p not in facts.values for p in facts.params):
+        return
+    try:
+        transform, function = evaluate_pure(made.func, frame), evaluate_pure(made.args[0], frame)
+        transformed = transform(function, argnums=argnums)
+    except Exception:  # noqa: BLE001 - not readable without running code, or a transformation with no argnums
+        return
+    first, *rest = (facts.values[p] for p in facts.params)
+    fix.verified, fix.outcome = traced_abstractly(lambda *arrays: transformed(first, *arrays), tuple(rest), {},
+                                                  "the transformation given `argnums`")
 
 
 @dataclasses.dataclass

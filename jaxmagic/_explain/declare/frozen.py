@@ -304,8 +304,7 @@ _UNHASHABLE_PART = re.compile(r"of type <class '[^']+'>, (?P<shown>.+?)\. The er
 
 def hashed_value_shown(message: str) -> str | None:
     """How JAX's message shows the value it failed to hash (``SubsetAccuracy(classes=[0, 1])``), if it does."""
-    found = _UNHASHABLE_PART.search(message)
-    return found["shown"] if found else None
+    return found["shown"] if (found := _UNHASHABLE_PART.search(message)) else None
 
 
 def handed_hashable_fix(site: Any) -> Fix | None:
@@ -324,8 +323,9 @@ def handed_hashable_fix(site: Any) -> Fix | None:
     for call in sorted(calls, key=lambda n: -n.lineno):
         given = [*call.args, *(k.value for k in call.keywords)]
         spelled = {i: _hashable_spelling(node, frame) for i, node in enumerate(given)}
-        named = [i for i, s in spelled.items() if s is not None
-                 and type(s[1]).__name__ == found["type"] and repr(s[1]) in found["shown"]]
+        shown = [i for i, s in spelled.items() if s is not None and type(s[1]).__name__ == found["type"]]
+        named = [i for i in shown if repr(spelled[i][1]) in found["shown"] or  # a JAX scalar's shown as its value
+                 str(spelled[i][1]) == found["shown"].strip()]
         if not named:
             continue
         fixed = clone(call)

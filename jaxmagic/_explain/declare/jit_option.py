@@ -27,8 +27,10 @@ from ..._common.source import parse_file, position_of, statement_at
 from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of, is_hashable
+from ..recover import Impure, evaluate_pure
 
-__all__ = ["library_jit_static_fix", "library_own_jit_fix", "partial_bound_fix"]
+__all__ = ["library_builder_static_fix", "library_jit_static_fix", "library_own_jit_fix", "partial_bound_fix",
+           "traced_abstractly"]
 
 _INPUT = re.compile(r"depends on the value of the argument (?P<name>[A-Za-z_]\w*)(?:\[(?P<index>\d+)\])?")
 
@@ -59,7 +61,7 @@ def library_jit_static_fix(given: tuple[Any, tuple, dict] | None, exc: BaseExcep
     fix = Fix("static", shown, f"{what} reaches the jitted `{getattr(fn, '__name__', 'function')}` as its input "
                                f"{position}, the Python value {given[1][position]!r}: `static_argnums={position}` "
                                "keeps it one (one compile per value)")
-    fix.verified, fix.outcome = _traced(fn, given[1], {}, "your jit given the option", static_argnums=position)
+    fix.verified, fix.outcome = traced_abstractly(fn, given[1], {}, "your jit given the option", static_argnums=position)
     return fix
 
 
@@ -98,9 +100,92 @@ def library_own_jit_fix(given: tuple[Any, tuple, dict] | None, argument: str | N
               f"`{name}` is jitted by its library with every argument traced, so the Python "
               f"{'value' if len(static) == 1 else 'values'} you pass for {', '.join(f'`{n}`' for n in static)} "
               "become tracers; jit the library's own function again with them static (one compile per value)")
-    fix.verified, fix.outcome = _traced(plain, given[1], given[2], "its function jitted with them static",
+    fix.verified, fix.outcome = traced_abstractly(plain, given[1], given[2], "its function jitted with them static",
                                         static_argnames=static)
     return fix
+
+
+def library_builder_static_fix(given: tuple[Any, tuple, dict] | None, exc: BaseException, user: list,
+                               argument: str | None = None) -> Fix | None:
+    """The jit a library's function built for the user's function (ninjax's ``nj.init(fn, **jit_kwargs)``, passed
+    on to ``jax.jit``), called with a Python value the function needs as one: the builder's call in the user's
+    source given ``static_argnums``, tried by building it again and tracing the same call abstractly; None unless
+    the call gave one Python value there (JAX's message names its input, or it is the call's only one)."""
+    jitted = given[0] if given is not None else None
+    info, fn = getattr(jitted, "_jit_info", None), getattr(jitted, "__wrapped__", None)
+    code = getattr(getattr(fn, "__func__", fn), "__code__", None)
+    if info is None or code is None or not is_installed_library(code.co_filename) or info.static_argnums or \
+            info.static_argnames or given[2] or not user:
+        return None
+    named = _INPUT.search(message_of(exc))
+    position = _position(fn, named["name"], named["index"]) if named else None
+    if position is None:  # the message names no input (a library's own TypeError): the call's one Python value
+        plain = [i for i, v in enumerate(given[1]) if _python_value(v) and not isinstance(v, tuple)]
+        position = plain[0] if len(plain) == 1 else None
+    if position is None or position >= len(given[1]) or not _python_value(given[1][position]):
+        return None
+    found = next(filter(None, (_builder_call(entry.tb_frame, jitted) for entry in user)), None)
+    if found is None:
+        return None
+    statement, call, builder, args, kwargs = found
+    call.keywords.append(ast.keyword("static_argnums", ast.Constant(position)))
+    try:
+        shown = ast.unparse(statement)
+    finally:
+        call.keywords.pop()  # the file's own tree stays as it was
+    what = f"`{argument}`" if argument else f"input {position}"
+    fix = Fix("static", shown, f"{what} reaches the jit that `{getattr(builder, '__name__', 'the library')}` builds "
+                               f"as the Python value {given[1][position]!r}; it passes its keywords on to "
+                               f"`jax.jit`, so `static_argnums={position}` keeps it one (one compile per value)")
+    with monitor.muted():
+        try:
+            rebuilt = builder(*args, **kwargs, static_argnums=position)
+        except Exception as fault:  # noqa: BLE001 - the builder refuses the option: say so
+            fix.verified, fix.outcome = False, f"still fails: {type(fault).__name__}: {str(fault)[:100]}"
+            return fix
+    if not hasattr(rebuilt, "_jit_info"):
+        fix.outcome = f"`{getattr(builder, '__name__', 'the builder')}` did not give back a jitted function"
+        return fix
+    fix.verified, fix.outcome = traced_abstractly(getattr(rebuilt, "__wrapped__", None), given[1], {},
+                                        "the jit built again with the option", static_argnums=position)
+    return fix
+
+
+def _builder_call(frame: Any, jitted: Any) -> tuple[ast.stmt, ast.Call, Any, tuple, dict] | None:
+    """The call of an installed library's function taking ``**kwargs`` that built ``jitted``, in the statement
+    the user's outermost frame runs (``nj.init(fn)(state, x, 15)``) or in the one assignment of the name it calls
+    (``init = nj.init(fn)``), known by the function it jitted being its own local one: the statement, that call,
+    the builder, and its arguments read without running code."""
+    tree = parse_file(frame.f_code.co_filename)
+    statement = statement_at(tree, frame.f_lineno) if tree is not None else None
+    if statement is None:
+        return None
+    called = [n.func for n in ast.walk(statement) if isinstance(n, ast.Call)]
+    places = [(statement, f) for f in called if isinstance(f, ast.Call)]
+    for name in {f.id for f in called if isinstance(f, ast.Name)}:
+        assigned = [s for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(
+            s.targets[0], ast.Name) and s.targets[0].id == name]
+        places += [(assigned[0], assigned[0].value)] if len(assigned) == 1 and isinstance(
+            assigned[0].value, ast.Call) else []
+    for where, call in places:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg in (None, "static_argnums",
+                                                                               "static_argnames")
+                                                                     for k in call.keywords):
+            continue
+        try:
+            builder = evaluate_pure(call.func, frame, library_values=True)
+            args = tuple(evaluate_pure(a, frame, library_values=True) for a in call.args)
+            kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in call.keywords}
+        except Impure:
+            continue
+        code = getattr(builder, "__code__", None)
+        if code is None or not is_installed_library(code.co_filename) or not code.co_flags & inspect.CO_VARKEYWORDS:
+            continue
+        inner = getattr(jitted, "__wrapped__", None)  # the function the builder defined and jitted
+        if getattr(inner, "__module__", None) == builder.__module__ and getattr(inner, "__qualname__", "").startswith(
+                f"{builder.__qualname__}.<locals>."):
+            return where, call, builder, args, kwargs
+    return None
 
 
 def _jit_in_statement(entry: Any) -> tuple[ast.stmt, list[ast.Call]] | None:
@@ -161,7 +246,7 @@ def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str]
     fix = Fix("static", code, f"`{name}` cannot be hashed, and the function needs it as Python data: bind it with "
                               "`functools.partial` before jitting, so that it is part of the function (a new "
                               "binding traces again)", template=called is None)
-    fix.verified, fix.outcome = _traced(functools.partial(plain, **{name: value}), (), {p: values[p] for p in others},
+    fix.verified, fix.outcome = traced_abstractly(functools.partial(plain, **{name: value}), (), {p: values[p] for p in others},
                                         "the bound function jitted", static_argnames=kept or None)
     return fix
 
@@ -194,7 +279,7 @@ def _call_without(tree: ast.Module | None, callee: str, name: str, position: int
     return swapped, given, first
 
 
-def _traced(fn: Any, args: tuple, kwargs: dict, what: str, **options: Any) -> tuple[bool | None, str]:
+def traced_abstractly(fn: Any, args: tuple, kwargs: dict, what: str, **options: Any) -> tuple[bool | None, str]:
     """Trace ``fn`` jitted with ``options``, abstractly, with JAX's events muted and caches private."""
     with monitor.muted(), private_trace_caches() as private:
         if not private:

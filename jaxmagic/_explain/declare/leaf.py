@@ -75,12 +75,13 @@ def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict
             "filter_jit holds Python values static",
             recipe=recipe,
         )
+    pruned = _pruned(facts, leaves, recipe)
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     code = static_jitted_code(facts, recipe, names, jit, globals_ or {}) if recipe is not None else (
         f"def {facts.name}({params}):\n    ...  # the body, reading {', '.join(names)} where it read "
         f"{', '.join(leaves)}\n" + jit_statement(facts, jit, f"static_argnames={spelled}"))
     return Fix(
-        "static", f"{code}\n\n{_passing(facts, names, leaves)}",
+        "static", f"{code}\n\n{_passing(facts, names, leaves, pruned)}",
         f"{shown} {'is a leaf' if len(leaves) == 1 else 'are leaves'} of a pytree argument, and leaves are "
         f"traced; take {'it' if len(leaves) == 1 else 'them'} out of the pytree into "
         f"{'its own static argument' if len(leaves) == 1 else 'static arguments of their own'} (a pytree holding "
@@ -94,9 +95,23 @@ def _python_count(value: Any) -> bool:
     return isinstance(value, (bool, int, str)) and not isinstance(value, jax.core.Tracer)
 
 
-def _passing(facts: CallFacts, names: list[str], given: list[str]) -> str:
+def _pruned(facts: CallFacts, leaves: list[str], recipe: Static | None) -> dict[str, str]:
+    """For a dict argument whose leaf JAX cannot trace at all (a string, ``ckpt['activation']``), the dict passed
+    without it (the recipe's value too), as written: the leaf passed static alone leaves it in the pytree."""
+    written: dict[str, str] = {}
+    for leaf in leaves if recipe is not None else ():
+        root, key = root_of(leaf), re.fullmatch(r"\w+\[(['\"])(\w+)\1\]", leaf)
+        held = recipe.replace.get(root, facts.values.get(root))
+        if key is None or not isinstance(held, dict) or not isinstance(held.get(key[2]), (str, bytes)):
+            continue
+        recipe.replace[root] = {k: v for k, v in held.items() if k != key[2]}
+        written[root] = f"{{k: v for k, v in {root}.items() if k != {key[2]!r}}}"
+    return written
+
+
+def _passing(facts: CallFacts, names: list[str], given: list[str], pruned: dict[str, str] | None = None) -> str:
     """The call as the user makes it, with the leaves passed on their own: a comment, in the parameters' names."""
-    passed = [p for p in facts.params if p not in names]
+    passed = [(pruned or {}).get(p, p) for p in facts.params if p not in names]
     called = (facts.transformed or facts.jitted_as or (None,))[0] or facts.name  # the name the user calls
     return (f"# and pass {'it' if len(names) == 1 else 'them'} on {'its' if len(names) == 1 else 'their'} own:\n"
             f"# {called}({', '.join([*passed, *(f'{n}={g}' for n, g in zip(names, given))])})")

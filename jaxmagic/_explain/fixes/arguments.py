@@ -6,48 +6,31 @@ import copy
 import dataclasses
 import re
 import sys
-import types
 from typing import Any
 
 import jax
 
 from ..call import CallFacts, untraceable
 from ..explanation import Fix
-from .site import (Site, Static, dotted_of, edit_fix, forwarded_positions, is_hashable, is_array, leaf_static_fix,
-                   list_literal_passed, static_code, static_fix)
+from .site import (Site, Static, dotted_of, forwarded_positions, is_hashable, is_array, leaf_static_fix, static_code,
+                   static_fix)
 from ..._common.errors import is_user_file
-from ..._common.source import clone, text_of
+from ..._common.source import text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import class_registration_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
-                              hashable_fields, hashable_version, hashed_value_shown, value_from_message,
-                              written_as_tuple)
+                              hashable_fields, hashable_version, value_from_message, written_as_tuple)
 from ..declare.leaf import at_path
-from ..recover import Impure, evaluate_pure
 from ..declare.wrapper import filter_jit_fix, filter_jit_for_static
 from ..declare.jit_option import partial_bound_fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
 from ..twins.registration import library_registration_fix
-from .equality import children_fix, eq_fix
+from .equality import children_fix, eq_fix, tuple_literal_fix
 
 __all__ = ["unhashable_fixes", "non_array_fixes"]
 
 
 # --- unhashable statics ----------------------------------------------------------
-
-
-def _is_the_hashed(literal: ast.List, site: Site) -> bool:
-    """Whether the list display ``literal`` is the value JAX's message shows it failed to hash (its text, or its
-    value's); True when the message shows none."""
-    shown = hashed_value_shown(site.message)
-    if shown is None:
-        return True
-    try:
-        value = repr(evaluate_pure(literal, types.SimpleNamespace(f_globals=site.globals_ or {},
-                                                                  f_locals=dict(site.locals_ or {}))))
-    except Impure:
-        value = None
-    return shown.strip() in (ast.unparse(literal), value)
 
 
 def unhashable_fixes(site: Site) -> list[Fix]:
@@ -56,13 +39,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     if "Tracer" in site.message:
         return _traced_static_fixes(site)
     foreign = facts is not None and name not in facts.params  # a function's the call reaches through a library
-    literal = list_literal_passed(site) if (facts is None or foreign) and "type: 'list'" in site.message else None
-    if literal is not None and not _is_the_hashed(literal, site):
-        literal = None  # a list of the line, not the value JAX hashed (``[batch]`` beside a metric holding a list)
+    literal = tuple_literal_fix(site) if (facts is None or foreign) and "type: 'list'" in site.message else None
     if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
-        return [edit_fix("hashable-static", literal, ast.Tuple(clone(literal.elts), ast.Load()),
-                         "static arguments are keys of JAX's compile cache, so they must be hashable: write the "
-                         "list as a tuple")]
+        return [literal]
     if facts is None or name is None or foreign:  # the call of the user's that handed it, else a pattern
         return [handed_hashable_fix(site) or Fix(
             "hashable-static", "f(x, (1, 2))   # a tuple instead of a list",
@@ -354,8 +333,10 @@ def non_array_fixes(site: Site) -> list[Fix]:
         holds = not is_self and (_holds_arrays(value) if value is not None else _user_class_in(site.message))
         if holds and fixes:
             fixes[0].warning = "static bakes the arrays it holds into the compiled program as constants"
-        # first for the user's class holding arrays; a library's (an environment, a kernel term) is its business
-        fixes.insert(0 if holds and (value is None or _users_class(type(value))) else len(fixes), pytree)
+        # first for the user's class holding arrays; a library's (an environment, a kernel term, the user's subclass
+        # of a library's solver whose __init__ is the library's) is its business
+        fixes.insert(0 if holds and (value is None or _users_class(type(value)) and _users_class(next(
+            c for c in type(value).__mro__ if "__init__" in vars(c)))) else len(fixes), pytree)
     return fixes
 
 

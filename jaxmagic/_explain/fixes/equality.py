@@ -1,4 +1,5 @@
-"""Static values JAX cannot compare: an ``__eq__`` that raises, arrays held as pytree metadata.
+"""Static values JAX cannot hash or compare: a list written in the call, an ``__eq__`` that raises, arrays held
+as pytree metadata.
 
 JAX keys its compile cache on static arguments and on pytree structure
 (whose metadata is part of it). A second call compares the new key with the
@@ -12,23 +13,55 @@ written for the user's class and tried on a private copy:
   they are traced (:func:`children_fix`);
 * better, where the user's class declares the field static itself, that
   declaration rewritten (:mod:`..declare.fields`).
+
+A list display written in the user's call of a library's jit that holds it
+static is written as a tuple (:func:`tuple_literal_fix`), tried by tracing
+that jitted call again with the tuple in its place.
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 import copy
 import dataclasses
 import inspect
 import sys
+import types
 from collections.abc import Iterator
 from typing import Any
 
 import jax
 import numpy as np
 
+from ..._common.source import clone
+from ..declare.frozen import HandedHashable, hashed_value_shown
 from ..explanation import Fix
+from ..recover import Impure, evaluate_pure
+from .site import Site, list_literal_passed
 
-__all__ = ["compares", "eq_fix", "children_fix", "EqRecipe", "ChildrenRecipe", "comparable_copy", "named_as_fixed"]
+__all__ = ["compares", "eq_fix", "children_fix", "EqRecipe", "ChildrenRecipe", "comparable_copy", "named_as_fixed",
+           "tuple_literal_fix"]
+
+
+def tuple_literal_fix(site: Site) -> Fix | None:
+    """The one list display among the arguments of the failing line's calls, written as a tuple, when it is the
+    value JAX's message shows it failed to hash (or the message shows none); its recipe hands the tuple to the
+    jitted call traced again, where the list was."""
+    literal = list_literal_passed(site)
+    if literal is None:
+        return None
+    try:
+        value = evaluate_pure(literal, types.SimpleNamespace(f_globals=site.globals_ or {},
+                                                             f_locals=dict(site.locals_ or {})))
+    except Impure:
+        value = None
+    shown = hashed_value_shown(site.message)
+    if shown is not None and shown.strip() not in (ast.unparse(literal), repr(value) if value is not None else None):
+        return None  # a list of the line, not the value JAX hashed (``[batch]`` beside a metric holding a list)
+    edit = HandedHashable(literal, ast.Tuple(clone(literal.elts), ast.Load()),
+                          made=[(value, tuple(value))] if isinstance(value, list) else [])
+    return Fix("hashable-static", edit.code(), "static arguments are keys of JAX's compile cache, so they must be "
+               "hashable: write the list as a tuple", recipe=edit)
 
 
 def compares(value: Any) -> bool:

@@ -31,6 +31,7 @@ import jax
 
 from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file
 from ..._common.errors import is_user_file, traceback_entries, user_entries
+from ..._common.frames import leaks_hidden
 
 from ..retrace.trace_cache import traced_calls
 from ..call import call_of
@@ -150,8 +151,9 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.outcome = "another function that trace runs stores a value too: tracing it again would store a tracer"
             continue
         started = time.thread_time()
-        outcome = replay.run(swaps, names.missing if reached is None else
-                             {**names.missing, MARKER: lambda: reached.append(True)})
+        with leaks_hidden(globals_ or {}):  # (what the failed run stored is not there for a fixed run to read)
+            outcome = replay.run(swaps, names.missing if reached is None else
+                                 {**names.missing, MARKER: lambda: reached.append(True)})
         if isinstance(outcome, Refused):  # not run: the explanation's time for re-tracing was spent
             fix.outcome = str(outcome)
         elif reached == []:  # the trace never came to the user's function: it says nothing of the fix

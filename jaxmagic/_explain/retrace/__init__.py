@@ -5,8 +5,10 @@ call on the stack, abstractly, under JAX caches of its own; or the user's own
 call under a jit of jaxmagic's), ``swaps`` (which of the user's live functions
 a try rewrites, and the code each gets), ``alone`` (the user's function that
 library code called, traced again on its own with the shapes and dtypes it was
-given, when running the library's whole call again would take longer than an
-explanation may), ``in_place`` (every untried code fix, tried that way) and
+given, when the library's whole call does not run again within a short share of
+the explanation's time), ``in_place`` (every untried code fix, tried that way),
+``outcomes`` (a try's failure that says nothing of the fix: the try itself was at
+fault) and
 ``trace_cache`` (the abstract calls ``jax.jit``'s trace cache kept: a leaked
 tracer's function traced again long after its call).
 

@@ -9,6 +9,13 @@ code rewritten in place for the duration (:mod:`.swaps`).
 
 The trace is first run with nothing rewritten: unless it fails as the user's
 did, nothing is tried (a fix that "traces" there would prove nothing).
+
+Where the user's function that library code called can be traced on its own
+(:mod:`.alone`), the library's whole call runs again only while it takes under
+``QUICK_SHARE`` of the budget (15 ms of CPU time); past that, the function alone
+stands in, so that explaining stays quick (a median of 50 ms is the target;
+tracing hj-reachability's solver step again takes 60-170 ms, a MuJoCo Playground
+step 450-740 ms). Where it cannot, the library's call has ``ALONE_AFTER``.
 """
 from __future__ import annotations
 
@@ -33,6 +40,7 @@ _MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract tra
 ALONE_AFTER = 0.2  # a run again of the library's whole call past this share of the budget: the function alone
 _NOT_ALONE = ("lax.while_loop", "lax.fori_loop")  # fixes that trace alone yet may fail under the library's grad
 ALONE_RESERVE = 0.1  # the share of the budget a run again of the library's whole call leaves for the function alone
+QUICK_SHARE = 0.02  # where the function alone can stand in, the library's whole call runs again only within this share
 
 
 def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: str | None, names: Names,
@@ -57,7 +65,8 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         _untried(wanted, replay)
         return
     tree = parse_file(filename)
-    again = _failing_again(replay, exc, kind, wanted, tree, filename)
+    alone = replay if replay.alone else replay_alone(exc)  # the user's function library code called, on its own
+    again = _failing_again(replay, exc, kind, wanted, tree, filename, alone)
     if again is None:
         return
     replay, planned = again
@@ -69,15 +78,15 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = "an earlier fix traced"
             continue
         defines = {**names.missing, **getattr(fix.recipe, "defines", {})}
-        outcome = _tried(replay, planned[id(fix)], defines, fix.kind)
+        outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
         if isinstance(outcome, Refused) and outcome.timed and not replay.alone:
             # under JAX caches of its own, the library's whole call traces from scratch: too slow to try there
-            instead = _alone_instead(exc, kind, wanted, tree, filename)
+            instead = _alone_instead(exc, kind, wanted, tree, filename, alone)
             if isinstance(instead, str):
-                outcome = Refused(f"running the failing trace again took over {_cap():g} s, and {instead}")
+                outcome = Refused(f"running the failing trace again took over {_cap(alone):g} s, and {instead}")
             else:
                 replay, planned = instead
-                outcome = _tried(replay, planned[id(fix)], defines, fix.kind)
+                outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
         if isinstance(outcome, str):
             fix.outcome = outcome
         elif isinstance(outcome, Refused):
@@ -92,11 +101,13 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
 
-def _cap() -> float:
-    return ALONE_AFTER * retrace_seconds()
+def _cap(alone: Replay | str) -> float:
+    """How long the library's whole call may take to run again: briefly where the function alone can stand in."""
+    return (QUICK_SHARE if isinstance(alone, Replay) else ALONE_AFTER) * retrace_seconds()
 
 
-def _tried(replay: Replay, swapped: Any, defines: dict, kind: str) -> BaseException | str | None:
+def _tried(replay: Replay, swapped: Any, defines: dict, kind: str, alone: Replay | str
+           ) -> BaseException | str | None:
     """One try: the run again with ``swapped`` in place (stopped at the cap unless the function runs alone); the
     reason when there is nothing to swap."""
     if isinstance(swapped, str):
@@ -104,25 +115,25 @@ def _tried(replay: Replay, swapped: Any, defines: dict, kind: str) -> BaseExcept
     if replay.alone and kind in _NOT_ALONE:  # a library may differentiate the body: reverse mode refuses loops
         return f"tracing `{replay.frames[0].f_code.co_name}` alone would not show whether a `{kind}` works where " \
                "the library transforms it"
-    with contextlib.nullcontext() if replay.alone else capped(_cap(), ALONE_RESERVE * retrace_seconds()):
+    with contextlib.nullcontext() if replay.alone else capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):
         return replay.run(swapped, defines)
 
 
-def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str
-                   ) -> tuple[Replay, dict[int, Any]] | None:
+def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str,
+                   alone: Replay | str) -> tuple[Replay, dict[int, Any]] | None:
     """The run again the tries take, and each fix's swaps for it, once it failed as the user's run did; None
     (each fix saying why) when there is none. One that runs past ``ALONE_AFTER`` of the budget gives way to the
     user's function that library code called, traced on its own."""
     planned = _planned(replay, wanted, tree, filename)
     if planned is None:
         return None
-    with capped(_cap(), ALONE_RESERVE * retrace_seconds()):
+    with capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):
         baseline = _baseline(replay)
     if isinstance(baseline, Refused) and baseline.timed:
-        instead = _alone_instead(exc, kind, wanted, tree, filename)
+        instead = _alone_instead(exc, kind, wanted, tree, filename, alone)
         if not isinstance(instead, str):
             return instead
-        baseline = Refused(f"running the failing trace again took over {_cap():g} s, and {instead}")
+        baseline = Refused(f"running the failing trace again took over {_cap(alone):g} s, and {instead}")
     if not _fails_as(baseline, exc, kind):
         _untried(wanted, str(baseline) if isinstance(baseline, Refused)
                  else "running the failing trace again did not fail the same way")
@@ -130,11 +141,10 @@ def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[F
     return replay, planned
 
 
-def _alone_instead(exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str
-                   ) -> tuple[Replay, dict[int, Any]] | str:
+def _alone_instead(exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str,
+                   alone: Replay | str) -> tuple[Replay, dict[int, Any]] | str:
     """The user's function that library code called, on its own, with each fix's swaps, once it fails alone as
     it did in the library's call; else why not."""
-    alone = replay_alone(exc)
     if isinstance(alone, str):
         return alone
     planned = _planned(alone, wanted, tree, filename, quiet=True)

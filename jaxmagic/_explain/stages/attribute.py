@@ -18,7 +18,7 @@ import jax
 from ..._common.frames import holding_tracers, unhashable_jitted_method
 from ..._common.source import code_parameters
 from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
-from ..._common.source import enclosing_function, parameter_names, source_line
+from ..._common.source import enclosing_function, parameter_names, parse_file, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
@@ -116,7 +116,9 @@ def attribute(failure: Failure) -> None:
     constant = needs_a_constant(kind, node, user, message, bool(_TRACER_HASHED.search(message)))
     # dm_pix.center_crop(image, size, size) with a traced size: the library branches on the count in Python,
     # so it needs it when tracing, as JAX needs a shape; the arguments are the count's alone
-    counted = library_needs_a_size(exc, node, user) if kind in CONVERSIONS and not constant else []
+    # (or a library's own check refused it, jaxlinop's ``size`` not an int: the count it checked, not the data)
+    counted = library_needs_a_size(exc, node, user) if (kind in CONVERSIONS or kind == "traced-shape" and not type(
+        exc).__module__.startswith("jax")) and not constant else []
     if constant or counted:
         failure.becomes("traced-shape")
     narrowed = origin_of(exc, counted) if counted else Origin([], None, "none")
@@ -341,12 +343,22 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
         code = getattr(inspect.unwrap(callee), "__code__", None)
     except (Impure, TypeError, ValueError):
         return None
-    if code is None or not is_user_file(code.co_filename):
-        return None  # a library's own jitted function (tinygp's ``sample``): its parameters are not the user's
     named = [k.arg for k in node.keywords if k.arg and unhashable(k.value)]
+    if code is None or not is_user_file(code.co_filename):  # a library's own jitted function (tinygp's ``sample``):
+        # its parameters are not the user's, unless it passes its keywords on (ninjax's ``init(..., sizes=[16])``)
+        # and the user's file defines a function with that parameter
+        forwards = code is not None and code.co_flags & inspect.CO_VARKEYWORDS
+        return named[0] if forwards and named and named[0] in _parameters_defined(frame.f_code.co_filename) else None
     if named:
         return named[0]
     return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and unhashable(arg)), None)
+
+
+def _parameters_defined(filename: str) -> set[str]:
+    """The parameter names of every function the file defines."""
+    tree = parse_file(filename)
+    return {name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            for name in parameter_names(node)} if tree is not None else set()
 
 
 def _unhashable_given(call: Any) -> str | None:

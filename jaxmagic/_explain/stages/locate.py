@@ -161,9 +161,10 @@ def _call_that_traced(message: str, entry: types.TracebackType, before: int | No
 
 def _jitted_as(jitted: Any, name: str, user: list[types.TracebackType]) -> tuple[str, str] | None:
     """``("fast", "jax.jit(scale)")`` when the user's jit of their function is bound to a name of its own
-    (``fast = jax.jit(scale)``, ``to_rep = jax.jit(cx.vconvert)``); None when it is rebound to the function's."""
+    (``fast = jax.jit(scale)``, ``to_rep = jax.jit(cx.vconvert)``), or written inline where it is called
+    (``(None, "jax.jit(logdet)")``: the options go there); None when it is rebound to the function's."""
     written = transformed_expression(jitted, user)
-    if written is None or written[0] is None:
+    if written is None:
         return None
     expression = ast.parse(written[1], mode="eval").body
     jit = ast.unparse(expression.func) if isinstance(expression, ast.Call) and expression.args else ""

@@ -19,7 +19,7 @@ from ..values.graph_inputs import graph_input_fix
 from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
-from ..declare.jit_option import library_jit_static_fix, library_own_jit_fix
+from ..declare.jit_option import library_builder_static_fix, library_jit_static_fix, library_own_jit_fix
 from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
 from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
@@ -65,7 +65,8 @@ def offer(failure: Failure) -> None:
         leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and leak.traced_for == "scan"),
         globals_=globals_,
         operands=found.operands, family=shape_family(failure.exc),
-        host_library=host_library(failure.node, user) if kind in CONVERSIONS or kind == "boolean-index" else None,
+        host_library=host_library(failure.node, user) if kind in (*CONVERSIONS, "boolean-index", "traced-shape")
+        else None,
         locals_=user[-1].tb_frame.f_locals if user else None,
     )
     found.fixes = propose(site)
@@ -82,7 +83,8 @@ def offer(failure: Failure) -> None:
                                                                                "traced-shape"):
         # jax.jit(model.apply)(params, x, 2): the user's jit of a library's callable, given the option
         own_jit = library_jit_static_fix(given, failure.exc, user, found.argument) or library_own_jit_fix(
-            given, found.argument, tree, globals_ or {}, failure.names.jax)
+            given, found.argument, tree, globals_ or {}, failure.names.jax) or library_builder_static_fix(
+            given, failure.exc, user, found.argument)  # nj.init(fn)(state, x, 15): the builder's option
         found.fixes += [own_jit] if own_jit is not None else []
     chosen = library_option_fix(kind, failure.exc, failure.node, user)
     if chosen is not None:  # a library's option it works out from traced data: given by the user instead

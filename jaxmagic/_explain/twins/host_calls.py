@@ -47,12 +47,14 @@ def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
     library = site.host_library
     source = site.facts.source if site.facts is not None else None
     if library is None or site.node is None or source is None or not isinstance(definition, ast.FunctionDef) \
-            or (source[0].name, source[0].lineno) != (definition.name, definition.lineno):
+            or (getattr(source[0], "name", None), source[0].lineno) != (definition.name, definition.lineno):
         return None  # the line is in a helper the jitted function calls, or the jitted function is unknown
     statement = next((s for s in definition.body if inside(site.node, s)), None)
     returning = isinstance(statement, ast.Return) and site.kind in _HOST_KINDS
     if statement is None or not (isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)) or returning):
         return None  # (``return metrics.merge(update)`` of a library that wants host arrays: returned outside jit)
+    if site.kind == "traced-shape" and not isinstance(statement, ast.Expr):
+        return None  # a count a library needs: static, unless the call is made for its effect (a checkpoint saved)
     index = definition.body.index(statement)
     before, after = definition.body[:index], definition.body[index + 1:]
     last_return = len(after) == 1 and isinstance(after[0], ast.Return) and site.kind in _HOST_KINDS

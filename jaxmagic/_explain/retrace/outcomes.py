@@ -1,0 +1,63 @@
+"""What a try's failure says of the fix: nothing, where the try itself was at fault.
+
+A try of a fix can fail for reasons of its own making: a library's jit gives back the error it cached from the
+user's call, or compares a new static value with one holding the failed call's tracer; a library's jit holds the
+user's function its own way, so the rewritten copy never ran; or the storing method tried under a jit of
+jaxmagic's returns its object, which no jit can return. Such a failure is no verdict on the fix.
+"""
+from __future__ import annotations
+
+import linecache
+import re
+from typing import Any
+
+from ..._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
+
+__all__ = ["given_back", "ran_unchanged", "returns_its_object", "stale_jit_cache"]
+
+
+def given_back(outcome: BaseException) -> bool:
+    """True when a try's error is one raised earlier, given back by library code that cached it (brainstate's
+    jit keeps the error of a failed trace): its traceback holds the top level of a user's file, which no
+    trace started by jaxmagic runs."""
+    return any(tb.tb_frame.f_code.co_name == "<module>" and is_user_file(tb.tb_frame.f_code.co_filename)
+               for tb in traceback_entries(outcome.__traceback__))
+
+
+def stale_jit_cache(outcome: BaseException) -> str | None:
+    """The package whose jit's cache holds a static value with a tracer in it, left by the call that failed: JAX
+    compares a new static value with the cached one, and the comparison with the dead tracer raises."""
+    if not (isinstance(outcome, ValueError) and "equality of metadata fields" in str(outcome)):
+        return None
+    cause = outcome.__cause__ or outcome.__context__
+    # the comparison with the dead tracer raises a tracer error (JAX 0.10), or re-enters JAX's cache (JAX 0.8)
+    if cause is None or (tracing_kind(cause) is None and "Reentrant call" not in str(cause)):
+        return None
+    entries = [tb for tb in traceback_entries(outcome.__traceback__)
+               if installed_package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib", "jaxmagic")]
+    if not entries:
+        return "a library"
+    last = entries[-1]
+    package = installed_package(last.tb_frame.f_code.co_filename)
+    if package:  # the library's own code called its jit
+        return package
+    # the user's line called it (``lib.solve(start, cfg)``): named as written there
+    called = re.search(r"([A-Za-z_][\w.]*)\s*\(", linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno))
+    return f"`{called.group(1)}`" if called else "a library"
+
+
+
+def ran_unchanged(outcome: BaseException, fn: Any) -> bool:
+    """True when a try of rewritten code failed in the user's own, unrewritten function."""
+    code = getattr(fn, "__code__", None)
+    return code is not None and any(tb.tb_frame.f_code is code for tb in traceback_entries(outcome.__traceback__))
+
+
+_RETURNED_TYPE = re.compile(r"returned a value of type <class '(?:[\w.]+\.)?(?P<cls>\w+)'>")
+
+
+def returns_its_object(outcome: Any, call: Any) -> bool:
+    """True when a try failed because the function returned an object of its first argument's class (``self``)."""
+    found = _RETURNED_TYPE.search(str(outcome)) if isinstance(outcome, TypeError) else None
+    first = call.args[0] if found is not None and call.args else None
+    return first is not None and type(first).__name__ == found["cls"]
