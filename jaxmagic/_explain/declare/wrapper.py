@@ -155,5 +155,5 @@ def jit_statement(facts: Any, jit: str, options: str = "") -> str:
         bound, inner = facts.transformed[0] or facts.name, ast.unparse(called.args[0] if jitted else called)
     elif facts.jitted_as is not None:
         called = ast.parse(facts.jitted_as[1], mode="eval").body
-        bound, inner = facts.jitted_as[0], ast.unparse(called.args[0])
+        bound, inner = facts.jitted_as[0] or facts.name, ast.unparse(called.args[0])
     return f"{bound} = {jit}({inner}{', ' + options if options else ''})"

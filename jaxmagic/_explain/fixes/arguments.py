@@ -311,9 +311,9 @@ def non_array_fixes(site: Site) -> list[Fix]:
         return fixes
     if facts is not None and value is not None and not is_self and not is_hashable(value) and not _holds_arrays(
             value) and not _users_class(type(value)):  # a library's object no array (an ONNX model): closed over
-        fixes += filter(None, [partial_bound_fix(name, value, (facts.jitted_as or (facts.name,))[0], facts.params,
-                                                 facts.values, facts.static, site.globals_ or {}, site.tree,
-                                                 site.names)])
+        jitted = (facts.jitted_as or (None,))[0] or facts.name  # (inline, ``jax.jit(f)(x)``: the function's)
+        fixes += filter(None, [partial_bound_fix(name, value, jitted, facts.params, facts.values, facts.static,
+                                                 site.globals_ or {}, site.tree, site.names)])
     if declared is not None or _a_pytree(value):
         return fixes  # the class is a pytree already: registering it again is no fix
     own = library_registration_fix(value, site.globals_) if value is not None and not is_self else None
