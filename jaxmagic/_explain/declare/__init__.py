@@ -17,10 +17,11 @@ NNX module's attribute that stores an array, declared data in ``__init__``) and 
 more field of the record the storing function returns, whose type takes any keyword: veros's ``KernelOutput``) and
 ``checkpoint_option`` (a ``jax.checkpoint`` call whose ``static_argnums`` left out the flag it branches on, given
 the flag's position; a flag static for jit that a ``@jax.checkpoint`` below it traces again, made static there
-too), ``pytree_class`` (the user's own class declared a pytree, written for the attributes it
+too; a ``jax.grad`` of an object given ``argnums``, tried), ``pytree_class`` (the user's own class declared a pytree, written for the attributes it
 holds: arrays as leaves, the rest as metadata; tried on a private copy, the user's class never registered),
 ``jit_option`` (the user's own ``jax.jit`` of a library's callable given ``static_argnums`` at the input JAX
-names; an unhashable static value the function needs as Python data bound with ``functools.partial``) and
+names; an unhashable static value the function needs as Python data bound with ``functools.partial``; the option
+given to a library's function that builds a jit for the user's and passes its keywords on) and
 ``hoisted`` (a library's call that cannot run under jit at all, moved before the jitted call: a pattern; and a
 size the function computes from its arrays' values, moved to the caller and made a static parameter).
 

@@ -9,6 +9,9 @@ abstractly under caches of its own (no backend compile).
 A static argument that cannot be hashed (a nested dict of settings that a library turns into its config,
 torax's ``ToraxConfig.from_dict``) and that the function needs as Python data, so that passing it traced fails
 too: bound with ``functools.partial`` before the jit, it is closed over, never hashed; tried the same way.
+
+A jit a library's function builds for the user's function, passing its keywords on to ``jax.jit`` (ninjax's
+``nj.init(fn, **jit_kwargs)``): the option is given to that builder call, tried by building the jit again.
 """
 from __future__ import annotations
 
