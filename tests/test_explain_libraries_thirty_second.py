@@ -17,6 +17,8 @@ before:
   static on its own still rode along in the dict; ``jax.value_and_grad(loss, argnums=1)`` was never tried.
 - A leak fix tried through the user's jitted call read the tracer the failed run had stored (the callback fix
   "traced"); tried on the storing method alone, it failed because the method returns ``self``.
+- A store whose value comes from ``jax.tree.map(lambda ...)`` was taken to be in that lambda, and a method that
+  stores and returns the same value got only a pattern: it is rewritten to return it, the caller keeping it.
 """
 from __future__ import annotations
 
@@ -486,3 +488,36 @@ def test_a_library_call_slower_than_a_quick_try_gives_way_to_the_function_alone(
     # tracing 600 operations again takes longer than 15 ms of CPU (and under the 150 ms a library's call that
     # the function alone cannot stand in for may take): the function alone stood in
     assert "your `field` alone" in top.outcome, top.outcome
+
+
+# a trainer whose jitted step stores the new parameters on itself and returns them too (orbax's checkpointing
+# guide saves the trainer's parameters afterwards: what it saves is the stored tracer)
+STORED_AND_RETURNED = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+class Trainer:
+    def __init__(self, params):
+        self.params = params
+
+    def step(self, params, grads):
+        self.params = jax.tree.map(lambda p, g: p - 0.01 * g, params, grads)
+        return self.params
+
+
+trainer = Trainer({"w": jnp.zeros(5)})
+jax.jit(trainer.step)(trainer.params, {"w": jnp.ones(5)})
+np.asarray(trainer.params["w"])
+"""
+
+
+def test_a_stored_value_the_function_also_returns_is_kept_by_the_caller(tmp_path):
+    found = explained_cell("stored-and-returned", ORBAX_PYTREES, STORED_AND_RETURNED, tmp_path)
+    assert (found.kind, found.lineno) == ("leaked-tracer", 11), found.message
+    top = found.fixes[0]
+    # the store is in ``step``, not in the lambda on its line: the function is rewritten, not a pattern
+    assert top.kind == "return-value" and not top.template, tried(found)
+    assert "self.params =" not in top.code and "return params_2\n" in top.code + "\n", top.code
+    assert "# the caller keeps what it returns: trainer.params = step(...)" in top.code, top.code

@@ -133,11 +133,13 @@ def parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
-def enclosing_function(tree: ast.AST, lineno: int) -> FunctionNode | None:
-    """The innermost function definition whose body holds ``lineno``."""
+def enclosing_function(tree: ast.AST, lineno: int, lambdas: bool = True) -> FunctionNode | None:
+    """The innermost function definition whose body holds ``lineno``; with ``lambdas`` False, the innermost
+    ``def`` (a statement's: a lambda on its line, ``jax.tree.map(lambda p: ..., params)``, holds no statement)."""
     best = None
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda) if lambdas else (ast.FunctionDef, ast.AsyncFunctionDef)
     for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(node, kinds):
             if node.lineno <= lineno <= (node.end_lineno or node.lineno):
                 if best is None or node.lineno >= best.lineno:
                     best = node

@@ -152,7 +152,7 @@ def _given_constants(leak: Any) -> bool:
     """True when the function holding the storing line is not the jitted one, and every call of it there passes
     literal constants (or nothing, its defaults) for the parameters the storing line reads."""
     tree = parse_file(leak.filename) if leak.filename and leak.store is not None else None
-    storing = enclosing_function(tree, leak.store.lineno) if tree is not None else None
+    storing = enclosing_function(tree, leak.store.lineno, lambdas=False) if tree is not None else None
     jitted = leak.outer if leak.outer is not None else next(
         (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
          and n.name == leak.function), None) if tree is not None else None
@@ -342,7 +342,7 @@ def _stored_parameters(leak: Any) -> tuple[list[str], list[str]] | None:
     """The parameters of the function holding the leak's store, and those the store reads (jaxsnn's step
     ``voltage_trace.append(v)``: ``v``, where the trace names the library's scan carry); None when not read."""
     tree = parse_file(leak.filename) if leak.filename and leak.store is not None else None
-    definition = enclosing_function(tree, leak.store.lineno) if tree is not None else None
+    definition = enclosing_function(tree, leak.store.lineno, lambdas=False) if tree is not None else None
     if definition is None:
         return None
     params, store = parameter_names(definition), leak.store

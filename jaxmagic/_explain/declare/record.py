@@ -27,7 +27,7 @@ def into_returned_record(site: Site, store: ast.stmt | None, value: ast.expr | N
     if not isinstance(store, ast.Assign) or len(store.targets) != 1 or value is None or site.tree is None:
         return None
     key = _field_name(store.targets[0])
-    scope = enclosing_function(site.tree, store.lineno)
+    scope = enclosing_function(site.tree, store.lineno, lambdas=False)
     if key is None or not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
     returns = [n for n in own_nodes(scope) if isinstance(n, ast.Return)]

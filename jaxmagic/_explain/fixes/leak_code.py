@@ -42,6 +42,7 @@ class ThreadOut:
     carried: str | None = None  # a global it reads and replaces (``running = running.merge(m)``): now a parameter
     handed: str | None = None  # the method call that stored it, made outside the jit with the value it returns
     alone: bool = False  # the function returned nothing: the value is now its one output
+    stored: str | None = None  # it returned what it stored (``return self.params``): where its caller keeps it
 
     def code(self) -> str:
         """The rewritten definitions as the user would type them (a method inside its class)."""
@@ -116,7 +117,13 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         # a function that returns nothing of its own (``return ()``, ``return None``: a callback a library
         # collects the outputs of) returns the value in their place; with no ``return`` at all (``global pool;
         # pool = pool.update(...)`` in a jitted step), the value is its one output
-        alone = not scanned and not any(isinstance(n, ast.Return) for n in own_nodes(inner))
+        returns = [n for n in own_nodes(inner) if isinstance(n, ast.Return)]
+        if not scanned and returns and all(isinstance(r.value, ast.Name) and r.value.id == name for r in returns):
+            # it returned what it stored (``return self.params``): that is its output already, for the caller
+            ast.fix_missing_locations(edited)
+            return ThreadOut(outer, edited, name, returns_extra=False, owner=_owner(tree, outer),
+                             stored=text_of(target))
+        alone = not scanned and not returns
         inner.body += [ast.Return(ast.Constant(None))] if alone else []
         placeholder = not alone and _placeholders_only(inner)  # never a scan body: that returns (carry, y)
         if not _extra_returns(inner, (lambda result: ast.Name(name, ast.Load())) if placeholder or alone else

@@ -48,11 +48,8 @@ def leak_fixes(site: Site) -> list[Fix]:
             template=True,
         ),
         collected_fix(site, store, value) or Fix(
-            "jax.debug.print",
-            f"{names.jax}.debug.callback(lambda v: print(v), {shown})",
-            "to look at the value (or log it), let JAX hand you the concrete value when the compiled "
-            "function runs",
-        ),
+            "jax.debug.print", f"{names.jax}.debug.callback(lambda v: print(v), {shown})",
+            "to look at the value (or log it), let JAX hand you the concrete value when the compiled function runs"),
     ]
     return fixes
 
@@ -79,7 +76,7 @@ def _uncached(site: Site, store: ast.stmt | None) -> Fix | None:
     if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Subscript)
             and tree is not None):
         return None
-    scope = enclosing_function(tree, store.lineno)
+    scope = enclosing_function(tree, store.lineno, lambdas=False)
     guard = next((n for n in ast.walk(scope) if isinstance(n, ast.If) and n.body and n.body[-1] is store
                   and not n.orelse and all(isinstance(b, ast.Assign) for b in n.body)), None) \
         if isinstance(scope, ast.FunctionDef) else None
@@ -128,7 +125,7 @@ def _threaded(site: Site) -> Fix | None:
     store, tree = site.leak_store, site.tree
     if store is None or tree is None:
         return None
-    scope = enclosing_function(tree, store.lineno)
+    scope = enclosing_function(tree, store.lineno, lambdas=False)
     part, outer = returned_instead(tree, store, scope, site.globals_), site.leak_outer
     if part is not None:  # an object no jit can return (a function, a result class): the arrays it is made of
         tree, store, scope, outer = part[1], part[2], same_node(part[1], scope), outer and same_node(part[1], outer)
@@ -139,6 +136,10 @@ def _threaded(site: Site) -> Fix | None:
         return _in_place_of_nothing(made)
     carried = _carried(made, store)
     code = made.code()
+    if made.stored:  # it returned the value it stored: the caller keeps it (``trainer.params`` for ``self.params``)
+        held = [k for k, v in (site.globals_ or {}).items() if type(v).__name__ == made.owner and k[:1] != "_"]
+        place = f"{held[0]}.{made.stored[5:]}" if made.stored.startswith("self.") and len(held) == 1 else made.stored
+        code += f"\n# the caller keeps what it returns: {place} = {made.edited.name}(...)"
     kept = made.name if made.alone else f"result, {made.name}"  # a function that returned nothing: its one output
     if carried:  # the global it accumulates into comes in as an argument and goes out as a result
         code += f"\n# the caller passes it in and keeps it: {carried if made.alone else f'result, {carried}'} = " \
@@ -217,7 +218,7 @@ _THREADED = {
 def _returned_by_scope(site: Site) -> Fix | None:
     """The storing function rewritten to return the value, when its callers cannot be rewritten here."""
     store, tree = site.leak_store, site.tree
-    scope = enclosing_function(tree, store.lineno) if store is not None and tree is not None else None
+    scope = enclosing_function(tree, store.lineno, lambdas=False) if store is not None and tree is not None else None
     made = thread_out(tree, store, scope, scope, site.names.jnp, scanned=site.leak_scanned) if scope is not None \
         else None
     if made is None:
@@ -366,7 +367,7 @@ def _into_returned_dict(site: Site, store: ast.stmt | None, value: ast.expr | No
     function returns keeps its structure."""
     if store is None or value is None or site.tree is None or isinstance(store, ast.Return):
         return None
-    scope = enclosing_function(site.tree, store.lineno)
+    scope = enclosing_function(site.tree, store.lineno, lambdas=False)
     returned = [n for r in ast.walk(scope) if isinstance(r, ast.Return) and r.value is not None
                 for n in (r.value.elts if isinstance(r.value, ast.Tuple) else [r.value])
                 if isinstance(n, ast.Name) and _AUX_DICTS.match(n.id)] if scope is not None else []

@@ -371,7 +371,7 @@ def _outside_state(site: Site, store: ast.stmt, held: str) -> bool:
     """True when the store writes state that outlives the jitted function (a global, an object's attribute)
     and no later line of the storing function reads it back: a callback only fills it once the code runs."""
     tree = site.tree
-    scope = enclosing_function(tree, store.lineno) if tree is not None else None
+    scope = enclosing_function(tree, store.lineno, lambdas=False) if tree is not None else None
     if scope is None:
         return False
     root = held.split(".", 1)[0].split("[", 1)[0]
