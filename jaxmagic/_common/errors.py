@@ -143,8 +143,8 @@ def tracing_kind(exc: BaseException) -> str | None:
     for cls, fragment, kind in _MESSAGE_KINDS:
         if isinstance(exc, cls) and fragment in text:
             return kind
-    if isinstance(exc, TypeError) and (UNHASHABLE_TRACER.search(text) or REPEATED_BY_TRACER.search(text)):
-        return "concretization" if UNHASHABLE_TRACER.search(text) else "traced-shape"
+    if isinstance(exc, TypeError) and (hashed := UNHASHABLE_TRACER.search(text) or REPEATED_BY_TRACER.search(text)):
+        return "concretization" if hashed.re is UNHASHABLE_TRACER else "traced-shape"
     if unhashable_jitted_method(exc) is not None:  # jax.jit(obj.method): the jit's cache hashes obj
         return "unhashable-static"
     if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and raised_by_jax(exc):

@@ -177,17 +177,20 @@ def _builder_call(frame: Any, jitted: Any) -> tuple[ast.stmt, ast.Call, Any, tup
             continue
         try:
             builder = evaluate_pure(call.func, frame, library_values=True)
+        except Impure:
+            continue
+        code = getattr(builder, "__code__", None)
+        inner = getattr(jitted, "__wrapped__", None)  # the function the builder defined and jitted
+        if code is None or not is_installed_library(code.co_filename) or not code.co_flags & inspect.CO_VARKEYWORDS \
+                or getattr(inner, "__module__", None) != builder.__module__ or not getattr(
+                    inner, "__qualname__", "").startswith(f"{builder.__qualname__}.<locals>."):
+            continue
+        try:  # its arguments, read once it is known to be the builder
             args = tuple(evaluate_pure(a, frame, library_values=True) for a in call.args)
             kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in call.keywords}
         except Impure:
             continue
-        code = getattr(builder, "__code__", None)
-        if code is None or not is_installed_library(code.co_filename) or not code.co_flags & inspect.CO_VARKEYWORDS:
-            continue
-        inner = getattr(jitted, "__wrapped__", None)  # the function the builder defined and jitted
-        if getattr(inner, "__module__", None) == builder.__module__ and getattr(inner, "__qualname__", "").startswith(
-                f"{builder.__qualname__}.<locals>."):
-            return where, call, builder, args, kwargs
+        return where, call, builder, args, kwargs
     return None
 
 
