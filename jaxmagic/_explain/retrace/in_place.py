@@ -122,8 +122,9 @@ def _tried(replay: Replay, swapped: Any, defines: dict, kind: str, alone: Replay
 def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str,
                    alone: Replay | str) -> tuple[Replay, dict[int, Any]] | None:
     """The run again the tries take, and each fix's swaps for it, once it failed as the user's run did; None
-    (each fix saying why) when there is none. One that runs past ``ALONE_AFTER`` of the budget gives way to the
-    user's function that library code called, traced on its own."""
+    (each fix saying why) when there is none. One that runs past its cap (``_cap``: ``QUICK_SHARE`` of the budget
+    where ``alone`` can stand in, else ``ALONE_AFTER``) gives way to the user's function that library code called,
+    traced on its own."""
     planned = _planned(replay, wanted, tree, filename)
     if planned is None:
         return None
