@@ -27,7 +27,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden"]
+    "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
     """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
@@ -339,3 +339,25 @@ def leaks_hidden(globals_: dict) -> Iterator[None]:
         for owner, key, held in hidden:
             vars(owner)[key] = held
 
+
+def cut_from_handled(raised: BaseException, handled: BaseException | None) -> BaseException:
+    """``raised``, by a trace jaxmagic ran again while it handled ``handled`` (the user's error), cut from it.
+
+    Python chains the exception being handled to any raised meanwhile as its context, though the run again never
+    met it: read through that link, a run that failed some other way (a library's context missing) seemed to fail
+    as the user's did. The link is cut on jaxmagic's own exception; ``raised`` is returned.
+    """
+    theirs: set[int] = set()
+    while handled is not None and id(handled) not in theirs and len(theirs) < 16:
+        theirs.add(id(handled))
+        handled = handled.__cause__ or handled.__context__
+    exc: BaseException | None = raised
+    for _ in range(16):
+        if exc is None or not theirs:
+            break
+        if id(exc.__context__) in theirs:
+            exc.__context__ = None
+        if id(exc.__cause__) in theirs:
+            exc.__cause__ = None
+        exc = exc.__cause__ or exc.__context__
+    return raised

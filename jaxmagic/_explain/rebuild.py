@@ -13,6 +13,7 @@ import copy
 import functools
 import inspect
 import io
+import sys
 import threading
 import types
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from jax.experimental import checkify
 from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
+from .._common.frames import cut_from_handled
 from .._common.through import outer_jit, rewrap
 from .retrace.budget import OutOfTime, within_budget
 
@@ -192,6 +194,7 @@ def probe_trace(
     Whatever the function prints while traced is the probe's, not the user's
     program's: it is dropped.
     """
+    handled = sys.exc_info()[1]  # the user's error, when explained while it is handled
     try:
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
                 within_budget():
@@ -203,7 +206,7 @@ def probe_trace(
                 jitted = rejit(wrapper, fn, static_argnums, static_argnames)
             (jitted.trace if hasattr(jitted, "trace") else jitted.lower)(*args, **kwargs)
     except (Exception, OutOfTime) as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
-        return exc
+        return cut_from_handled(exc, handled)
     return None
 
 

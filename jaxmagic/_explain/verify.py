@@ -36,7 +36,7 @@ from .leaks import stores_outside
 from .rebuild import (Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
                       refused_only_abstractly, values_as_given)
 from .retrace.budget import OutOfTime
-from .retrace.outcomes import given_back, ran_unchanged, returns_its_object, stale_jit_cache
+from .retrace.outcomes import fails_unfixed, given_back, ran_unchanged, returns_its_object, stale_jit_cache
 from .._common.through import outer_jit
 
 __all__ = ["verify", "verify_rejitted", "first_line"]
@@ -46,6 +46,8 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
     """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically (``kind``: the error's)."""
     if call.fn is None:
         return
+    unfixed = functools.cache(lambda: probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
+                                                  call.static_argnames, call.wrapper, call.through))
     spent, as_given = 0.0, call.folded  # CPU seconds of this thread in tries since the first that traced: how large
     # the program is, whatever else the machine runs at the time
     for fix in fixes:
@@ -100,6 +102,12 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
             fix.verified, fix.outcome = None, (
                 f"traced abstractly, {refused_by}'s own code needed concrete values, which your call without jit "
                 "may give it: not known either way")
+            continue
+        if isinstance(outcome, BaseException) and tracing_kind(outcome) != kind and fails_unfixed(outcome, unfixed):
+            # the try failed as the unchanged function fails when traced on its own: no verdict (running the
+            # library's whole call again may still try it)
+            fix.verified, fix.outcome = None, (f"`{getattr(call.fn, '__name__', 'it')}` traced on its own fails "
+                                               f"before its failing line ({type(outcome).__name__})")
             continue
         if outcome is None or spent:
             spent += time.thread_time() - started

@@ -183,6 +183,8 @@ def swapped(value: Any, live: types.FunctionType, fixed: types.FunctionType, dep
     object where ``live`` is not in it."""
     if value is live:
         return fixed
+    if isinstance(value, types.MethodType) and value.__func__ is live:  # the object's method, bound again
+        return types.MethodType(fixed, value.__self__)
     if depth == 0:
         return value
     if isinstance(value, (tuple, list)) and len(value) <= 64:

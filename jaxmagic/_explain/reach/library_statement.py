@@ -109,11 +109,13 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
         short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
         at = _RUNS.get(short)
         if at is None and links[0] is not node:  # a library's transformation, applied: handed the function by name
-            at = next((i for i, a in enumerate(links[-1].args) if isinstance(a, ast.Name)
-                       and a.id == (name or live.__name__)), None)
+            at = next((i for i, a in enumerate(links[-1].args) if (isinstance(a, ast.Name)
+                       and a.id == (name or live.__name__)) or _bound(a, live, method, frame)), None)
         given = links[-1].args[at] if at is not None and len(links[-1].args) > at else None
         if isinstance(given, ast.Attribute) and given.attr == method:  # jax.grad(fitter.loss)
             given = given.value
+        elif _bound(given, live, method, frame):  # jax.jit(trainer.step): the object's method
+            given = ast.Name(live.__name__)
         if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
             continue
         if links[0] is node and short in _WRAPS:
@@ -158,3 +160,13 @@ def _takes_aux(transform: Any) -> bool:
 
 
 _WRAPS = {"vmap", "grad", "value_and_grad", "jacfwd", "jacrev", "checkpoint", "remat"}  # make a function, run nothing
+
+
+def _bound(node: ast.expr | None, live: types.FunctionType, method: str | None, frame: Any) -> bool:
+    """True when ``node`` reads ``live`` as an object's method (``trainer.step``), without running code."""
+    if not (isinstance(node, ast.Attribute) and method is None and node.attr == live.__name__):
+        return False
+    try:
+        return getattr(evaluate_pure(node, frame), "__func__", None) is live
+    except Impure:
+        return False

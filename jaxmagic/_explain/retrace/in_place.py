@@ -8,7 +8,10 @@ that failed can be run again all the same (:mod:`.replay`), with the user's
 code rewritten in place for the duration (:mod:`.swaps`).
 
 The trace is first run with nothing rewritten: unless it fails as the user's
-did, nothing is tried (a fix that "traces" there would prove nothing).
+did, nothing is tried (a fix that "traces" there would prove nothing). Where
+the innermost jitted call ran again does not (the user's own jit of a function
+that reads a context only the library's call sets up, as haiku's
+``get_parameter`` does), a jitted call further out on the stack is run instead.
 
 Where the user's function that library code called can be traced on its own
 (:mod:`.alone`), the library's whole call runs again only while it takes under
@@ -40,6 +43,7 @@ _MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract tra
 ALONE_AFTER = 0.2  # a run again of the library's whole call past this share of the budget: the function alone
 _NOT_ALONE = ("lax.while_loop", "lax.fori_loop")  # fixes that trace alone yet may fail under the library's grad
 ALONE_RESERVE = 0.1  # the share of the budget a run again of the library's whole call leaves for the function alone
+_OUTER = 2  # jitted calls further out tried, where the innermost one ran again does not fail as the user's did
 QUICK_SHARE = 0.02  # where the function alone can stand in, the library's whole call runs again only within this share
 
 
@@ -69,7 +73,7 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
     again = _failing_again(replay, exc, kind, wanted, tree, filename, alone)
     if again is None:
         return
-    replay, planned = again
+    replay, planned, alone = again
     for fix in wanted[_MAX_TRIES:]:
         fix.outcome = fix.outcome or f"only the first {_MAX_TRIES} fixes are tried by running the call again"
     for tried, fix in enumerate(wanted[:_MAX_TRIES]):
@@ -120,11 +124,12 @@ def _tried(replay: Replay, swapped: Any, defines: dict, kind: str, alone: Replay
 
 
 def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str,
-                   alone: Replay | str) -> tuple[Replay, dict[int, Any]] | None:
-    """The run again the tries take, and each fix's swaps for it, once it failed as the user's run did; None
-    (each fix saying why) when there is none. One that runs past its cap (``_cap``: ``QUICK_SHARE`` of the budget
-    where ``alone`` can stand in, else ``ALONE_AFTER``) gives way to the user's function that library code called,
-    traced on its own."""
+                   alone: Replay | str) -> tuple[Replay, dict[int, Any], Replay | str] | None:
+    """The run again the tries take, each fix's swaps for it, and what may stand in for it later, once it failed
+    as the user's run did; None (each fix saying why) when there is none. One that runs past its cap (``_cap``:
+    ``QUICK_SHARE`` of the budget where ``alone`` can stand in, else ``ALONE_AFTER``) gives way to the user's
+    function that library code called, traced on its own; where that fails some other way (it reads a context
+    only the library's call sets up), the library's call runs again with the longer cap."""
     planned = _planned(replay, wanted, tree, filename)
     if planned is None:
         return None
@@ -133,13 +138,40 @@ def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[F
     if isinstance(baseline, Refused) and baseline.timed:
         instead = _alone_instead(exc, kind, wanted, tree, filename, alone)
         if not isinstance(instead, str):
-            return instead
-        baseline = Refused(f"running the failing trace again took over {_cap(alone):g} s, and {instead}")
+            return (*instead, alone)
+        if isinstance(alone, Replay):  # nothing stands in after all: the library's call gets its longer cap
+            alone = instead
+            with capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):
+                baseline = _baseline(replay)
+        if isinstance(baseline, Refused) and baseline.timed:
+            baseline = Refused(f"running the failing trace again took over {_cap(alone):g} s, and {instead}")
+    if not _fails_as(baseline, exc, kind) and not isinstance(baseline, Refused) and not replay.alone:
+        further = _further_out(exc, kind, wanted, tree, filename)  # the library's jit around the user's own
+        if further is not None:
+            return (*further, alone)
     if not _fails_as(baseline, exc, kind):
         _untried(wanted, str(baseline) if isinstance(baseline, Refused)
                  else "running the failing trace again did not fail the same way")
         return None
-    return replay, planned
+    return replay, planned, alone
+
+
+def _further_out(exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str
+                 ) -> tuple[Replay, dict[int, Any]] | None:
+    """A jitted call further out on the stack than the one that ran again without failing as the user's did (a
+    library's jit around the user's, which sets up a context the user's function reads), with each fix's swaps,
+    once it fails as the user's run did; else None."""
+    for outer in range(1, _OUTER + 1):
+        replay = replay_of(exc, kind, outer)
+        if isinstance(replay, str):
+            return None
+        planned = _planned(replay, wanted, tree, filename, quiet=True)
+        if planned is None:
+            return None
+        with capped(ALONE_AFTER * retrace_seconds(), ALONE_RESERVE * retrace_seconds()):
+            if _fails_as(_baseline(replay), exc, kind):
+                return replay, planned
+    return None
 
 
 def _alone_instead(exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str,

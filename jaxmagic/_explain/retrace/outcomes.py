@@ -2,18 +2,21 @@
 
 A try of a fix can fail for reasons of its own making: a library's jit gives back the error it cached from the
 user's call, or compares a new static value with one holding the failed call's tracer; a library's jit holds the
-user's function its own way, so the rewritten copy never ran; or the storing method tried under a jit of
-jaxmagic's returns its object, which no jit can return. Such a failure is no verdict on the fix.
+user's function its own way, so the rewritten copy never ran; the storing method tried under a jit of
+jaxmagic's returns its object, which no jit can return; or the function, traced on its own, fails before its
+failing line whatever the fix (it reads a context only the library's own call sets up: haiku's
+``get_parameter``). Such a failure is no verdict on the fix.
 """
 from __future__ import annotations
 
 import linecache
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
 
-__all__ = ["given_back", "ran_unchanged", "returns_its_object", "stale_jit_cache"]
+__all__ = ["fails_unfixed", "given_back", "ran_unchanged", "returns_its_object", "stale_jit_cache"]
 
 
 def given_back(outcome: BaseException) -> bool:
@@ -61,3 +64,14 @@ def returns_its_object(outcome: Any, call: Any) -> bool:
     found = _RETURNED_TYPE.search(str(outcome)) if isinstance(outcome, TypeError) else None
     first = call.args[0] if found is not None and call.args else None
     return first is not None and type(first).__name__ == found["cls"]
+
+
+def fails_unfixed(outcome: BaseException, unfixed: Callable[[], BaseException | None]) -> bool:
+    """True when a try failed as the unchanged function, traced the same way (``unfixed()``), fails too: the
+    failure comes before the failing line (a context only the library's own call sets up), not from the fix."""
+    again = unfixed()
+    return again is not None and type(again) is type(outcome) and _first(again) == _first(outcome)
+
+
+def _first(exc: BaseException) -> str:
+    return next(iter(str(exc).splitlines()), "")

@@ -22,7 +22,7 @@ import jax
 import numpy as np
 
 from ..._common.errors import installed_package, is_user_file, traceback_entries, user_entries
-from ..._common.frames import quiet_leaves
+from ..._common.frames import cut_from_handled, quiet_leaves
 from ..._common.jax_config import private_trace_caches
 from ..._tracking import monitor
 from ..._tracking.compiling.jax_frames import find_jax_call, outward
@@ -62,6 +62,7 @@ class Replay:
         """Trace again with each function's code swapped for the given code; the exception, or None."""
         swapped: list[tuple[types.FunctionType, types.CodeType]] = []
         added: list[tuple[dict, str]] = []
+        handled = sys.exc_info()[1]  # the user's error, when explained while it is handled
         try:
             for fn, code in swaps:
                 swapped.append((fn, fn.__code__))
@@ -82,7 +83,7 @@ class Replay:
         except OutOfTime as spent:  # the explanation's time for re-tracing ran out: this try is not made
             return Refused(str(spent), timed=True)
         except Exception as exc:  # noqa: BLE001 - the trace's outcome, whatever it is
-            return exc
+            return cut_from_handled(exc, handled)
         finally:
             for fn, code in reversed(swapped):
                 fn.__code__ = code
@@ -99,14 +100,20 @@ class Refused(Exception):
         self.timed = timed
 
 
-def replay_of(exc: BaseException, kind: str) -> Replay | str:
-    """The trace that raised ``exc``, ready to run again; or why it cannot be."""
+def replay_of(exc: BaseException, kind: str, outer: int = 0) -> Replay | str:
+    """The trace that raised ``exc``, ready to run again; or why it cannot be. ``outer``: that many jitted calls
+    further out than the innermost (the library's jit around the user's own, which sets up what the user's
+    function reads: its own context)."""
     user = user_entries(exc.__traceback__)
     if not user:
         return "no line of the user's in the traceback"
     failing = user[-1].tb_frame
     held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]  # past a stopped generator's frame
     call = find_jax_call(failing, held)
+    for _ in range(outer):
+        inner = call
+        while call is not None and call.fun is inner.fun:  # (JAX's frames of one jitted call hold it each)
+            call = find_jax_call(_caller(call.frame, held), held)
     if call is None:
         return "no jitted call on the stack to run again"
     frames = []
@@ -120,6 +127,13 @@ def replay_of(exc: BaseException, kind: str) -> Replay | str:
         return Replay(*wrapped, frames[::-1], "through nnx.jit")
     again = jax_call_again(call, call.args, call.kwargs, frames[::-1], f"through {_runner(exc)}")
     return again if isinstance(again, Replay) else f"its arguments cannot be given again ({type(again).__name__})"
+
+
+def _caller(frame: types.FrameType, held: list[types.FrameType]) -> types.FrameType | None:
+    """The frame that called ``frame`` (read through the traceback's frames where the stack is gone)."""
+    callers = outward(frame, held)
+    next(callers, None)
+    return next(callers, None)
 
 
 def jax_call_again(call: Any, args: tuple, kwargs: dict, frames: list[types.FrameType], where: str
