@@ -1,5 +1,5 @@
 """Issue 26, thirtieth round: fixes tried where the user's function reads a context only the library's call sets
-up, and leak fixes of a jitted method.
+up, leak fixes of a jitted method, and NumPy arrays made for a library's save.
 
 - A function that needs the library's own context (haiku's ``hk.get_parameter``, flax linen's ``self.param``: valid
   only inside the library's ``transform`` or ``apply``) fails some other way when traced on its own. The run again
@@ -10,6 +10,8 @@ up, and leak fixes of a jitted method.
   and where the user's own jit of the function is the innermost jitted call, the library's jit further out runs.
 - ``jax.jit(trainer.step)(...)`` of a method that stores its result on its object: the user's statement is made
   again with the fixed method bound to the same object.
+- NumPy arrays made inside a jit for a library's save (orbax's checkpointer): ``jnp`` arrays are tracers to the
+  save too; the jit is split before the conversion, and the conversion and the save made outside it.
 """
 from __future__ import annotations
 
@@ -131,3 +133,49 @@ def test_a_leak_fix_of_a_jitted_method_is_tried_through_the_users_jit_of_it(tmp_
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("return-value", True), tried(found)
     assert "trainer.params = " in top.code, top.code
+
+
+# a library's save that wants NumPy arrays (orbax's StandardCheckpointer.save, reduced)
+SAVER_LIBRARY = """\
+import numpy as np
+
+
+class Saver:
+    def save(self, path, tree):
+        for leaf in tree.values():
+            if not isinstance(leaf, np.ndarray):
+                raise ValueError(f"cannot save a {type(leaf).__name__}")
+        self.saved = path
+"""
+
+CONVERTED_TO_SAVE = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+import host_saver
+
+saver = host_saver.Saver()
+
+
+@jax.jit
+def update_and_save(params):
+    params = jax.tree.map(lambda p: p * 0.5, params)
+    host_params = jax.tree.map(np.asarray, params)
+    saver.save("step", host_params)
+    return params
+
+
+update_and_save({"w": jnp.ones(3)})
+"""
+
+
+def test_numpy_arrays_made_for_a_librarys_save_are_made_and_saved_outside_the_jit(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "host_saver", SAVER_LIBRARY)
+    found = explained_cell("converted-to-save", ORBAX, CONVERTED_TO_SAVE, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("array-conversion", "params", 12), found.message
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("return-value", True), tried(found)
+    assert "`saver.save` wants concrete values" in top.summary, top.summary
+    assert "host_params = jax.tree.map(np.asarray, params)  # outside jit" in top.code, top.code
+    twin = next(f for f in found.fixes if f.kind == "jnp-not-np")  # jnp's arrays are still tracers to the save
+    assert twin.verified is False, tried(found)

@@ -8,7 +8,8 @@ over its functions, or over the whole call a library is handed the element in)
 ``buffers`` (a traced value written into a NumPy buffer: the buffer made in
 ``jnp``, the write made ``.at[...].set``), ``numpy_calls`` (``np.roll`` →
 ``jnp.roll``, for one call or every one the function makes on traced values) and ``host_calls`` (a
-library call that reads values, ``mjx.get_data``, made outside jit: the jitted function split before it) and
+library call that reads values, ``mjx.get_data``, made outside jit: the jitted function split before it; or a NumPy
+conversion whose arrays only such a call made for its effect reads, a checkpoint's save) and
 ``library_options`` (a library's option that defaults to None and is worked out from traced data, then tested in
 Python, or that skips a check on the host: given by the user's call as a Python value) and ``registration`` (a
 library's own function that makes its classes pytrees, ``qtn.jax_register_pytree()``, called before the user's) and

@@ -19,17 +19,23 @@ makes the call on concrete arrays::
         return d, host.qpos
 
 The jitted part is what is tried: the user's definition cut at the failing
-statement, returning those names.
+statement, returning those names. NumPy's conversion of a traced value is split
+the same way where the arrays it makes go only to a library's call made for its
+effect (``checkpointer.save(path, host_params)``): ``jnp`` arrays would still be
+tracers there.
 """
 from __future__ import annotations
 
 import ast
 import textwrap
+import types
 
 from ..._common.source import clone, inside, names_in, shown_lines
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, assigned_names
 from ..fixes.site import Site
+from ..recover import Impure, evaluate_pure
+from ..values.callee import library_file
 
 __all__ = ["host_call_fix"]
 
@@ -37,6 +43,7 @@ __all__ = ["host_call_fix"]
 _HOST_KINDS = ("concretization", "array-conversion", "boolean-index")  # (jax_metrics' compute masks by its data)
 # statements that may follow the call in the host part: looking at values and handing them back
 _HOST_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return, ast.Pass)
+_CONVERTED = ("array-conversion",)  # NumPy's conversion of a traced value: host code may be what wants it
 
 
 def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
@@ -46,10 +53,18 @@ def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
     definition = site.definition
     library = site.host_library
     source = site.facts.source if site.facts is not None else None
-    if library is None or site.node is None or source is None or not isinstance(definition, ast.FunctionDef) \
-            or (getattr(source[0], "name", None), source[0].lineno) != (definition.name, definition.lineno):
+    if (library is None and site.kind not in _CONVERTED) or site.node is None or source is None or \
+            not isinstance(definition, ast.FunctionDef) or \
+            (getattr(source[0], "name", None), source[0].lineno) != (definition.name, definition.lineno):
         return None  # the line is in a helper the jitted function calls, or the jitted function is unknown
     statement = next((s for s in definition.body if inside(site.node, s)), None)
+    effect = None
+    if library is None and statement is not None:  # NumPy's conversion, made to hand the values to host code
+        index = definition.body.index(statement)
+        effect = _host_effect(statement, definition.body[index + 1:], site)
+        if effect is None:
+            return None
+        library = effect
     returning = isinstance(statement, ast.Return) and site.kind in _HOST_KINDS
     if statement is None or not (isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)) or returning):
         return None  # (``return metrics.merge(update)`` of a library that wants host arrays: returned outside jit)
@@ -59,7 +74,7 @@ def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
     before, after = definition.body[:index], definition.body[index + 1:]
     last_return = len(after) == 1 and isinstance(after[0], ast.Return) and site.kind in _HOST_KINDS
     if not all(isinstance(s, _HOST_STATEMENTS) for s in after) or (_reads_result_traced(statement, after)
-                                                                   and not last_return):
+                                                                   and not last_return and effect is None):
         return None  # JAX work on the result would move out of the jit: only a last ``return`` of a host value
     made = set(assigned_names(before))
     used = list(dict.fromkeys(n for s in (statement, *after) for n in names_in(s)))
@@ -70,13 +85,37 @@ def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
     edit = Edit(statement, [returned], also=[(s, []) for s in after])
     code = _split_code(definition, before, statement, after, live, library, source[1])
     traced = f"{definition.name}_traced"
-    return Fix(
-        "return-value", code,
-        f"`{library}` needs concrete values{'' if twinned else ', and has no JAX twin'}: jit the part before the "
-        "call, which "
-        f"returns {_listed(live)}, and make the call outside jit on the arrays `{traced}` returns",
-        recipe=edit,
-    )
+    if effect is not None:
+        summary = (f"`{effect}` wants concrete values, and this line makes NumPy arrays of traced ones for it: jit "
+                   f"the part before, which returns {_listed(live)}, and convert and call outside jit on the arrays "
+                   f"`{traced}` returns")
+    else:
+        summary = (f"`{library}` needs concrete values{'' if twinned else ', and has no JAX twin'}: jit the part "
+                   f"before the call, which returns {_listed(live)}, and make the call outside jit on the arrays "
+                   f"`{traced}` returns")
+    return Fix("return-value", code, summary, recipe=edit)
+
+
+def _host_effect(statement: ast.stmt, after: list[ast.stmt], site: Site) -> str | None:
+    """The user's name for the library call, made for its effect, that the statement's NumPy arrays are made for
+    (``checkpointer.save(path, host)``, a logger's ``log``): every later statement that reads them is such a call
+    (nothing traced computes with them); else None."""
+    results = set(assigned_names([statement]))
+    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=site.locals_ or {})
+    found = None
+    for later in after:
+        if not results & set(names_in(later)):
+            continue
+        if not (isinstance(later, ast.Expr) and isinstance(later.value, ast.Call)):
+            return None
+        try:
+            callee = evaluate_pure(later.value.func, frame)
+        except Impure:
+            return None
+        if library_file(callee) is None:
+            return None  # JAX's, NumPy's (its twins in jnp), or the user's own: nothing is known of it
+        found = found or ast.unparse(later.value.func)
+    return found
 
 
 def _reads_result_traced(statement: ast.stmt, after: list[ast.stmt]) -> bool:
