@@ -19,7 +19,9 @@ from typing import Any
 
 import jax
 
-__all__ = ["rewrap", "has_transformations", "outer_jit", "dispatching"]
+from .files import installed_package
+
+__all__ = ["rewrap", "has_transformations", "outer_jit", "checking_transform", "checking_wrapper", "dispatching"]
 
 _DEPTH = 12
 
@@ -113,10 +115,37 @@ def has_transformations(outer: Any, plain: Any) -> bool:
 
 
 def outer_jit(outer: Any) -> Any | None:
-    """The jit object the user called, when the outermost layer is one (through partials)."""
-    while isinstance(outer, functools.partial):
-        outer = outer.func
-    return outer if getattr(outer, "_jit_info", None) is not None and hasattr(outer, "_fun") else None
+    """The jit object the user called, when the outermost layer is one (through partials, and through a library's
+    wrapper that only checks: ``chex.chexify(jax.jit(f))``)."""
+    for _ in range(4):
+        while isinstance(outer, functools.partial):
+            outer = outer.func
+        if getattr(outer, "_jit_info", None) is not None and hasattr(outer, "_fun"):
+            return outer
+        if not checking_wrapper(outer):
+            return None
+        outer = outer.__wrapped__
+    return None
+
+
+# library wrappers that only check what the function they wrap computes, and run it as it is: a trace of the
+# function inside is the trace the wrapper makes (its checks run there, given the wrapper's context:
+# ``_explain/retrace/contexts.py``)
+_CHECKING_WRAPPERS = {("chex", "_chexified_fn")}
+_CHECKING_TRANSFORMS = {("chex", "chexify")}  # what makes them
+
+
+def checking_transform(fn: Any) -> bool:
+    """True for the library function that makes such a wrapper (``chex.chexify`` itself)."""
+    code = getattr(fn, "__code__", None)
+    return code is not None and (installed_package(code.co_filename), code.co_name) in _CHECKING_TRANSFORMS
+
+
+def checking_wrapper(fn: Any) -> bool:
+    """True for a library's wrapper that only checks the function it wraps (``chex.chexify``'s)."""
+    code = getattr(fn, "__code__", None)  # (``functools.wraps`` gives the wrapper the wrapped one's module)
+    return code is not None and hasattr(fn, "__wrapped__") and \
+        (installed_package(code.co_filename), code.co_name) in _CHECKING_WRAPPERS
 
 
 def dispatching(dispatcher: Any) -> types.FunctionType:

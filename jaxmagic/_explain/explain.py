@@ -26,6 +26,7 @@ from .explanation import KIND_WHY, Explanation, docs_for
 from .provenance import forget_read_traces
 from .reach.library import library_call, library_wrapper_of_other_values, users_jit_called
 from .retrace.budget import retrace_budget
+from .retrace.contexts import reentered
 from .shaped.origin import SHAPE_WHY, shape_why
 from .stages.attempt import attempt
 from .stages.attribute import attribute
@@ -122,7 +123,8 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
             # read from the traceback, and fixes are tried by running the failing trace again (so too for a
             # library's wrapper handed symbolic values, which traces the user's function with arrays of its own)
             fn, args, known = None, (), False
-        with retrace_budget():  # every re-trace of this explanation together: worst about a second
+        with retrace_budget(), reentered(raised):  # every re-trace together: worst about a second (inside the
+            # contexts library wrappers set up around the failing call: chexify's)
             found = _explain(
                 exc, kind, fn, tuple(args or ()), dict(kwargs or {}), static_argnums, static_argnames, known, wrapper,
                 given, ran_here,

@@ -17,6 +17,7 @@ import jax
 
 from .._common import journal
 from .._common.errors import called_from, is_jax_file, is_user_file, tracing_kind, user_entries
+from .._common.through import checking_wrapper
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
 from .._common.frames import unhashable_jitted_method
@@ -100,8 +101,8 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
         if tracked is not None and tracked_of(getattr(tracked, "jitted", None)) is tracked:
             return tracked_of(obj) is tracked or tracked_of(getattr(obj, "__func__", None)) is tracked
         inner = getattr(obj, "func", None)  # a library wrapper bound to an instance
-        if is_wrapper(obj) or (inner is not None and is_wrapper(inner)):
-            return True
+        if is_wrapper(obj) or (inner is not None and is_wrapper(inner)) or checking_wrapper(obj):
+            return True  # (chex.chexify(jax.jit(f)): the jit inside is read as the call)
         return ((is_jit_object(obj) or is_jit_object(getattr(obj, "__func__", None))) and not is_library_jit(obj)
                 and not _jax_own(obj)) or _transformed_by_jax(obj)
 

@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._common.errors import is_installed_library, user_entries
+from .._common.errors import is_installed_library, is_jax_file, user_entries
 from .._common.source import node_at, parse_file, position_of
 
 __all__ = ["recover_call", "evaluate_pure", "Impure"]
@@ -86,66 +86,78 @@ def evaluate_pure(node: ast.expr, frame: types.FrameType, library_values: bool =
     """``node``'s value in ``frame``, when evaluating it runs no code of the user's and changes nothing.
 
     ``library_values`` also admits an installed library's classes and their class methods as callees
-    (``jaxlie.SE3.identity()``, ``ODETerm(f)``): values made again to trace a call abstractly, never to run it.
+    (``jaxlie.SE3.identity()``, ``ODETerm(f)``): values made again to trace a call abstractly, never to run it;
+    and a library's ``init`` (``vi.init(mdp)``, ``optimizer.init(params)``: a state built from its arguments, by
+    the convention of JAX's libraries), whose value is then only its shapes and dtypes (``jax.eval_shape``:
+    nothing runs or compiles).
     """
     if sum(1 for _ in ast.walk(node)) > _MAX_NODES:
         raise Impure
-    _check(node, frame, library_values)
+    inits: list[ast.AST] = []
+    _check(node, frame, library_values, inits)
     try:
         code = compile(ast.Expression(node), "<jaxmagic>", "eval")
+        if inits:
+            return jax.eval_shape(lambda: eval(code, frame.f_globals, dict(frame.f_locals)))
         return eval(code, frame.f_globals, dict(frame.f_locals))
     except Exception as exc:  # noqa: BLE001
         raise Impure from exc
 
 
-def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False) -> None:
+def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False, inits: list | None = None) -> None:
+    """Raise :class:`Impure` unless evaluating ``node`` runs no code of the user's and changes nothing; a library's
+    ``init`` met is listed in ``inits``."""
+    inits = [] if inits is None else inits
     if isinstance(node, (ast.Name, ast.Constant, ast.Load)):
         return
     if isinstance(node, ast.Attribute):
-        _check(node.value, frame, library_values)
+        _check(node.value, frame, library_values, inits)
         return
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         for element in node.elts:
-            _check(element, frame, library_values)
+            _check(element, frame, library_values, inits)
         return
     if isinstance(node, ast.Dict):
         for part in [*node.keys, *node.values]:
             if part is not None:
-                _check(part, frame, library_values)
+                _check(part, frame, library_values, inits)
         return
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        _check(node.operand, frame, library_values)
+        _check(node.operand, frame, library_values, inits)
         return
     if isinstance(node, ast.BinOp) and all(isinstance(s, ast.Constant) for s in (node.left, node.right)):
         return
     if isinstance(node, (ast.BinOp, ast.Compare)):  # ``0.8 * jnp.sin(x)``, ``hits > 0``: arithmetic and
         # comparisons on numbers and arrays run no user code
         for side in (node.left, node.right) if isinstance(node, ast.BinOp) else (node.left, *node.comparators):
-            _check(side, frame, library_values)
-            if not _plain_operand(_value(side, frame)):
-                raise Impure
+            before = len(inits)
+            _check(side, frame, library_values, inits)
+            if len(inits) > before or not _plain_operand(_value(side, frame)):
+                raise Impure  # (a library's init is never run to see what it makes)
         return
     if isinstance(node, ast.Subscript):
-        _check(node.value, frame, library_values)
-        _check(node.slice, frame, library_values)
+        _check(node.value, frame, library_values, inits)
+        _check(node.slice, frame, library_values, inits)
         return
     if isinstance(node, ast.Slice):
         for part in (node.lower, node.upper, node.step):
             if part is not None:
-                _check(part, frame, library_values)
+                _check(part, frame, library_values, inits)
         return
     if isinstance(node, ast.Call):
-        _check(node.func, frame, library_values)
+        _check(node.func, frame, library_values, inits)
         func = _value(node.func, frame)
-        if not (_pure_constructor(func) or (library_values and (_library_value_maker(func) or _replaced(func)))):
+        if library_values and _library_init(node.func, func):
+            inits.append(node)
+        elif not (_pure_constructor(func) or (library_values and (_library_value_maker(func) or _replaced(func)))):
             raise Impure
         for arg in node.args:
-            _check(arg, frame, library_values)
+            _check(arg, frame, library_values, inits)
         for keyword in node.keywords:
-            _check(keyword.value, frame, library_values)
+            _check(keyword.value, frame, library_values, inits)
         return
     if isinstance(node, ast.Starred):
-        _check(node.value, frame, library_values)
+        _check(node.value, frame, library_values, inits)
         return
     raise Impure
 
@@ -167,6 +179,14 @@ def _replaced(func: Any) -> bool:
     """A named tuple's ``_replace``: a new tuple, the old one unchanged (``PARAMS._replace(logm0=11.5)``)."""
     owner = getattr(func, "__self__", None)
     return getattr(func, "__name__", "") == "_replace" and isinstance(owner, tuple) and hasattr(owner, "_fields")
+
+
+def _library_init(spelled: ast.expr, func: Any) -> bool:
+    """``something.init`` of an installed library's (not JAX's): a state made from its arguments."""
+    code = getattr(getattr(func, "__func__", func), "__code__", None)
+    filename = getattr(code, "co_filename", "")
+    return isinstance(spelled, ast.Attribute) and spelled.attr == "init" and is_installed_library(filename) and \
+        not is_jax_file(filename)
 
 
 def _library_value_maker(func: Any) -> bool:

@@ -94,9 +94,7 @@ def looks_like_counter(name: str) -> bool:
 
 
 def is_array(value: Any) -> bool:
-    return isinstance(value, (jax.Array, np.ndarray, np.generic, jax.ShapeDtypeStruct)) or hasattr(
-        value, "__jax_array__"
-    )
+    return isinstance(value, (jax.Array, np.ndarray, np.generic, jax.ShapeDtypeStruct)) or hasattr(value, "__jax_array__")
 
 
 def is_hashable(value: Any) -> bool:
@@ -139,7 +137,9 @@ def static_code(facts: CallFacts, add: tuple[str, ...] = (), remove: tuple[str, 
         else:
             options = [f"static_argnames={spelled}"] if names else []
         decorator = f"@partial({jit}, {', '.join(options)})" if options else f"@{jit}"
-        return f"{decorator}\n{header}\n    ...  # the body as it is"
+        listed = [ast.unparse(d) for d in getattr(facts.source[0], "decorator_list", [])] if facts.source else []
+        above = [f"@{d}" for d in listed[:next((i for i, d in enumerate(listed) if "jit" in d), 0)]]  # @chex.chexify
+        return "\n".join([*above, decorator, header, "    ...  # the body as it is"])
     if not names:
         return f"{facts.name} = {jit}({facts.name})"
     return f"{facts.name} = {jit}({facts.name}, {option}={spelled})"

@@ -135,7 +135,8 @@ def reaches(value: Any, target: types.FunctionType) -> bool:
 
 
 def _held(item: Any) -> list:
-    """What ``item`` references: closure cells, a bound method's function and object, a partial's parts, a
+    """What ``item`` references: closure cells (and the user's functions a function of theirs calls by name), a bound
+    method's function and object, a partial's parts, a
     wrapper's ``__wrapped__``, a container's items and an object's attributes."""
     if isinstance(item, types.FunctionType):
         cells = []
@@ -144,7 +145,10 @@ def _held(item: Any) -> list:
                 cells.append(cell.cell_contents)
             except ValueError:  # an empty cell
                 continue
-        return [*cells, *(item.__defaults__ or ()), getattr(item, "__wrapped__", None)]
+        named = [item.__globals__.get(n) for n in item.__code__.co_names] if is_user_file(
+            item.__code__.co_filename) else []  # a function of the user's a lambda of theirs calls by its name
+        return [*cells, *(item.__defaults__ or ()), getattr(item, "__wrapped__", None),
+                *(f for f in named if isinstance(f, types.FunctionType))]
     if isinstance(item, types.MethodType):
         return [item.__func__, item.__self__]
     if isinstance(item, functools.partial):

@@ -22,6 +22,7 @@ from typing import Any
 import jax
 
 from ..._common.errors import is_installed_library
+from ..._common.through import checking_transform, checking_wrapper
 from ..leaks import stores_outside
 from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
@@ -107,24 +108,28 @@ def _transformation(function: Any) -> bool:
 
 
 def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Module, globals_: dict,
-                            filename: str | None, holding: Any = None) -> Replay | None:
+                            filename: str | None, holding: Any = None, naming: str | None = None) -> Replay | None:
     """The user's one top-level call ``jax.jit(...)(args)`` whose innermost function is ``traced`` (a name, or
-    ``<lambda>``), or with ``holding``, a method of an object that holds that function (``jax.jit(algo.train)``,
-    ``algo`` given the user's callback), made again to be traced abstractly; None unless exactly one such call
-    evaluates without running code."""
+    ``<lambda>``: with ``naming``, one that names that function), or with ``holding``, a method of an object that
+    holds that function (``jax.jit(algo.train)``, ``algo`` given the user's callback), made again to be traced
+    abstractly; None unless exactly one such call evaluates without running code."""
     if not (traced or holding is not None) or not filename:
         return None
     frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
     found = []
     for node, links in statement_calls(tree):
         given = links[-1].args[0] if links[-1].args and links[0] is not node else None
-        if not ((isinstance(given, ast.Lambda) and traced == "<lambda>")
+        if not ((isinstance(given, ast.Lambda) and traced == "<lambda>" and (naming is None or any(
+                isinstance(n, ast.Name) and n.id == naming for n in ast.walk(given))))
                 or (isinstance(given, ast.Name) and traced and given.id == traced)
                 or (holding is not None and isinstance(given, ast.Attribute) and _holds(given.value, frame,
                                                                                        holding))):
             continue
         read = read_call(node, links, frame, given_at=0)
-        if read is not None and read.transforms[0] is jax.jit:
+        transforms = read.transforms if read is not None else []
+        while len(transforms) > 1 and checking_transform(transforms[0]):  # chex.chexify(jax.jit(...)): the jit
+            transforms = transforms[1:]
+        if transforms and transforms[0] is jax.jit:
             found.append((node, read.args, read.kwargs))
     if len({ast.dump(n.func) for n, _, _ in found}) != 1:
         return None  # none, or jitted expressions that differ: which one traced the store is not known
@@ -134,6 +139,8 @@ def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Mo
         fn = eval(compile(expression, filename, "eval"), dict(globals_))  # noqa: S307 - the user's jit, made anew
     except Exception:  # noqa: BLE001 - an expression that will not make the jitted function again
         return None
+    while checking_wrapper(fn):  # its checks run in the jit inside, given the wrapper's context (reentered)
+        fn = fn.__wrapped__
     replay = replay_of_call(exc, fn, args, kwargs)
     if isinstance(replay, str):
         return None

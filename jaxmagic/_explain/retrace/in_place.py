@@ -34,7 +34,7 @@ from ..rebuild import Names
 from ..verify import first_line
 from .alone import replay_alone
 from .budget import capped, retrace_seconds
-from .replay import Refused, Replay, library_called, replay_of, replay_of_call
+from .replay import Refused, Replay, jits_directly, library_called, replay_of, replay_of_call
 from .swaps import swaps
 
 __all__ = ["verify_in_place"]
@@ -70,10 +70,12 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         return
     tree = parse_file(filename)
     alone = replay if replay.alone else replay_alone(exc)  # the user's function library code called, on its own
+    if isinstance(alone, Replay) and alone is not replay and jits_directly(replay, alone.frames[0].f_code):
+        alone.loops = True  # the failing trace is the user's own jit of it (inside chexify's wrapper): the same
     again = _failing_again(replay, exc, kind, wanted, tree, filename, alone)
     if again is None:
         return
-    replay, planned, alone = again
+    replay, planned, alone, whole = again
     for fix in wanted[_MAX_TRIES:]:
         fix.outcome = fix.outcome or f"only the first {_MAX_TRIES} fixes are tried by running the call again"
     for tried, fix in enumerate(wanted[:_MAX_TRIES]):
@@ -82,7 +84,16 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = "an earlier fix traced"
             continue
         defines = {**names.missing, **getattr(fix.recipe, "defines", {})}
-        outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
+        used = replay
+        if replay.alone and fix.kind in _NOT_ALONE and not replay.loops and whole is not None:
+            # a loop fix, which the function alone cannot show: the library's whole call after all, given longer
+            used, outcome = whole.replay, whole.tried(exc, kind, fix, defines)
+        else:
+            outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
+        if isinstance(outcome, Refused) and outcome.timed and not replay.alone and fix.kind in _NOT_ALONE and \
+                isinstance(alone, Replay) and not alone.loops:  # a loop fix, which the function alone cannot show
+            with capped(ALONE_AFTER * retrace_seconds(), ALONE_RESERVE * retrace_seconds()):
+                outcome = replay.run(planned[id(fix)], defines)
         if isinstance(outcome, Refused) and outcome.timed and not replay.alone:
             # under JAX caches of its own, the library's whole call traces from scratch: too slow to try there
             instead = _alone_instead(exc, kind, wanted, tree, filename, alone)
@@ -97,8 +108,8 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             fix.outcome = str(outcome)
         elif outcome is None:
             library = library_called(given)
-            where = f"through {library}" if library else replay.where
-            fix.verified, fix.outcome = True, (f"traced ({replay.where})" if replay.alone
+            where = f"through {library}" if library else used.where
+            fix.verified, fix.outcome = True, (f"traced ({used.where})" if used.alone
                                                else f"traced (the failing trace run again {where})")
         else:
             fix.verified, fix.failed_with = False, outcome
@@ -116,7 +127,8 @@ def _tried(replay: Replay, swapped: Any, defines: dict, kind: str, alone: Replay
     reason when there is nothing to swap."""
     if isinstance(swapped, str):
         return swapped
-    if replay.alone and kind in _NOT_ALONE:  # a library may differentiate the body: reverse mode refuses loops
+    if replay.alone and kind in _NOT_ALONE and not replay.loops:  # a library may differentiate the body: reverse
+        # mode refuses loops
         return f"tracing `{replay.frames[0].f_code.co_name}` alone would not show whether a `{kind}` works where " \
                "the library transforms it"
     with contextlib.nullcontext() if replay.alone else capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):
@@ -124,9 +136,10 @@ def _tried(replay: Replay, swapped: Any, defines: dict, kind: str, alone: Replay
 
 
 def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str,
-                   alone: Replay | str) -> tuple[Replay, dict[int, Any], Replay | str] | None:
-    """The run again the tries take, each fix's swaps for it, and what may stand in for it later, once it failed
-    as the user's run did; None (each fix saying why) when there is none. One that runs past its cap (``_cap``:
+                   alone: Replay | str) -> tuple[Replay, dict[int, Any], Replay | str, _Whole | None] | None:
+    """The run again the tries take, each fix's swaps for it, what may stand in for it later and, where the
+    function alone stands in after the quick run, the library's whole call for a loop fix (``_Whole``), once it
+    failed as the user's run did; None (each fix saying why) when there is none. One that runs past its cap (``_cap``:
     ``QUICK_SHARE`` of the budget where ``alone`` can stand in, else ``ALONE_AFTER``) gives way to the user's
     function that library code called, traced on its own; where that fails some other way (it reads a context
     only the library's call sets up), the library's call runs again with the longer cap."""
@@ -138,7 +151,7 @@ def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[F
     if isinstance(baseline, Refused) and baseline.timed:
         instead = _alone_instead(exc, kind, wanted, tree, filename, alone)
         if not isinstance(instead, str):
-            return (*instead, alone)
+            return (*instead, alone, _Whole(replay, planned))
         if isinstance(alone, Replay):  # nothing stands in after all: the library's call gets its longer cap
             alone = instead
             with capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):
@@ -148,12 +161,35 @@ def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[F
     if not _fails_as(baseline, exc, kind) and not isinstance(baseline, Refused) and not replay.alone:
         further = _further_out(exc, kind, wanted, tree, filename)  # the library's jit around the user's own
         if further is not None:
-            return (*further, alone)
+            return (*further, alone, None)
     if not _fails_as(baseline, exc, kind):
         _untried(wanted, str(baseline) if isinstance(baseline, Refused)
                  else "running the failing trace again did not fail the same way")
         return None
-    return replay, planned, alone
+    return replay, planned, alone, None
+
+
+class _Whole:
+    """The library's whole call, run again with the longer cap for a loop fix where the function alone stood in
+    after its quick run ran out: confirmed first, once, to fail as the user's run did."""
+
+    def __init__(self, replay: Replay, planned: dict[int, Any]) -> None:
+        self.replay, self.planned, self.fails = replay, planned, None
+
+    def tried(self, exc: BaseException, kind: str, fix: Fix, defines: dict) -> BaseException | str | None:
+        swapped = self.planned.get(id(fix))
+        if isinstance(swapped, str):
+            return swapped
+        with capped(ALONE_AFTER * retrace_seconds(), ALONE_RESERVE * retrace_seconds()):
+            if self.fails is None:
+                baseline = _baseline(self.replay)
+                self.fails = baseline if isinstance(baseline, Refused) else _fails_as(baseline, exc, kind)
+            outcome = self.replay.run(swapped, defines) if self.fails is True else self.fails
+        if isinstance(outcome, Refused) and outcome.timed:
+            return f"tracing `{self.replay.frames[0].f_code.co_name if self.replay.frames else 'it'}` alone would " \
+                f"not show whether a `{fix.kind}` works where the library transforms it, and running the library's " \
+                f"call again took over {ALONE_AFTER * retrace_seconds():g} s"
+        return "running the failing trace again did not fail the same way" if outcome is False else outcome
 
 
 def _further_out(exc: BaseException, kind: str, wanted: list[Fix], tree: Any, filename: str

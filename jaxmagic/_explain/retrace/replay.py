@@ -31,7 +31,7 @@ from ..reach.entry import entry_of
 from ..rebuild import abstract_tracers
 from .budget import OutOfTime, within_budget
 
-__all__ = ["Refused", "Replay", "jax_call_again", "library_called", "package_of", "replay_of", "replay_of_call"]
+__all__ = ["Refused", "Replay", "jits_directly", "jax_call_again", "library_called", "package_of", "replay_of", "replay_of_call"]
 
 
 @dataclasses.dataclass(eq=False)
@@ -56,6 +56,7 @@ class Replay:
     foreign: bool = False  # library code runs around the fix: only an error in the fixed code says it failed
     unjitted: bool = False  # the user's statement had no jit (``jax.grad(loss)(c)``): jaxmagic's trace is abstract
     alone: bool = False  # the user's function that library code called, traced on its own (``where`` says so)
+    loops: bool = False  # alone, yet the user's own jit of it, no library code between: a loop fix may be tried
 
     def run(self, swaps: list[tuple[types.FunctionType, types.CodeType]] = (), names: dict | None = None
             ) -> BaseException | None:
@@ -180,7 +181,8 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
         leaves, tree = jax.tree_util.tree_flatten((args, kwargs))
     except Exception:  # noqa: BLE001 - arguments JAX cannot flatten
         return "its arguments cannot be given again"
-    dynamic = [i for i, leaf in enumerate(leaves) if isinstance(leaf, (jax.Array, np.ndarray))]
+    # (shapes and dtypes alone, a library's ``init`` evaluated abstractly, are traced as the arrays would be)
+    dynamic = [i for i, leaf in enumerate(leaves) if isinstance(leaf, (jax.Array, np.ndarray, jax.ShapeDtypeStruct))]
 
     def call(*arrays: Any) -> Any:
         filled = list(leaves)
@@ -196,6 +198,12 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
     # the frames this call runs again: from the function it calls (a closure a frame outside made stays as made)
     return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames[entered:],
                   "as your call, traced abstractly")
+
+
+def jits_directly(replay: Replay, code: types.CodeType) -> bool:
+    """True when the jitted call ``replay`` runs again is a jit of the function whose code is ``code`` itself (the
+    user's own ``jax.jit(solve)``), with no library code between the jit and it."""
+    return getattr(_unwrapped(getattr(replay.jitted, "__wrapped__", None)), "__code__", None) is code
 
 
 def _unwrapped(fn: Any) -> Any:
