@@ -114,8 +114,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
                 replay = reaching_replay(live, cached)
                 swaps, reached = (marked(live, edited, filename, names.globals_for(live.__globals__)), []) \
                     if replay is not None else ([], None)
-            if replay is None and library is None and fix.recipe.how == "scan":
-                # a scan inside the user's jitted lambda (``jax.jit(lambda s: lax.scan(body, s, ...))(s0)``)
+            if replay is None and library is None and fix.recipe.how == "scan":  # jax.jit(lambda s: lax.scan(body..
                 replay = jitted_statement_replay(exc, "<lambda>", tree, globals_ or {}, filename, naming=live.__name__)
                 swaps = [(live, fixed.__code__)] if replay is not None else []
             if replay is None:
