@@ -103,7 +103,14 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
                 f"traced abstractly, {refused_by}'s own code needed concrete values, which your call without jit "
                 "may give it: not known either way")
             continue
-        if isinstance(outcome, BaseException) and tracing_kind(outcome) != kind and fails_unfixed(outcome, unfixed):
+        if isinstance(outcome, TypeError) and _NOT_AN_ARRAY.search(str(outcome)) and kind not in _OF_ARGUMENTS:
+            # jaxmagic's own jit would not take an object the user's call handed over untraced (a library called
+            # the method with its object): no verdict on the fix
+            fix.verified, fix.outcome = None, (f"`{getattr(call.fn, '__name__', 'it')}` cannot be traced on its own: "
+                                               "it was given an object that is not an array")
+            continue
+        if isinstance(outcome, BaseException) and tracing_kind(outcome) != kind and kind != "leaked-tracer" and \
+                fails_unfixed(outcome, unfixed):  # (a leak's unchanged function would store a tracer again)
             # the try failed as the unchanged function fails when traced on its own: no verdict (running the
             # library's whole call again may still try it)
             fix.verified, fix.outcome = None, (f"`{getattr(call.fn, '__name__', 'it')}` traced on its own fails "
@@ -134,6 +141,7 @@ def verify_rejitted(fixes: list[Fix], given: tuple[Any, tuple, dict]) -> None:
 
 _UNTRIED = object()
 _NOT_AN_ARRAY = re.compile(r"Error interpreting argument to .* as an abstract array")
+_OF_ARGUMENTS = ("non-array-argument", "unhashable-static")  # kinds whose fixes decide what is traced
 _BUDGET = 0.25  # CPU seconds: a fix traced in more than this is tried alone, the rest wait
 
 

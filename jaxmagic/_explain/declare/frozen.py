@@ -27,6 +27,7 @@ from ..fixes.site import is_hashable
 from ..recover import Impure, evaluate_pure
 from ..values.callee import resolved
 from .fields import Declaration, class_node
+from .rebuilt import as_tuple_field
 from .wrapper import replaced_in
 
 __all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields",
@@ -61,17 +62,24 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None, by_i
     held = [] if assigning else [f.name for f in dataclasses.fields(cls)
                                  if isinstance(getattr(value, f.name, None), (list, set))]
     if held:
-        whole.body = [_as_tuple_field(copy.deepcopy(s), held) for s in node.body]
-    code = _shown(whole, node, filename, edited_body=bool(held))
+        whole.body = [as_tuple_field(copy.deepcopy(s), held) for s in node.body]
+    # eq=False gives back a base class's own __hash__ (diffopt's OnePointModel hashes ``self.comm.name``): where it
+    # fails on the value, the class hashes by identity itself
+    broken = next((_fails(k.__dict__["__hash__"], value) for k in cls.__mro__[1:-1] if k.__dict__.get("__hash__")),
+                  None) if assigning else None
+    if broken:
+        whole.body = [ast.parse("__hash__ = object.__hash__").body[0], *node.body]
+    code = _shown(whole, node, filename, edited_body=bool(held or broken))
     if held:
-        given = ", ".join(f"{f}={_hashable_text(getattr(value, f))}" for f in held)
+        given = ", ".join(f"{f}={repr(frozenset(getattr(value, f))) if isinstance(getattr(value, f), set) else repr(tuple(getattr(value, f)))}" for f in held)
         plural = "a tuple" if len(held) == 1 else "tuples"
         code += f"\n# and give {', '.join(held)} as {plural}: {cls.__name__}({given}, ...)"
     if assigning:
         why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`. `frozen=True` would "
                + (f"fail here, since `{assigning}` sets attributes" if assigning is not True else "hash its arrays")
-               + ", so `eq=False` keeps hashing by identity: each object compiles once; do not change its fields "
-               "after a call")
+               + (", so `eq=False` keeps hashing by identity" if not broken else ", so `eq=False` and `__hash__ = "
+                  f"object.__hash__` hash by identity (the base class's own `__hash__` raises {broken} on it)")
+               + ": each object compiles once; do not change its fields after a call")
     else:
         why = (f"`{cls.__name__}` is a dataclass, which defines `__eq__` and so drops `__hash__`; a frozen dataclass "
                "is hashable and compared by value, so equal objects share one compile")
@@ -80,28 +88,13 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None, by_i
     return Fix("hashable-static", code, why, recipe=Declaration(name, field, [whole], filename, tuple(held)))
 
 
-def _as_tuple_field(statement: ast.stmt, held: list[str]) -> ast.stmt:
-    """``widths: list`` → ``widths: tuple`` (``list[int]`` → ``tuple[int, ...]``, ``set`` → ``frozenset``)."""
-    if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
-            and statement.target.id in held):
-        return statement
-    note = statement.annotation
-    base = note.value if isinstance(note, ast.Subscript) else note
-    name = {"list": "tuple", "List": "tuple", "set": "frozenset", "Set": "frozenset"}.get(getattr(base, "id", ""))
-    if name is None:
-        return statement
-    if isinstance(note, ast.Subscript) and name == "tuple":
-        statement.annotation = ast.Subscript(ast.Name(name, ast.Load()),
-                                             ast.Tuple([note.slice, ast.Constant(Ellipsis)], ast.Load()), ast.Load())
-    elif isinstance(note, ast.Subscript):
-        statement.annotation = ast.Subscript(ast.Name(name, ast.Load()), note.slice, ast.Load())
-    else:
-        statement.annotation = ast.Name(name, ast.Load())
-    return statement
-
-
-def _hashable_text(item: Any) -> str:
-    return repr(frozenset(item)) if isinstance(item, set) else repr(tuple(item))
+def _fails(hashing: Any, value: Any) -> str | None:
+    """The name of the error ``hashing(value)`` raises, else None."""
+    try:
+        hashing(value)
+    except Exception as exc:  # noqa: BLE001 - the inherited hash's own failure
+        return type(exc).__name__
+    return None
 
 
 def _shown(whole: ast.ClassDef, node: ast.ClassDef, filename: str, edited_body: bool = False) -> str:

@@ -2,7 +2,8 @@
 
 A fix in a class statement (a field declared static, or data) is tried on the
 user's own value: the class is compiled again from the edited statement in a
-private namespace, and the value remade as an object of the new class.
+private namespace, and the value remade as an object of the new class. A list
+field a frozen dataclass would hash is declared a tuple (``as_tuple_field``).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import numpy as np
 
 from .fields import Declaration
 
-__all__ = ["redeclared"]
+__all__ = ["as_tuple_field", "redeclared"]
 
 
 def redeclared(recipe: Declaration, value: Any, globals_: dict, compiled: dict | None = None) -> Any:
@@ -82,3 +83,23 @@ def _one_value(item: Any) -> bool:
     except Exception:  # noqa: BLE001 - not an array
         return False
     return flat.size > 0 and np.issubdtype(flat.dtype, np.integer) and bool((flat == flat[0]).all())
+
+
+def as_tuple_field(statement: ast.stmt, held: list[str]) -> ast.stmt:
+    """``widths: list`` → ``widths: tuple`` (``list[int]`` → ``tuple[int, ...]``, ``set`` → ``frozenset``)."""
+    if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+            and statement.target.id in held):
+        return statement
+    note = statement.annotation
+    base = note.value if isinstance(note, ast.Subscript) else note
+    name = {"list": "tuple", "List": "tuple", "set": "frozenset", "Set": "frozenset"}.get(getattr(base, "id", ""))
+    if name is None:
+        return statement
+    if isinstance(note, ast.Subscript) and name == "tuple":
+        statement.annotation = ast.Subscript(ast.Name(name, ast.Load()),
+                                             ast.Tuple([note.slice, ast.Constant(Ellipsis)], ast.Load()), ast.Load())
+    elif isinstance(note, ast.Subscript):
+        statement.annotation = ast.Subscript(ast.Name(name, ast.Load()), note.slice, ast.Load())
+    else:
+        statement.annotation = ast.Name(name, ast.Load())
+    return statement

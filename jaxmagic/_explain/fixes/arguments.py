@@ -39,7 +39,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     if "Tracer" in site.message:
         return _traced_static_fixes(site)
     foreign = facts is not None and name not in facts.params  # a function's the call reaches through a library
-    literal = tuple_literal_fix(site) if (facts is None or foreign) and "type: 'list'" in site.message else None
+    literal = tuple_literal_fix(site) if "type: 'list'" in site.message else None
     if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
         return [literal]
     if facts is None or name is None or foreign:  # the call of the user's that handed it, else a pattern

@@ -25,7 +25,7 @@ from .site import Site, dotted_of, edit_fix, is_jnp, makes_parameters, with_stat
 from ..twins.buffers import buffer_write_fix
 from ..twins.functions import scipy_twin_fix
 from ..twins.numpy_calls import jax_backend_fix, numpy_calls_on_values, numpy_twin, statement_of, with_twins
-from ..twins.choices import functions_in, objects_in, switch_branches, switch_over_call, switch_over_rest
+from ..twins.choices import functions_in, objects_in, switch_call, switch_over_call, switch_over_rest
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
 
@@ -234,9 +234,7 @@ def integer_fixes(site: Site) -> list[Fix]:
             parent = site.parent(node)
             if isinstance(parent, ast.Call) and parent.func is node:
                 fixes.append(edit_fix(
-                    "lax.switch", parent,
-                    call(f"{names.lax}.switch", clone(node.slice), switch_branches(node.value, site),
-                         *clone(parent.args)),
+                    "lax.switch", parent, switch_call(site, node, parent),
                     "a Python list cannot be indexed by a traced value; `lax.switch` picks the function "
                     "inside the compiled program",
                 ))

@@ -35,6 +35,7 @@ import numpy as np
 
 from ..._common.source import clone
 from ..declare.frozen import HandedHashable, hashed_value_shown
+from ..declare.wrapper import replaced_in
 from ..explanation import Fix
 from ..recover import Impure, evaluate_pure
 from .site import Site, list_literal_passed
@@ -60,7 +61,10 @@ def tuple_literal_fix(site: Site) -> Fix | None:
         return None  # a list of the line, not the value JAX hashed (``[batch]`` beside a metric holding a list)
     edit = HandedHashable(literal, ast.Tuple(clone(literal.elts), ast.Load()),
                           made=[(value, tuple(value))] if isinstance(value, list) else [])
-    return Fix("hashable-static", edit.code(), "static arguments are keys of JAX's compile cache, so they must be "
+    line = next((n for n in site.ancestors(literal) if isinstance(n, ast.stmt)), None)  # the user's whole line
+    code = ast.unparse(replaced_in(line, literal, edit.replacement)) if line is not None and "\n" not in \
+        ast.unparse(line) else edit.code()
+    return Fix("hashable-static", code, "static arguments are keys of JAX's compile cache, so they must be "
                "hashable: write the list as a tuple", recipe=edit)
 
 

@@ -87,15 +87,17 @@ def mask_fixes(site: Site) -> list[Fix]:
 
 
 def _mask_beside_integers(subscript: ast.Subscript) -> ast.Subscript | None:
-    """``marg[states == 1, 1]`` as ``marg[:, 1][states == 1]`` (at the same place): the mask alone selects
-    from what the integer indices leave, whose first axis is the mask's."""
+    """``marg[states == 1, 1]`` as ``marg[:, 1][states == 1]``, ``x[m, :2]`` as ``x[:, :2][m]`` (at the same place):
+    the mask alone selects from what the integers and slices after it leave, whose first axis is the mask's."""
     index = subscript.slice
     if not isinstance(index, ast.Tuple):
         return None
     whole = [isinstance(e, ast.Constant) and type(e.value) is int for e in index.elts]
-    if whole.count(False) != 1 or len(index.elts) < 2:
-        return None
-    at = whole.index(False)
+    sliced = [isinstance(e, ast.Slice) for e in index.elts]
+    masks = [i for i, (w, c) in enumerate(zip(whole, sliced)) if not (w or c)]
+    if len(masks) != 1 or len(index.elts) < 2 or any(sliced[:masks[0]]):
+        return None  # (a slice before the mask would move its axis)
+    at = masks[0]
     rest = [ast.Slice() if i == at else clone(e) for i, e in enumerate(index.elts)]
     picked = ast.Subscript(clone(subscript.value), ast.Tuple(rest, ast.Load()), ast.Load())
     return ast.copy_location(ast.Subscript(picked, clone(index.elts[at]), ast.Load()), subscript)

@@ -193,8 +193,9 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
         return [leaf for leaf in jax.tree_util.tree_leaves(out) if isinstance(leaf, (jax.Array, jax.core.Tracer))]
 
     frames = [tb.tb_frame for tb in user_entries(exc.__traceback__)]
-    code = getattr(_unwrapped(fn), "__code__", None)
-    entered = next((i for i, frame in enumerate(frames) if frame.f_code is code), 0)
+    # (``lax.fori_loop(0, n, body, x)`` made again eagerly: it runs ``body``, not the function that called it)
+    codes = {getattr(_unwrapped(f), "__code__", None) for f in (fn, *args, *kwargs.values()) if callable(f)}
+    entered = next((i for i, frame in enumerate(frames) if frame.f_code in codes), 0)
     # the frames this call runs again: from the function it calls (a closure a frame outside made stays as made)
     return Replay(jax.jit(call), tuple(leaves[i] for i in dynamic), {}, frames[entered:],
                   "as your call, traced abstractly")

@@ -15,7 +15,7 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import holding_tracers, unhashable_jitted_method
+from ..._common.frames import attribute_tracers, holding_tracers, quiet_leaves, unhashable_jitted_method
 from ..._common.source import code_parameters
 from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, parse_file, source_line
@@ -142,6 +142,7 @@ def attribute(failure: Failure) -> None:
     _shaped_first(failure)
     _outermost_holder(failure)
     _state_held_by_self(failure)
+    _view_attribute(failure)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
 
@@ -171,6 +172,28 @@ def _outermost_holder(failure: Failure) -> None:
         if len(named) == 1:
             name_arguments(found, Origin(named, frame.f_code.co_name, "source"), None)
             return
+
+
+def _view_attribute(failure: Failure) -> None:
+    """``parent.radius`` for ``parent``: a library's view of the arrays it hands a function of the user's (not a
+    pytree, hyperiax's ``Parent``) named by the one attribute the failing line reads of it that holds a tracer."""
+    found, user, node = failure.found, failure.user, failure.node
+    if not user or found.path is None or found.path != found.argument or node is None:
+        return
+    frame = user[-1].tb_frame
+    held = frame.f_locals.get(found.path)
+    if held is None or not attribute_tracers(held) or any(
+            isinstance(leaf, jax.core.Tracer) for leaf in quiet_leaves(held)):
+        return
+    read = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == found.path:
+            try:
+                read |= {ast.unparse(n)} if isinstance(getattr(held, n.attr), jax.core.Tracer) else set()
+            except Exception:  # noqa: BLE001 - an attribute the view answers its own way
+                continue
+    if len(read) == 1 and found.paths:
+        found.path = found.paths[0] = read.pop()
 
 
 _TRACED_SHAPE = re.compile(r"traced array with shape (?P<dtype>\w+)\[(?P<dims>[\d,]*)\]")

@@ -138,6 +138,16 @@ def offer(failure: Failure) -> None:
         found.fixes = [library_logic]
     if not found.paths:
         _argument_from_fix(found, tree)
+    found.fixes = [f for f in found.fixes if _parses(f.code)]  # code that is not Python is no fix to paste
+
+
+def _parses(code: str) -> bool:
+    """True for code Python reads (a ``%%jittrace`` line is the cell magic's own)."""
+    try:
+        ast.parse(code)
+    except SyntaxError:
+        return code.lstrip().startswith("%%")
+    return True
 
 
 def _library_logic_fix(exc: BaseException) -> Fix | None:

@@ -19,7 +19,7 @@ from ..fixes.conditions import rest_of_function, rest_replaced
 from ..fixes.rewrites import call
 from ..fixes.site import Site, edit_fix, is_hashable
 
-__all__ = ["functions_in", "objects_in", "switch_branches", "switch_over_call", "switch_over_rest", "is_function"]
+__all__ = ["switch_call", "functions_in", "objects_in", "switch_branches", "switch_over_call", "switch_over_rest", "is_function"]
 
 
 def switch_over_call(site: Site, node: ast.Subscript) -> Fix | None:
@@ -151,3 +151,27 @@ def switch_branches(held: ast.expr, site: Site) -> ast.expr:
     made.generators[0].iter = clone(held)
     return made
 
+
+def switch_call(site: Site, node: ast.Subscript, called: ast.Call) -> ast.expr:
+    """``lax.switch(i, branches, *operands)`` for ``held[i](args)``: the arguments that are arrays (or pytrees of
+    them) go to ``lax.switch`` as operands; one that is not (a library's context object, ``cx``) cannot, and each
+    branch takes it from where the user's call did."""
+    values = {**(site.globals_ or {}), **(site.locals_ or {})}
+    kept = [not isinstance(a, ast.Name) or a.id not in values or _operand(values[a.id]) for a in called.args]
+    if all(kept) or called.keywords or any(isinstance(a, ast.Starred) for a in called.args):
+        return call(f"{site.names.lax}.switch", clone(node.slice), switch_branches(node.value, site),
+                    *clone(called.args))
+    params = [f"operand{i}" for i, k in enumerate(kept) if k]
+    given = iter(params)
+    inner = ", ".join(next(given) if k else ast.unparse(a) for a, k in zip(called.args, kept))
+    branches = ast.parse(f"[lambda {', '.join([*params, 'branch=branch'])}: branch({inner}) for branch in held]",
+                         mode="eval").body
+    branches.generators[0].iter = clone(node.value)
+    return call(f"{site.names.lax}.switch", clone(node.slice), branches,
+                *[clone(a) for a, k in zip(called.args, kept) if k])
+
+
+def _operand(value: object) -> bool:
+    """True for what ``lax.switch`` takes as an operand: an array, a number, or a pytree of them."""
+    leaves = jax.tree_util.tree_leaves(value)
+    return all(isinstance(leaf, (jax.Array, np.ndarray, np.generic, bool, int, float, complex)) for leaf in leaves)
