@@ -27,7 +27,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled"]
+    "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
     """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
@@ -178,26 +178,30 @@ def holding_tracers(paths: list[str], frame: types.FrameType) -> list[str]:
     return [p for p, r in zip(paths, roots) if r not in frame.f_locals or holds_tracer(frame.f_locals[r])]
 
 
-def attribute_tracers(value: object, depth: int = 2) -> list:
-    """The tracers among the first 32 attributes of ``value`` (and in a dict one holds, and theirs, ``depth`` deep):
-    a library's own array type wrapping one (phiml's ``Tensor`` keeps its tracer in ``_native``, and its flattening
-    hides it), or a library's view of the arrays it hands a function of the user's (hyperiax's ``Children`` keeps
-    them in a slot's dict of proxies with slots of their own)."""
+def attribute_tracers(value: object) -> list:
+    """The tracers among the first 32 attributes of ``value``: a library's own array type wrapping one (phiml's
+    ``Tensor`` keeps its tracer in ``_native``, and its flattening hides it)."""
+    held = getattr(value, "__dict__", None)
+    return [v for v in list(held.values())[:32] if isinstance(v, jax.core.Tracer)] if isinstance(held, dict) else []
+
+
+def view_tracers(value: object, depth: int = 2) -> list:
+    """The tracers a library's view of arrays holds, ``depth`` deep through its slots and attributes and the dicts
+    they hold (hyperiax hands a function of the user's a ``Children``, not a pytree, whose slot keeps a dict of
+    proxies whose slots keep the tracers)."""
     if isinstance(value, (jax.core.Tracer, str, bytes, int, float, type, types.ModuleType)) or depth == 0:
         return []
     held = getattr(value, "__dict__", None)
     attributes = list(held.values())[:32] if isinstance(held, dict) else []
-    slots = [n for k in type(value).__mro__[:-1] for n in ([k.__dict__["__slots__"]] if isinstance(
-        k.__dict__.get("__slots__"), str) else k.__dict__.get("__slots__", ()))][:32]
-    for name in slots:
+    for name in [n for k in type(value).__mro__[:-1] for n in ([k.__dict__["__slots__"]] if isinstance(
+            k.__dict__.get("__slots__"), str) else k.__dict__.get("__slots__", ()))][:32]:
         try:
             attributes.append(object.__getattribute__(value, name))
         except (AttributeError, TypeError):  # an unset slot
             continue
     attributes += [v for d in attributes if isinstance(d, dict) for v in list(d.values())[:32]]
-    found = [v for v in attributes if isinstance(v, jax.core.Tracer)]
-    return found + [t for v in attributes if not isinstance(v, (dict, jax.core.Tracer))
-                    for t in attribute_tracers(v, depth - 1)]
+    return [v for v in attributes if isinstance(v, jax.core.Tracer)] + [
+        t for v in attributes if not isinstance(v, (dict, jax.core.Tracer)) for t in view_tracers(v, depth - 1)]
 
 
 RAISE_LINE = re.compile(r"\s*raise\b")

@@ -249,15 +249,13 @@ def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
     array, mask = subscript.value, subscript.slice
     if one_axis(mask) is not None:  # x[:, mask]: the mask selects along one axis of several
         return list(axis_mask_fixes(site, subscript, *one_axis(mask)))
-    sized = ast.Subscript(
-        clone(array),
-        call(f"{names.jnp}.nonzero", clone(mask),
-             size=ast.Attribute(clone(mask), "size", ast.Load()), fill_value=ast.Constant(0)),
-        ast.Load(),
-    )
+    # ``obj.at[mask].set(...)``: an update, whose padded indices must point past the end (updates there are dropped)
+    updated, size = isinstance(array, ast.Attribute) and array.attr == "at", ast.Attribute(clone(mask), "size", ast.Load())
+    sized = ast.Subscript(clone(array), call(f"{names.jnp}.nonzero", clone(mask), size=size, fill_value=clone(
+        size) if updated else ast.Constant(0)), ast.Load())
     top, kept = _elementwise_above(site, subscript)  # jnp.exp(ll[keep]): zero what is passed on, exp(ll) itself
     return [
-        edit_fix(
+        None if updated else edit_fix(  # (``obj.at`` is no array to pick from)
             "jnp.where", top,
             call(names.where, broadcast_mask(site, mask, array), kept, ast.Constant(0)),
             "a boolean mask selects a data-dependent number of elements; `jnp.where` keeps the shape "
@@ -265,8 +263,10 @@ def selection_fixes(site: Site, subscript: ast.Subscript) -> list[Fix | None]:
         ),
         edit_fix(
             "size-argument", subscript, sized,
-            "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices",
-            warning=_PADDED.format(text_of(array)),
+            "or gather with a fixed-length index list: `jnp.nonzero(..., size=...)` pads the indices"
+            if not updated else "update at a fixed-length index list: `jnp.nonzero(..., size=...)` pads the "
+            "indices with one past the end, where an update is dropped",
+            warning=None if updated else _PADDED.format(text_of(array)),
         ),
     ]
 

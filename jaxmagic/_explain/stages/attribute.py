@@ -15,7 +15,7 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import attribute_tracers, holding_tracers, quiet_leaves, unhashable_jitted_method
+from ..._common.frames import holding_tracers, unhashable_jitted_method, view_tracers
 from ..._common.source import code_parameters
 from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.source import enclosing_function, parameter_names, parse_file, source_line
@@ -175,25 +175,26 @@ def _outermost_holder(failure: Failure) -> None:
 
 
 def _view_attribute(failure: Failure) -> None:
-    """``parent.radius`` for ``parent``: a library's view of the arrays it hands a function of the user's (not a
-    pytree, hyperiax's ``Parent``) named by the one attribute the failing line reads of it that holds a tracer."""
+    """With no argument named, the parameter the failing line reads a tracer from that is a library's view of
+    arrays (not a pytree: hyperiax's ``Parent``), as the attribute read (``parent.radius``) where it is a tracer."""
     found, user, node = failure.found, failure.user, failure.node
-    if not user or found.path is None or found.path != found.argument or node is None:
+    if not user or found.paths or node is None or failure.kind == "leaked-tracer":
         return
     frame = user[-1].tb_frame
-    held = frame.f_locals.get(found.path)
-    if held is None or not attribute_tracers(held) or any(
-            isinstance(leaf, jax.core.Tracer) for leaf in quiet_leaves(held)):
-        return
-    read = set()
+    params = code_parameters(frame.f_code)
+    read: dict[str, None] = {}
     for n in ast.walk(node):
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == found.path:
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in params and \
+                view_tracers(frame.f_locals.get(n.value.id)):
             try:
-                read |= {ast.unparse(n)} if isinstance(getattr(held, n.attr), jax.core.Tracer) else set()
+                traced = isinstance(getattr(frame.f_locals[n.value.id], n.attr), jax.core.Tracer)
             except Exception:  # noqa: BLE001 - an attribute the view answers its own way
-                continue
-    if len(read) == 1 and found.paths:
-        found.path = found.paths[0] = read.pop()
+                traced = False
+            read[ast.unparse(n) if traced else n.value.id] = None
+    if read:
+        found.paths = list(read)
+        found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
+        found.argument, found.path = found.arguments[0], found.paths[0]
 
 
 _TRACED_SHAPE = re.compile(r"traced array with shape (?P<dtype>\w+)\[(?P<dims>[\d,]*)\]")
