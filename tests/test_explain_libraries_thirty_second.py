@@ -99,7 +99,8 @@ def test_a_list_keyword_a_library_jit_holds_static_names_the_users_parameter_and
     found = explained_cell("sizes-as-a-list", NINJAX, SIZES_AS_A_LIST, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("unhashable-static", "sizes", 13), found.message
     top = found.fixes[0]
-    assert (top.kind, top.verified, top.code) == ("hashable-static", True, "(16, 16)"), tried(found)
+    assert (top.kind, top.verified, top.code) == ("hashable-static", True, "init(jnp.ones((2, 3)), sizes=(16, 16))"), \
+        tried(found)  # (the user's whole line)
 
 
 # a library whose jitted solver holds the component count static (pcax's fit)
