@@ -35,15 +35,17 @@ from .fixes.site import Static, library_jit_named
 from .leaks import stores_outside
 from .rebuild import (Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
                       refused_only_abstractly, values_as_given)
-from .retrace.budget import OutOfTime
+from .retrace.budget import OutOfTime, retrace_seconds
 from .retrace.outcomes import fails_unfixed, given_back, ran_unchanged, returns_its_object, stale_jit_cache
 from .._common.through import outer_jit
 
 __all__ = ["verify", "verify_rejitted", "first_line"]
 
 
-def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool, kind: str = "") -> None:
-    """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically (``kind``: the error's)."""
+def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, concrete: bool, kind: str = "",
+           exc: BaseException | None = None) -> None:
+    """Set ``verified`` (and ``outcome``) on every fix that can be applied mechanically (``kind``, ``exc``: the
+    error's)."""
     if call.fn is None:
         return
     unfixed = functools.cache(lambda: probe_trace(copy_function(call.fn), call.args, call.kwargs, call.static_argnums,
@@ -53,7 +55,8 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
     for fix in fixes:
         if fix.recipe is None:
             continue
-        if spent > _BUDGET:  # each try traces the whole program again; one that traced is enough on a large one
+        if spent > min(_BUDGET, _ENOUGH * retrace_seconds()):  # each try traces the whole program again; one that
+            # traced is enough on a large one
             fix.outcome = f"an earlier fix traced, and each try traces your whole function again ({spent:.1f} s)"
             continue
         started = time.thread_time()
@@ -110,7 +113,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
                                                "it was given an object that is not an array")
             continue
         if isinstance(outcome, BaseException) and tracing_kind(outcome) != kind and kind != "leaked-tracer" and \
-                fails_unfixed(outcome, unfixed):  # (a leak's unchanged function would store a tracer again)
+                exc is not None and fails_unfixed(outcome, exc, unfixed):  # (a leak's unchanged function would store a tracer again)
             # the try failed as the unchanged function fails when traced on its own: no verdict (running the
             # library's whole call again may still try it)
             fix.verified, fix.outcome = None, (f"`{getattr(call.fn, '__name__', 'it')}` traced on its own fails "
@@ -143,6 +146,7 @@ _UNTRIED = object()
 _NOT_AN_ARRAY = re.compile(r"Error interpreting argument to .* as an abstract array")
 _OF_ARGUMENTS = ("non-array-argument", "unhashable-static")  # kinds whose fixes decide what is traced
 _BUDGET = 0.25  # CPU seconds: a fix traced in more than this is tried alone, the rest wait
+_ENOUGH = 0.07  # or in more than this share of the explanation's budget (50 ms of 0.75 s): the median stays quick
 
 
 def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: bool) -> Any:

@@ -88,12 +88,12 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         if replay.alone and fix.kind in _NOT_ALONE and not replay.loops and whole is not None:
             # a loop fix, which the function alone cannot show: the library's whole call after all, given longer
             used, outcome = whole.replay, whole.tried(exc, kind, fix, defines)
-        else:
-            outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
-        if isinstance(outcome, Refused) and outcome.timed and not replay.alone and fix.kind in _NOT_ALONE and \
-                isinstance(alone, Replay) and not alone.loops:  # a loop fix, which the function alone cannot show
+        elif not replay.alone and fix.kind in _NOT_ALONE and isinstance(alone, Replay) and not alone.loops and \
+                not isinstance(planned[id(fix)], str):  # the same, where the library's call is the run again already
             with capped(ALONE_AFTER * retrace_seconds(), ALONE_RESERVE * retrace_seconds()):
                 outcome = replay.run(planned[id(fix)], defines)
+        else:
+            outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
         if isinstance(outcome, Refused) and outcome.timed and not replay.alone:
             # under JAX caches of its own, the library's whole call traces from scratch: too slow to try there
             instead = _alone_instead(exc, kind, wanted, tree, filename, alone)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
+from ..._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind, user_entries
 
 __all__ = ["fails_unfixed", "given_back", "ran_unchanged", "returns_its_object", "stale_jit_cache"]
 
@@ -66,9 +66,17 @@ def returns_its_object(outcome: Any, call: Any) -> bool:
     return first is not None and type(first).__name__ == found["cls"]
 
 
-def fails_unfixed(outcome: BaseException, unfixed: Callable[[], BaseException | None]) -> bool:
-    """True when a try failed as the unchanged function, traced the same way (``unfixed()``), fails too: the
-    failure comes before the failing line (a context only the library's own call sets up), not from the fix."""
+def fails_unfixed(outcome: BaseException, exc: BaseException, unfixed: Callable[[], BaseException | None]) -> bool:
+    """True when a try failed before the user's failing line (in a line above it of the same function) as the
+    unchanged function, traced the same way (``unfixed()``), fails too: a context only the library's own call sets
+    up, not the fix (the unchanged function is traced again only then: a large program's trace is slow)."""
+    tried, failed = user_entries(outcome.__traceback__), user_entries(exc.__traceback__)
+    if not tried or not failed:
+        return False
+    at, was = tried[-1], failed[-1]
+    if (at.tb_frame.f_code.co_filename, at.tb_frame.f_code.co_name) != \
+            (was.tb_frame.f_code.co_filename, was.tb_frame.f_code.co_name) or at.tb_lineno >= was.tb_lineno:
+        return False
     again = unfixed()
     return again is not None and type(again) is type(outcome) and _first(again) == _first(outcome)
 

@@ -40,7 +40,7 @@ def attempt(failure: Failure) -> None:
 
     def tried(fixes: list) -> None:
         if call is not None and call.fn is not None:
-            verify(fixes, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind)
+            verify(fixes, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind, exc=failure.exc)
         if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
             verify_in_place(fixes, failure.exc, failure.kind, found.filename, names, failure.given)
 
