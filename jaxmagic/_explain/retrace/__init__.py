@@ -8,7 +8,8 @@ library code called, traced again on its own with the shapes and dtypes it was
 given, when the library's whole call does not run again within a short share of
 the explanation's time), ``in_place`` (every untried code fix, tried that way),
 ``outcomes`` (a try's failure that says nothing of the fix: the try itself was at
-fault) and
+fault), ``contexts`` (what a library's wrapper set up around the trace that
+failed, set up again while explaining: ``chex.chexify``'s level) and
 ``trace_cache`` (the abstract calls ``jax.jit``'s trace cache kept: a leaked
 tracer's function traced again long after its call).
 
