@@ -33,8 +33,10 @@ def stale_jit_cache(outcome: BaseException) -> str | None:
     if not (isinstance(outcome, ValueError) and "equality of metadata fields" in str(outcome)):
         return None
     cause = outcome.__cause__ or outcome.__context__
-    # the comparison with the dead tracer raises a tracer error (JAX 0.10), or re-enters JAX's cache (JAX 0.8)
-    if cause is None or (tracing_kind(cause) is None and "Reentrant call" not in str(cause)):
+    # the comparison with the dead tracer raises a tracer error (JAX 0.10), or re-enters JAX's cache (JAX 0.8); JAX
+    # 0.12 words the comparison's error into its own message, chaining nothing of it
+    if "Cache keys should be comparable" not in str(outcome) and (
+            cause is None or (tracing_kind(cause) is None and "Reentrant call" not in str(cause))):
         return None
     entries = [tb for tb in traceback_entries(outcome.__traceback__)
                if installed_package(tb.tb_frame.f_code.co_filename) not in ("jax", "jaxlib", "jaxmagic")]
