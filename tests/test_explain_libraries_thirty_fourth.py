@@ -527,3 +527,32 @@ def test_a_list_option_of_a_librarys_jit_is_a_tuple_on_the_users_own_line(tmp_pa
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("hashable-static", True), tried(found)
     assert top.code == "stencil_cases.laplacian(u, accuracy=(2, 4))", top.code
+
+
+def test_a_copied_tree_shares_the_contexts_ipythons_traceback_formatter_annotates():
+    # Seen in a real kernel: IPython's traceback formatter sets ``parent`` on the parser's one ``ast.Load()`` (and
+    # ``ast.Add()``...), shared by every tree, so ``copy.deepcopy`` of a node of jaxmagic's followed it into whole
+    # trees of JAX's files: a leak's explanation took 7.0 s of CPU there, 0.12 s once copies share them.
+    from jaxmagic._common.source import copied
+    node = ast.parse("y = x + 1").body[0]
+    load, add = node.value.left.ctx, node.value.op
+    foreign = ast.parse("\n".join(f"a{i} = b{i} + {i}" for i in range(300)))
+    load.parent = add.parent = foreign  # as the formatter leaves them
+    try:
+        made = copied(node)
+        assert made.value.left.ctx is load and made.value.op is add
+        assert made is not node and made.value is not node.value and ast.dump(made) == ast.dump(node)
+        twice = copied([node, node.value])
+        assert twice[0] is not node and twice[1].op is add
+    finally:
+        del load.parent, add.parent
+
+
+def test_the_engine_copies_syntax_trees_only_through_copied():
+    import pathlib
+    import jaxmagic
+    root = pathlib.Path(jaxmagic.__file__).parent
+    found = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") for n, line in enumerate(
+        p.read_text().splitlines(), 1) if "copy.deepcopy(" in line and "copy.deepcopy(value)" not in line
+        and p.name != "source.py"]
+    assert not found, found  # (the user's own values are deep-copied as they are: ``copy.deepcopy(value)``)

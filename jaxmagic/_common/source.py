@@ -22,7 +22,7 @@ from typing import Any
 from .through import dispatching
 
 __all__ = [
-    "as_load", "as_store", "definition_of", "defines", "own_nodes", "same_node", "inside", "replace_statement",
+    "as_load", "as_store", "copied", "definition_of", "defines", "own_nodes", "same_node", "inside", "replace_statement",
     "Position", "parse_file", "position_of", "node_at", "enclosing_function", "function_node", "unwrap_function",
     "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "source_line",
     "shown_lines", "set_shown_lines", "statement_at", "parents", "clone", "closed_over", "code_parameters",
@@ -47,11 +47,8 @@ _parsed: dict[tuple[str, int], ast.Module | None] = {}
 
 
 def parse_file(filename: str) -> ast.Module | None:
-    """The syntax tree of a cell or module, None when its source is unknown.
-
-    IPython magics and shell escapes (``%%jittrace``, ``!ls``) are blanked
-    out so that the rest of a cell parses with its own line numbers.
-    """
+    """The syntax tree of a cell or module, None when its source is unknown (IPython magics and shell escapes,
+    ``%%jittrace``, ``!ls``, blanked out: the rest of a cell parses with its own line numbers)."""
     lines = linecache.getlines(filename)
     if not lines:
         return None
@@ -96,13 +93,8 @@ def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
     """The smallest expression exactly at ``position`` (or the statement on its line)."""
     if position.col is not None:
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.expr)
-                and node.lineno == position.lineno
-                and node.col_offset == position.col
-                and node.end_lineno == position.end_lineno
-                and node.end_col_offset == position.end_col
-            ):
+            if isinstance(node, ast.expr) and (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == (
+                    position.lineno, position.col, position.end_lineno, position.end_col):
                 return node
     return statement_at(tree, position.lineno)
 
@@ -271,12 +263,7 @@ def parameter_names(node: FunctionNode) -> list[str]:
 
 
 def clone(node: Any) -> Any:
-    """A deep copy of a syntax tree, by its fields only.
-
-    ``copy.deepcopy`` would also copy attributes other tools attach to nodes
-    (IPython's traceback formatter sets ``parent`` even on the shared
-    ``ast.Load()`` singleton, which then drags a whole foreign tree along).
-    """
+    """A deep copy of a syntax tree, by its fields only (see :func:`copied`)."""
     if isinstance(node, list):
         return [clone(item) for item in node]
     if not isinstance(node, ast.AST):
@@ -375,26 +362,36 @@ def replace_statement(function: ast.AST, old: ast.stmt, new: list[ast.stmt]) -> 
     return False
 
 
+def copied(node: Any, memo: dict | None = None) -> Any:
+    """``copy.deepcopy`` of a syntax tree (or a list of them) that keeps the parser's shared contexts and operators
+    (one ``ast.Load()``, one ``ast.Add()`` for every tree) as they are: IPython's traceback formatter sets ``parent``
+    even on those, and a deep copy followed it into whole foreign trees (seconds in a kernel)."""
+    memo = {} if memo is None else memo
+    for sub in (n for root in (node if isinstance(node, list) else [node]) if isinstance(root, ast.AST)
+                for n in ast.walk(root)):
+        if isinstance(sub, (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)):
+            memo[id(sub)] = sub
+    return copy.deepcopy(node, memo)
+
+
 def as_load(node: ast.expr) -> ast.expr:
     """A copy of ``node`` that reads (every ``ctx`` Load)."""
-    made = copy.deepcopy(node)
-    for sub in ast.walk(made):
-        if hasattr(sub, "ctx"):
-            sub.ctx = ast.Load()
+    made = clone(node)
+    for sub in (s for s in ast.walk(made) if hasattr(s, "ctx")):
+        sub.ctx = ast.Load()
     return made
 
 
 def as_store(node: ast.expr) -> ast.expr:
     """A copy of ``node`` assigned to (its own ``ctx`` Store)."""
-    made = copy.deepcopy(node)
+    made = clone(node)
     if hasattr(made, "ctx"):
         made.ctx = ast.Store()
     return made
 
 
 def code_parameters(code: types.CodeType) -> list[str]:
-    """The parameter names of a code object, in order (``*args`` and ``**kw`` included), as
-    ``source.parameter_names`` reads them from a definition."""
+    """The parameter names of a code object, in order (``*args`` and ``**kw`` included)."""
     count = code.co_argcount + code.co_kwonlyargcount
     count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
     return list(code.co_varnames[:count])

@@ -9,9 +9,8 @@ own parameters.
 from __future__ import annotations
 
 import ast
-import copy
 
-from .._common.source import as_load, inside, names_in, own_nodes, parameter_names
+from .._common.source import as_load, copied, inside, names_in, own_nodes, parameter_names
 
 __all__ = ["assigned_names", "call_handed", "depends_on", "handed_name", "handed_parts", "instances_of", "local_names",
            "in_loop", "outermost_function", "stored_parts", "undeclare", "written_before_read"]
@@ -273,7 +272,7 @@ def handed_name(store: ast.Expr) -> str:
 
 def call_handed(store: ast.Expr, name: str) -> str:
     """The storing method call, handed ``name`` instead: made by the caller, outside the jit."""
-    call = copy.deepcopy(store.value)
+    call = copied(store.value)
     handed = _handed_argument(call)
     call.args = [ast.Name(name, ast.Load()) if a is handed else a for a in call.args]
     for keyword in call.keywords:

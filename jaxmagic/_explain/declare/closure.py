@@ -19,7 +19,7 @@ import jax
 import numpy as np
 
 from ..._common.errors import is_user_file
-from ..._common.source import text_of
+from ..._common.source import copied, text_of
 from ..dataflow import local_names
 from ..explanation import Fix
 from ..fixes.site import edit_fix, is_hashable
@@ -60,7 +60,7 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
         return None
     if held is None or marked_static:
         return _bound_fix(argument, facts, node, tree)
-    edited = copy.deepcopy(node)
+    edited = copied(node)
     params = edited.args
     if params.posonlyargs or params.defaults or params.kw_defaults and any(params.kw_defaults):
         return None  # where a default would shift, or a position-only parameter: not rewritten here
@@ -180,7 +180,7 @@ def host_globals_fix(site: Any) -> Fix | None:
                 if name.id in found and isinstance(name.ctx, ast.Load) else name
 
     shown = ", ".join(f"`{n}`" for n in found)
-    return edit_fix("numpy-for-static", target, _AsNumpy().visit(copy.deepcopy(target)),
+    return edit_fix("numpy-for-static", target, _AsNumpy().visit(copied(target)),
                     f"{shown}: JAX array{'s' if len(found) > 1 else ''} made outside the function, which library "
                     "code converts with NumPy; under jit what it computes from them is traced, so hand it NumPy "
                     "arrays (made once outside, or `np.asarray` of the global, concrete while JAX traces)")

@@ -30,7 +30,7 @@ import jax
 import numpy as np
 
 from ..._common.errors import is_user_file
-from ..._common.source import parse_file, text_of
+from ..._common.source import copied, parse_file, text_of
 from ..explanation import Fix
 
 __all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix"]
@@ -146,7 +146,7 @@ def _spread(call: ast.Call) -> str:
 def _moved(node: ast.expr, arrays: list[str]) -> tuple[ast.expr, list[str]] | None:
     if not isinstance(node, ast.Call) or "register_dataclass" not in ast.unparse(node):
         return None
-    edited = copy.deepcopy(node)
+    edited = copied(node)
     keywords = {k.arg: k for k in edited.keywords}
     meta, data = keywords.get("meta_fields"), keywords.get("data_fields")
     if meta is None or not isinstance(meta.value, (ast.List, ast.Tuple)):
@@ -176,7 +176,7 @@ def _field_edit(node: ast.ClassDef, arrays: list[str], cls: type) -> tuple[str, 
         if _static_annotation(statement.annotation):  # jax_dataclasses: Static[...] around the type
             edited.annotation = statement.annotation.slice
         elif isinstance(statement.value, ast.Call):
-            call = copy.deepcopy(statement.value)
+            call = copied(statement.value)
             kept = [k for k in call.keywords if not _declares_static(k)]
             if len(kept) == len(call.keywords):
                 continue
@@ -283,7 +283,7 @@ def _register_meta_edit(node: ast.ClassDef, tree: ast.Module, name: str, field: 
     def moved(call: ast.expr) -> ast.expr | None:
         if not isinstance(call, ast.Call) or "register_dataclass" not in ast.unparse(call):
             return None
-        edited = copy.deepcopy(call)
+        edited = copied(call)
         keywords = {k.arg: k for k in edited.keywords}
         meta, data = keywords.get("meta_fields"), keywords.get("data_fields")
         if meta is None or data is None or not all(isinstance(k.value, (ast.List, ast.Tuple)) for k in (meta, data)):
@@ -322,7 +322,7 @@ def _field_static_edit(node: ast.ClassDef, field: str, cls: type) -> tuple[str, 
         if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
                 and statement.target.id == field):
             continue
-        edited = copy.deepcopy(statement)
+        edited = copied(statement)
         kind, spelled = option
         if kind == "annotation":
             edited.annotation = ast.Subscript(ast.parse(spelled, mode="eval").body, statement.annotation, ast.Load())

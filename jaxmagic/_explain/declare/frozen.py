@@ -20,7 +20,7 @@ from typing import Any
 import jax
 
 from ..._common.errors import is_user_file
-from ..._common.source import clone, text_of
+from ..._common.source import clone, copied, text_of
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import is_hashable
@@ -53,7 +53,7 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None, by_i
     if decorator is None or (assigning and _makes_dataclass(decorator, cls) == "library"):
         return None  # (a library's dataclass maker, eformer's ``auto_pytree``, is given ``frozen`` alone)
     option = "eq" if assigning else "frozen"
-    edited = copy.deepcopy(decorator) if isinstance(decorator, ast.Call) else ast.Call(decorator, [], [])
+    edited = copied(decorator) if isinstance(decorator, ast.Call) else ast.Call(decorator, [], [])
     edited.keywords = [k for k in edited.keywords if k.arg not in ("frozen", "eq", "unsafe_hash")]
     edited.keywords.append(ast.keyword(option, ast.Constant(option == "frozen")))
     whole = copy.copy(node)
@@ -62,7 +62,7 @@ def frozen_declaration_fix(name: str, value: Any, field: str | None = None, by_i
     held = [] if assigning else [f.name for f in dataclasses.fields(cls)
                                  if isinstance(getattr(value, f.name, None), (list, set))]
     if held:
-        whole.body = [as_tuple_field(copy.deepcopy(s), held) for s in node.body]
+        whole.body = [as_tuple_field(copied(s), held) for s in node.body]
     # eq=False gives back a base class's own __hash__ (diffopt's OnePointModel hashes ``self.comm.name``): where it
     # fails on the value, the class hashes by identity itself
     broken = next((_fails(k.__dict__["__hash__"], value) for k in cls.__mro__[1:-1] if k.__dict__.get("__hash__")),
@@ -264,7 +264,7 @@ def _written_lists(tree: ast.Module | None, names: set[str]) -> str | None:
     """The cell's top-level statement that passes a list literal as a keyword named in ``names``, the lists as
     tuples."""
     for statement in getattr(tree, "body", []):
-        edited = copy.deepcopy(statement)
+        edited = copied(statement)
         lists = [k for n in ast.walk(edited) if isinstance(n, ast.Call) for k in n.keywords
                  if k.arg in names and isinstance(k.value, ast.List)]
         for keyword in lists:

@@ -23,14 +23,13 @@ put back after).
 from __future__ import annotations
 
 import ast
-import copy
 from typing import Any
 
 import jax
 import numpy as np
 
 from ..._common.frames import installed_package, kept_as_it_was, library_entry
-from ..._common.source import enclosing_function, names_in, parameter_names, stored_names
+from ..._common.source import copied, enclosing_function, names_in, parameter_names, stored_names
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, jit_spelled
 from ..values.callee import resolved
@@ -141,7 +140,7 @@ def hoisted_size_fix(site: Site) -> Fix | None:
     if not set(names_in(statement.value)) & (params | {n for n, _ in made_before}) or \
             not _reads_parameters(statement, made_before, params):
         return None
-    edited = copy.deepcopy(own)
+    edited = copied(own)
     edited.body = [s for s in edited.body if s.lineno != statement.lineno]
     edited.args.kwonlyargs.append(ast.arg(name))
     edited.args.kw_defaults.append(None)
@@ -277,7 +276,7 @@ def hoisted_method_fix(site: Site) -> Fix | None:
     call, name = calls[0], f"{held}_{calls[0].func.attr}"
     if name in local:
         return None
-    edited = copy.deepcopy(own)
+    edited = copied(own)
     for node in ast.walk(edited):
         for field, old in ast.iter_fields(node):
             if isinstance(old, ast.Call) and ast.dump(old) == ast.dump(call) and old.lineno == call.lineno:
@@ -301,7 +300,7 @@ def _result_shape(call: ast.Call, globals_: dict, held: str) -> Any:
     None where it cannot be traced alone."""
     try:
         with kept_as_it_was(globals_.get(held)):
-            return jax.eval_shape(lambda: eval(compile(ast.Expression(copy.deepcopy(call)), "<call>", "eval"),  # noqa: S307
+            return jax.eval_shape(lambda: eval(compile(ast.Expression(copied(call)), "<call>", "eval"),  # noqa: S307
                                                dict(globals_)))
     except Exception:  # noqa: BLE001 - a method that needs values, or none a trace can run
         return None

@@ -16,7 +16,6 @@ A jit a library's function builds for the user's function, passing its keywords 
 from __future__ import annotations
 
 import ast
-import copy
 import functools
 import inspect
 import re
@@ -26,7 +25,7 @@ import jax
 
 from ..._common.errors import is_installed_library, message_of
 from ..._common.jax_config import private_trace_caches
-from ..._common.source import parse_file, position_of, statement_at
+from ..._common.source import copied, parse_file, position_of, statement_at
 from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of, is_hashable
@@ -94,7 +93,7 @@ def library_own_jit_fix(given: tuple[Any, tuple, dict] | None, argument: str | N
     spelled = repr(static[0]) if len(static) == 1 else repr(static)
     calls = [s for s in getattr(tree, "body", []) if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Name)
                                                           and c.func.id == name for c in ast.walk(s))]
-    again = copy.deepcopy(calls[0]) if len(calls) == 1 else None
+    again = copied(calls[0]) if len(calls) == 1 else None
     for node in ast.walk(again) if again is not None else ():
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name:
             node.func = ast.Name(made, ast.Load())
@@ -275,7 +274,7 @@ def _call_without(tree: ast.Module | None, callee: str, name: str, position: int
     given = given if given is not None else call.args[position]
     again = ast.Call(ast.Name(bound, ast.Load()), [a for a in call.args if a is not given],
                      [k for k in call.keywords if k.arg != name])
-    swapped = copy.deepcopy(statement)
+    swapped = copied(statement)
     for node in ast.walk(swapped):  # the copy's own call, found where the original stood
         for field, child in ast.iter_fields(node):
             if isinstance(child, ast.Call) and ast.dump(child) == ast.dump(call):

@@ -8,7 +8,6 @@ recipe every static fix is tried by.
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import re
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.source import text_of
+from ..._common.source import copied, text_of
 from ..call import CallFacts, root_of
 from ..explanation import Fix
 from .wrapper import jit_statement
@@ -126,7 +125,7 @@ def _python(recipe: Static | None, name: str, leaf: str) -> str:
 def static_jitted_code(facts: CallFacts, recipe: Static, names: list[str], jit: str, globals_: dict) -> str:
     """The function as rewritten, jitted with ``names`` static: the user's jit decorator given the option, or a
     line after the ``def`` as the user's own ``jax.jit(f)`` call would be."""
-    node = copy.deepcopy(recipe.edited[0])
+    node = copied(recipe.edited[0])
     spelled = names[0] if len(names) == 1 else tuple(names)
     option = ast.keyword("static_argnames", ast.Constant(spelled))
     jitting = [d for d in node.decorator_list
@@ -136,17 +135,17 @@ def static_jitted_code(facts: CallFacts, recipe: Static, names: list[str], jit: 
         return f"{ast.unparse(node)}\n\n" + jit_statement(facts, jit, f"static_argnames={spelled!r}")
     old = jitting[0]
     if isinstance(old, ast.Call) and old.args:  # ``@partial(jax.jit, static_argnames=...)``: more names
-        new = copy.deepcopy(old)
+        new = copied(old)
         given = next((k for k in new.keywords if k.arg == "static_argnames"), None)
         before = [] if given is None else list(ast.literal_eval(given.value)) if not isinstance(
             given.value, ast.Constant) else [given.value.value]
         new.keywords = [k for k in new.keywords if k.arg != "static_argnames"] + [ast.keyword(
             "static_argnames", ast.Constant(tuple([*before, *names])) if before else ast.Constant(spelled))]
     elif isinstance(old, ast.Call):  # ``@nnx.jit(donate_argnums=0)``
-        new = copy.deepcopy(old)
+        new = copied(old)
         new.keywords = [*new.keywords, option]
     else:
-        new = ast.Call(ast.Name("partial", ast.Load()), [copy.deepcopy(old)], [option])
+        new = ast.Call(ast.Name("partial", ast.Load()), [copied(old)], [option])
     node.decorator_list = [new if d is old else d for d in node.decorator_list]
     importing = "from functools import partial\n\n" if "partial(" in ast.unparse(new) and \
         "partial" not in globals_ else ""
@@ -176,7 +175,7 @@ def _leaf_static_recipe(facts: CallFacts, leaves: list[str], names: list[str]) -
     node, filename = facts.source
     if not isinstance(node, ast.FunctionDef):
         return None
-    edited = copy.deepcopy(node)
+    edited = copied(node)
     replace: dict[str, Any] = {}
     for leaf, name in zip(leaves, names):
         try:

@@ -12,6 +12,7 @@ import ast
 import copy
 import sys
 
+from ..._common.source import copied
 from ..explanation import Fix
 
 __all__ = ["nnx_data_fix"]
@@ -33,14 +34,14 @@ def nnx_data_fix(store: ast.stmt | None, tree: ast.Module | None, globals_: dict
     if not (isinstance(live, type) and issubclass(live, nnx.Module)) or init is None:
         return None
     alias = next((name for name, value in (globals_ or {}).items() if value is nnx), "nnx")
-    edited = copy.deepcopy(init)
+    edited = copied(init)
     declared = [s for s in edited.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and ast.dump(
         s.targets[0]) == ast.dump(target)]
     data = ast.Attribute(ast.Name(alias, ast.Load()), "data", ast.Load())
     if declared:
         declared[0].value = ast.Call(data, [declared[0].value], [])
     else:
-        edited.body.append(ast.Assign([copy.deepcopy(target)], ast.Call(data, [ast.Constant(None)], []), lineno=0))
+        edited.body.append(ast.Assign([copied(target)], ast.Call(data, [ast.Constant(None)], []), lineno=0))
     name = target.attr
     fix = Fix(
         "not-static", _in_class(owner, edited),

@@ -10,13 +10,13 @@ static, which is where equinox means that decision to be made.
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import sys
 from typing import Any
 
 import jax
 
+from ..._common.source import copied
 from ..explanation import Fix
 
 __all__ = ["Rejit", "bound_method_fix", "filter_jit_fix", "filter_jit_for_static", "jit_statement", "replaced_in"]
@@ -142,7 +142,7 @@ def replaced_in(statement: ast.stmt, old: ast.AST, new: ast.AST) -> ast.stmt:
         def visit(self, node: ast.AST) -> ast.AST:
             return new if node is old else super().visit(node)
 
-    return Swap().visit(copy.deepcopy(statement, {id(old): old}))
+    return Swap().visit(copied(statement, {id(old): old}))
 
 
 def jit_statement(facts: Any, jit: str, options: str = "") -> str:

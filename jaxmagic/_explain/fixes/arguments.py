@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import re
 import sys
@@ -15,7 +14,7 @@ from ..explanation import Fix
 from .site import (Site, Static, dotted_of, forwarded_positions, is_hashable, is_array, leaf_static_fix, static_code,
                    static_fix)
 from ..._common.errors import is_user_file
-from ..._common.source import text_of
+from ..._common.source import copied, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import class_registration_fix
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
@@ -165,7 +164,7 @@ def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix |
     node, filename = facts.source
     if not isinstance(node, ast.FunctionDef) or not node.body:
         return None
-    edited = copy.deepcopy(node)
+    edited = copied(node)
     first = edited.body[0]
     docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(
         first.value.value, str)

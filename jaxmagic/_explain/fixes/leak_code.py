@@ -14,11 +14,10 @@ JAX expects, as an output:
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import re
 
-from ..._common.source import as_store, inside, own_nodes, replace_statement, same_node, text_of
+from ..._common.source import as_store, copied, inside, own_nodes, replace_statement, same_node, text_of
 from ..dataflow import (call_handed, handed_name, handed_parts, in_loop, instances_of, outermost_function,
                         stored_parts, undeclare)
 
@@ -84,7 +83,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         for n in ast.walk(scope)) else None  # (one the function assigns again further down keeps its own name)
     name = kept or _fresh(named or (_local_name(target, appended) if handed is None else handed_name(store)), outer,
                           scope)
-    edited = copy.deepcopy(outer)
+    edited = copied(outer)
     method = None
     if inside(scope, outer):
         inner = same_node(edited, scope)
@@ -92,7 +91,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
         params = [a.arg for a in scope.args.args]
         if not params or params[0] != "self":
             return None
-        inner = method = copy.deepcopy(scope)
+        inner = method = copied(scope)
     stored = same_node(inner, store) if inner is not None else None
     if inner is None or stored is None or in_loop(inner, stored):
         return None
@@ -102,7 +101,7 @@ def thread_out(tree: ast.AST, store: ast.stmt, scope: ast.AST, outer: ast.AST | 
     if value is None and inner is not edited:
         return None  # threading a value out of a called function needs the stored value on its own
     local = _localised(stored, target, name) if value is None else ast.Assign(
-        targets=[ast.Name(name, ast.Store())], value=copy.deepcopy(value))
+        targets=[ast.Name(name, ast.Store())], value=copied(value))
     if not replace_statement(inner, stored, [] if kept else [local]):
         return None
     if isinstance(target, ast.Name):
@@ -165,7 +164,7 @@ def _owner(tree: ast.AST, function: ast.AST) -> str | None:
 
 def _localised(store: ast.Assign, target: ast.expr, name: str) -> ast.Assign:
     """``obs, self.state = f()`` → ``obs, state = f()``."""
-    local = copy.deepcopy(store)
+    local = copied(store)
     local.targets = [ast.Tuple([ast.Name(name, ast.Store()) if ast.dump(e) == ast.dump(target) else e
                                 for e in local.targets[0].elts], ast.Store())]
     return local
@@ -312,7 +311,7 @@ def _other_branches(call: ast.Call, branch: ast.AST, value: ast.expr, jnp: str) 
         theirs = [a.arg for a in arg.args.args]
         if len(theirs) != len(params):
             return False
-        renamed = _renamed(copy.deepcopy(value), dict(zip(params, theirs)))
+        renamed = _renamed(copied(value), dict(zip(params, theirs)))
         placeholder = ast.Call(ast.parse(f"{jnp}.zeros_like", mode="eval").body, [renamed], [])
         arg.body = ast.Tuple([arg.body, placeholder], ast.Load())
     return True
@@ -389,7 +388,7 @@ def _read_threaded(outer: ast.AST, after: ast.stmt, target_text: str, read: ast.
                     and getattr(node, "lineno", 0) > (after.end_lineno or after.lineno)
                     and text_of(node) == target_text):
                 replaced.append(node)
-                return ast.copy_location(copy.deepcopy(read), node)
+                return ast.copy_location(copied(read), node)
             return self.generic_visit(node)
 
     _Reads().visit(outer)

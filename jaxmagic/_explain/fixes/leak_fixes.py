@@ -7,10 +7,9 @@ rewritten here), the storing function alone is shown returning the value, marked
 from __future__ import annotations
 
 import ast
-import copy
 import re
 
-from ..._common.source import clone, enclosing_function, same_node, text_of
+from ..._common.source import clone, copied, enclosing_function, same_node, text_of
 from ..declare.nnx_data import nnx_data_fix
 from ..declare.record import into_returned_record
 from ..explanation import Fix
@@ -92,8 +91,8 @@ def _uncached(site: Site, store: ast.stmt | None) -> Fix | None:
     local = (text_of(target.value) or "cached").strip("_").rsplit(".", 1)[-1].removesuffix("_cache") or "cached"
     if not reads or local in taken:
         return None
-    computed = ast.Assign([ast.Name(local, ast.Store())], copy.deepcopy(store.value))
-    recipe = Unstored(guard, [*copy.deepcopy(guard.body[:-1]), computed])
+    computed = ast.Assign([ast.Name(local, ast.Store())], copied(store.value))
+    recipe = Unstored(guard, [*copied(guard.body[:-1]), computed])
     recipe.also = [(read, ast.Name(local, ast.Load())) for read in reads]  # each read of the cache reads the local
     edited = apply_edit(scope, recipe)
     if edited is None:
@@ -268,13 +267,13 @@ def _decorator_auxed(tree: ast.Module, scope: ast.AST, made) -> str | None:
         return None
     old, aux = decorators[0], ast.keyword("has_aux", ast.Constant(True))
     if isinstance(old, ast.Call):
-        new = copy.deepcopy(old)
+        new = copied(old)
         new.keywords.append(aux)
     elif spelled[0].startswith("jax."):  # jax.grad's first parameter is the function: a partial
-        new = ast.Call(ast.Name("partial", ast.Load()), [copy.deepcopy(old)], [aux])
+        new = ast.Call(ast.Name("partial", ast.Load()), [copied(old)], [aux])
     else:  # equinox's and NNX's take options alone and return the decorator
-        new = ast.Call(copy.deepcopy(old), [], [aux])
-    edited = copy.deepcopy(made.edited)
+        new = ast.Call(copied(old), [], [aux])
+    edited = copied(made.edited)
     edited.decorator_list = [new]
     calls = []
     for statement in tree.body:
@@ -282,7 +281,7 @@ def _decorator_auxed(tree: ast.Module, scope: ast.AST, made) -> str | None:
             statement.value, ast.Call) and isinstance(statement.value.func, ast.Name) and \
             statement.value.func.id == scope.name
         if called:
-            target = copy.deepcopy(statement.targets[0])
+            target = copied(statement.targets[0])
             item = ast.Name(made.name, ast.Store())
             if shorts[0] == "value_and_grad" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
                 unpacked = ast.Tuple([ast.Tuple([target.elts[0], item], ast.Store()), target.elts[1]], ast.Store())

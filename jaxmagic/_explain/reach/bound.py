@@ -16,7 +16,6 @@ out of the forwarding call.
 from __future__ import annotations
 
 import ast
-import copy
 import inspect
 import re
 import types
@@ -25,7 +24,7 @@ from typing import Any
 import jax
 
 from ..._common.errors import is_user_file
-from ..._common.source import as_load, parameter_names
+from ..._common.source import as_load, copied, parameter_names
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
@@ -113,7 +112,7 @@ def _replaced(holder: ast.AST, old: ast.AST, new: ast.expr) -> ast.AST:
                                                                   "end_col_offset")))
             return new if at == where else self.generic_visit(node)
 
-    return _Swap().visit(copy.deepcopy(holder))
+    return _Swap().visit(copied(holder))
 
 
 def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Module | None, globals_: dict | None,
@@ -150,8 +149,8 @@ def bound_handed_value_fix(path: str | None, node: ast.AST | None, tree: ast.Mod
     param, library = taker.args.args[at].arg, library_caller(taker.name, tree, globals_ or {})
     call, name = handed_at(taker.name, tree)  # type: ignore[misc]
     new = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
-                   [ast.Name(taker.name, ast.Load())], [ast.keyword(param, copy.deepcopy(given.elts[at]))])
-    kept = ast.Tuple([copy.deepcopy(e) for i, e in enumerate(given.elts) if i != at], ast.Load())
+                   [ast.Name(taker.name, ast.Load())], [ast.keyword(param, copied(given.elts[at]))])
+    kept = ast.Tuple([copied(e) for i, e in enumerate(given.elts) if i != at], ast.Load())
     passed = f"{holder}={ast.unparse(kept)}" if holder else ast.unparse(kept)
     code = f"{_in_statement(tree, call, _replaced(call, name, new))}\n# and {passed} where you pass it"
     return Fix(
@@ -189,10 +188,10 @@ def _bound_dict_entry(holder: str, key: str, node: ast.AST, tree: ast.Module, gl
     new = ast.Lambda(ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params if p != key], kwonlyargs=[],
                                    kw_defaults=[], defaults=[]),
                      ast.Call(ast.Name(taker.name, ast.Load()), [], [
-                         ast.keyword(p, copy.deepcopy(given[0].values[at]) if p == key else ast.Name(p, ast.Load()))
+                         ast.keyword(p, copied(given[0].values[at]) if p == key else ast.Name(p, ast.Load()))
                          for p in params]))
-    kept = ast.Dict([copy.deepcopy(k) for i, k in enumerate(given[0].keys) if i != at],
-                    [copy.deepcopy(v) for i, v in enumerate(given[0].values) if i != at])
+    kept = ast.Dict([copied(k) for i, k in enumerate(given[0].keys) if i != at],
+                    [copied(v) for i, v in enumerate(given[0].values) if i != at])
     inside = any(n is given[0] for n in ast.walk(call))  # one call hands over both: both changed there
     changed = _replaced(call, name, new)
     code = _in_statement(tree, call, _replaced(changed, given[0], kept) if inside else changed)
@@ -279,7 +278,7 @@ def _reads_replaced(definition: ast.AST, read: ast.expr, constant: str) -> list[
         own = [statement, *(c for c in ast.iter_child_nodes(statement) if not isinstance(c, ast.stmt))]
         if any(isinstance(n, (ast.Subscript, ast.Attribute)) and ast.dump(as_load(n)) == wanted
                for part in own[1:] for n in ast.walk(part)):
-            found.append((statement, _Swap().visit(copy.deepcopy(statement))))
+            found.append((statement, _Swap().visit(copied(statement))))
     inner = {id(n) for outer, _ in found for n in ast.walk(outer) if n is not outer}
     return sorted((pair for pair in found if id(pair[0]) not in inner), key=lambda pair: pair[0].lineno)
 
@@ -309,7 +308,7 @@ def bound_keyword_fix(name: str | None, tree: ast.AST | None, globals_: dict | N
     handed_in, function = handing[0]
     forwarded = _without_keyword(statement, lambda n: n is not keyword)
     bound = ast.Call(ast.Attribute(ast.Name(functools_name, ast.Load()), "partial", ast.Load()),
-                     [ast.Name(function.id, ast.Load())], [ast.keyword(name, copy.deepcopy(keyword.value))])
+                     [ast.Name(function.id, ast.Load())], [ast.keyword(name, copied(keyword.value))])
     if handed_in is statement:
         shown = [ast.unparse(_replaced(forwarded, _twin(statement, forwarded, function), bound))]
     else:
@@ -318,7 +317,7 @@ def bound_keyword_fix(name: str | None, tree: ast.AST | None, globals_: dict | N
     # tried by running the failing trace again with the value held on the function's first line, as bound
     definition = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function.id), None)
     first = definition.body[0] if definition is not None and definition.body else None
-    held = ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], copy.deepcopy(keyword.value)), first) \
+    held = ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], copied(keyword.value)), first) \
         if first is not None else None
     return Fix(
         "static", "\n...\n".join(shown),
@@ -358,10 +357,10 @@ def _callee_node(statement: ast.stmt, keyword: ast.keyword) -> ast.expr:
 
 def _without_keyword(statement: ast.stmt, keep) -> ast.stmt:
     """``statement`` with the keyword left out (``keep`` is False for it)."""
-    edited = copy.deepcopy(statement)
-    for original, copied in zip(ast.walk(statement), ast.walk(edited)):
-        if isinstance(copied, ast.Call):
-            copied.keywords = [k for k, o in zip(copied.keywords, original.keywords) if keep(o)]
+    edited = copied(statement)
+    for original, made in zip(ast.walk(statement), ast.walk(edited)):
+        if isinstance(made, ast.Call):
+            made.keywords = [k for k, o in zip(made.keywords, original.keywords) if keep(o)]
     return edited
 
 

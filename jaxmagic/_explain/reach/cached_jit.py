@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 import collections
-import copy
 import functools
 import inspect
 import sys
@@ -25,6 +24,7 @@ from typing import Any
 
 import jax
 
+from ..._common.source import copied
 from ..._common.frames import is_user_file
 from ..rebuild import rebuild
 from ..retrace.replay import Replay, package_of
@@ -113,7 +113,7 @@ class _InContext:
 def marked(live: types.FunctionType, edited: ast.AST, filename: str, globals_: dict) -> list:
     """The swap that puts ``edited``, compiled for ``live`` with a call of :data:`MARKER` as its first statement,
     in place of ``live``'s code."""
-    node = copy.deepcopy(edited)
+    node = copied(edited)
     first = node.body[0]
     node.body.insert(0, ast.Expr(ast.Call(ast.Name(MARKER, ast.Load()), [], []), lineno=first.lineno,
                                  col_offset=first.col_offset))

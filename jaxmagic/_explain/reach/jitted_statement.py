@@ -12,7 +12,6 @@ probe reads the value's inputs while that trace is still open.
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import sys
 import types
@@ -21,6 +20,7 @@ from typing import Any
 
 import jax
 
+from ..._common.source import copied
 from ..._common.errors import is_installed_library
 from ..._common.through import checking_transform, checking_wrapper
 from ..leaks import stores_outside
@@ -134,7 +134,7 @@ def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Mo
     if len({ast.dump(n.func) for n, _, _ in found}) != 1:
         return None  # none, or jitted expressions that differ: which one traced the store is not known
     node, args, kwargs = found[-1]  # the same jitted expression called again: its last call
-    expression = ast.fix_missing_locations(ast.Expression(copy.deepcopy(node.func)))
+    expression = ast.fix_missing_locations(ast.Expression(copied(node.func)))
     try:
         fn = eval(compile(expression, filename, "eval"), dict(globals_))  # noqa: S307 - the user's jit, made anew
     except Exception:  # noqa: BLE001 - an expression that will not make the jitted function again
@@ -166,7 +166,7 @@ def probe_stored(replay: Replay, live: types.FunctionType, definition: ast.AST, 
     value = _stored_value(store)
     if value is None or not isinstance(definition, (ast.FunctionDef, ast.Lambda)):
         return None
-    edited = copy.deepcopy(definition)
+    edited = copied(definition)
     target = ast.dump(store)
     for holder in ast.walk(edited):
         for field in ("body", "orelse", "finalbody"):
@@ -196,7 +196,7 @@ def probe_stored(replay: Replay, live: types.FunctionType, definition: ast.AST, 
 def _stored_value(store: ast.stmt | None) -> ast.expr | None:
     """The value a store keeps: ``v`` of ``seen.append(v)``, ``cache[k] = v`` or ``self.last = v``."""
     if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
-        return copy.deepcopy(store.value) if store.value is not None else None
+        return copied(store.value) if store.value is not None else None
     if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and store.value.args:
-        return copy.deepcopy(store.value.args[-1])
+        return copied(store.value.args[-1])
     return None

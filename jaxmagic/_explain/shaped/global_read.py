@@ -9,10 +9,9 @@ failing line reads it there; tried by running the failing trace again with the l
 from __future__ import annotations
 
 import ast
-import copy
 from typing import Any
 
-from ..._common.source import text_of
+from ..._common.source import copied, text_of
 from ..dataflow import local_names
 from ..explanation import Fix
 from ..fixes.site import edit_fix
@@ -46,10 +45,10 @@ def global_read_fix(site: Any) -> Fix | None:
     class _Read(ast.NodeTransformer):
         def generic_visit(self, node: ast.AST) -> ast.AST:
             if isinstance(node, (ast.Subscript, ast.Attribute)) and text_of(node) == path:
-                return copy.deepcopy(read)
+                return copied(read)
             return super().generic_visit(node)
 
-    replacement = _Read().visit(copy.deepcopy(site.node))
+    replacement = _Read().visit(copied(site.node))
     if text_of(replacement) == text_of(site.node):
         return None
     return edit_fix("static", site.node, replacement,

@@ -6,7 +6,6 @@ line of its later use is kept as ``use_lineno``).
 from __future__ import annotations
 
 import ast
-import copy
 import inspect
 import re
 import types
@@ -15,6 +14,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.source import copied
 from ..._common.errors import is_installed_library, is_jax_file, tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
 from ..._common.source import (Position, closed_over, function_node, innermost_function, layers, node_at,
@@ -123,13 +123,13 @@ def _values_handed(statement: ast.stmt, held: str) -> ast.AST:
     own = [n for n in ast.walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
            and isinstance(n.func.value, ast.Name) and n.func.value.id == held]
     if own:
-        return ast.Tuple([copy.deepcopy(a) for c in own for a in [*c.args, *(k.value for k in c.keywords)]], ast.Load())
+        return ast.Tuple([copied(a) for c in own for a in [*c.args, *(k.value for k in c.keywords)]], ast.Load())
 
     class _NoLambdas(ast.NodeTransformer):
         def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
             return ast.copy_location(ast.Constant(None), node)
 
-    return _NoLambdas().visit(copy.deepcopy(statement))
+    return _NoLambdas().visit(copied(statement))
 
 
 _TRACED_WHEN_LEAKED = re.compile(r"traced when the value leaked was \S+ at (?P<file>\S+):(?P<line>\d+) traced for")

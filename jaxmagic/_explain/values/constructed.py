@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from ..._common.source import copied
 from ..._common.errors import is_user_file
 from ..declare.fields import Declaration, class_node
 from ..explanation import Fix
@@ -47,7 +48,7 @@ def constructed_count_fix(kind: str, paths: list[str], values: dict[str, Any], n
     assigned = _jnp_assignment(init, field, jnp_name) if init is not None else None
     if assigned is None:
         return None
-    edited_init = copy.deepcopy(init)
+    edited_init = copied(init)
     line = next(s for s in ast.walk(edited_init) if isinstance(s, ast.Assign) and s.lineno == assigned.lineno)
     line.value = ast.Call(ast.Name("int", ast.Load()), [_with_numpy(line.value, jnp_name, np_name)], [])
     whole = copy.copy(node)
@@ -92,7 +93,7 @@ def _is_jnp(func: ast.expr, jnp_name: str) -> bool:
 
 def _with_numpy(expression: ast.expr, jnp_name: str, np_name: str) -> ast.expr:
     """``expression`` with each ``jnp.f(...)`` called as ``np.f(...)``."""
-    new = copy.deepcopy(expression)
+    new = copied(expression)
     if isinstance(new, ast.Call) and isinstance(new.func, ast.Attribute) and new.func.attr == "astype":
         new = new.func.value  # ``.astype(int)`` said again by the ``int()`` around it
     for call in ast.walk(new):

@@ -10,13 +10,12 @@ dict without the key and the functions rewritten.
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import keyword
 import types
 from typing import Any
 
-from ..._common.source import text_of
+from ..._common.source import copied, text_of
 from ..dataflow import local_names
 from ..explanation import Fix
 
@@ -117,5 +116,5 @@ def _reading(definition: ast.FunctionDef, key: str, name: str) -> ast.FunctionDe
                 return ast.copy_location(ast.Name(name, ast.Load()), node)
             return self.generic_visit(node)
 
-    edited = _Read().visit(copy.deepcopy(definition))
+    edited = _Read().visit(copied(definition))
     return edited if text_of(edited) != text_of(definition) else definition

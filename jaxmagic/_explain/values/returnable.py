@@ -9,7 +9,6 @@ object again outside the jit, from the returned arrays).
 from __future__ import annotations
 
 import ast
-import copy
 import dataclasses
 import re
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.source import parameter_names, same_node, stored_names, text_of
+from ..._common.source import copied, parameter_names, same_node, stored_names, text_of
 from ..dataflow import stored_parts
 
 __all__ = ["Returnable", "returnable_part", "returned_instead", "substituted"]
@@ -48,7 +47,7 @@ def returnable_part(store: ast.stmt, target: ast.expr, value: ast.expr, appended
     if read is not None:
         name = _name(place, read)
         kept_as = f"{place}.append({name})" if appended else f"{place} = {name}"
-        return Returnable(ast.Attribute(copy.deepcopy(value), read, ast.Load()), name,
+        return Returnable(ast.Attribute(copied(value), read, ast.Load()), name,
                           f"and keeps it outside the jit: {kept_as}, read where you read `.{read}` of it (only "
                           "that array can leave the jit)")
     made = [n.value for n in ast.walk(scope) if isinstance(value, ast.Name) and isinstance(n, ast.Assign)
@@ -84,16 +83,16 @@ def returned_instead(tree: ast.AST | None, store: ast.stmt, scope: ast.AST | Non
 def substituted(tree: ast.AST, store: ast.stmt, new: ast.expr) -> tuple[ast.AST, ast.stmt] | None:
     """A copy of ``tree`` whose storing statement stores ``new`` (at the same position, so that nodes of the
     original find their copies there)."""
-    copied = copy.deepcopy(tree)
-    found = same_node(copied, store)
+    made = copied(tree)
+    found = same_node(made, store)
     if isinstance(found, ast.Assign) and len(found.targets) == 1:
-        found.value = ast.copy_location(copy.deepcopy(new), found.value)
+        found.value = ast.copy_location(copied(new), found.value)
     elif isinstance(found, ast.Expr) and isinstance(found.value, ast.Call) and len(found.value.args) == 1:
-        found.value.args[0] = ast.copy_location(copy.deepcopy(new), found.value.args[0])
+        found.value.args[0] = ast.copy_location(copied(new), found.value.args[0])
     else:
         return None
-    ast.fix_missing_locations(copied)
-    return copied, found
+    ast.fix_missing_locations(made)
+    return made, found
 
 
 def _returnable(value: Any) -> bool:
@@ -127,8 +126,8 @@ def _name(place: str, attribute: str) -> str:
 
 def _rebuilt(call: ast.Call, inputs: list[str], name: str) -> str:
     """The call that built the object, reading the returned arrays where it read the traced inputs."""
-    copied = copy.deepcopy(call)
-    for node in ast.walk(copied):
+    made = copied(call)
+    for node in ast.walk(made):
         if isinstance(node, ast.Name) and node.id in inputs:
             node.id = name if len(inputs) == 1 else f"{name}[{inputs.index(node.id)}]"
-    return ast.unparse(copied)
+    return ast.unparse(made)
