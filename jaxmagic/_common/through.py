@@ -21,7 +21,7 @@ import jax
 
 from .files import installed_package
 
-__all__ = ["rewrap", "has_transformations", "outer_jit", "checking_transform", "checking_wrapper", "dispatching"]
+__all__ = ["rewrap", "has_transformations", "outer_jit", "checking_transform", "checking_wrapper", "unchecked", "dispatching"]
 
 _DEPTH = 12
 
@@ -117,15 +117,19 @@ def has_transformations(outer: Any, plain: Any) -> bool:
 def outer_jit(outer: Any) -> Any | None:
     """The jit object the user called, when the outermost layer is one (through partials, and through a library's
     wrapper that only checks: ``chex.chexify(jax.jit(f))``)."""
+    while isinstance(outer, functools.partial):
+        outer = outer.func
+    outer = unchecked(outer)
+    return outer if getattr(outer, "_jit_info", None) is not None and hasattr(outer, "_fun") else None
+
+
+def unchecked(fn: Any) -> Any:
+    """``fn`` without the checking wrappers around it (``chex.chexify(jax.jit(f))``: the jit)."""
     for _ in range(4):
-        while isinstance(outer, functools.partial):
-            outer = outer.func
-        if getattr(outer, "_jit_info", None) is not None and hasattr(outer, "_fun"):
-            return outer
-        if not checking_wrapper(outer):
-            return None
-        outer = outer.__wrapped__
-    return None
+        if not checking_wrapper(fn):
+            break
+        fn = fn.__wrapped__
+    return fn
 
 
 # library wrappers that only check what the function they wrap computes, and run it as it is: a trace of the

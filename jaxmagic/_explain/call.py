@@ -26,7 +26,7 @@ from .._common.source import function_node, innermost_function, shown_lines, unw
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
 from .._common.errors import is_installed_library
-from .._common.through import checking_wrapper, has_transformations
+from .._common.through import has_transformations, unchecked
 
 __all__ = [
     "Call",
@@ -141,8 +141,7 @@ def call_of(fn: Any, args: tuple, kwargs: dict, static_argnums: Any, static_argn
     settings are read), a tracked jit, or a jitted bound method (the object
     becomes the first, static, argument). None when no plain function is inside.
     """
-    while checking_wrapper(fn):  # chex.chexify(jax.jit(f)): the jit inside is the call (its checks run there too)
-        fn = fn.__wrapped__
+    fn = unchecked(fn)  # chex.chexify(jax.jit(f)): the jit inside is the call (its checks run there too)
     tracked = tracked_of(fn)
     if tracked is not None:  # one of jaxmagic's own jits: the user's function is inside
         fn = tracked.fn

@@ -22,7 +22,7 @@ import jax
 
 from ..._common.source import copied
 from ..._common.errors import is_installed_library
-from ..._common.through import checking_transform, checking_wrapper
+from ..._common.through import checking_transform, unchecked
 from ..leaks import stores_outside
 from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
@@ -139,8 +139,7 @@ def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Mo
         fn = eval(compile(expression, filename, "eval"), dict(globals_))  # noqa: S307 - the user's jit, made anew
     except Exception:  # noqa: BLE001 - an expression that will not make the jitted function again
         return None
-    while checking_wrapper(fn):  # its checks run in the jit inside, given the wrapper's context (reentered)
-        fn = fn.__wrapped__
+    fn = unchecked(fn)  # its checks run in the jit inside, given the wrapper's context (retrace.contexts)
     replay = replay_of_call(exc, fn, args, kwargs)
     if isinstance(replay, str):
         return None

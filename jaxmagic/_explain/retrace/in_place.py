@@ -34,6 +34,7 @@ from ..rebuild import Names
 from ..verify import first_line
 from .alone import replay_alone
 from .budget import capped, retrace_seconds
+from .outcomes import ran_as_it_was
 from .replay import Refused, Replay, jits_directly, library_called, replay_of, replay_of_call
 from .swaps import swaps
 
@@ -111,24 +112,11 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             where = f"through {library}" if library else used.where
             fix.verified, fix.outcome = True, (f"traced ({used.where})" if used.alone
                                                else f"traced (the failing trace run again {where})")
-        elif _kept_as_it_was(outcome, exc, fix):
+        elif ran_as_it_was(outcome, exc, fix.recipe):
             fix.outcome = "the run again ran your function as it was, not the rewritten one"
         else:
             fix.verified, fix.failed_with = False, outcome
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
-
-
-def _kept_as_it_was(outcome: BaseException, exc: BaseException, fix: Fix) -> bool:
-    """True when a try failed in the very code object that failed for the user, on the same line, though the fix
-    rewrites that function (a closure made before the run again, which the swap did not reach): no verdict."""
-    first, again = user_entries(exc.__traceback__), user_entries(outcome.__traceback__)
-    line = getattr(getattr(fix.recipe, "target", None), "lineno", None)
-    if not first or not again or line is None:
-        return False
-    code = first[-1].tb_frame.f_code
-    lines = [n for _, _, n in code.co_lines() if n is not None]
-    return again[-1].tb_frame.f_code is code and again[-1].tb_lineno == first[-1].tb_lineno and \
-        bool(lines) and min(lines) <= line <= max(lines)
 
 
 def _cap(alone: Replay | str) -> float:

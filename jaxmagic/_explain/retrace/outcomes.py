@@ -5,7 +5,8 @@ user's call, or compares a new static value with one holding the failed call's t
 user's function its own way, so the rewritten copy never ran; the storing method tried under a jit of
 jaxmagic's returns its object, which no jit can return; or the function, traced on its own, fails before its
 failing line whatever the fix (it reads a context only the library's own call sets up: haiku's
-``get_parameter``). Such a failure is no verdict on the fix.
+``get_parameter``); or the run again ran the user's function as it was, not the rewritten one. Such a
+failure is no verdict on the fix.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from typing import Any
 
 from ..._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind, user_entries
 
-__all__ = ["fails_unfixed", "given_back", "ran_unchanged", "returns_its_object", "stale_jit_cache"]
+__all__ = ["fails_unfixed", "given_back", "ran_as_it_was", "ran_unchanged", "returns_its_object", "stale_jit_cache"]
 
 
 def given_back(outcome: BaseException) -> bool:
@@ -85,3 +86,16 @@ def fails_unfixed(outcome: BaseException, exc: BaseException, unfixed: Callable[
 
 def _first(exc: BaseException) -> str:
     return next(iter(str(exc).splitlines()), "")
+
+
+def ran_as_it_was(outcome: BaseException, exc: BaseException, recipe: Any) -> bool:
+    """True when a try failed in the very code object that failed for the user, on the same line, though the fix
+    (``recipe``) rewrites that function (a closure made before the run again, which the swap did not reach)."""
+    first, again = user_entries(exc.__traceback__), user_entries(outcome.__traceback__)
+    line = getattr(getattr(recipe, "target", None), "lineno", None)
+    if not first or not again or line is None:
+        return False
+    code = first[-1].tb_frame.f_code
+    lines = [n for _, _, n in code.co_lines() if n is not None]
+    return again[-1].tb_frame.f_code is code and again[-1].tb_lineno == first[-1].tb_lineno and \
+        bool(lines) and min(lines) <= line <= max(lines)
