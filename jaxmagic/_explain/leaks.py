@@ -11,24 +11,23 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
-import types
 from typing import Any
 
 from .._common.errors import is_user_file
 from .._common.jaxpr import traceback_place
-from .._common.source import (enclosing_function, innermost_function, names_in, node_at, own_nodes,
+from .._common.source import (enclosing_function, names_in, node_at, own_nodes,
                               parameter_names, parse_file, position_of)
 from .dataflow import depends_on
 from .provenance import jaxpr_tracer
+from .values.callee import user_functions_in
 
-__all__ = ["Leak", "definition_at", "find_leak", "stores_outside", "user_functions_in"]
+__all__ = ["Leak", "definition_at", "find_leak", "stores_outside"]
 
 _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) for (?P<for>\w+)")
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
 _UNKNOWN_AT = re.compile(r"value leaked was <unknown> traced for (?P<for>\w+)")  # a callable object, jitted
 _CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))? \((?P<name>[^)]*)\)")
 _SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
-_NO = types.SimpleNamespace(co_filename="")  # a class attribute's code, where it has none
 # a container's storing methods, with the most positional arguments each takes: ``optimizer.update(model, grads)``
 # (two) is an optimizer's step, never ``dict.update``
 _STORING_METHODS = {"append": 1, "extend": 1, "insert": 2, "add": 1, "update": 1, "setdefault": 2, "put": 2,
@@ -50,6 +49,7 @@ class Leak:
     traced_for: str | None = None  # what JAX traced the leaking function for: jit, scan, vmap...
     handed_in: bool = False  # stored by a function library code called, of a value the library handed it
     kept_by: str | None = None  # the global object the storing line handed to library code, which kept the value
+    made_in: str | None = None  # the library function JAX lists as making the value, called by the storing line
 
 
 def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | None = None,
@@ -68,10 +68,15 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     def_line = int(match["line"]) if match else None
     created_file = created["file"] if created else None
     created_line = int(created["line"]) if created else None
+    kept_in = None  # the library function JAX lists outermost where the value was made, when it lists no user line
     if created_file is not None and not is_user_file(created_file):  # made in a library (a sampler's ask):
-        listed = [(f["file"], int(f["line"])) for f in _STACK_FRAME.finditer(message.partition("stack frames")[2])
-                  if is_user_file(f["file"])]  # the user's line that called it, innermost of those JAX lists
-        created_file, created_line = listed[-1] if listed else (created_file, created_line)
+        frames = list(_STACK_FRAME.finditer(message.partition("stack frames")[2]))
+        users = [i for i, f in enumerate(frames) if is_user_file(f["file"])]  # the user's line that called it,
+        # innermost of those JAX lists; and the library's function it called (reax's ``Module.log``)
+        created_file, created_line = (frames[users[-1]]["file"], int(frames[users[-1]]["line"])) if users else (
+            created_file, created_line)
+        after = users[-1] + 1 if users else 0
+        kept_in = frames[after]["name"].rsplit(".", 1)[-1] if after < len(frames) else None
     unknown = _UNKNOWN_AT.search(message) if match is None else None
     if unknown and created is not None and is_user_file(created_file or ""):  # jax.jit(like): its __call__
         made_in = enclosing_function(parse_file(created_file) or ast.Module([], []), created_line or 0)
@@ -111,10 +116,12 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
     leak.traced_for = traced_for
     # the value may have been stored by a function nested in the traced one (vmap, scan bodies)
     inner = enclosing_function(tree, created_line) if created_file == filename and created_line else None
-    for scope in (inner, definition, *_called_from(tree, definition)):
-        if scope is None:
-            continue
-        store = _storing_statement(scope, leak.created_line)
+    scopes = [s for s in (inner, definition, *_called_from(tree, definition)) if s is not None]
+    # (else, where no scope stores, reax's ``self.log(...)``: the library's call kept what it was handed)
+    for scope, called in [*((s, None) for s in scopes), *((s, kept_in) for s in scopes if kept_in is not None)]:
+        store = _library_call(scope, called, leak.created_line) if called else _storing_statement(
+            scope, leak.created_line)
+        leak.made_in = called if store is not None else None
         if store is not None and scope is not leak.outer and leak.outer is not None and \
                 _stored_into(store) <= set(parameter_names(scope)):  # onto a traced argument's copy (sepes' trees):
             kept = _storing_statement(leak.outer, None)  # what the jitted function stores in a global escapes
@@ -192,41 +199,6 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
         if read & into or ("self" in into and holder in read):
             found.append((value.__name__, code.co_filename, definition.lineno))
     return found[0] if len(set(found)) == 1 else None
-
-
-def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
-    """The user's own functions inside ``value``: itself, under a library's wrapper (``functools.wraps``, a closure
-    cell, an attribute of a wrapper object such as pymanopt's ``Function``), or an instance's methods."""
-    queue, seen, found = [value], set(), []
-    while queue and len(seen) < limit:
-        item = queue.pop(0)
-        if isinstance(item, type) and id(item) not in seen:  # a class of the user's (a loss term a library calls)
-            seen.add(id(item))
-            queue.extend(v for v in vars(item).values() if isinstance(v, types.FunctionType)
-                         and is_user_file(v.__code__.co_filename))
-        if id(item) in seen or isinstance(item, type):
-            continue
-        if not callable(item):  # an instance (``learner``): its class's methods, when the class is the user's
-            seen.add(id(item))
-            queue.extend(v for v in vars(type(item)).values() if is_user_file(getattr(v, "__code__", _NO).co_filename))
-            continue
-        seen.add(id(item))
-        fn = item if isinstance(item, types.FunctionType) else innermost_function(item)
-        if isinstance(fn, types.FunctionType) and is_user_file(fn.__code__.co_filename):
-            found.append(fn)  # and on: a decorator of the user's own holds the def in its closure
-        for cell in getattr(fn, "__closure__", None) or ():
-            try:
-                queue.append(cell.cell_contents)
-            except ValueError:  # an empty cell
-                continue
-        if not isinstance(item, (types.FunctionType, types.MethodType)):  # a callable instance (a loss term):
-            queue.extend(v for v in vars(type(item)).values()  # its class's own methods, the class the user's
-                         if is_user_file(getattr(v, "__code__", _NO).co_filename))
-            try:
-                queue.extend(vars(item).values())
-            except TypeError:  # no __dict__
-                pass
-    return found
 
 
 _STACK_FRAME = re.compile(r"^(?P<file>\S.*?):(?P<line>\d+)(?::\d+)? \((?P<name>[^)]*)\)$", re.M)
@@ -357,6 +329,15 @@ def _local_names(definition: ast.AST) -> set[str]:
         elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             assigned.add(node.id)
     return (params | assigned) - declared
+
+
+def _library_call(definition: ast.AST, name: str, line: int | None) -> ast.stmt | None:
+    """The one statement of ``definition`` (at ``line``, when known) calling a method or function ``name`` (reax's
+    ``self.log(...)``): where library code, which JAX lists as making the value, kept it; None unless exactly one."""
+    found = [s for s in ast.walk(definition) if isinstance(s, ast.Expr) and any(
+        isinstance(c, ast.Call) and getattr(c.func, "attr", getattr(c.func, "id", None)) == name
+        for c in ast.walk(s)) and (line is None or s.lineno <= line <= (s.end_lineno or s.lineno))]
+    return found[0] if len(found) == 1 else None
 
 
 def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stmt | None:

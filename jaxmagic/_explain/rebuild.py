@@ -31,6 +31,7 @@ from .._common.errors import installed_package, is_user_file, traceback_entries,
 from .._common.frames import cut_from_handled
 from .._common.through import outer_jit, rewrap
 from .retrace.budget import OutOfTime, within_budget
+from .retrace.reverse import trace_probe
 
 __all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX",
            "probe_name", "global_names", "refused_only_abstractly"]
@@ -199,12 +200,13 @@ def probe_trace(
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
                 within_budget():
             jitted = _through(through, fn, args, static_argnums, static_argnames, wrapper) if through else None
+            stack = jitted is not None and outer_jit(through[0]) is None  # the user's transformations, as made
             if jitted is None and getattr(_held, "as_given", False) and wrapper == "jax.jit":
                 fn, args, kwargs = _arrays_only(fn, args, kwargs, static_argnums, static_argnames, _held.as_given)
                 static_argnums, static_argnames = (), ()  # held as given, with what is not traced
             if jitted is None:
                 jitted = rejit(wrapper, fn, static_argnums, static_argnames)
-            (jitted.trace if hasattr(jitted, "trace") else jitted.lower)(*args, **kwargs)
+            trace_probe(jitted, args, kwargs, rebuilt_stack=stack)
     except (Exception, OutOfTime) as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
         return cut_from_handled(exc, handled)
     return None

@@ -27,6 +27,8 @@ size the function computes from its arrays' values, moved to the caller and made
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``fixes.site`` (``edit_fix``, ``is_hashable``, ``dotted_of``,
 ``jit_spelled``),
-``fixes.rewrites`` (``Unstored``, ``apply_edit``), ``values.callee`` (``resolved``) and ``fixes.equality`` (``ChildrenRecipe``, the private-copy try);
+``fixes.rewrites`` (``Unstored``, ``apply_edit``), ``values.callee`` (``resolved``, ``library_data_field``,
+``library_static_field``), ``retrace.reverse`` (``trace_probe``) and ``fixes.equality`` (``ChildrenRecipe``, the
+private-copy try);
 never ``explain``, ``argument`` or ``verify``.
 """

@@ -18,9 +18,7 @@ value rebuilt as an object of that class (``rebuilt.redeclared``).
 from __future__ import annotations
 
 import ast
-import builtins
 import copy
-import inspect
 import dataclasses
 import linecache
 import sys
@@ -32,8 +30,9 @@ import numpy as np
 from ..._common.errors import is_user_file
 from ..._common.source import copied, parse_file, text_of
 from ..explanation import Fix
+from ..values.callee import library_data_field, library_static_field
 
-__all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix"]
+__all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix", "integer_scalar_array"]
 
 
 @dataclasses.dataclass
@@ -165,7 +164,7 @@ def _field_edit(node: ast.ClassDef, arrays: list[str], cls: type) -> tuple[str, 
     """``w: jax.Array = eqx.field(static=True)`` → ``w: jax.Array`` (other options of the field kept);
     ``K: jdc.Static[jax.Array]`` → ``K: jax.Array``; ``w: jax.Array`` in a class whose library keeps a field
     static unless told → ``w: jax.Array = to.field(node=True)``."""
-    shown, moved, body, data = [], [], [], _library_data_field(cls)
+    shown, moved, body, data = [], [], [], library_data_field(cls)
     whole = copy.copy(node)
     for statement in node.body:
         body.append(statement)
@@ -231,18 +230,22 @@ def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False) ->
     if found is None or not is_user_file(found[2]):
         return None
     node, tree, filename = found
+    count = integer_scalar_array(getattr(held, field))  # declared an int, as it is built from now on
     made = _register_meta_edit(node, tree, type(held).__name__, field) or _field_static_edit(node, field,
-                                                                                            type(held))
+                                                                                            type(held), count)
     if made is None:
         return None
     code, statements = made
-    kept = type(getattr(held, field)).__name__
+    kept = getattr(held, field)
     why = ("JAX traces it like the arrays beside it, so Python never sees its value" if scalar else
            "JAX cannot trace it as a leaf")
+    held_as = "holds a count as an array of one integer" if count else f"holds a Python {type(kept).__name__}, not an array,"
+    value = f"`{int(kept)}`, " if count and not isinstance(kept, jax.core.Tracer) else ""
+    passed = f"and build it with a Python int ({value}not an array)" if count else f"and keep passing `{name}` as it is"
     return Fix(
         "static", code,
-        f"`{field}` of `{type(held).__name__}` holds a Python {kept}, not an array, and {why}; declare it a static "
-        f"field of the class (hashed with the structure, like a static argument) and keep passing `{name}` as it is",
+        f"`{field}` of `{type(held).__name__}` {held_as} and {why}; declare it a static field of the class (hashed "
+        f"with the structure, like a static argument) {passed}",
         recipe=Declaration(name, owner, statements, filename, as_counts=(field,) if scalar else ()),
     )
 
@@ -255,8 +258,11 @@ def _non_array_field(name: str, path: str, value: Any, scalar: bool = False) -> 
         if leaf in fields and (not _array_like(fields[leaf]) or (
                 scalar and isinstance(fields[leaf], (int, float, bool)) and owner is None)):
             return held, leaf, owner
-        if scalar and owner is None and leaf in fields and _annotated_count(type(held), leaf):
-            return held, leaf, owner  # `horizon: int`, made an array by a vmap that built the object
+        if scalar and owner is None and leaf in fields and (_annotated_count(type(held), leaf) or
+                                                            integer_scalar_array(fields[leaf])):
+            # `horizon: int`, made an array by a vmap that built the object; or `window = jnp.array(6)`, a count
+            # the user built as an array
+            return held, leaf, owner
         others = [k for k, v in fields.items() if not _array_like(v) and not isinstance(v, type(None))]
         if owner is None and len(others) == 1 and callable(fields[others[0]]):
             return held, others[0], owner
@@ -270,6 +276,12 @@ def _annotated_count(cls: type, field: str) -> bool:
         if annotation is not None:
             return annotation in (int, bool, "int", "bool")
     return False
+
+
+def integer_scalar_array(value: Any) -> bool:
+    """True for an array of one integer (``jnp.array(6)``, or its tracer), as a count is built by mistake."""
+    return isinstance(value, (np.ndarray, jax.Array)) and np.shape(value) == () and \
+        np.issubdtype(value.dtype, np.integer)
 
 
 def _array_like(value: Any) -> bool:
@@ -309,7 +321,8 @@ def _register_meta_edit(node: ast.ClassDef, tree: ast.Module, name: str, field: 
     return None
 
 
-def _field_static_edit(node: ast.ClassDef, field: str, cls: type) -> tuple[str, list[ast.stmt]] | None:
+def _field_static_edit(node: ast.ClassDef, field: str, cls: type, count: bool = False
+                       ) -> tuple[str, list[ast.stmt]] | None:
     """The field's line declared static the class's way: ``jdc.Static[...]`` around its type for a
     ``pytree_dataclass``, ``= eqx.field(static=True)`` in an ``equinox.Module``, ``= struct.field(pytree_node=False)``
     in a ``flax.struct.dataclass``."""
@@ -323,6 +336,8 @@ def _field_static_edit(node: ast.ClassDef, field: str, cls: type) -> tuple[str, 
                 and statement.target.id == field):
             continue
         edited = copied(statement)
+        if count:
+            edited.annotation = ast.Name("int", ast.Load())
         kind, spelled = option
         if kind == "annotation":
             edited.annotation = ast.Subscript(ast.parse(spelled, mode="eval").body, statement.annotation, ast.Load())
@@ -363,38 +378,4 @@ def _static_option(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
         field = next((n for n, v in held.items() if v is equinox.field), None)
         # the class's module may not import equinox itself (a library's base class): the fix imports it as eqx
         return (f"{alias}.field" if alias is not None else field or "eqx.field"), "static=True"
-    return _library_static_field(cls)
-
-
-def _library_data_field(cls: type) -> str | None:
-    """``to.field(node=True)``: the field function of a base class's library taking an option that makes a field
-    a node (treeo keeps every field static unless so declared), spelled as the class's module holds it."""
-    def option(maker: Any) -> str | None:
-        try:
-            return next((p for p in ("node", "pytree_node") if p in inspect.signature(maker).parameters), None)
-        except (TypeError, ValueError):
-            return None
-
-    found = _base_library_maker(cls, "field", lambda maker: option(maker) is not None)
-    return f"{found[0]}({option(found[1])}=True)" if found is not None else None
-
-
-def _library_static_field(cls: type) -> tuple[str, str] | None:
-    """The ``static_field()`` of the library a base class comes from (``simple_pytree``), spelled as the
-    class's module holds it, else by the library's name: ``("simple_pytree.static_field", "")``."""
-    return (found[0], "") if (found := _base_library_maker(cls, "static_field", callable)) is not None else None
-
-
-def _base_library_maker(cls: type, name: str, fits: Any) -> tuple[str, Any] | None:
-    """(its spelling in the class's module, else by the library's name; the function) for the first function ``name``
-    of a base class's library for which ``fits`` holds."""
-    held = vars(sys.modules.get(cls.__module__) or sys)
-    for klass in getattr(cls, "__mro__", ())[1:]:
-        package = sys.modules.get(klass.__module__.split(".", 1)[0])
-        maker = getattr(package, name, None)
-        if package is None or package is builtins or not fits(maker):
-            continue
-        spelled = next((n for n, v in held.items() if v is maker), None)
-        alias = next((n for n, v in held.items() if v is package), package.__name__)
-        return spelled or f"{alias}.{name}", maker
-    return None
+    return library_static_field(cls)

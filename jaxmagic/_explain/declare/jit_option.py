@@ -30,6 +30,7 @@ from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.site import dotted_of, is_hashable
 from ..recover import Impure, evaluate_pure
+from ..retrace.reverse import trace_probe
 
 __all__ = ["library_builder_static_fix", "library_jit_static_fix", "library_own_jit_fix", "partial_bound_fix",
            "traced_abstractly"]
@@ -290,7 +291,7 @@ def traced_abstractly(fn: Any, args: tuple, kwargs: dict, what: str, **options: 
         if not private:
             return None, "this JAX cannot keep the try out of its caches"
         try:
-            jax.jit(fn, **options).trace(*args, **kwargs)
+            trace_probe(jax.jit(fn, **options), args, kwargs)
         except Exception as fault:  # noqa: BLE001 - the fix does not trace: say how
             return False, f"still fails: {type(fault).__name__}: {str(fault).splitlines()[0] if str(fault) else ''}"
     return True, f"traced ({what}, the same call traced again abstractly)"

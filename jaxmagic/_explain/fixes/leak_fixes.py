@@ -393,7 +393,8 @@ def _into_returned_dict(site: Site, store: ast.stmt | None, value: ast.expr | No
 
 def _stored_value(store: ast.stmt) -> ast.expr | None:
     if isinstance(store, ast.Expr) and isinstance(store.value, ast.Call) and store.value.args:
-        return store.value.args[0]
+        # (``self.log("loss", loss)``: the value, not the name it is logged under)
+        return next((a for a in store.value.args if not isinstance(a, ast.Constant)), store.value.args[0])
     if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
         return store.value
     return None

@@ -21,7 +21,7 @@ from ..declare.leaf import Static, at_path as _at_path, leaf_static_fix as _leaf
 from ..declare.wrapper import filter_jit_fix
 from ..declare.fields import declared_data_fix
 from ..values.callee import resolved
-from ..values.constructed import constructed_count_fix
+from ..values.constructed import array_count_fix, constructed_count_fix
 from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
@@ -237,8 +237,9 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
     facts = site.facts
     roots = [argument] if argument else list(dict.fromkeys(root_of(p) for p in site.paths)) or [site.argument]
     values = site.facts.values if site.facts else site.locals_ or {}
-    if not argument and (made := constructed_count_fix(site.kind, site.paths, values, site.names)) is not None:
-        return made  # ``self.cutoff = jnp.floor(...)`` in ``__init__``: a Python int made there
+    if not argument and (made := constructed_count_fix(site.kind, site.paths, values, site.names)
+                         or array_count_fix(site.paths, values)) is not None:
+        return made  # ``self.cutoff = jnp.floor(...)`` in ``__init__``, or ``window=jnp.array(6)``: a Python int
     if facts is None or not roots or None in roots:
         return None
     passed = {r: v for r in roots if not replace and r in facts.params and r not in facts.static and r in facts.values
@@ -385,9 +386,8 @@ _PARAMETER_CALLS = {"param", "variable", "get_parameter", "get_state", "make_rng
 
 
 def makes_parameters(loop: ast.AST, site: Site) -> bool:
-    """True when ``loop``'s body builds a layer of a module system (``nn.Dense(8)(x)`` under ``nn.compact``, a
-    haiku module) or asks for a parameter (``self.param``): each Python iteration makes its own, so a
-    ``lax.fori_loop`` or ``lax.scan`` body, traced once, would share one where the loop had several."""
+    """True when ``loop``'s body builds a layer (``nn.Dense(8)(x)`` under ``nn.compact``, a haiku module) or asks
+    for a parameter (``self.param``): a ``lax`` loop's body, traced once, would share one made per iteration."""
     for node in ast.walk(loop):
         if not isinstance(node, ast.Call):
             continue

@@ -9,8 +9,9 @@ no lowering, no backend compile):
 - JAX's trace cache holds the library's jitted call with its abstract arguments,
   the user's function among its static ones (where ``equinox.filter_jit`` keeps it);
 - else the user's one top-level statement that hands the function to a JAX
-  transformation (``lax.scan(body, init, xs)``, ``jax.vmap(f)(xs)``) is evaluated
-  again, when its arguments evaluate without running code.
+  transformation (``lax.scan(body, init, xs)``, ``jax.vmap(f)(xs)``), or an object
+  whose ``__call__`` it is to a library's function, is evaluated again, when its
+  arguments evaluate without running code.
 
 The fixed function is compiled anew and put in place of the user's in that call's
 arguments: a new function object, so every cache entry the try makes is keyed on
@@ -32,18 +33,17 @@ import jax
 from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file
 from ..._common.errors import is_user_file, traceback_entries, user_entries
 from ..._common.frames import leaks_hidden
-
 from ..retrace.trace_cache import traced_calls
 from ..call import call_of
 from ..declare.leaf import Static
 from ..explanation import Fix
 from ..fixes.leak_code import ThreadOut
 from ..fixes.rewrites import Unstored, apply_edit
-from ..leaks import stores_outside, user_functions_in
+from ..leaks import stores_outside
 from ..provenance import Origin, jaxpr_tracer
 from ..rebuild import Names, global_names, rebuild, refused_only_abstractly
 from ..fixes.site import dotted_of
-from ..values.callee import resolved
+from ..values.callee import resolved, user_functions_in
 from ..verify import first_line
 from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
 from ..retrace.replay import Refused, Replay
@@ -97,6 +97,9 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             replay = statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder,
                                        method=getattr(definition, "name", None))
             swaps = [(live, fixed.__code__)] if replay is not None else []
+        if replay is None and live.__name__ == "__call__" and fixed.__code__.co_freevars == live.__code__.co_freevars:
+            replay = statement_replay(exc, live, live, tree, globals_ or {}, aux=aux, called=True)  # thrml's observer
+            swaps = [(live, fixed.__code__)] if replay is not None else []
         if replay is None and traced == "__call__" and isinstance(fix.recipe, ThreadOut) and holder:
             # jax.jit(like)(p): the object whose __call__ it is, jitted in the user's statement
             replay = jitted_statement_replay(exc, holder, tree, globals_ or {}, filename)
@@ -135,14 +138,12 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             replay = replay if swaps else None
         if replay is None and isinstance(fix.recipe, Unstored) and \
                 fixed.__code__.co_freevars == live.__code__.co_freevars:
-            # a library's cached jitted call whose function holds it (a loss defined inside ``fit`` that calls the
-            # user's function through ``self``): traced again with marked code, to see the trace ran it
+            # a library's cached jitted call whose function holds it (a loss in ``fit`` calling it through ``self``)
             replay = reaching_replay(live, cached)
             if replay is not None:
                 swaps, reached = marked(live, edited, filename, names.globals_for(live.__globals__)), []
         if replay is None and fixed.__code__.co_freevars == live.__code__.co_freevars:
-            # a library the user handed it to ran it in its own trace (``method.step(...)``): that statement's
-            # call made again, the fixed code marked, to see the trace ran it
+            # a library the user handed it to ran it in its own trace (``method.step(...)``): made again, marked
             replay = library_statement_replay(exc, live, tree, globals_ or {}, _use_line(exc, filename))
             if replay is not None:
                 swaps, reached = marked(live, edited, filename, names.globals_for(live.__globals__)), []
@@ -163,8 +164,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             fix.outcome = f"{replay.where}, but that trace does not run `{live.__name__}`" if outcome is None else \
                 f"{replay.where} fails before it runs `{live.__name__}` ({type(outcome).__name__})"
         elif outcome is not None and replay.foreign and not _raised_in(outcome, [code for _, code in swaps]):
-            # library code the statement runs cannot be traced abstractly (its own ``if`` on a value): that says
-            # nothing of the fix
+            # library code the statement runs cannot be traced abstractly (its own ``if`` on a value): no verdict
             fix.outcome = f"{replay.where}, but the library's own code fails there ({type(outcome).__name__})"
         elif outcome is not None and replay.unjitted and not _raised_in(outcome, [code for _, code in swaps]) and \
                 refused_only_abstractly(outcome):

@@ -98,8 +98,8 @@ _AUX = {"grad", "value_and_grad", "jacfwd", "jacrev"}  # transformations whose h
 
 
 def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module,
-                      globals_: dict, aux: bool = False, name: str | None = None, method: str | None = None
-                      ) -> Replay | None:
+                      globals_: dict, aux: bool = False, name: str | None = None, method: str | None = None,
+                      called: bool = False) -> Replay | None:
     """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
     xs)``, ``jax.vmap(f)(xs)``, ``jax.jit(jax.grad(f))(x)``), as a call traced abstractly; None unless exactly
     one such statement has arguments that evaluate without running code."""
@@ -108,14 +108,16 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
     for node, links in statement_calls(tree):
         short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
         at = _RUNS.get(short)
-        if at is None and links[0] is not node:  # a library's transformation, applied: handed the function by name
+        if at is None and (links[0] is not node or called):  # a library's transformation, applied: handed the
+            # function by name (or a library's function handed an object that it calls)
             at = next((i for i, a in enumerate(links[-1].args) if (isinstance(a, ast.Name)
-                       and a.id == (name or live.__name__)) or _bound(a, live, method, frame)), None)
+                       and a.id == (name or live.__name__)) or _bound(a, live, method, frame)
+                       or (called and _calls(a, live, frame))), None)
         given = links[-1].args[at] if at is not None and len(links[-1].args) > at else None
         if isinstance(given, ast.Attribute) and given.attr == method:  # jax.grad(fitter.loss)
             given = given.value
-        elif _bound(given, live, method, frame):  # jax.jit(trainer.step): the object's method
-            given = ast.Name(live.__name__)
+        elif _bound(given, live, method, frame) or (called and _calls(given, live, frame)):
+            given = ast.Name(live.__name__)  # jax.jit(trainer.step): the object's method; or an object it calls
         if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
             continue
         if links[0] is node and short in _WRAPS:
@@ -160,6 +162,17 @@ def _takes_aux(transform: Any) -> bool:
 
 
 _WRAPS = {"vmap", "grad", "value_and_grad", "jacfwd", "jacrev", "checkpoint", "remat"}  # make a function, run nothing
+
+
+def _calls(node: ast.expr | None, live: types.FunctionType, frame: Any) -> bool:
+    """True when ``node`` is a name of an object whose class's ``__call__`` is ``live`` (an observer the user hands
+    a library, which calls it)."""
+    if not isinstance(node, ast.Name):
+        return False
+    try:
+        return getattr(type(evaluate_pure(node, frame)), "__call__", None) is live
+    except Impure:
+        return False
 
 
 def _bound(node: ast.expr | None, live: types.FunctionType, method: str | None, frame: Any) -> bool:

@@ -9,9 +9,11 @@ given, when the library's whole call does not run again within a short share of
 the explanation's time), ``in_place`` (every untried code fix, tried that way),
 ``outcomes`` (a try's failure that says nothing of the fix: the try itself was at
 fault), ``contexts`` (what a library's wrapper set up around the trace that
-failed, set up again while explaining: ``chex.chexify``'s level) and
+failed, set up again while explaining: ``chex.chexify``'s level),
 ``trace_cache`` (the abstract calls ``jax.jit``'s trace cache kept: a leaked
-tracer's function traced again long after its call).
+tracer's function traced again long after its call) and ``reverse`` (every try
+traced inside ``jax.grad`` where reverse mode called the jit that failed: a loop
+with a traced trip count traces, then cannot be transposed).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``rebuild``,
 ``verify``, ``fixes.rewrites`` and ``reach.entry``; never ``explain``, ``argument``

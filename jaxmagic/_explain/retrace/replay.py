@@ -30,6 +30,7 @@ from ..._tracking.observed.adapters import user_call
 from ..reach.entry import entry_of
 from ..rebuild import abstract_tracers
 from .budget import OutOfTime, within_budget
+from .reverse import trace_probe
 
 __all__ = ["Refused", "Replay", "jits_directly", "jax_call_again", "library_called", "package_of", "replay_of", "replay_of_call"]
 
@@ -80,7 +81,7 @@ class Replay:
                 if not private:
                     return Refused("this JAX cannot keep the rewritten code out of its caches")
                 with within_budget():
-                    self.jitted.trace(*self.args, **self.kwargs)
+                    trace_probe(self.jitted, self.args, self.kwargs)
         except OutOfTime as spent:  # the explanation's time for re-tracing ran out: this try is not made
             return Refused(str(spent), timed=True)
         except Exception as exc:  # noqa: BLE001 - the trace's outcome, whatever it is

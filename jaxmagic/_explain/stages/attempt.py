@@ -18,6 +18,7 @@ from ..retrace.in_place import verify_in_place
 from ..reach.leak_replay import handed_storers, leaking_call, verify_leak_in_place
 from ..reach.stored_attributes import tried_keeping
 from ..retrace.budget import settle_when
+from ..retrace.reverse import differentiated, reverse_mode_of
 from ..verify import verify, verify_rejitted
 from .wrapper_paths import name_arguments
 from .follow import follow_through
@@ -48,7 +49,9 @@ def attempt(failure: Failure) -> None:
         verify_rejitted(found.fixes, failure.given)
     preferred = found.fixes[0] if found.fixes else None
     kept = failure.leak.kept_by if leaked and failure.call is not None else None
-    with settle_when(lambda: preferred is not None and preferred.verified is True):
+    # (a jit that jax.grad called is transposed after its trace: every try is traced so too)
+    with settle_when(lambda: preferred is not None and preferred.verified is True), \
+            differentiated(None if leaked else reverse_mode_of(failure.exc)):
         with kept_as_it_was((globals_ or {}).get(kept)) if kept is not None else contextlib.nullcontext():
             tried(found.fixes)  # (a try may run the library's setter: the object the user's run left is kept)
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs

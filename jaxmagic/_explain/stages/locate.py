@@ -50,18 +50,19 @@ def locate(failure: Failure) -> None:
     if failure.kind == "leaked-tracer":
         failure.escaped = leaked_tracer(exc, failure.message)
         leak = failure.leak = find_leak(failure.message, failure.escaped, called(call), user[-1] if user else None)
-        stored = attribute_store(user[-1]) if leak.store is None and user else None
+        unsure = leak.store is None or leak.made_in is not None  # (a library's call that made it: kept there?)
+        stored = attribute_store(user[-1]) if unsure and user else None
         if stored is not None:  # self.last_scores = scores in a Keras layer's call, read as attn.last_scores
             leak.store, leak.filename, leak.function = stored.store, stored.filename, stored.method.name
-            leak.def_line, leak.arguments = stored.method.lineno, stored.arguments
+            leak.def_line, leak.arguments, leak.made_in = stored.method.lineno, stored.arguments, None
         handed = handed_global_store(leak.outer, user[-1].tb_frame.f_globals) \
-            if leak.store is None and stored is None and user else None
+            if unsure and stored is None and user else None
         if handed is None and leak.store is None and stored is None and user and leak.outer is None:
             # met outside any trace (``np.asarray`` of a metric a logger kept), by a function a library traced: the
             # one function of the cell that hands a global object holding a tracer a value (``logger.log(m)``)
             handed = _handed_in_the_cell(user[-1], leak)
         if handed is not None:  # a global object handed to library code that kept the value (GP(..., measure=prior))
-            leak.store, leak.kept_by = handed
+            (leak.store, leak.kept_by), leak.made_in = handed, None
             leak.arguments = depends_on(leak.outer, _values_handed(leak.store, leak.kept_by), leak.outer,
                                         parse_file(leak.filename))
         # the line that stored it, else (a library object kept it: PGPE's ask) the user's line that made it

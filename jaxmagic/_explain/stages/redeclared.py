@@ -15,7 +15,7 @@ from typing import Any
 import jax
 
 from ..._common.frames import traceback_entries, user_entries
-from ..._tracking.compiling.jax_frames import find_jax_call
+from ..._tracking.compiling.jax_frames import find_jax_call, outward
 from ..._tracking.observed.adapters import user_call
 from ..declare.fields import Declaration
 from ..declare.rebuilt import redeclared
@@ -35,19 +35,16 @@ def verify_redeclared(fixes: list[Fix], exc: BaseException, globals_: dict | Non
         return
     user = user_entries(exc.__traceback__)
     held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]
-    call = find_jax_call(user[-1].tb_frame, held) if user else None
-    if call is None:
-        return
-    try:
-        found = user_call(call)
-    except Exception:  # noqa: BLE001 - a wrapper's internals changed: not tried
+    cls = type(user[-1].tb_frame.f_locals.get(wanted[0].recipe.argument)) if user else None
+    found = _handed_concrete(user[-1].tb_frame, held, cls, wanted[0].recipe.as_counts) if user else None
+    if found is None:
         return
     if found.wrapper == "jax.jit" and (found.static_argnums or found.static_argnames):
         return  # a plain jit's static options would have to be given again: tried by the copy, where it can
-    cls = type(user[-1].tb_frame.f_locals.get(wanted[0].recipe.argument))
     runner = found.jitted if found.wrapper != "jax.jit" else jax.jit(found.function)
     for fix in wanted:
-        outcome = _traced(fix.recipe, cls, runner, tuple(found.args), dict(found.kwargs), globals_ or {})
+        outcome = _traced(fix.recipe, cls, runner, tuple(found.args), dict(found.kwargs), globals_ or {},
+                          found.function)
         if isinstance(outcome, str):
             fix.outcome = outcome
         elif outcome is None:
@@ -57,10 +54,40 @@ def verify_redeclared(fixes: list[Fix], exc: BaseException, globals_: dict | Non
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
 
 
-def _traced(recipe: Declaration, cls: type, runner: Any, args: tuple, kwargs: dict, globals_: dict
-            ) -> BaseException | str | None:
+def _handed_concrete(failing: Any, held: list, cls: type, counts: tuple[str, ...]) -> Any:
+    """The innermost jitted call on the stack, in the user's terms, whose objects of ``cls`` hold their counts as
+    values, not tracers of a jit further out (quantax's jit inside its own jit): up to ``_OUTER`` jits out."""
+    call = find_jax_call(failing, held)
+    for _ in range(_OUTER):
+        if call is None:
+            return None
+        try:
+            found = user_call(call)
+        except Exception:  # noqa: BLE001 - a wrapper's internals changed: not tried
+            return None
+        objects = [v for v in jax.tree_util.tree_leaves((found.function, found.args, found.kwargs),
+                                                         is_leaf=lambda v: type(v) is cls) if type(v) is cls]
+        if not any(isinstance(getattr(o, c, None), jax.core.Tracer) for o in objects for c in counts):
+            return found
+        inner = call
+        while call is not None and call.fun is inner.fun:  # (JAX's frames of one jitted call hold it each)
+            frames = outward(call.frame, held)
+            next(frames, None)
+            call = find_jax_call(next(frames, None), held)
+    return None
+
+
+_OUTER = 3  # jitted calls looked at, outward, for one handed the object with its counts as values
+
+
+def _traced(recipe: Declaration, cls: type, runner: Any, args: tuple, kwargs: dict, globals_: dict,
+            function: Any = None) -> BaseException | str | None:
     """The call traced again with every object of ``cls`` in its arguments rebuilt as ``recipe`` declares it: the
-    exception, None when it traced, or why it was not tried."""
+    exception, None when it traced, or why it was not tried. ``function``: what the wrapper jitted; an object of
+    ``cls`` itself (``eqx.filter_jit(model)``) is rebuilt too, and called under the trace."""
+    if type(function) is cls:
+        args, kwargs = (function, *args), kwargs
+        runner = lambda made, *rest, **named: made(*rest, **named)  # noqa: E731 - the object, called
     objects = [v for v in jax.tree_util.tree_leaves((args, kwargs), is_leaf=lambda v: type(v) is cls)
                if type(v) is cls]
     if not objects:

@@ -27,6 +27,7 @@ tracers there.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import textwrap
 import types
 
@@ -44,27 +45,40 @@ _HOST_KINDS = ("concretization", "array-conversion", "boolean-index")  # (jax_me
 # statements that may follow the call in the host part: looking at values and handing them back
 _HOST_STATEMENTS = (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return, ast.Pass)
 _CONVERTED = ("array-conversion",)  # NumPy's conversion of a traced value: host code may be what wants it
+_VALUE_KINDS = ("array-conversion", "concretization", "integer-conversion")  # ``float(loss)`` for a logger
 
 
-def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
+def host_call_fix(site: Site, twinned: bool = False, source: tuple[ast.AST, str] | None = None,
+                  stored: ast.stmt | None = None) -> Fix | None:
     """The jitted function split before the failing statement, whose library call runs outside jit; or None
     where the statement is not at the top of the function's body or a traced computation reads its result.
-    ``twinned``: JAX has a function of the same name, offered before."""
+    ``twinned``: JAX has a function of the same name, offered before. ``source``: the jitted definition and its
+    file, where the user's call did not say it (``jax.jit(self.evaluate)`` inside a library's loop). ``stored``: a
+    leak's storing statement, a library's call that kept the value it was handed (reax's ``self.log``)."""
+    if stored is not None:
+        site = dataclasses.replace(site, kind="concretization", node=_handed(stored), host_library=None)
     definition = site.definition
     library = site.host_library
-    source = site.facts.source if site.facts is not None else None
-    if (library is None and site.kind not in _CONVERTED) or site.node is None or source is None or \
+    source = source or (site.facts.source if site.facts is not None else None)
+    if (library is None and site.kind not in _VALUE_KINDS) or site.node is None or source is None or \
             not isinstance(definition, ast.FunctionDef) or \
             (getattr(source[0], "name", None), source[0].lineno) != (definition.name, definition.lineno):
         return None  # the line is in a helper the jitted function calls, or the jitted function is unknown
     statement = next((s for s in definition.body if inside(site.node, s)), None)
     effect = None
-    if library is None and statement is not None:  # NumPy's conversion, made to hand the values to host code
+    if stored is not None and statement is stored:  # (JAX's message named the library's function it called)
+        library = ast.unparse(stored.value.func)
+    if library is None and site.kind in _VALUE_KINDS and statement is not None:  # ``self.log("loss", float(loss))``
+        library = _effect_call(statement, site)  # a library's call made for its effect, handed a Python value
+    if library is None and site.kind in _CONVERTED and statement is not None:  # NumPy's conversion, made to
+        # hand the values to host code
         index = definition.body.index(statement)
         effect = _host_effect(statement, definition.body[index + 1:], site)
         if effect is None:
             return None
         library = effect
+    if library is None:
+        return None
     returning = isinstance(statement, ast.Return) and site.kind in _HOST_KINDS
     if statement is None or not (isinstance(statement, (ast.Assign, ast.AnnAssign, ast.Expr)) or returning):
         return None  # (``return metrics.merge(update)`` of a library that wants host arrays: returned outside jit)
@@ -79,10 +93,16 @@ def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
     made = set(assigned_names(before))
     used = list(dict.fromkeys(n for s in (statement, *after) for n in names_in(s)))
     live = [n for n in used if n in made]
+    if not live and not after:  # ``state.update(lr * step)``, made for its effect: the jit computes its arguments
+        named = _arguments_named(statement, {*used, *made, *(a.arg for a in definition.args.args)})
+        if named is not None:
+            statement, computed = named
+            before, live = [*before, *computed], [c.targets[0].id for c in computed]
     if not live:
         return None  # the call reads only the function's inputs: the function has nothing to jit
     returned = ast.Return(_tuple_of(live))
-    edit = Edit(statement, [returned], also=[(s, []) for s in after])
+    original = next(s for s in definition.body if inside(site.node, s))
+    edit = Edit(original, [*before[len(definition.body[:index]):], returned], also=[(s, []) for s in after])
     code = _split_code(definition, before, statement, after, live, library, source[1])
     traced = f"{definition.name}_traced"
     if effect is not None:
@@ -94,6 +114,27 @@ def host_call_fix(site: Site, twinned: bool = False) -> Fix | None:
                    f"before the call, which returns {_listed(live)}, and make the call outside jit on the arrays "
                    f"`{traced}` returns")
     return Fix("return-value", code, summary, recipe=edit)
+
+
+def _handed(stored: ast.stmt) -> ast.expr | None:
+    """The value a library's call for its effect is handed (not the name it is kept under)."""
+    call = stored.value if isinstance(stored, ast.Expr) and isinstance(stored.value, ast.Call) else None
+    return next((a for a in [*call.args, *(k.value for k in call.keywords)] if not isinstance(a, ast.Constant)),
+                None) if call is not None else None
+
+
+def _effect_call(statement: ast.stmt, site: Site) -> str | None:
+    """The user's name for the library call the statement makes for its effect (a logger's ``self.log``), when the
+    failing conversion is among its arguments; else None."""
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)) or \
+            not any(inside(site.node, a) for a in [*statement.value.args, *(k.value for k in statement.value.keywords)]):
+        return None
+    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=site.locals_ or {})
+    try:
+        callee = evaluate_pure(statement.value.func, frame)
+    except Impure:
+        return None
+    return ast.unparse(statement.value.func) if library_file(callee) is not None else None
 
 
 def _host_effect(statement: ast.stmt, after: list[ast.stmt], site: Site) -> str | None:
@@ -141,6 +182,34 @@ _LOOKS = {"print", "len", "str", "repr", "float", "int", "bool", "dict", "list",
           "display"}
 
 
+def _arguments_named(statement: ast.stmt, taken: set[str]) -> tuple[ast.stmt, list[ast.Assign]] | None:
+    """A call made for its effect (``state.update(lr * step)``) with each argument that computes something named
+    (``update_arg = lr * step``), and the call reading those names; None when every argument is a plain name or
+    constant (the jit would then compute nothing)."""
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return None
+    call = clone(statement.value)
+    stem = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "call")
+    computed: list[ast.Assign] = []
+    for holder in [*((call.args, i) for i in range(len(call.args))), *((k, None) for k in call.keywords)]:
+        node = holder[0][holder[1]] if holder[1] is not None else holder[0].value
+        if isinstance(node, (ast.Name, ast.Constant, ast.Starred)) or not any(True for _ in names_in(node)):
+            continue
+        name = f"{stem}_arg{len(computed) + 1 if computed or len(call.args) + len(call.keywords) > 1 else ''}"
+        while name in taken:
+            name += "_"
+        made = ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], clone(node)), statement)
+        made.written_anew = True  # (a statement of jaxmagic's: unparsed, not read from the file)
+        computed.append(made)
+        if holder[1] is not None:
+            holder[0][holder[1]] = ast.Name(name, ast.Load())
+        else:
+            holder[0].value = ast.Name(name, ast.Load())
+    moved = ast.copy_location(ast.Expr(call), statement)
+    moved.written_anew = True
+    return (moved, computed) if computed else None
+
+
 def _tuple_of(names: list[str]) -> ast.expr:
     if len(names) == 1:
         return ast.Name(names[0], ast.Load())
@@ -155,7 +224,7 @@ def _split_code(definition: ast.FunctionDef, before: list[ast.stmt], statement: 
     indent = " " * (definition.body[0].col_offset if definition.body else 4)
 
     def written(node: ast.AST) -> str:
-        if lines and len(lines) >= (node.end_lineno or node.lineno):
+        if lines and not getattr(node, "written_anew", False) and len(lines) >= (node.end_lineno or node.lineno):
             return "".join(lines[node.lineno - 1:node.end_lineno]).rstrip("\n")
         return textwrap.indent(ast.unparse(node), indent)
 
@@ -169,14 +238,19 @@ def _split_code(definition: ast.FunctionDef, before: list[ast.stmt], statement: 
     traced = header.replace(f"def {definition.name}", f"def {traced_name}", 1)
     undecorated = header[header.index(f"def {definition.name}"):]
     positional, keywords = _passed(definition.args)
-    called = ast.unparse(ast.Call(ast.Name(traced_name, ast.Load()), positional, keywords))
+    method = definition.col_offset > 0 and positional and getattr(positional[0], "id", None) == "self"
+    callee = ast.Attribute(ast.Name("self", ast.Load()), traced_name, ast.Load()) if method else \
+        ast.Name(traced_name, ast.Load())
+    called = ast.unparse(ast.Call(callee, positional[1:] if method else positional, keywords))
+    note = "" if any("jit" in line for line in header.splitlines()[:-1]) else (  # jitted where it is called
+        f"# jit `{traced_name}` where `{definition.name}` was jitted, and call `{definition.name}` without jit\n")
     returned_text = f"{indent}return {', '.join(live)}"
     host_call = f"{indent}{', '.join(live)} = {called}"
     moved = written(statement).split("\n")
     moved[0] += "  # outside jit"
-    return "\n".join([traced, *(written(s) for s in before), returned_text, "",
-                      (" " * definition.col_offset) + undecorated.lstrip(), host_call, *moved,
-                      *(written(s) for s in after)])
+    return note + textwrap.dedent("\n".join([traced, *(written(s) for s in before), returned_text, "",
+                                      (" " * definition.col_offset) + undecorated.lstrip(), host_call, *moved,
+                                      *(written(s) for s in after)]))
 
 
 def _passed(args: ast.arguments) -> tuple[list[ast.expr], list[ast.keyword]]:

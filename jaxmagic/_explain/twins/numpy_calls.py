@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import ast
 import inspect
+import textwrap
 from typing import Any
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..._common.errors import is_installed_library
 from ..._common.source import clone
 from ..fixes.rewrites import attr, call
 from ..explanation import Fix
@@ -27,13 +29,74 @@ __all__ = ["jax_backend_fix", "jnp_has", "mentions_jax", "numpy_calls_on_values"
 
 def with_twins(node: ast.AST, site: Site) -> ast.AST:
     """``node`` with its NumPy calls made ``jnp``'s, except those that read only shapes (``np.prod(x.shape)``:
-    a static value, which must stay a Python one)."""
+    a static value, which must stay a Python one); and a library's NumPy view of its arrays (gmmx's
+    ``gmm.weights_numpy``) written as the property computes it, in ``jnp``."""
     new = clone(node)
     for call_node in ast.walk(new):
         twin = numpy_twin(call_node, site) if isinstance(call_node, ast.Call) else None
         if twin is not None and not _shapes_only(call_node):
             call_node.func = attr(f"{site.names.jnp}.{twin}")
-    return new
+    return _Inlined(site).visit(new)
+
+
+class _Inlined(ast.NodeTransformer):
+    """Each ``obj.prop`` whose class's property (an installed library's) returns NumPy's view of the object's arrays
+    (``np.squeeze(np.asarray(self.weights), axis=...)``), written in ``jnp`` on the object's own attributes."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+        self.generic_visit(node)
+        return _property_in_jnp(node, self.site) or node
+
+
+def _property_in_jnp(node: ast.Attribute, site: Site) -> ast.expr | None:
+    held = (site.locals_ or {}).get(node.value.id) if isinstance(node.value, ast.Name) else None
+    prop = inspect.getattr_static(type(held), node.attr, None) if held is not None else None
+    getter = getattr(prop, "fget", None) if isinstance(prop, property) else None
+    if getter is None or not is_installed_library(getattr(getter, "__code__", None) and getter.__code__.co_filename
+                                                  or ""):
+        return None
+    try:
+        defined = ast.parse(textwrap.dedent(inspect.getsource(getter))).body[0]
+    except (OSError, TypeError, SyntaxError, IndexError):
+        return None
+    body = [s for s in getattr(defined, "body", []) if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return None
+    numpy = {n for n, v in getter.__globals__.items() if v is np}
+
+    def written(part: ast.expr) -> ast.expr:
+        dotted = dotted_of(part) if isinstance(part, (ast.Name, ast.Attribute)) else None
+        root = (dotted or "").split(".")[0]
+        if root == "self":
+            return ast.Attribute(clone(node.value), dotted.split(".", 1)[1], ast.Load()) if "." in dotted else \
+                clone(node.value)
+        if isinstance(part, ast.Call) and dotted_of(part.func) in {f"{n}.{c}" for n in numpy for c in ("asarray", "array")} \
+                and len(part.args) == 1 and not part.keywords:
+            return written(part.args[0])  # NumPy's copy of the array: the array itself
+        if isinstance(part, ast.Call) and root == "" and (dotted_of(part.func) or "").split(".")[0] in numpy:
+            name = dotted_of(part.func).split(".", 1)[1]
+            if not jnp_has(name):
+                raise ValueError(name)
+            return ast.Call(attr(f"{site.names.jnp}.{name}"), [written(a) for a in part.args],
+                            [ast.keyword(k.arg, written(k.value)) for k in part.keywords])
+        if dotted is not None:  # a constant of the library's (gmmx's ``Axis.batch``): its value
+            value = eval(compile(ast.Expression(part), "<property>", "eval"), dict(getter.__globals__))  # noqa: S307
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return ast.Constant(int(value) if isinstance(value, int) else float(value))  # (an IntEnum's member)
+            raise ValueError(dotted)
+        if isinstance(part, ast.Tuple):
+            return ast.Tuple([written(e) for e in part.elts], ast.Load())
+        if isinstance(part, ast.Constant):
+            return part
+        raise ValueError(type(part).__name__)
+
+    try:
+        return written(body[0].value)
+    except Exception:  # noqa: BLE001 - a property this reading cannot write in jnp: left as it is
+        return None
 
 
 def _shapes_only(call: ast.Call) -> bool:

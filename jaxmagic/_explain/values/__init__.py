@@ -2,16 +2,16 @@
 check read, the static argument its jit hashed; and what a trace can return in place of a stored object.
 
 ``callee`` (the failing line calls an installed library's function, not JAX's, NumPy's or SciPy's, and whether
-it raised in its own code), ``counts`` (the traced count or size a library's check read, from its frames
+it raised in its own code; the user's own functions a library's object holds), ``counts`` (the traced count or size a library's check read, from its frames
 innermost first, and the integer scalars the user's call passed) and ``statics`` (the traced value a library's
 jit hashed as static, held in its frames) and ``returnable`` (a stored object no jit can return, a function or a
 class of no pytree: the array the cell reads of it later, or the traced inputs it was built from) and
 ``constructed`` (a count an object's class computes with ``jnp`` in ``__init__``, computed there with NumPy as a
-Python int) and ``graph_inputs`` (an input of a graph a library wrote out as a function and jitted, pytensor's JAX
+Python int; a count the user built as an array of one integer, a field declared a static int) and ``graph_inputs`` (an input of a graph a library wrote out as a function and jitted, pytensor's JAX
 backend, needed as a constant: declared one where the graph is built) and ``pulled_out`` (a value JAX cannot trace in a
 dict the user hands a library's jit, taken out of the dict into a global the user's functions read).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
-``declare.fields`` (``Declaration``, ``class_node``); never ``explain``,
+``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``integer_scalar_array``); never ``explain``,
 ``argument``, ``reach`` or ``stages``.
 """

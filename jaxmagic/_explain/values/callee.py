@@ -5,17 +5,19 @@ what a dotted name of the user's names, looked up without running anything.
 from __future__ import annotations
 
 import ast
+import builtins
 import inspect
 import re
 import sys
 import types
 from typing import Any
 
-from ..._common.errors import is_installed_library, is_jax_file
-from ..._common.source import unwrap_function
+from ..._common.errors import is_installed_library, is_jax_file, is_user_file
+from ..._common.source import innermost_function, unwrap_function
 from ..recover import Impure, evaluate_pure
 
-__all__ = ["calls_library", "host_library", "library_file", "numpy_or_scipy", "resolved"]
+__all__ = ["calls_library", "host_library", "library_data_field", "library_file", "library_static_field", "numpy_or_scipy",
+           "resolved", "user_functions_in"]
 
 _NUMPY_OR_SCIPY = re.compile(r"[/\\](numpy|scipy)[/\\]")  # their functions have twins in jax.numpy, jax.scipy
 
@@ -76,3 +78,75 @@ def resolved(dotted: str | None, globals_: dict) -> Any:
     for name in rest:
         value = inspect.getattr_static(value, name, None) if value is not None else None
     return value
+
+
+def library_data_field(cls: type) -> str | None:
+    """``to.field(node=True)``: the field function of a base class's library taking an option that makes a field
+    a node (treeo keeps every field static unless so declared), spelled as the class's module holds it."""
+    def option(maker: Any) -> str | None:
+        try:
+            return next((p for p in ("node", "pytree_node") if p in inspect.signature(maker).parameters), None)
+        except (TypeError, ValueError):
+            return None
+
+    found = _base_library_maker(cls, "field", lambda maker: option(maker) is not None)
+    return f"{found[0]}({option(found[1])}=True)" if found is not None else None
+
+
+def library_static_field(cls: type) -> tuple[str, str] | None:
+    """The ``static_field()`` of the library a base class comes from (``simple_pytree``), spelled as the
+    class's module holds it, else by the library's name: ``("simple_pytree.static_field", "")``."""
+    return (found[0], "") if (found := _base_library_maker(cls, "static_field", callable)) is not None else None
+
+
+def _base_library_maker(cls: type, name: str, fits: Any) -> tuple[str, Any] | None:
+    """(its spelling in the class's module, else by the library's name; the function) for the first function ``name``
+    of a base class's library for which ``fits`` holds."""
+    held = vars(sys.modules.get(cls.__module__) or sys)
+    for klass in getattr(cls, "__mro__", ())[1:]:
+        package = sys.modules.get(klass.__module__.split(".", 1)[0])
+        maker = getattr(package, name, None)
+        if package is None or package is builtins or not fits(maker):
+            continue
+        spelled = next((n for n, v in held.items() if v is maker), None)
+        alias = next((n for n, v in held.items() if v is package), package.__name__)
+        return spelled or f"{alias}.{name}", maker
+    return None
+
+
+def user_functions_in(value: Any, limit: int = 24) -> list[types.FunctionType]:
+    """The user's own functions inside ``value``: itself, under a library's wrapper (``functools.wraps``, a closure
+    cell, an attribute of a wrapper object such as pymanopt's ``Function``), or an instance's methods."""
+    queue, seen, found = [value], set(), []
+    while queue and len(seen) < limit:
+        item = queue.pop(0)
+        if isinstance(item, type) and id(item) not in seen:  # a class of the user's (a loss term a library calls)
+            seen.add(id(item))
+            queue.extend(v for v in vars(item).values() if isinstance(v, types.FunctionType)
+                         and is_user_file(v.__code__.co_filename))
+        if id(item) in seen or isinstance(item, type):
+            continue
+        if not callable(item):  # an instance (``learner``): its class's methods, when the class is the user's
+            seen.add(id(item))
+            queue.extend(v for v in vars(type(item)).values() if is_user_file(getattr(v, "__code__", _NO).co_filename))
+            continue
+        seen.add(id(item))
+        fn = item if isinstance(item, types.FunctionType) else innermost_function(item)
+        if isinstance(fn, types.FunctionType) and is_user_file(fn.__code__.co_filename):
+            found.append(fn)  # and on: a decorator of the user's own holds the def in its closure
+        for cell in getattr(fn, "__closure__", None) or ():
+            try:
+                queue.append(cell.cell_contents)
+            except ValueError:  # an empty cell
+                continue
+        if not isinstance(item, (types.FunctionType, types.MethodType)):  # a callable instance (a loss term):
+            queue.extend(v for v in vars(type(item)).values()  # its class's own methods, the class the user's
+                         if is_user_file(getattr(v, "__code__", _NO).co_filename))
+            try:
+                queue.extend(vars(item).values())
+            except TypeError:  # no __dict__
+                pass
+    return found
+
+
+_NO = types.SimpleNamespace(co_filename="")  # a class attribute's code, where it has none

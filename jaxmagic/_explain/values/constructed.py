@@ -17,10 +17,10 @@ import numpy as np
 
 from ..._common.source import copied
 from ..._common.errors import is_user_file
-from ..declare.fields import Declaration, class_node
+from ..declare.fields import Declaration, class_node, declared_data_fix, integer_scalar_array
 from ..explanation import Fix
 
-__all__ = ["constructed_count_fix"]
+__all__ = ["array_count_fix", "constructed_count_fix"]
 
 _ARRAY_ANNOTATIONS = ("Array", "ndarray", "ArrayLike")
 
@@ -110,3 +110,21 @@ def _annotates(statement: ast.stmt, field: str) -> bool:
 
 def _array_annotation(annotation: ast.expr) -> bool:
     return ast.unparse(annotation).rsplit(".", 1)[-1] in _ARRAY_ANNOTATIONS
+
+
+def array_count_fix(paths: list[str], values: dict) -> Fix | None:
+    """A count the user built as an array of one integer in a field of their class (``window=jnp.array(6)``, read
+    as a slice bound or a loop count under jit): the field declared static, built with a Python int."""
+    for path in [p for p in paths if "." in p]:
+        held = values.get(path.split(".", 1)[0])
+        fields = _fields(held) if held is not None else {}
+        if integer_scalar_array(fields.get(path.rsplit(".", 1)[-1])):
+            return declared_data_fix(path.split(".", 1)[0], path, held, scalar=True)
+    return None
+
+
+def _fields(value: Any) -> dict[str, Any]:
+    try:
+        return dict(vars(value))
+    except TypeError:
+        return {}

@@ -30,7 +30,7 @@ from jax._src import core, pjit, stages  # JAX's stages: a report's cost without
 __all__ = [
     "is_lax_loop_file",
     "JAX_ROOT", "JaxCall", "find_jax_call", "frames_above", "library_root", "stage_of", "call_arguments",
-    "functions_on_stack", "compiling", "lowering", "inside_another_trace", "transform_entry",
+    "functions_on_stack", "compiling", "lowering", "inside_another_trace", "transform_entry", "differentiated_by",
 ]
 
 JAX_ROOT = os.path.dirname(os.path.abspath(jax.__file__))  # JAX's own files
@@ -287,6 +287,30 @@ def transform_entry(start: FrameType | None) -> tuple[Callable, tuple, dict] | N
                 return found
         frame, depth = back, depth + 1
     return None
+
+
+def differentiated_by(call: JaxCall, held: list[FrameType] = ()) -> str | None:
+    """The reverse-mode transformation (``jax.grad``, ``jax.value_and_grad``, ``jax.vjp``, ``jax.jacrev``) whose
+    linearization called the jitted ``call``, read outward from its frame; None when none did. Such a trace is
+    transposed afterwards: a loop with a traced trip count traces, then cannot be differentiated."""
+    found = None
+    for depth, frame in enumerate(outward(call.frame.f_back, held)):
+        if depth >= _DEPTH or (found and not frame.f_code.co_filename.startswith(JAX_ROOT)):
+            break
+        name, path = frame.f_code.co_name, frame.f_code.co_filename
+        if path.endswith(os.path.join("interpreters", "ad.py")) and name in ("linearize", "vjp"):
+            try:
+                reverse = name == "vjp" or frame.f_locals.get("is_vjp") is True
+            except Exception:  # noqa: BLE001
+                reverse = False
+            found = found or ("jax.vjp" if reverse else None)
+        elif found and path.endswith("api.py") and name in _REVERSE_ENTRIES:
+            found = _REVERSE_ENTRIES[name]  # the outermost of JAX's entries names what the user called
+    return found
+
+
+_REVERSE_ENTRIES = {"vjp": "jax.vjp", "value_and_grad_f": "jax.value_and_grad", "grad_f": "jax.grad",
+                    "grad_f_aux": "jax.grad", "jacfun": "jax.jacrev"}
 
 
 def _called(frame: FrameType) -> tuple[Callable, tuple, dict] | None:
