@@ -4,7 +4,8 @@ Found by the thirty-ninth held-out set (thrml, quantax, jaxhps; gmmx, brainevent
 
 - A jitted function that ``jax.grad`` (``value_and_grad``) calls is transposed after its trace: a ``lax.fori_loop``
   with a traced trip count traced, so it was marked verified, and reverse mode then refuses it. Every try is now
-  traced inside ``jax.grad`` where reverse mode called the jit that failed (a wrong fix marked verified before).
+  traced inside ``jax.grad`` where reverse mode called the jit that failed (a wrong fix marked verified before);
+  in a kernel, ``jax.grad(f)(x, 3)`` is read back from the cell as the call (``jax.grad`` only wraps ``f``).
 - A library's method called for its effect on a value the jitted function computes (``state.update(lr * step)``):
   the argument computed under jit and returned, the call made outside.
 - A count built as an array of one integer in a field of the user's Module (``window=jnp.array(6)``) and read as a
@@ -19,6 +20,9 @@ Found by the thirty-ninth held-out set (thrml, quantax, jaxhps; gmmx, brainevent
   copies the weights to NumPy; the property is written as it computes it, in ``jnp``, on the object's array.
 """
 from __future__ import annotations
+
+import contextlib
+import io
 
 import pytest
 
@@ -58,6 +62,20 @@ def test_a_loop_fix_for_a_jit_that_grad_calls_is_traced_under_reverse_mode(tmp_p
     assert by_kind["lax.fori_loop"].verified is False, tried(found)
     assert "Reverse-mode differentiation" in by_kind["lax.fori_loop"].outcome
     assert explain_events["compiles"] == 0
+
+
+def test_in_a_cell_the_jit_that_grad_calls_is_read_back_as_the_cells_call(shell):
+    # the kernel's hook has the exception alone: `jax.grad(adapted)(...)` is read back from the cell (jax.grad only
+    # wraps the function), so the static option is offered and tried under reverse mode too
+    shell.run("%jittrace_explain on")
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        result = shell.ip.run_cell(GRAD_OF_JIT.split("\n", 2)[2])  # jax and jnp are the shell's own
+    shell.run("%jittrace_explain off")
+    assert result.error_in_exec is not None
+    fixes = printed.getvalue().split("Fixes, preferred first:", 1)[1]
+    first, second = fixes.split("\n  2. ", 1)
+    assert "1. static" in first and "verified: traces" in first, fixes
+    assert second.startswith("lax.fori_loop") and "Reverse-mode differentiation" in second, fixes
 
 
 def test_forward_mode_keeps_the_loop_fix_verified(tmp_path):

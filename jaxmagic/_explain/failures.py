@@ -128,7 +128,8 @@ def _transformed_by_jax(obj: Any) -> bool:
     """A JAX transformation's wrapper around a function of the user's (``jax.vmap(f)`` called in the cell): the
     call the user made, as :func:`jaxmagic.explain` is given it."""
     code = getattr(obj, "__code__", None)
-    inner = getattr(getattr(obj, "__wrapped__", None), "__code__", None)
+    wrapped = getattr(obj, "__wrapped__", None)  # (``jax.grad(f)`` of a jitted ``f``: the function inside the jit)
+    inner = getattr(getattr(wrapped, "__wrapped__", None) if is_jit_object(wrapped) else wrapped, "__code__", None)
     return code is not None and inner is not None and is_jax_file(code.co_filename) and \
         is_user_file(inner.co_filename) and not is_jit_object(obj)
 

@@ -210,8 +210,8 @@ def _pure_constructor(func: Any) -> bool:
     module = getattr(func, "__module__", "") or ""
     if isinstance(func, type) and func.__module__ in ("builtins",) and func in (int, float, bool, tuple, list, dict):
         return True
-    if func in (jax.vmap, jax.jit):  # wraps the function it is given, runs nothing until the wrapper is called
-        return True
+    if func in (jax.vmap, jax.jit, jax.grad, jax.value_and_grad, jax.jacrev, jax.jacfwd, jax.hessian):  # wraps the
+        return True  # function it is given, runs nothing until the wrapper is called
     return module.startswith(("jax.numpy", "jax._src.numpy", "numpy", "jax.random", "jax._src.random")) or any(
         getattr(m, getattr(func, "__name__", ""), None) is func for m in _PURE_MODULES
     )

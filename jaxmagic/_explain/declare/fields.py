@@ -32,7 +32,8 @@ from ..._common.source import copied, parse_file, text_of
 from ..explanation import Fix
 from ..values.callee import library_data_field, library_static_field
 
-__all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix", "integer_scalar_array"]
+__all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix", "field_values_by_name",
+           "integer_scalar_array"]
 
 
 @dataclasses.dataclass
@@ -52,7 +53,7 @@ _STATIC_KEYWORDS = {"static": True, "pytree_node": False}
 def declared_static_fix(name: str, value: Any) -> Fix | None:
     """The class declaration of ``value`` (or of one of its fields' values) with its array fields made data."""
     for field, held in [(None, value), *_field_values(value)]:
-        arrays = [k for k, v in _field_values_by_name(held).items() if _unhashable(v)]
+        arrays = [k for k, v in field_values_by_name(held).items() if _unhashable(v)]
         if not arrays:
             continue
         found = class_node(type(held))
@@ -78,7 +79,7 @@ def declared_static_fix(name: str, value: Any) -> Fix | None:
     return None
 
 
-def _field_values_by_name(value: Any) -> dict[str, Any]:
+def field_values_by_name(value: Any) -> dict[str, Any]:
     try:
         return dict(vars(value))
     except TypeError:
@@ -86,7 +87,7 @@ def _field_values_by_name(value: Any) -> dict[str, Any]:
 
 
 def _field_values(value: Any) -> list[tuple[str, Any]]:
-    return [(k, v) for k, v in _field_values_by_name(value).items() if hasattr(v, "__dict__") and not _unhashable(v)
+    return [(k, v) for k, v in field_values_by_name(value).items() if hasattr(v, "__dict__") and not _unhashable(v)
             and not isinstance(v, type)]
 
 
@@ -253,7 +254,7 @@ def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False) ->
 def _non_array_field(name: str, path: str, value: Any, scalar: bool = False) -> tuple[Any, str | None, str | None]:
     """(object holding the field, field name, the argument's field holding that object or None)."""
     for owner, held in [(None, value), *_field_values(value)]:
-        fields = _field_values_by_name(held)
+        fields = field_values_by_name(held)
         leaf = path.split(".")[-1] if "." in path and "[" not in path.rsplit(".", 1)[-1] else None
         if leaf in fields and (not _array_like(fields[leaf]) or (
                 scalar and isinstance(fields[leaf], (int, float, bool)) and owner is None)):

@@ -24,7 +24,7 @@ from ..shaped.constants import numpy_constants_fix
 from ..shaped.global_read import global_read_fix
 from ..shaped.fixes import mismatch_fixes
 from ..twins.functions import math_twin_fix
-from ..twins.host_calls import host_call_fix
+from ..twins.host_calls import feeds_effect_call, host_call_fix
 from ..twins.printed_host import kept_on_host_fix, printed_host_fix
 from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
@@ -71,7 +71,8 @@ def propose(site: Site) -> list[Fix]:
         # before a callback that would make it from inside the compiled program (a writer's histogram: host work);
         # a Python int the library indexes with (flaxdiff's ``int(steps)``) is a static argument's first
         later = ("static", "jax.debug.print") if site.kind != "integer-conversion" else ("jax.debug.print",)
-        fixes = [*(f for f in fixes if f.kind not in later), host, *(f for f in fixes if f.kind in later)]
+        fixes = [host, *fixes] if feeds_effect_call(site) else [  # (``float(loss)`` for a logger: first)
+            *(f for f in fixes if f.kind not in later), host, *(f for f in fixes if f.kind in later)]
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
     closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
                              marked_static=site.kind == "unhashable-static") \

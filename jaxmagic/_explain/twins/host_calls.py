@@ -38,7 +38,7 @@ from ..fixes.site import Site
 from ..recover import Impure, evaluate_pure
 from ..values.callee import library_file
 
-__all__ = ["host_call_fix"]
+__all__ = ["feeds_effect_call", "host_call_fix"]
 
 # a library that wants host arrays (clu's metrics): its call and a last ``return`` of its result may leave the jit
 _HOST_KINDS = ("concretization", "array-conversion", "boolean-index")  # (jax_metrics' compute masks by its data)
@@ -114,6 +114,14 @@ def host_call_fix(site: Site, twinned: bool = False, source: tuple[ast.AST, str]
                    f"before the call, which returns {_listed(live)}, and make the call outside jit on the arrays "
                    f"`{traced}` returns")
     return Fix("return-value", code, summary, recipe=edit)
+
+
+def feeds_effect_call(site: Site) -> bool:
+    """True when the failing conversion is an argument of a library's call made for its effect (``self.log("loss",
+    float(loss))``): a twin that keeps the value traced would hand that call a tracer, which it keeps."""
+    body = getattr(site.definition, "body", None) or []
+    statement = next((s for s in body if site.node is not None and inside(site.node, s)), None)
+    return statement is not None and site.kind in _VALUE_KINDS and _effect_call(statement, site) is not None
 
 
 def _handed(stored: ast.stmt) -> ast.expr | None:

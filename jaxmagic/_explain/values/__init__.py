@@ -12,6 +12,7 @@ backend, needed as a constant: declared one where the graph is built) and ``pull
 dict the user hands a library's jit, taken out of the dict into a global the user's functions read).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
-``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``integer_scalar_array``); never ``explain``,
+``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``field_values_by_name``,
+``integer_scalar_array``); never ``explain``,
 ``argument``, ``reach`` or ``stages``.
 """

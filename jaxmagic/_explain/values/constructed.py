@@ -17,7 +17,7 @@ import numpy as np
 
 from ..._common.source import copied
 from ..._common.errors import is_user_file
-from ..declare.fields import Declaration, class_node, declared_data_fix, integer_scalar_array
+from ..declare.fields import Declaration, class_node, declared_data_fix, field_values_by_name, integer_scalar_array
 from ..explanation import Fix
 
 __all__ = ["array_count_fix", "constructed_count_fix"]
@@ -117,14 +117,7 @@ def array_count_fix(paths: list[str], values: dict) -> Fix | None:
     as a slice bound or a loop count under jit): the field declared static, built with a Python int."""
     for path in [p for p in paths if "." in p]:
         held = values.get(path.split(".", 1)[0])
-        fields = _fields(held) if held is not None else {}
+        fields = field_values_by_name(held) if held is not None else {}
         if integer_scalar_array(fields.get(path.rsplit(".", 1)[-1])):
             return declared_data_fix(path.split(".", 1)[0], path, held, scalar=True)
     return None
-
-
-def _fields(value: Any) -> dict[str, Any]:
-    try:
-        return dict(vars(value))
-    except TypeError:
-        return {}
