@@ -257,6 +257,7 @@ def test_a_logger_call_in_a_method_jitted_in_a_librarys_loop_is_made_outside_jit
     assert (top.kind, top.verified) == ("return-value", verified), tried(found)
     assert "loss = self.evaluate_traced(params, batch)" in top.code, top.code
     assert f'self.log("loss", {logged})  # outside jit' in top.code, top.code
+    assert not any(f.kind == "astype" for f in found.fixes), tried(found)  # it would hand the logger a tracer
 
 
 MIXTURE_LIBRARY = """\

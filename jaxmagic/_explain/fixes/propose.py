@@ -71,8 +71,9 @@ def propose(site: Site) -> list[Fix]:
         # before a callback that would make it from inside the compiled program (a writer's histogram: host work);
         # a Python int the library indexes with (flaxdiff's ``int(steps)``) is a static argument's first
         later = ("static", "jax.debug.print") if site.kind != "integer-conversion" else ("jax.debug.print",)
-        fixes = [host, *fixes] if feeds_effect_call(site) else [  # (``float(loss)`` for a logger: first)
-            *(f for f in fixes if f.kind not in later), host, *(f for f in fixes if f.kind in later)]
+        fixes = [host, *(f for f in fixes if f.kind != "astype")] if feeds_effect_call(site) else [
+            *(f for f in fixes if f.kind not in later), host, *(f for f in fixes if f.kind in later)]  # (``float(loss)``
+        # for a logger: the call outside first, and no ``.astype``, which would hand it a tracer to keep)
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
     closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
                              marked_static=site.kind == "unhashable-static") \

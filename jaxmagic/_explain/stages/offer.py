@@ -25,7 +25,7 @@ from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size
 from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.library_options import library_option_fix
-from ..twins.host_calls import host_call_fix
+from ..twins.host_calls import feeds_effect_call, host_call_fix
 from .record import CONVERSIONS, Failure
 
 __all__ = ["offer"]
@@ -141,7 +141,7 @@ def offer(failure: Failure) -> None:
     split = host_call_fix(site, source=_jitted_here(failure.exc, user, site.definition, found.filename)) if (
         facts is None or facts.source is None) and not any(f.kind == "return-value" for f in found.fixes) else None
     if split is not None:  # ``self.log("loss", float(loss))`` in a function the user jitted inside a library's loop
-        found.fixes = [split, *found.fixes]
+        found.fixes = [split, *(f for f in found.fixes if f.kind != "astype" or not feeds_effect_call(site))]
     kept = host_call_fix(site, source=(leak.outer, found.filename), stored=leak.store) if leak is not None and \
         leak.jitted and leak.made_in and isinstance(leak.store, ast.Expr) and found.filename else None
     if kept is not None:  # ``self.log("loss", loss)`` under jit: the library kept the tracer; logged outside jit
