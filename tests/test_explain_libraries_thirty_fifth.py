@@ -156,6 +156,7 @@ model = Window(jnp.ones((4, 8)), jnp.array(6))
 @pytest.mark.parametrize("imports, call", [("", "eqx.filter_jit(model)(jnp.ones(8))"),
                                            ("import window_cases", "window_cases.evaluate(model, jnp.ones(8))")])
 def test_a_count_built_as_an_array_in_a_modules_field_is_declared_a_static_int(tmp_path, monkeypatch, imports, call):
+    pytest.importorskip("equinox")
     install_library(tmp_path, monkeypatch, "window_cases", WINDOW_LIBRARY)
     found = explained_cell("window-field", QUANTAX, WINDOW_MODEL.format(imports=imports, call=call), tmp_path)
     assert (found.kind, found.path) == ("traced-shape", "self.window"), found.message

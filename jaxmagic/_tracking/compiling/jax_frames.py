@@ -299,18 +299,18 @@ def differentiated_by(call: JaxCall, held: list[FrameType] = ()) -> str | None:
             break
         name, path = frame.f_code.co_name, frame.f_code.co_filename
         if path.endswith(os.path.join("interpreters", "ad.py")) and name in ("linearize", "vjp"):
-            try:
+            try:  # (JAX 0.10's linearize says whether it linearizes for a vjp; 0.8's api names ``_vjp``)
                 reverse = name == "vjp" or frame.f_locals.get("is_vjp") is True
             except Exception:  # noqa: BLE001
                 reverse = False
             found = found or ("jax.vjp" if reverse else None)
-        elif found and path.endswith("api.py") and name in _REVERSE_ENTRIES:
+        elif path.endswith("api.py") and name in _REVERSE_ENTRIES and (found or name in ("vjp", "_vjp", "_vjp3")):
             found = _REVERSE_ENTRIES[name]  # the outermost of JAX's entries names what the user called
     return found
 
 
-_REVERSE_ENTRIES = {"vjp": "jax.vjp", "value_and_grad_f": "jax.value_and_grad", "grad_f": "jax.grad",
-                    "grad_f_aux": "jax.grad", "jacfun": "jax.jacrev"}
+_REVERSE_ENTRIES = {"vjp": "jax.vjp", "_vjp": "jax.vjp", "_vjp3": "jax.vjp", "value_and_grad_f": "jax.value_and_grad",
+                    "grad_f": "jax.grad", "grad_f_aux": "jax.grad", "jacfun": "jax.jacrev"}
 
 
 def _called(frame: FrameType) -> tuple[Callable, tuple, dict] | None:
