@@ -298,6 +298,8 @@ def differentiated_by(call: JaxCall, held: list[FrameType] = ()) -> str | None:
         if depth >= _DEPTH or (found and not frame.f_code.co_filename.startswith(JAX_ROOT)):
             break
         name, path = frame.f_code.co_name, frame.f_code.co_filename
+        if not path.startswith(JAX_ROOT):
+            continue  # (the user's code or a library's between the jit and JAX's differentiation)
         if path.endswith(os.path.join("interpreters", "ad.py")) and name in ("linearize", "vjp"):
             try:  # (JAX 0.10's linearize says whether it linearizes for a vjp; 0.8's api names ``_vjp``)
                 reverse = name == "vjp" or frame.f_locals.get("is_vjp") is True
