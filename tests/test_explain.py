@@ -10,6 +10,15 @@ import pytest
 import jaxmagic
 from jaxmagic._explain import explain as _explain
 from jaxmagic._explain.fixes import site as _fixes
+from corpus_harness import as_in_a_kernel
+
+
+@pytest.fixture(autouse=True)
+def _as_in_a_kernel():
+    """JAX's traceback filtering as under IPython, whether or not an earlier test left a shell behind: in a
+    script JAX drops its own frames, and the value a shape was made from is read there."""
+    with as_in_a_kernel():
+        yield
 
 
 def _define(source: str, name: str, filename: str) -> dict:

@@ -204,8 +204,8 @@ def _pasted(cell: str, code: str, call: str) -> dict:
 def test_a_count_in_a_batch_dict_becomes_a_static_parameter_with_the_users_own_jit(cell, line, call, tmp_path):
     _needs("flax.nnx", "equinox", "optax")
     # a rollout horizon kept in the batch of a real model's train step: under nnx.jit the function gets a static
-    # keyword parameter through nnx.jit's own option; under equinox.filter_jit, given as a Python int (an array
-    # there, the count is traced), the parameter is static by filter_jit's rule
+    # keyword parameter through nnx.jit's own option; under equinox.filter_jit, which holds every Python value
+    # static, the count the cell wrote as ``jnp.asarray(3)`` is written as the int there (thirty-second round)
     case = fix_case("twelve-horizon-model", NNX_TRAIN_STEP if "nnx" in cell else EQX_FILTER_JIT, cell,
                     "integer-conversion", "batch", line, "static")
     found = run_case(case, tmp_path).explanation
@@ -213,6 +213,13 @@ def test_a_count_in_a_batch_dict_becomes_a_static_parameter_with_the_users_own_j
                                                                       "batch['horizon']", line)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), top.outcome
+    if "nnx" not in cell:
+        written = "batch = {'x': jnp.ones((8, 4)), 'y': jnp.zeros((8, 4)), 'horizon': 3}"
+        assert top.code.startswith(written + "   # a Python int"), top.code
+        namespace: dict = {}
+        exec(compile(cell.replace("batch = {'x'", written + "\n_ = {'x'"), "<pasted>", "exec"), namespace)
+        assert namespace["batch"]["horizon"] == 3  # the pasted line runs the step
+        return
     assert "def train_step(model, " in top.code and ", *, horizon):" in top.code
     assert "for _ in range(horizon):" in top.code and "jax.jit" not in top.code
     if "nnx" in cell:

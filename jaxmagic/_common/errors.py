@@ -1,10 +1,10 @@
 """Recognising tracing errors, and the user's own entries in a traceback.
 
-:func:`tracing_kind` says whether an exception is a tracing error (whatever its class) and of which kind, in
-SPEC's vocabulary; :func:`shape_family` says which of JAX's shape checks a plain ``TypeError``/``ValueError`` is,
-when JAX raised it (shapes that do not fit are the ``shape-mismatch`` kind). A library's own check that refused a
-tracer (a type checker's ``length: int``) is a tracing error too. The traceback helpers live in :mod:`.frames`
-and are named here as well, where most rooms import them from.
+:func:`tracing_kind` says whether an exception is a tracing error (whatever its class) and of which kind, in SPEC's
+vocabulary; :func:`shape_family` says which of JAX's shape checks a plain ``TypeError``/``ValueError`` is, when JAX
+raised it (shapes that do not fit are the ``shape-mismatch`` kind). A library's own check that refused a tracer (a
+type checker's ``length: int``) is a tracing error too. The traceback helpers live in :mod:`.frames` and are named
+here as well, where most rooms import them from.
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ import types
 
 import jax
 
-from .frames import (RAISE_LINE, called_from, holds_tracer, installed_package, is_installed_library, is_jax_file,
-                     library_entry, is_user_file, leaves_of, raised_by_jax, short_path, stitched, traceback_entries,
-                     unhashable_jitted_method, user_entries, user_frame)
+from .frames import (RAISE_LINE, called_from, errors_held, holds_tracer, installed_package, is_installed_library,
+                     is_jax_file, library_entry, is_user_file, leaves_of, raised_by_jax, short_path, stitched,
+                     traceback_entries, unhashable_jitted_method, user_entries, user_frame)
 from .source import enclosing_function, node_at, parse_file, position_of, statement_at
 
 __all__ = [
@@ -171,22 +171,21 @@ def traced_metadata(exc: BaseException) -> bool:
 
 
 def tracing_error_in(exc: BaseException) -> BaseException | None:
-    """``exc`` when it is a tracing error; else the tracing error it was raised while handling, when library code
-    caught JAX's error and raised another (Keras re-raising with ``e.__class__(message)``, which fails for JAX's
-    error classes and leaves an ``AttributeError``); else None. The one returned is a copy of the inner error whose
-    traceback is the outer one's down to where it was caught (or to the user's deepest frame in it), then the inner
-    one's: the user's frames above the library are kept. Neither exception is changed."""
-    outer, seen = exc, 0
-    while exc is not None and seen < 6:
+    """``exc`` when it is a tracing error; else the one it was raised while handling, or carries, where library code
+    caught JAX's error and raised another (Keras's ``e.__class__(message)``, pydantic 1's ``ValidationError``); else
+    None: a copy whose traceback is the outer one's down to where it was caught (or to the user's deepest frame in
+    it), then the inner one's, so the user's frames above the library are kept. Neither exception is changed."""
+    outer, queue = exc, [exc]  # (the queue grows as it is read: the exceptions each holds, nearest first; 8 at most)
+    for exc in queue:
         if tracing_kind(exc) is not None:
             return exc if exc is outer else stitched(outer, exc)
-        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+        queue += errors_held(exc)[:max(0, 8 - len(queue))]
     return None
 
 
-# A library's own name for a value it needs at compile time: a count, a size, a length, a bound
-SIZE_NAME = re.compile(r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|shape|count|restart|width|height|"
-                        r"crop|pad|padding|segments|axis|axes|dim|dims|rank|order|iters?|k)(?:_|$)", re.I)
+SIZE_NAME = re.compile(  # a library's own name for a value it needs at compile time: a count, a size, a bound
+    r"(?:^|_)(?:n|num|max|min|size|sizes|length|len|steps|shape|count|restart|width|height|"
+    r"crop|pad|padding|segments|axis|axes|dim|dims|rank|order|iters?|k)(?:_|$)", re.I)
 # The conversions a tracer refuses, by the method a library's own array type refuses them in
 _CONVERSIONS = {"__bool__": "bool-conversion", "__index__": "integer-conversion", "__int__": "integer-conversion",
                 "__float__": "concretization", "__complex__": "concretization", "__array__": "array-conversion"}
@@ -202,8 +201,7 @@ def _library_check(exc: BaseException) -> str | None:
     frame = entries[-1].tb_frame
     filename = frame.f_code.co_filename
     if frame.f_back is None and not os.path.isabs(filename) and not is_user_file(filename):
-        # a compiled library's frame (mypyc's plum: a relative name, no source, no caller): JAX runs below its
-        # last real frame, and a dispatcher's message shows the tracer it could not resolve
+        # a compiled library's frame (mypyc's plum: no source, no caller): its message shows the tracer it refused
         real = next((tb.tb_frame for tb in reversed(entries) if tb.tb_frame.f_back is not None), None)
         shown = list(_SHOWN_TRACER.finditer(message_of(exc))) if real is not None and called_from(
             real, is_jax_file) else []
@@ -288,7 +286,7 @@ def _rejected(message: str, entries: list[types.TracebackType]) -> list[tuple[st
     variables = entry.tb_frame.f_locals
     passed = _passed_as(entry)
     shown = []
-    for param in dict.fromkeys(_CHECKED_PARAMETER.findall(message)):
+    for param in dict.fromkeys(a or b for a, b in _CHECKED_PARAMETER.findall(message)):
         name = param if isinstance(variables.get(param), jax.core.Tracer) else passed.get(param)
         value = variables.get(name) if name else None
         if not isinstance(value, jax.core.Tracer):
@@ -336,8 +334,10 @@ def _referenced(node: ast.expr, frame: types.FrameType) -> object:
 
 _SHOWN_TRACER = re.compile(r"\w*Tracer\(~?(?P<dtype>[a-z]+\d*)\[|Traced<ShapedArray\((?P<old>[a-z]+\d*)\[")
 _ISINSTANCE = re.compile(r"\bassert\s+isinstance\(\s*([A-Za-z_]\w*)\s*,")
-_CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)")
-_PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b")
+_CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)"
+                                r"|(?m:^([A-Za-z_]\w*)\n\s+Input should)")  # (pydantic 2: the field, then its check)
+_PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b"
+                                   r"|valid (?:number|integer|boolean)")
 
 # Shapes that do not fit. JAX's shape and type checks, raised as plain exceptions while it works out a result's shape and dtype from
 # its operands' (eagerly, under jit, vmap, scan or grad alike): the class, the start of JAX's words (0.8-0.12;

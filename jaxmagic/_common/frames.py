@@ -26,7 +26,7 @@ from .source import node_at, parse_file, position_of
 
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
-    "user_entries", "user_frame", "stitched", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
+    "user_entries", "user_frame", "stitched", "errors_held", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
     "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
@@ -153,6 +153,17 @@ def stitched(outer: BaseException, inner: BaseException) -> BaseException:
         return copy.with_traceback(tb)
     except Exception:  # noqa: BLE001 - an exception class that cannot be copied: its own traceback, then
         return inner
+
+
+def errors_held(exc: BaseException) -> list[BaseException]:
+    """The exceptions ``exc`` was raised from or while handling, then those it carries: an exception group's, and
+    pydantic 1's wrapped validator errors (``float(v)`` on a tracer, caught and raised again as its own)."""
+    held = [exc.__cause__ or exc.__context__, *getattr(exc, "exceptions", ())]
+    for wrapper in getattr(exc, "raw_errors", None) or ():
+        for one in wrapper if isinstance(wrapper, (list, tuple)) else [wrapper]:  # (nested models: nested lists)
+            inner = getattr(one, "exc", None)
+            held += [inner, getattr(inner, "__context__", None)]
+    return [e for e in held if isinstance(e, BaseException)]
 
 
 def holds_tracer(value: object) -> bool:

@@ -139,6 +139,10 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
                 leak.arguments = narrowed
             leak.arguments = _receiver_first(store, leak.arguments)
             break
+    handed = _handed_on(definition, tree, leak.created_line) if leak.store is None and leak.created_line else None
+    if handed is not None:  # ``self.log("loss", loss)``: a method of a library's class kept what it was handed
+        leak.store, leak.made_in = handed, handed.value.func.attr
+        leak.arguments = _receiver_first(handed, depends_on(leak.outer, handed, definition, tree))
     stored_by = _storer_of_what_is_read(use) if leak.store is None and use is not None else None
     if stored_by is not None:  # stored by a function library code called (sympy2jax's extra_funcs), not by f
         held = parse_file(stored_by[1])
@@ -337,6 +341,21 @@ def _library_call(definition: ast.AST, name: str, line: int | None) -> ast.stmt 
     found = [s for s in ast.walk(definition) if isinstance(s, ast.Expr) and any(
         isinstance(c, ast.Call) and getattr(c.func, "attr", getattr(c.func, "id", None)) == name
         for c in ast.walk(s)) and (line is None or s.lineno <= line <= (s.end_lineno or s.lineno))]
+    return found[0] if len(found) == 1 else None
+
+
+def _handed_on(definition: ast.AST, tree: ast.AST, line: int) -> ast.stmt | None:
+    """The one later statement of ``definition`` handing the name assigned on ``line`` to a method no function of
+    the file defines (an inherited library method, braintools' ``self.log``), on an object no import names."""
+    made = next((s for s in ast.walk(definition) if isinstance(s, ast.Assign) and s.lineno == line), None)
+    held = {t.id for t in getattr(made, "targets", ()) if isinstance(t, ast.Name)}
+    ours = {d.name for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))} | {
+        (a.asname or a.name).split(".")[0] for i in ast.walk(tree) if isinstance(i, (ast.Import, ast.ImportFrom))
+        for a in i.names}
+    found = [s for s in ast.walk(definition) if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)
+             and s.lineno > line and isinstance(s.value.func, ast.Attribute) and s.value.func.attr not in ours
+             and isinstance(s.value.func.value, ast.Name) and s.value.func.value.id not in ours
+             and held & set(names_in(s.value))]
     return found[0] if len(found) == 1 else None
 
 

@@ -31,7 +31,7 @@ from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares,
 from .fixes.leak_code import ThreadOut
 from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
-from .fixes.site import Static, library_jit_named
+from .fixes.site import Static, is_hashable, library_jit_named
 from .leaks import stores_outside
 from .rebuild import (Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
                       refused_only_abstractly, values_as_given)
@@ -55,8 +55,7 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
     for fix in fixes:
         if fix.recipe is None:
             continue
-        if spent > min(_BUDGET, _ENOUGH * retrace_seconds()):  # each try traces the whole program again; one that
-            # traced is enough on a large one
+        if spent > min(_BUDGET, _ENOUGH * retrace_seconds()):  # each try traces it all again: one that traced will do
             fix.outcome = f"an earlier fix traced, and each try traces your whole function again ({spent:.1f} s)"
             continue
         started = time.thread_time()
@@ -183,7 +182,7 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
             fix.outcome = f"{decorator.__module__.split('.')[0]}'s jit would not run inside a trace"
             return _UNTRIED
         added: list[str] = []
-        while outcome is not None and not static_nums and len(added) < 2 and (
+        while outcome is not None and not static_nums and len(added) < 4 and (
                 recipe.reword is not None or _STATIC_NAMES.search(fix.code)):
             # static, the function meets the next value it needs as a Python value (rollout's step count after
             # its env): that argument, named by JAX's message and passed as a Python value, static too
@@ -235,8 +234,12 @@ def _try(fix: Fix, call: Call, filename: str | None, names: Names, concrete: boo
         args = call.args[1:] if owner is not None and call.args and call.args[0] is owner else call.args
         return probe_trace(held, (*recipe.first, *args), call.kwargs, wrapper=recipe.wrapper)
     if isinstance(recipe, Declaration):  # the class compiled again as declared in the fix, the value rebuilt
-        made = redeclared(recipe, call.by_name()[recipe.argument], names.globals_for(fn.__globals__))
-        args, kwargs = call.with_values({recipe.argument: made})
+        named = recipe.argument in call.by_name() or recipe.handed is None  # else unnamed, in a wrapper's ``*args``
+        held = call.by_name()[recipe.argument] if named else recipe.handed
+        made = redeclared(recipe, held, names.globals_for(fn.__globals__))
+        args, kwargs = call.with_values({recipe.argument: made}) if named else (  # (there found by identity)
+            tuple(made if a is held else a for a in call.args), {k: made if v is held else v
+                                                                 for k, v in call.kwargs.items()})
         return probe_trace(copy_function(fn), args, kwargs, call.static_argnums, call.static_argnames,
                            call.wrapper, call.through)
     if isinstance(recipe, (EqRecipe, ChildrenRecipe)):
@@ -375,15 +378,23 @@ def first_line(exc: BaseException) -> str:
 
 
 _NEEDED = re.compile(r"depends on the value of the argument (\w+)")
+_HASHED = re.compile(r"Non-hashable static arguments.*?of type <class '([\w.]+)'>(?:, \w*Tracer[(<]~?(bool|u?int\d*|"
+                     r"float\d*)\[\])?", re.S)  # (JAX 0.8 writes ``JitTracer<bool[]>``, later ``JitTracer(bool[])``)
 _STATIC_NAMES = re.compile(r"static_argnames=(?:'\w+'|\((?:'\w+',? ?)+\))")
 
 
 def _also_needed(outcome: BaseException, fn: Any, call: Any, static: tuple) -> str | None:
     """The parameter a tracing error says its value came from, when it is not static yet and was passed a
-    hashable Python value (a count, a flag): the next one to make static."""
+    hashable Python value (a count, a flag), or a hashable object an inner jit of the library hashed once the outer
+    one had traced or rebuilt it (``JitTracer(bool[])``: the one Python value of that type): the next one static."""
     found = _NEEDED.search(message_of(outcome)) if tracing_kind(outcome) else None
-    name = found.group(1) if found else None
+    name, hashed, given = found.group(1) if found else None, _HASHED.search(message_of(outcome)), call.by_name()
+    if hashed is not None and name is None:
+        wanted = hashed[1].rsplit(".", 1)[-1] if not hashed[2] else \
+            "bool" if hashed[2] == "bool" else "int" if "int" in hashed[2] else "float"
+        typed = [n for n, v in given.items() if type(v).__name__ == wanted and n not in static]
+        name = typed[0] if len(typed) == 1 else None
     if name is None or name in static or name not in inspect.signature(fn).parameters:
         return None
-    value = call.by_name().get(name)
-    return name if isinstance(value, (bool, int, float, str)) else None
+    value = given.get(name)
+    return name if isinstance(value, (bool, int, float, str)) or (hashed and is_hashable(value)) else None

@@ -55,10 +55,14 @@ def _run_all(page, server, name: str, cells: list[str]) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
     last = page.locator(".jp-Notebook .jp-Cell.jp-CodeCell").nth(len(cells) - 1)
+    # Run All stops at a cell that raises (later cells go back to "[ ]"): done once the first cell has run
+    # and no cell is queued or running, whether or not the last one ran.
     page.wait_for_function(
-        "n => { const p = document.querySelectorAll('.jp-Notebook .jp-Cell.jp-CodeCell .jp-InputPrompt');"
-        " return p.length >= n && /\\[\\d+\\]/.test(p[n - 1].textContent); }", arg=len(cells), timeout=300_000)
-    last.locator(".jp-OutputArea").wait_for()
+        "n => { const p = [...document.querySelectorAll('.jp-Notebook .jp-Cell.jp-CodeCell .jp-InputPrompt')];"
+        " return p.length >= n && /\\[\\d+\\]/.test(p[0].textContent)"
+        " && !p.some(e => /\\[\\*\\]/.test(e.textContent)); }", arg=len(cells), timeout=300_000)
+    if re.search(r"\[\d+\]", last.locator(".jp-InputPrompt").inner_text()):
+        last.locator(".jp-OutputArea").wait_for()
     page.wait_for_timeout(1500)  # the panel's last throttled redraw
 
 

@@ -46,6 +46,7 @@ class Declaration:
     filename: str
     as_tuples: tuple[str, ...] = ()  # fields whose lists (sets) are given as tuples (frozensets) in the fix
     as_counts: tuple[str, ...] = ()  # int fields a vmap made arrays of one value: built again as that int
+    handed: Any = None  # the object itself, where the failing call holds it unnamed (a wrapper's ``*args``)
 
 _STATIC_KEYWORDS = {"static": True, "pytree_node": False}
 

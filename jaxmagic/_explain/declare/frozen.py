@@ -291,7 +291,7 @@ def hashable_version(value: Any) -> tuple[str, Any] | None:
     return repr(new), new
 
 
-_UNHASHABLE_PART = re.compile(r"of type <class '[^']+'>, (?P<shown>.+?)\. The error was:.*?TypeError: "
+_UNHASHABLE_PART = re.compile(r"of type <class '(?P<outer>[^']+)'>, (?P<shown>.+?)\. The error was:.*?TypeError: "
                               r"unhashable type: '(?:[\w.]+\.)?(?P<type>\w+)'", re.S)
 
 
@@ -318,7 +318,8 @@ def handed_hashable_fix(site: Any) -> Fix | None:
         spelled = {i: _hashable_spelling(node, frame) for i, node in enumerate(given)}
         shown = [i for i, s in spelled.items() if s is not None and type(s[1]).__name__ == found["type"]]
         named = [i for i in shown if repr(spelled[i][1]) in found["shown"] or  # a JAX scalar's shown as its value
-                 str(spelled[i][1]) == found["shown"].strip()]
+                 str(spelled[i][1]) == found["shown"].strip() or _item_shown(spelled[i][1], found["shown"])
+                 or ast.unparse(call.func).rsplit(".", 1)[-1] == found["outer"].rsplit(".", 1)[-1]]  # (its maker)
         if not named:
             continue
         fixed = clone(call)
@@ -336,6 +337,11 @@ def handed_hashable_fix(site: Any) -> Fix | None:
                    "hashable: a tuple for a list, a Python number for a JAX scalar (equal values share one compile)",
                    recipe=edit)
     return None
+
+
+def _item_shown(value: Any, shown: str) -> bool:
+    """A JAX scalar shown by the object holding it as its Python number (``Sigmoid(alpha=4.0)``)."""
+    return getattr(value, "shape", None) == () and re.search(rf"=\s*{re.escape(repr(value.item()))}\b", shown) is not None
 
 
 _MAKERS = {"tuple": tuple, "frozenset": frozenset, "float": float, "int": int, "bool": bool}

@@ -10,9 +10,16 @@ object without calling its constructor (which may take other arguments than the 
 It is tried as :class:`~.equality.ChildrenRecipe` tries a registration: the argument copied, its class
 swapped for a private subclass registered the same way, the failing call traced again with it. The user's
 class itself is never registered by jaxmagic.
+
+A jitted method whose ``self`` holds arrays has a third way, JAX's FAQ's first: the method without ``@jax.jit``
+(static ``self`` would bake those arrays in, and an update of them would go unseen by the compiled code).
+
+An object of the user's dataclass that a library's jit holds static (relax's ``pred_fn`` given a model) has its
+class declared hashable, by identity where its fields hold arrays.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
 from typing import Any
@@ -22,8 +29,9 @@ import numpy as np
 
 from ..explanation import Fix
 from ..fixes.equality import ChildrenRecipe
+from .frozen import frozen_declaration_fix
 
-__all__ = ["class_registration_fix"]
+__all__ = ["class_registration_fix", "fields_holding_arrays", "handed_dataclass_fix", "unjitted_method_fix"]
 
 
 def class_registration_fix(name: str, value: Any, jax_name: str) -> Fix | None:
@@ -33,7 +41,7 @@ def class_registration_fix(name: str, value: Any, jax_name: str) -> Fix | None:
         fields = dict(vars(value))
     except TypeError:
         return None
-    children = tuple(k for k, v in fields.items() if _holds_arrays(v))
+    children = fields_holding_arrays(value)
     rest = tuple(k for k in fields if k not in children)
     if not children or not all(k.isidentifier() for k in fields):
         return None
@@ -65,6 +73,26 @@ def class_registration_fix(name: str, value: Any, jax_name: str) -> Fix | None:
     )
 
 
+def fields_holding_arrays(value: Any) -> tuple[str, ...]:
+    """The attributes of ``value`` that hold arrays, directly or in a list, tuple or dict (``self.params``)."""
+    try:
+        return tuple(k for k, v in vars(value).items() if _holds_arrays(v))
+    except TypeError:  # no ``__dict__`` (``__slots__``, a C type)
+        return ()
+
+
+def unjitted_method_fix(def_line: str, held: tuple[str, ...]) -> Fix:
+    """A jitted method whose object holds arrays (``held``): the method without ``@jax.jit``."""
+    return Fix(
+        "remove-inner-jit",
+        f"{def_line}   # without @jax.jit\n    ...  # the body as it is",
+        f"`self` holds arrays ({', '.join(f'`{k}`' for k in held)}): jit can neither trace it nor safely keep it "
+        "as a constant, so drop the method's `@jax.jit`; to compile, jit a function that takes those arrays as "
+        "arguments",
+        outcome="nothing is traced once the jit is gone",
+    )
+
+
 def _holds_arrays(value: Any) -> bool:
     """True for an array, or a list, tuple or dict whose leaves include one."""
     try:
@@ -81,3 +109,18 @@ def _tuple(obj: str, fields: tuple[str, ...]) -> str:
 
 def _targets(obj: str, fields: tuple[str, ...]) -> str:
     return ", ".join(f"{obj}.{k}" for k in fields) + ("," if len(fields) == 1 else "")
+
+
+def handed_dataclass_fix(site: Any) -> Fix | None:
+    """An object of the user's dataclass, named on the failing line, that a library's jit holds static (relax's
+    ``pred_fn`` given a model): its class declared hashable (by identity where its fields hold arrays)."""
+    found = re.search(r"unhashable type: '(?:[\w.]+\.)?(\w+)'", site.message)
+    names = {**(site.globals_ or {}), **(site.locals_ or {})}
+    for node in ast.walk(site.node) if found is not None and isinstance(site.node, ast.AST) else ():
+        value = names.get(node.id) if isinstance(node, ast.Name) else None
+        if value is not None and type(value).__name__ == found[1]:  # (tried where the failing call holds it)
+            fix = frozen_declaration_fix(node.id, value, by_identity=bool(fields_holding_arrays(value)))
+            if fix is not None:
+                fix.recipe.handed = value
+            return fix
+    return None

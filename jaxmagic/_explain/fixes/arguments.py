@@ -16,7 +16,8 @@ from .site import (Site, Static, dotted_of, forwarded_positions, is_hashable, is
 from ..._common.errors import is_user_file
 from ..._common.source import copied, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
-from ..declare.pytree_class import class_registration_fix
+from ..declare.pytree_class import (class_registration_fix, fields_holding_arrays, handed_dataclass_fix,
+                                    unjitted_method_fix)
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
                               hashable_fields, hashable_version, value_from_message, written_as_tuple)
 from ..declare.leaf import at_path
@@ -42,7 +43,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
         return [literal]
     if facts is None or name is None or foreign:  # the call of the user's that handed it, else a pattern
-        return [handed_hashable_fix(site) or Fix(
+        return [handed_hashable_fix(site) or handed_dataclass_fix(site) or Fix(
             "hashable-static", "f(x, (1, 2))   # a tuple instead of a list",
             "static arguments are keys of JAX's compile cache, so they must be hashable: "
             "pass a tuple (or a frozen dataclass) instead of a list, dict or array", template=True,
@@ -149,6 +150,12 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             f"as a {type(new_value).__name__}",
             recipe=Static(replace={name: new_value, **{n: v for n, (_, v) in others.items()}}),
         ))
+    handed = handed_hashable_fix(site) if not fixes else None
+    if handed is not None:  # Sigmoid(alpha=config['alpha']) made on the line: a JAX scalar inside, a float there
+        handed.summary = (f"`{name}` is static, so it must be hashable, and the object hashes what it holds: a list "
+                          "or a JAX scalar in it is not hashable, a tuple or a Python number is (equal values share "
+                          "one compile)")
+        fixes.append(handed)
     fixes.append(not_static)
     bound = partial_bound_fix(name, value, facts.name, facts.params, facts.values, facts.static, site.globals_ or {},
                               site.tree, site.names) \
@@ -329,9 +336,17 @@ def non_array_fixes(site: Site) -> list[Fix]:
             f"jax.tree_util.register_dataclass({cls})   # or @jax.tree_util.register_pytree_node_class",
             "register the class as a pytree: its array fields are then traced like any argument",
         )
-        holds = not is_self and (_holds_arrays(value) if value is not None else _user_class_in(site.message))
-        if holds and fixes:
-            fixes[0].warning = "static bakes the arrays it holds into the compiled program as constants"
+        held = fields_holding_arrays(value) if value is not None else ()
+        holds = bool(held) or (not is_self and (_holds_arrays(value) if value is not None else _user_class_in(
+            site.message)))
+        static = next((f for f in fixes if f.kind == "static"), None)
+        if holds and static is not None:
+            static.warning = "static bakes the arrays it holds into the compiled program as constants"
+        if is_self and held and static is not None:  # jax FAQ, jit with methods: a mutated self goes stale
+            static.warning = (
+                f"static bakes `self`'s arrays ({', '.join(f'`{k}`' for k in held)}) into the compiled code as "
+                "constants: once they change (a training step's update), the compiled code still uses the old ones")
+            fixes.insert(0, unjitted_method_fix(facts.def_line, held))
         # first for the user's class holding arrays; a library's (an environment, a kernel term, the user's subclass
         # of a library's solver whose __init__ is the library's) is its business
         fixes.insert(0 if holds and (value is None or _users_class(type(value)) and _users_class(next(

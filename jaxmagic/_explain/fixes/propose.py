@@ -29,6 +29,7 @@ from ..twins.printed_host import kept_on_host_fix, printed_host_fix
 from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
+from ..values.constructed import dict_count_fix
 from ..values.pulled_out import pulled_out_fix
 from .shapes import mask_fixes, shape_fixes
 from ..shaped.handed_mask import handed_mask_fix
@@ -46,6 +47,9 @@ def propose(site: Site) -> list[Fix]:
     made = numpy_constants_fix(site) or masked_sum_fix(site) or masked_arange_fix(site)
     if made is not None:  # a library turning into NumPy what jnp made of constants: NumPy makes it concrete; a sum
         fixes = [made, *fixes]  # over a traced count of leading elements: one masked sum, array-level, first
+    counted = dict_count_fix(site.kind, site.paths, site.facts, site.tree)
+    if counted is not None:  # {"n_terms": jnp.array(3)} handed to filter_jit: a constant, written as the int it is
+        fixes = [counted, *(f for f in fixes if not f.template)]  # (no mask of a "size computed from data")
     remade = made_backend_fix(site) if site.kind in ("array-conversion", "concretization", "integer-conversion") \
         else None
     if remade is not None:  # sp.lambdify(r, expr): the function a library wrote for NumPy, written for JAX

@@ -1,24 +1,20 @@
 """A leak's fix tried through the call that traced the storing function.
 
-A loss handed to a training loop, a vector field a solver jits, a body the user
-gives ``lax.scan`` at the top level: the function that stored the tracer is no
-jitted function of the user's, and the error came later, when the trace had long
-ended. The call that traced it can still be made again, abstractly (``.trace``:
-no lowering, no backend compile):
+A loss handed to a training loop, a vector field a solver jits, a body the user gives ``lax.scan`` at the top level:
+the function that stored the tracer is no jitted function of the user's, and the error came later, when the trace
+had long ended. The call that traced it can still be made again, abstractly (``.trace``: no lowering, no backend
+compile):
 
-- JAX's trace cache holds the library's jitted call with its abstract arguments,
-  the user's function among its static ones (where ``equinox.filter_jit`` keeps it);
-- else the user's one top-level statement that hands the function to a JAX
-  transformation (``lax.scan(body, init, xs)``, ``jax.vmap(f)(xs)``), or an object
-  whose ``__call__`` it is to a library's function, is evaluated again, when its
-  arguments evaluate without running code.
+- JAX's trace cache holds the library's jitted call with its abstract arguments, the user's function among its
+  static ones (where ``equinox.filter_jit`` keeps it);
+- else the user's one top-level statement that hands the function to a JAX transformation (``lax.scan(body, init,
+  xs)``, ``jax.vmap(f)(xs)``), or an object whose ``__call__`` it is to a library's function, is evaluated again,
+  when its arguments evaluate without running code.
 
-The fixed function is compiled anew and put in place of the user's in that call's
-arguments: a new function object, so every cache entry the try makes is keyed on
-it and can never serve the user's own calls, while the library's eager steps on
-constants reuse what the user's run already compiled. Only a fix that leaves no
-store in the function is tried: a re-trace of code that still stores would write
-a tracer into the user's objects again.
+The fixed function is compiled anew and put in place of the user's in that call's arguments: a new function object,
+so every cache entry the try makes is keyed on it and can never serve the user's own calls, while the library's
+eager steps on constants reuse what the user's run already compiled. Only a fix that leaves no store in the function
+is tried: a re-trace of code that still stores would write a tracer into the user's objects again.
 """
 from __future__ import annotations
 
@@ -264,11 +260,15 @@ def _others_store(replay: Replay, live: types.FunctionType, globals_: dict) -> b
         if not isinstance(fn, types.FunctionType) or id(fn) in seen or not is_user_file(fn.__code__.co_filename):
             continue
         seen.add(id(fn))
-        found = function_node(fn) if fn is not live else None
+        found = function_node(fn) if _place(fn) != _place(live) else None  # (not ``live``, nor another of its def)
         if found is not None and stores_outside(found[0]):
             return True
         todo += [fn.__globals__.get(n) for n in global_names(fn.__code__)]
     return False
+
+
+def _place(fn: types.FunctionType) -> tuple[str, int]:
+    return fn.__code__.co_filename, fn.__code__.co_firstlineno
 
 
 def _jit_naming(live: types.FunctionType, globals_: dict) -> str:

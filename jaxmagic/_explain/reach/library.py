@@ -8,6 +8,7 @@ argument, is read in ``_explain.values``.)
 from __future__ import annotations
 
 import ast
+import sys
 import types
 from typing import Any
 
@@ -70,13 +71,17 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
         if remapped is not None and remapped.paths:
             return remapped
     if called is not None and where_from.function == called and where_from.paths:
-        if inner and entry is not None and entry.name != called and (
-                is_jax_file(entry.caller) and _transformed(entry) or handed_by_name(entry)):
+        handed = inner and entry is not None and entry.name != called and (
+            is_jax_file(entry.caller) and _transformed(entry) or handed_by_name(entry))
+        if handed or inner and entry is not None and entry.name != called and _library_hook(entry):
             # the user's function a transformation of JAX's made new tracers for (``jax.value_and_grad(loss)``
             # inside the jitted ``step``), or that library code handed values it computed (laplax's metric
-            # ``coverage(pred_mean, pred_std, ...)``): its parameter is the input the failing line reads
+            # ``coverage(pred_mean, pred_std, ...)``), or whose method overrides a library's hook that library code
+            # calls with a value it computed (braintools' ``surrogate_grad(self, x)``; not the object's own field,
+            # ``self.count``, which the jitted function's argument holds): its parameter is what the line reads
             remapped = entry_origin(exc, entry)
-            if remapped is not None and remapped.paths:
+            if remapped is not None and remapped.paths and (handed or not any(
+                    p == "self" or p.startswith(("self.", "self[")) for p in remapped.paths)):
                 return remapped
         return where_from  # the inputs of the function the user jitted (a class's __post_init__ ran on them)
     if entry is None:
@@ -176,3 +181,12 @@ def library_names(where_from: Origin, exc: BaseException) -> bool:
     return where_from.function is not None and where_from.function not in users
 
 
+def _library_hook(entry: Any) -> bool:
+    """True for a method of the user's class overriding a method of a library's base class, called by library
+    code: the library's hook, handed values the library computed (braintools' ``Surrogate.surrogate_grad``)."""
+    owner = entry.frame.f_locals.get("self")
+    if owner is None or is_jax_file(entry.caller) or is_user_file(entry.caller):
+        return False
+    return any(entry.name in vars(base) and is_installed_library(getattr(sys.modules.get(base.__module__), "__file__",
+                                                                         None) or "")
+               for base in type(owner).__mro__[1:-1])

@@ -6,18 +6,24 @@ keeps a JAX scalar in the parameter object its projector's jit hashes). The fix
 rewrites that line, which jaxmagic does not run again; the jitted call that
 failed is traced again instead, abstractly, with the hashable value in place of
 the one the user's code handed over, found by identity in its static arguments.
+An object of the user's dataclass declared hashable (relax's ``pred_fn`` given a
+model) is tried the same way: a copy of it, its class compiled as declared.
 """
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
+import sys
 import types
 from typing import Any
 
 from ..._common.errors import traceback_entries, tracing_kind
 from ..._common.source import parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call
+from ..declare.fields import Declaration
 from ..declare.frozen import HandedHashable
+from ..declare.rebuilt import redeclared
 from ..explanation import Fix
 from ..retrace.replay import Refused, Replay, jax_call_again
 from ..recover import Impure, evaluate_pure
@@ -29,7 +35,8 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
     """Try each untried fix that hands a library's jit hashable values: that jit's failing call, traced again with
     them in its static arguments (its other arguments by shape and dtype). ``known``: the failing call as the
     record knows it (a library's jitted function the user called), for a traceback JAX filtered."""
-    wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, HandedHashable)]
+    wanted = [f for f in fixes if f.verified is None and (isinstance(f.recipe, HandedHashable) or isinstance(
+        f.recipe, Declaration) and f.recipe.handed is not None)]  # (the user's class declared anew: its object)
     held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]
     call = find_jax_call(held[-1], held) if wanted and held else None
     if call is None and wanted and held:  # JAX's C++ dispatch hashed it: no frame of JAX's on the stack
@@ -42,8 +49,9 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
     for fix in wanted:
         # by identity; a list or set the fix writes as a display of constants (``classes=[0, 1]``) was made anew
         # by the user's call, inside the static value: found there by value
-        swap = {id(old): new for old, new in fix.recipe.made}
-        displays = [(old, new) for old, new in fix.recipe.made if type(old) in (list, set)]
+        made = fix.recipe.made if isinstance(fix.recipe, HandedHashable) else _rebuilt(fix.recipe)
+        swap = {id(old): new for old, new in made}
+        displays = [(old, new) for old, new in made if type(old) in (list, set)]
         static = set(call.static_argnums)
         args = tuple(_swapped(a, swap, displays) if i in static else a for i, a in enumerate(call.args))
         kwargs = {k: _swapped(v, swap, displays) if k in call.static_argnames else v for k, v in call.kwargs.items()}
@@ -56,6 +64,15 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
             fix.outcome = str(outcome)
         elif tracing_kind(outcome) == "unhashable-static":
             fix.verified, fix.outcome = False, f"still fails: {type(outcome).__name__}: {str(outcome)[:120]}"
+
+
+def _rebuilt(recipe: Declaration) -> list[tuple[Any, Any]]:
+    """The object a class declaration fix is about, with a copy of it whose class is compiled as the fix declares."""
+    module = sys.modules.get(type(recipe.handed).__module__)
+    try:
+        return [(recipe.handed, redeclared(recipe, recipe.handed, dict(vars(module)) if module else {}))]
+    except Exception:  # noqa: BLE001 - a class that cannot be compiled again here: nothing to try
+        return []
 
 
 def _jitted_call_at(frame: types.FrameType) -> Any:
@@ -111,4 +128,11 @@ def _swapped(value: Any, swap: dict[int, Any], displays: list[tuple[Any, Any]] |
             if (new := _swapped(held, swap, displays, depth + 1)) is not held:
                 changed[field.name] = new
         return dataclasses.replace(value, **changed) if changed else value
-    return value
+    fields = getattr(value, "__dict__", None)  # a plain object holding it (braintools' ``Sigmoid(alpha=...)``)
+    changed = {k: new for k, held in list(fields.items())[:64] if (new := _swapped(held, swap, displays, depth + 1))
+               is not held} if isinstance(fields, dict) and not isinstance(value, type) else {}
+    if not changed:
+        return value
+    made = copy.copy(value)
+    made.__dict__.update(changed)
+    return made

@@ -6,11 +6,17 @@ leaves (equinox's ``filter_jit`` among them), so a slice bound or a ``range`` th
 Computed with NumPy and made an ``int`` where the class sets it, the field is a Python value, which JAX holds
 static. The fix is that ``__init__`` line; it is tried with the class compiled again and the user's object
 rebuilt, the field holding the int it held as an array.
+
+A count the user wrote into a dict as an array of one integer (``{"n_terms": jnp.array(3)}``) and handed to
+``equinox.filter_jit``, which traces every array leaf and holds every Python value static: written as the int
+in that dict display, it is static, and the call is traced again with the dict holding the int.
 """
 from __future__ import annotations
 
 import ast
 import copy
+import linecache
+import re
 from typing import Any
 
 import numpy as np
@@ -18,9 +24,10 @@ import numpy as np
 from ..._common.source import copied
 from ..._common.errors import is_user_file
 from ..declare.fields import Declaration, class_node, declared_data_fix, field_values_by_name, integer_scalar_array
+from ..declare.leaf import Static
 from ..explanation import Fix
 
-__all__ = ["array_count_fix", "constructed_count_fix"]
+__all__ = ["array_count_fix", "constructed_count_fix", "dict_count_fix"]
 
 _ARRAY_ANNOTATIONS = ("Array", "ndarray", "ArrayLike")
 
@@ -121,3 +128,36 @@ def array_count_fix(paths: list[str], values: dict) -> Fix | None:
         if integer_scalar_array(fields.get(path.rsplit(".", 1)[-1])):
             return declared_data_fix(path.split(".", 1)[0], path, held, scalar=True)
     return None
+
+
+def dict_count_fix(kind: str, paths: list[str], facts: Any, tree: ast.AST | None) -> Fix | None:
+    """``{"n_terms": jnp.array(3)}`` in the user's code, the dict handed to ``equinox.filter_jit`` and its entry read
+    as a count (``range``, ``reshape``): the entry written as the Python int, which filter_jit holds static."""
+    found = re.fullmatch(r"(\w+)\[['\"](\w+)['\"]\]", paths[0]) if len(paths) == 1 else None
+    held = facts.values.get(found[1]) if found and facts is not None and facts.wrapper == "equinox.filter_jit" \
+        else None
+    if kind not in ("traced-shape", "integer-conversion") or not isinstance(held, dict) or tree is None or \
+            not integer_scalar_array(held.get(found[2])):
+        return None
+    built = [(d, v) for d in ast.walk(tree) if isinstance(d, ast.Dict)
+             for k, v in zip(d.keys, d.values) if isinstance(k, ast.Constant) and k.value == found[2]
+             and isinstance(v, ast.Call) and len(v.args) == 1 and not v.keywords
+             and isinstance(v.args[0], ast.Constant) and type(v.args[0].value) is int]
+    if len(built) != 1 or built[0][1].args[0].value != int(held[found[2]]):
+        return None
+    statement = next((s for s in getattr(tree, "body", []) if built[0][0] in list(ast.walk(s))), None)
+    made = built[0][1]
+    lines = linecache.getlines(facts.source[1]) if facts.source is not None else []
+    if statement is None or made.lineno != made.end_lineno or len(lines) < (statement.end_lineno or 0):
+        return None
+    # the statement as the user wrote it, the one call replaced by its int (its other literals left as written)
+    text = lines[made.lineno - 1]
+    lines = [*lines[:made.lineno - 1], text[:made.col_offset] + str(made.args[0].value) + text[made.end_col_offset:],
+             *lines[made.lineno:]]
+    return Fix(
+        "static", "".join(lines[statement.lineno - 1:statement.end_lineno]).rstrip()
+        + "   # a Python int: equinox.filter_jit holds it static",
+        f"`{paths[0]}` is built as a JAX array of one integer (`{ast.unparse(built[0][1])}`), and equinox.filter_jit "
+        "traces every array; written as the Python int, it is held static and read as the number it is",
+        recipe=Static(replace={found[1]: {**held, found[2]: int(held[found[2]])}}),
+    )
