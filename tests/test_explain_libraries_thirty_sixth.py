@@ -52,6 +52,13 @@ model.loss(jnp.ones((4, 3)), jnp.ones(4))
 """
 
 
+def _run(cell: str) -> dict:
+    """``cell`` run as a file's code would be, in a namespace of its own."""
+    namespace: dict = {}
+    exec(compile(cell, "<pasted>", "exec"), namespace)
+    return namespace
+
+
 def _applied(code: str, fix_code: str) -> dict:
     """``HELD_PARAMS`` with a fix pasted in (a registration after the class; a decorator in the method's place),
     its failing call left out, run."""
@@ -60,9 +67,7 @@ def _applied(code: str, fix_code: str) -> dict:
         head = head.replace("\n\nmodel = Regressor()", "\n\n" + fix_code + "\n\nmodel = Regressor()")
     else:
         head = "from functools import partial\n" + head.replace("@jax.jit", fix_code.splitlines()[1])
-    namespace: dict = {}
-    exec(head, namespace)
-    return namespace
+    return _run(head)
 
 
 def test_a_method_of_a_class_holding_arrays_is_registered_first_and_static_warns_of_stale_values(tmp_path):
@@ -221,6 +226,9 @@ def test_a_dataclass_a_library_holds_static_is_declared_hashable_and_tried_throu
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("hashable-static", True), tried(found)
     assert "@dataclasses.dataclass(eq=False)" in top.code, top.code
+    # pasted in place of the class, the cell runs
+    start, end = HANDED_MODEL.index("@dataclasses.dataclass"), HANDED_MODEL.index("model = ")
+    _run(HANDED_MODEL[:start] + top.code + "\n\n\n" + HANDED_MODEL[end:])
 
 
 SURROGATE_LIBRARY = """\
@@ -266,6 +274,7 @@ def test_a_jax_scalar_inside_a_static_object_is_made_a_python_number_where_the_o
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("hashable-static", True), tried(found)
     assert top.code == 'Sigmoid(alpha=float(config["alpha"]))' or "float(config" in top.code, top.code
+    _run(STATIC_SURROGATE.replace('Sigmoid(alpha=config["alpha"])', top.code))  # pasted in its place, it runs
 
 
 COUNT_IN_DICT = """\
@@ -338,6 +347,7 @@ def test_static_for_a_count_grows_to_the_flag_an_inner_jit_of_the_library_holds_
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), tried(found)
     assert "static_argnames=('batch_size', 'positive')" in top.code, top.code
+    _run(JITTED_BATCHED.replace("loss = jax.jit(batched_loss)", top.code))  # pasted in its place, it runs
 
 
 LOGGING_MODULE_LIBRARY = """\

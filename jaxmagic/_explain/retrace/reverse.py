@@ -19,22 +19,16 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._common.errors import traceback_entries, user_entries
-from ..._tracking.compiling.jax_frames import differentiated_by, find_jax_call
+from ..._tracking.compiling.jax_frames import differentiated_by
 
 __all__ = ["differentiated", "reverse_mode_of", "trace_probe"]
 
 _state = threading.local()  # ``by``: the transformation this thread's probes are differentiated by
 
 
-def reverse_mode_of(exc: BaseException) -> str | None:
-    """The reverse-mode transformation (``jax.grad``) that called the innermost jitted call ``exc`` was raised in;
-    None when none did, or no jit is on the stack."""
-    user = user_entries(exc.__traceback__)
-    if not user:
-        return None
-    held = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]
-    call = find_jax_call(user[-1].tb_frame, held)
+def reverse_mode_of(call: Any, held: list) -> str | None:
+    """The reverse-mode transformation (``jax.grad``) that called the jitted ``call`` (the innermost on the failing
+    stack; ``held``: the traceback's frames); None when none did, or there is no such call."""
     return differentiated_by(call, held) if call is not None else None
 
 

@@ -51,7 +51,7 @@ def attempt(failure: Failure) -> None:
     kept = failure.leak.kept_by if leaked and failure.call is not None else None
     # (a jit that jax.grad called is transposed after its trace: every try is traced so too)
     with settle_when(lambda: preferred is not None and preferred.verified is True), \
-            differentiated(None if leaked else reverse_mode_of(failure.exc)):
+            differentiated(None if leaked else reverse_mode_of(failure.jax_call, failure.held_frames)):
         with kept_as_it_was((globals_ or {}).get(kept)) if kept is not None else contextlib.nullcontext():
             tried(found.fixes)  # (a try may run the library's setter: the object the user's run left is kept)
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs

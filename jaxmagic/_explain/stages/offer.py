@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import ast
+from typing import Any
 
-from ..._common.errors import installed_package, is_installed_library, is_user_file, shape_family, traceback_entries
-from ..._tracking.compiling.jax_frames import find_jax_call
+from ..._common.errors import installed_package, is_installed_library, is_user_file, shape_family
 from ..._common.frames import holds_tracer, library_entry
 from ..._common.source import enclosing_function, names_in, parameter_names, parse_file
 from ..call import data_dependent, known_call, plain_function
@@ -138,7 +138,7 @@ def offer(failure: Failure) -> None:
     library_logic = _library_logic_fix(failure.exc) if kind == "bool-conversion" and not found.fixes else None
     if library_logic is not None:  # eformer's own ``lambda x, y: x and ...`` in its wrapper: guidance for its line
         found.fixes = [library_logic]
-    split = host_call_fix(site, source=_jitted_here(failure.exc, user, site.definition, found.filename)) if (
+    split = host_call_fix(site, source=_jitted_here(failure.jax_call, user, site.definition, found.filename)) if (
         facts is None or facts.source is None) and not any(f.kind == "return-value" for f in found.fixes) else None
     if split is not None:  # ``self.log("loss", float(loss))`` in a function the user jitted inside a library's loop
         found.fixes = [split, *(f for f in found.fixes if f.kind != "astype" or not feeds_effect_call(site))]
@@ -151,13 +151,12 @@ def offer(failure: Failure) -> None:
     found.fixes = [f for f in found.fixes if _parses(f.code)]  # code that is not Python is no fix to paste
 
 
-def _jitted_here(exc: BaseException, user: list, definition: ast.AST | None, filename: str | None
+def _jitted_here(call: Any, user: list, definition: ast.AST | None, filename: str | None
                  ) -> tuple[ast.AST, str] | None:
-    """(the failing function's definition, its file) when the innermost jit on the stack jits that very function
-    (``jax.jit(self.evaluate)``); else None."""
+    """(the failing function's definition, its file) when ``call``, the innermost jit on the stack, jits that very
+    function (``jax.jit(self.evaluate)``); else None."""
     if not user or definition is None or filename is None:
         return None
-    call = find_jax_call(user[-1].tb_frame, [tb.tb_frame for tb in traceback_entries(exc.__traceback__)])
     fun = getattr(call, "fun", None)
     for _ in range(4):  # a bound method, a partial
         fun = getattr(fun, "__func__", None) or getattr(fun, "func", None) or fun

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import types
 from typing import Any
 
+from ..._common.errors import traceback_entries, user_entries
 from ..._common.source import Position
+from ..._tracking.compiling.jax_frames import find_jax_call
 from ..call import Call, CallFacts
 from ..explanation import Explanation, docs_for
 from ..rebuild import Names
@@ -34,6 +37,8 @@ class Failure:
         and the failing expression (``locate``).
     leak, escaped : a leaked tracer's store and the tracer (``locate``).
     names, globals_ : the module names the user's code uses, and its namespace (``offer``).
+    held_frames, jax_call : the traceback's frames, and the innermost jitted call below the user's frames (read
+        when first asked).
     """
 
     exc: BaseException
@@ -53,6 +58,18 @@ class Failure:
     escaped: Any = None
     names: Names | None = None
     globals_: dict | None = None
+
+    @functools.cached_property
+    def held_frames(self) -> list[types.FrameType]:
+        """Every frame of the exception's traceback, JAX's included (kept alive while the record is)."""
+        return [tb.tb_frame for tb in traceback_entries(self.exc.__traceback__)]
+
+    @functools.cached_property
+    def jax_call(self) -> Any:
+        """The innermost jitted call JAX was making below the user's deepest frame of the exception, read once (the
+        function it jits, and what differentiated it); None without one."""
+        user = user_entries(self.exc.__traceback__)
+        return find_jax_call(user[-1].tb_frame, self.held_frames) if user else None
 
     @property
     def kind(self) -> str:

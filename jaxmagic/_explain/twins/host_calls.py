@@ -198,21 +198,23 @@ def _arguments_named(statement: ast.stmt, taken: set[str]) -> tuple[ast.stmt, li
         return None
     call = clone(statement.value)
     stem = call.func.attr if isinstance(call.func, ast.Attribute) else getattr(call.func, "id", "call")
+    several = len(call.args) + len(call.keywords) > 1
     computed: list[ast.Assign] = []
-    for holder in [*((call.args, i) for i in range(len(call.args))), *((k, None) for k in call.keywords)]:
-        node = holder[0][holder[1]] if holder[1] is not None else holder[0].value
+
+    def named(node: ast.expr) -> ast.expr:
         if isinstance(node, (ast.Name, ast.Constant, ast.Starred)) or not any(True for _ in names_in(node)):
-            continue
-        name = f"{stem}_arg{len(computed) + 1 if computed or len(call.args) + len(call.keywords) > 1 else ''}"
+            return node
+        name = f"{stem}_arg{len(computed) + 1 if computed or several else ''}"
         while name in taken:
             name += "_"
         made = ast.copy_location(ast.Assign([ast.Name(name, ast.Store())], clone(node)), statement)
         made.written_anew = True  # (a statement of jaxmagic's: unparsed, not read from the file)
         computed.append(made)
-        if holder[1] is not None:
-            holder[0][holder[1]] = ast.Name(name, ast.Load())
-        else:
-            holder[0].value = ast.Name(name, ast.Load())
+        return ast.Name(name, ast.Load())
+
+    call.args = [named(a) for a in call.args]
+    for keyword in call.keywords:
+        keyword.value = named(keyword.value)
     moved = ast.copy_location(ast.Expr(call), statement)
     moved.written_anew = True
     return (moved, computed) if computed else None
