@@ -53,8 +53,9 @@ model.loss(jnp.ones((4, 3)), jnp.ones(4))
 
 
 def _run(cell: str) -> dict:
-    """``cell`` run as a file's code would be, in a namespace of its own."""
-    namespace: dict = {}
+    """``cell`` run as a file's code would be, in a namespace of its own (named: a class made there belongs to it,
+    and a dataclass's generated methods are not compiled into ``builtins``)."""
+    namespace: dict = {"__name__": "pasted"}
     exec(compile(cell, "<pasted>", "exec"), namespace)
     return namespace
 
@@ -226,6 +227,9 @@ def test_a_dataclass_a_library_holds_static_is_declared_hashable_and_tried_throu
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("hashable-static", True), tried(found)
     assert "@dataclasses.dataclass(eq=False)" in top.code, top.code
+    # pasted in place of the class, the cell runs
+    start, end = HANDED_MODEL.index("@dataclasses.dataclass"), HANDED_MODEL.index("model = ")
+    _run(HANDED_MODEL[:start] + top.code + "\n\n\n" + HANDED_MODEL[end:])
 
 
 SURROGATE_LIBRARY = """\

@@ -27,7 +27,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "errors_held", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "outlived_its_trace", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers"]
+    "calls_a_jit", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
     """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
@@ -115,12 +115,8 @@ def _unhashable_jitted_method(exc: BaseException) -> tuple[str, Any] | None:
 
 
 def user_frame(tb: types.TracebackType | None, prefer: str | None = None) -> tuple[str, int] | None:
-    """The innermost user frame of a traceback as ``(filename, lineno)``.
-
-    With ``prefer`` (a cell's filename), the innermost frame in that file wins
-    when there is one, so an error inside a helper from an earlier cell is
-    still placed on this cell's line that called it.
-    """
+    """The innermost user frame of a traceback as ``(filename, lineno)``; with ``prefer`` (a cell's filename), the
+    innermost in that file when there is one: an error in an earlier cell's helper is placed on this cell's call."""
     users = [(entry.tb_frame.f_code.co_filename, entry.tb_lineno) for entry in user_entries(tb)]
     if prefer is not None:
         preferred = [f for f in users if f[0] == prefer]
@@ -221,12 +217,10 @@ RAISE_LINE = re.compile(r"\s*raise\b")
 def raised_by_jax(exc: BaseException) -> bool:
     """True when JAX raised ``exc``: its traceback's innermost frame is JAX's own, or JAX removed its frames.
 
-    JAX's traceback filtering (which says so in a note, or in the exception's cause) leaves innermost the
-    frame that called into JAX, stopped at that call: a call that reads a traced or JAX array or a JAX
-    function. A frame stopped at a ``raise`` statement raised the exception itself, and NumPy's errors
-    that JAX words alike are called with NumPy's arrays. An exception with no traceback at all (built
-    or pickled) is taken at its word.
-    """
+    JAX's traceback filtering (said in a note, or the exception's cause) leaves innermost the frame that called into
+    JAX, stopped at a call that reads a traced or JAX array or a JAX function. A frame stopped at ``raise`` raised
+    it itself; NumPy's errors that JAX words alike are called with NumPy's arrays. One with no traceback (built or
+    pickled) is taken at its word."""
     entries = traceback_entries(exc.__traceback__)
     if not entries:
         return True
@@ -300,41 +294,35 @@ def leaves_of(value: object) -> list:
         return []
 
 
-def quiet_leaves(value: object) -> list:
+def quiet_leaves(value: object, is_leaf: Callable[[Any], bool] | None = None) -> list:
     """``value``'s leaves, without JAX's warnings about what it would not flatten (an iterator a library's frame
-    holds is a leaf, with a deprecation warning the user should not see from jaxmagic)."""
+    holds is a leaf: its deprecation warning is not the user's). A list, tuple or dict holding itself raises
+    ``ValueError`` first: jaxlib 0.10's flatten recurses into it, and its error leaves Python's recursion count
+    raised for the session."""
+    _refuse_cycles(value)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return jax.tree_util.tree_leaves(value)
+        return jax.tree_util.tree_leaves(value, is_leaf=is_leaf)
 
 
-def outlived_its_trace(exc: BaseException) -> bool:
-    """True when a tracer error was raised by plain Python code that no JAX transformation is running.
-
-    Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
-    frame is called, at some depth, from JAX's own code, or it calls a jitted function (library code
-    raised below it). Else the tracer it met belongs to a trace that has ended: it leaked out.
-    """
-    user = user_entries(exc.__traceback__)
-    if not user or called_from(user[-1].tb_frame, is_jax_file) or calls_a_jit(user[-1]):
-        return False
-    entries = traceback_entries(exc.__traceback__)
-    if any(_runs_a_transformation(tb.tb_frame.f_code.co_filename) for tb in entries[entries.index(user[-1]):]):
-        return False  # ``jax.grad(energy)(1.3)``: the user's line started a transformation that ran the failing code
-    outer = entries[:next((i for i, tb in enumerate(entries) if tb is user[-1]), 0)]
-    if any(called_from(tb.tb_frame, is_jax_file) for tb in outer):
-        # a generator's frame on the way (a library calling the user's function from one): its caller is forgotten
-        # once it ran, but the traceback still holds the frames that ran it, a trace among them
-        return False
-    # a library interpreting the function with tracers of its own class (quax's): live tracers, not leaked
-    held = [v for v in user[-1].tb_frame.f_locals.values() if isinstance(v, jax.core.Tracer)]
-    return not any(not type(v).__module__.startswith("jax") for v in held)
-
-
-def _runs_a_transformation(filename: str) -> bool:
-    """True for JAX's code that runs a function under a transformation (not an array's own method)."""
-    return is_jax_file(filename) and (os.path.basename(filename) in ("api.py", "api_util.py", "linear_util.py",
-                                                                     "pjit.py") or "interpreters" in filename)
+def _refuse_cycles(value: object, budget: int = 20_000) -> None:
+    on_path: set[int] = set()
+    done: set[int] = set()
+    stack: list[tuple[object, bool]] = [(value, False)]
+    while stack and budget > 0:  # depth first; past the budget (a huge container) JAX flattens it unchecked
+        item, leaving = stack.pop()
+        if leaving:
+            on_path.discard(id(item))
+            done.add(id(item))
+            continue
+        if not isinstance(item, (list, tuple, dict)) or id(item) in done:
+            continue
+        if id(item) in on_path:
+            raise ValueError("a container that holds itself")
+        budget -= 1
+        on_path.add(id(item))
+        stack.append((item, True))
+        stack.extend((child, False) for child in (item.values() if isinstance(item, dict) else item))
 
 
 @contextlib.contextmanager

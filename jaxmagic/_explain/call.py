@@ -21,6 +21,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from .._common.frames import quiet_leaves
 from .._common.lambdas import bound_name
 from .._common.source import function_node, innermost_function, shown_lines, unwrap_function
 from .._tracking.signature import static_tuple
@@ -290,7 +291,7 @@ def _header(node: ast.AST, filename: str) -> str:
 
 def is_concrete(call: Call) -> bool:
     """True when the arguments are real values, not only abstract ones."""
-    leaves = jax.tree_util.tree_leaves((call.args, call.kwargs))
+    leaves = quiet_leaves((call.args, call.kwargs))
     return not any(isinstance(leaf, jax.ShapeDtypeStruct) for leaf in leaves)
 
 
@@ -362,7 +363,7 @@ def plain_function(fn: Any) -> Any:
 def traceable(value: Any) -> bool:
     """True when every leaf of ``value`` is one JAX can trace: an array or a Python number."""
     try:
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - a value JAX cannot flatten cannot be traced
         return False
     return all(isinstance(v, (jax.Array, np.ndarray, np.generic, int, float, complex)) for v in leaves)

@@ -19,7 +19,7 @@ import jax
 
 from .._common import journal
 from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind, user_entries
-from .._common.frames import forget_answers, unhashable_jitted_method
+from .._common.frames import quiet_leaves, forget_answers, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -237,7 +237,7 @@ def _tracer_where_failed(found: Explanation) -> Any:
     if found.argument not in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]:
         return None
     try:
-        leaves = jax.tree_util.tree_leaves(frame.f_locals.get(found.argument))
+        leaves = quiet_leaves(frame.f_locals.get(found.argument))
     except Exception:  # noqa: BLE001 - a value JAX cannot flatten: the call's reading instead
         return None
     return leaves[0] if len(leaves) == 1 and isinstance(leaves[0], jax.core.Tracer) else None
@@ -250,7 +250,7 @@ def _aval_of(found: Explanation, facts: CallFacts | None) -> str | None:
     value = facts.values.get(found.argument)
     if value is None:
         return None
-    leaves = jax.tree_util.tree_leaves(value)
+    leaves = quiet_leaves(value)
     if len(leaves) != 1:
         return None
     try:

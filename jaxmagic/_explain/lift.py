@@ -14,9 +14,7 @@ import ast
 import types
 from typing import Any
 
-import jax
-
-from .._common.frames import attribute_tracers
+from .._common.frames import attribute_tracers, quiet_leaves
 from .._common.errors import is_installed_library, is_jax_file, traceback_entries, user_entries
 from .._common.source import names_in, node_at, parse_file, position_of
 from .call import root_of
@@ -120,7 +118,7 @@ def _call_at(tb: types.TracebackType) -> ast.Call | None:
 
 def _tracer_leaves(value: Any) -> list[Any]:
     try:
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - an odd object: no tracers from it
         return []
     return [leaf for leaf in leaves if isinstance(leaf, Tracer)]

@@ -178,7 +178,7 @@ def _held_tracers(value: Any) -> list[Tracer]:
     found = []
     for item in held[:_MAX_ITEMS]:
         try:
-            found += [leaf for leaf in jax.tree_util.tree_leaves(item)[:_MAX_ITEMS] if isinstance(leaf, Tracer)]
+            found += [leaf for leaf in quiet_leaves(item)[:_MAX_ITEMS] if isinstance(leaf, Tracer)]
         except Exception:  # noqa: BLE001 - an object that is not a pytree, nor flattens
             continue
     return found

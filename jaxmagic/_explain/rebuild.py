@@ -28,7 +28,7 @@ from jax.experimental import checkify
 from .._tracking import monitor
 from .._tracking.observed.adapters import rejit
 from .._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind
-from .._common.frames import cut_from_handled
+from .._common.frames import quiet_leaves, cut_from_handled
 from .._common.through import outer_jit, rewrap
 from .retrace.budget import OutOfTime, within_budget
 from .retrace.reverse import trace_probe
@@ -149,7 +149,7 @@ class Names:
         if isinstance(value, (jax.Array, np.ndarray, np.generic, int, float, complex, bool)):
             return False
         try:
-            leaves = jax.tree_util.tree_leaves(value)
+            leaves = quiet_leaves(value)
         except Exception:  # noqa: BLE001 - a value JAX cannot flatten is no pytree of arrays
             return False
         return bool(leaves) and all(isinstance(v, (jax.Array, np.ndarray, np.generic)) for v in leaves)
@@ -268,7 +268,7 @@ def _arrays_only(fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple,
 def _traceable(value: Any) -> bool:
     try:
         return all(isinstance(leaf, (jax.Array, np.ndarray, np.generic, jax.ShapeDtypeStruct, int, float, complex))
-                   for leaf in jax.tree_util.tree_leaves(value))
+                   for leaf in quiet_leaves(value))
     except Exception:  # noqa: BLE001
         return False
 

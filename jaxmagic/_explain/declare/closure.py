@@ -18,6 +18,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.frames import quiet_leaves
 from ..._common.errors import is_user_file
 from ..._common.source import copied, text_of
 from ..dataflow import local_names
@@ -144,7 +145,7 @@ def _names(callee: ast.expr, name: str) -> bool:
 def _traceable(value: Any) -> bool:
     """True when ``value`` is made of arrays JAX can trace (an array marked static is passed traced instead)."""
     try:
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - an object JAX cannot flatten
         return False
     return bool(leaves) and all(isinstance(v, (jax.Array, np.ndarray, np.generic, int, float, complex, bool))

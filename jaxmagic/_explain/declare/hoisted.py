@@ -28,7 +28,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.frames import installed_package, kept_as_it_was, library_entry
+from ..._common.frames import quiet_leaves, installed_package, kept_as_it_was, library_entry
 from ..._common.source import copied, enclosing_function, names_in, parameter_names, stored_names
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, jit_spelled
@@ -245,7 +245,7 @@ def _computed(statement: ast.Assign, made_before: list[tuple[str, ast.Assign]], 
     runs, so nothing compiles); None where a value is abstract or the expression needs JAX itself."""
     namespace = {k: (np if v is jax.numpy else v) for k, v in globals_.items() if v is not jax}
     for name, value in values.items():
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
         if any(isinstance(leaf, (jax.core.Tracer, jax.ShapeDtypeStruct)) for leaf in leaves):
             return None
         namespace[name] = jax.tree_util.tree_map(lambda v: np.asarray(v) if isinstance(v, jax.Array) else v, value)

@@ -23,6 +23,7 @@ from typing import Any
 
 import jax
 
+from ..._common.frames import quiet_leaves
 from ..._common.errors import is_installed_library, message_of
 from ..._common.jax_config import private_trace_caches
 from ..._common.source import copied, parse_file, position_of, statement_at
@@ -238,7 +239,7 @@ def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str]
     params = [p.name for p in given_params]
     others = [p.name for p in given_params if p.name != name and (p.name in values or p.default is p.empty)]
     if not hasattr(jitted, "_jit_info") or name not in params or any(p not in values for p in others) or any(
-            isinstance(leaf, (jax.Array, jax.ShapeDtypeStruct)) for leaf in jax.tree_util.tree_leaves(value)):
+            isinstance(leaf, (jax.Array, jax.ShapeDtypeStruct)) for leaf in quiet_leaves(value)):
         return None
     kept = tuple(sorted((static & set(params)) - {name}))
     option = f", static_argnames={kept!r}" if kept else ""

@@ -27,6 +27,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.frames import quiet_leaves
 from ..explanation import Fix
 from ..fixes.equality import ChildrenRecipe
 from .frozen import frozen_declaration_fix
@@ -96,7 +97,7 @@ def unjitted_method_fix(def_line: str, held: tuple[str, ...]) -> Fix:
 def _holds_arrays(value: Any) -> bool:
     """True for an array, or a list, tuple or dict whose leaves include one."""
     try:
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - a value JAX cannot flatten
         return False
     return any(isinstance(leaf, (jax.Array, np.ndarray)) for leaf in leaves)

@@ -16,6 +16,7 @@ from typing import Any
 
 import jax
 
+from ..._common.frames import quiet_leaves
 from ..._common.source import copied
 from ..explanation import Fix
 
@@ -95,7 +96,7 @@ def bound_method_fix(method: Any, name: str, tree: ast.Module | None, globals_: 
         held = receiver.value if isinstance(receiver, ast.Attribute) else receiver
         how = (f"equinox.filter_jit traces the arrays the Module `{ast.unparse(held)}` holds and keeps "
                "its other fields static" + (", the method included" if held is not receiver else ""))
-    elif function is not None and any(hasattr(leaf, "shape") for leaf in jax.tree_util.tree_leaves(owner)) and \
+    elif function is not None and any(hasattr(leaf, "shape") for leaf in quiet_leaves(owner)) and \
             isinstance(receiver, ast.Attribute) and globals_.get(type(owner).__name__) is type(owner):
         new = ast.Call(jit_call.func, [ast.Attribute(ast.Name(type(owner).__name__, ast.Load()), receiver.attr,
                                                      ast.Load())], [])

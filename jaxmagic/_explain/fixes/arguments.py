@@ -9,6 +9,7 @@ from typing import Any
 
 import jax
 
+from ..._common.frames import quiet_leaves
 from ..call import CallFacts, untraceable
 from ..explanation import Fix
 from .site import (Site, Static, dotted_of, forwarded_positions, is_hashable, is_array, leaf_static_fix, static_code,
@@ -99,7 +100,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             ), not_static]
         params = getattr(type(value), "__dataclass_params__", None)
         declared = frozen_declaration_fix(name, value, by_identity=True) if _holds_arrays(value) and not (
-            params is not None and params.frozen) and jax.tree_util.tree_leaves(value) == [value] else None
+            params is not None and params.frozen) and quiet_leaves(value) == [value] else None
         if declared is not None:  # no pytree (a jitted method's ``self``): hashed by identity, its arrays kept in
             return [declared, not_static]
         if (params is not None and params.frozen) or _holds_arrays(value):
@@ -390,6 +391,6 @@ def _holds_arrays(value: Any) -> bool:
     if any(is_array(v) for v in fields):
         return True
     try:
-        return any(is_array(leaf) for leaf in jax.tree_util.tree_leaves(value)[:4096])
+        return any(is_array(leaf) for leaf in quiet_leaves(value)[:4096])
     except Exception:  # noqa: BLE001 - an object JAX cannot flatten holds none it would trace
         return False

@@ -21,8 +21,7 @@ import re
 import types
 from typing import Any
 
-import jax
-
+from ..._common.frames import quiet_leaves
 from ..._common.errors import is_user_file
 from ..._common.source import as_load, copied, parameter_names
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -87,7 +86,7 @@ def _passed_value(tracer: Any, failing: types.FrameType) -> Any:
     traced = ([a for i, a in enumerate(outer.args) if i not in outer.static_argnums],
               {k: v for k, v in outer.kwargs.items() if k not in outer.static_argnames})
     try:  # only the arguments the outermost jit traces: a static one never becomes a tracer
-        leaves = jax.tree_util.tree_leaves(traced)
+        leaves = quiet_leaves(traced)
     except Exception:  # noqa: BLE001 - arguments JAX cannot flatten: no value to read
         return _NONE
     found = [leaf for leaf in leaves if type(leaf) is wanted]

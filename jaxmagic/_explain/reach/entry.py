@@ -22,6 +22,7 @@ from typing import Any
 
 import jax
 
+from ..._common.frames import quiet_leaves
 from ..._common.source import code_parameters
 from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries, user_entries
 from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
@@ -388,7 +389,7 @@ def handed_by_name(entry: Entry) -> bool:
             is_user_file(entry.caller):
         return False
     local = entry.frame.f_locals
-    if not any(isinstance(leaf, Tracer) for p in entry.params for leaf in jax.tree_util.tree_leaves(local.get(p))):
+    if not any(isinstance(leaf, Tracer) for p in entry.params for leaf in quiet_leaves(local.get(p))):
         return False
     tree = parse_file(caller.f_code.co_filename)
     stopped = types.SimpleNamespace(tb_frame=caller, tb_lasti=caller.f_lasti, tb_lineno=caller.f_lineno)

@@ -20,6 +20,7 @@ from typing import Any
 
 import jax
 
+from ..._common.frames import quiet_leaves
 from ..._common.source import copied
 from ..._common.errors import is_installed_library
 from ..._common.through import checking_transform, unchecked
@@ -178,7 +179,7 @@ def probe_stored(replay: Replay, live: types.FunctionType, definition: ast.AST, 
     seen: list[Origin] = []
 
     def probe(held: Any) -> None:
-        tracers = [leaf for leaf in jax.tree_util.tree_leaves(held) if isinstance(leaf, jax.core.Tracer)]
+        tracers = [leaf for leaf in quiet_leaves(held) if isinstance(leaf, jax.core.Tracer)]
         seen.append(origin_of(BaseException(), tracers))
 
     try:

@@ -18,6 +18,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.frames import quiet_leaves
 from ..._common.errors import is_jax_file
 from ..explanation import Fix
 from ..retrace.budget import OutOfTime
@@ -63,7 +64,7 @@ def transform_option_fix(kind: str, argument: str | None, transformed: tuple[str
     index = params.index(argument)
     passed = given[1][index] if index < len(given[1]) else None
     if not isinstance(passed, (jax.Array, np.ndarray)) and any(
-            isinstance(leaf, (jax.Array, np.ndarray)) for leaf in jax.tree_util.tree_leaves(passed)):
+            isinstance(leaf, (jax.Array, np.ndarray)) for leaf in quiet_leaves(passed)):
         return None  # a pytree holding arrays (a GraphsTuple) cannot be one Python value
     fixed = _with_option(expression, which, index, len(params))
     code = ast.unparse(fixed)

@@ -191,7 +191,7 @@ def replay_of_call(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -> Re
             filled[i] = array
         given_args, given_kwargs = jax.tree_util.tree_unflatten(tree, filled)
         out = fn(*given_args, **given_kwargs)  # whether it traces is the question: only its arrays go out
-        return [leaf for leaf in jax.tree_util.tree_leaves(out) if isinstance(leaf, (jax.Array, jax.core.Tracer))]
+        return [leaf for leaf in quiet_leaves(out) if isinstance(leaf, (jax.Array, jax.core.Tracer))]
 
     frames = [tb.tb_frame for tb in user_entries(exc.__traceback__)]
     # (``lax.fori_loop(0, n, body, x)`` made again eagerly: it runs ``body``, not the function that called it)

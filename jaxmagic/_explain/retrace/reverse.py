@@ -19,6 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ..._common.frames import quiet_leaves
 from ..._tracking.compiling.jax_frames import differentiated_by
 
 __all__ = ["differentiated", "reverse_mode_of", "trace_probe"]
@@ -63,7 +64,7 @@ def trace_probe(jitted: Any, args: tuple, kwargs: dict, rebuilt_stack: bool = Fa
             filled[i] = value
         given_args, given_kwargs = jax.tree_util.tree_unflatten(tree, filled)
         out = jitted(*given_args, **given_kwargs)
-        inexact = [jnp.real(o).astype(jnp.float32).sum() for o in jax.tree_util.tree_leaves(out)
+        inexact = [jnp.real(o).astype(jnp.float32).sum() for o in quiet_leaves(out)
                    if _array(o) and jnp.issubdtype(o.dtype, jnp.inexact)]
         return sum(inexact, jnp.zeros((), jnp.float32))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import os
 import re
 import types
 from typing import Any
@@ -20,7 +21,7 @@ from ..._common.jax_config import traceback_filtering_off
 from ..._common.source import (Position, closed_over, function_node, innermost_function, layers, node_at,
                                parse_file, position_of)
 from ..call import Call, plain_function
-from ..._common.frames import called_from, outlived_its_trace
+from ..._common.frames import called_from, calls_a_jit, traceback_entries
 from ..dataflow import depends_on
 from ..leaks import find_leak
 from ..provenance import leaked_tracer
@@ -231,3 +232,32 @@ def _handed_jit(tree: ast.AST, lineno: int, function: Any) -> str | None:
     found = [n for n in ast.walk(statement) if isinstance(n, ast.Call) and n.args and ast.unparse(n.func).endswith(
         "jit") and any(isinstance(a, ast.Name) and a.id == name for a in ast.walk(n.args[0]))] if statement else []
     return ast.unparse(found[0]) if len(found) == 1 and name else None
+
+
+def outlived_its_trace(exc: BaseException) -> bool:
+    """True when a tracer error was raised by plain Python code that no JAX transformation is running.
+
+    Inside a trace (``jax.jit``, ``vmap``, a ``custom_vjp`` rule, a library's jit) the user's failing
+    frame is called, at some depth, from JAX's own code, or it calls a jitted function (library code
+    raised below it). Else the tracer it met belongs to a trace that has ended: it leaked out.
+    """
+    user = user_entries(exc.__traceback__)
+    if not user or called_from(user[-1].tb_frame, is_jax_file) or calls_a_jit(user[-1]):
+        return False
+    entries = traceback_entries(exc.__traceback__)
+    if any(_runs_a_transformation(tb.tb_frame.f_code.co_filename) for tb in entries[entries.index(user[-1]):]):
+        return False  # ``jax.grad(energy)(1.3)``: the user's line started a transformation that ran the failing code
+    outer = entries[:next((i for i, tb in enumerate(entries) if tb is user[-1]), 0)]
+    if any(called_from(tb.tb_frame, is_jax_file) for tb in outer):
+        # a generator's frame on the way (a library calling the user's function from one): its caller is forgotten
+        # once it ran, but the traceback still holds the frames that ran it, a trace among them
+        return False
+    # a library interpreting the function with tracers of its own class (quax's): live tracers, not leaked
+    held = [v for v in user[-1].tb_frame.f_locals.values() if isinstance(v, jax.core.Tracer)]
+    return not any(not type(v).__module__.startswith("jax") for v in held)
+
+
+def _runs_a_transformation(filename: str) -> bool:
+    """True for JAX's code that runs a function under a transformation (not an array's own method)."""
+    return is_jax_file(filename) and (os.path.basename(filename) in ("api.py", "api_util.py", "linear_util.py",
+                                                                     "pjit.py") or "interpreters" in filename)

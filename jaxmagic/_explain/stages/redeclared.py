@@ -14,7 +14,7 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import traceback_entries, user_entries
+from ..._common.frames import quiet_leaves, traceback_entries, user_entries
 from ..._tracking.compiling.jax_frames import find_jax_call, outward
 from ..._tracking.observed.adapters import user_call
 from ..declare.fields import Declaration
@@ -65,7 +65,7 @@ def _handed_concrete(failing: Any, held: list, cls: type, counts: tuple[str, ...
             found = user_call(call)
         except Exception:  # noqa: BLE001 - a wrapper's internals changed: not tried
             return None
-        objects = [v for v in jax.tree_util.tree_leaves((found.function, found.args, found.kwargs),
+        objects = [v for v in quiet_leaves((found.function, found.args, found.kwargs),
                                                          is_leaf=lambda v: type(v) is cls) if type(v) is cls]
         if not any(isinstance(getattr(o, c, None), jax.core.Tracer) for o in objects for c in counts):
             return found
@@ -88,7 +88,7 @@ def _traced(recipe: Declaration, cls: type, runner: Any, args: tuple, kwargs: di
     if type(function) is cls:
         args, kwargs = (function, *args), kwargs
         runner = lambda made, *rest, **named: made(*rest, **named)  # noqa: E731 - the object, called
-    objects = [v for v in jax.tree_util.tree_leaves((args, kwargs), is_leaf=lambda v: type(v) is cls)
+    objects = [v for v in quiet_leaves((args, kwargs), is_leaf=lambda v: type(v) is cls)
                if type(v) is cls]
     if not objects:
         return "the jitted call was not handed an object of the class"

@@ -13,6 +13,7 @@ import ast
 import jax
 import numpy as np
 
+from ..._common.frames import quiet_leaves
 from ..._common.source import clone
 from ..explanation import Fix
 from ..fixes.conditions import rest_of_function, rest_replaced
@@ -173,5 +174,5 @@ def switch_call(site: Site, node: ast.Subscript, called: ast.Call) -> ast.expr:
 
 def _operand(value: object) -> bool:
     """True for what ``lax.switch`` takes as an operand: an array, a number, or a pytree of them."""
-    leaves = jax.tree_util.tree_leaves(value)
+    leaves = quiet_leaves(value)
     return all(isinstance(leaf, (jax.Array, np.ndarray, np.generic, bool, int, float, complex)) for leaf in leaves)

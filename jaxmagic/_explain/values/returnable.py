@@ -16,6 +16,7 @@ from typing import Any
 import jax
 import numpy as np
 
+from ..._common.frames import quiet_leaves
 from ..._common.source import copied, parameter_names, same_node, stored_names, text_of
 from ..dataflow import stored_parts
 
@@ -98,7 +99,7 @@ def substituted(tree: ast.AST, store: ast.stmt, new: ast.expr) -> tuple[ast.AST,
 def _returnable(value: Any) -> bool:
     """Whether a jitted function could return ``value``: a pytree of arrays and numbers."""
     try:
-        leaves = jax.tree_util.tree_leaves(value)
+        leaves = quiet_leaves(value)
     except Exception:  # noqa: BLE001 - a class whose flattening fails: not returnable either
         return False
     return all(isinstance(leaf, (jax.Array, np.ndarray, np.generic, int, float, complex, bool)) for leaf in leaves)
