@@ -303,8 +303,9 @@ COUNTS_LIBRARY = """\
 import jax.numpy as jnp
 
 
-def counts(points):
-    return jnp.sum(points, axis=0)
+def counts(points, weights=None):
+    weights = jnp.ones(points.shape[0]) if weights is None else weights
+    return jnp.sum(points * weights[:, None], axis=0)
 """
 
 MASK_BESIDE_A_SLICE = """\
@@ -331,7 +332,9 @@ def test_a_mask_beside_a_slice_gives_fixes_that_parse_and_trace(tmp_path, monkey
         ast.parse(fix.code)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("jnp.where", True), tried(found)
-    assert "in_bin[:, None]" in top.code and "x[:, :2]" in top.code, top.code
+    # the library weighs what it is given (diffopt's compare_kde_counts takes weights): the mask goes there, every
+    # point handed over; zeros in place of the unselected points would be points at the origin to it
+    assert top.code == "counts_cases.counts(x[:, :2], weights=jnp.where(in_bin, 1.0, 0.0))", top.code
 
 
 # a list of modules indexed by ints only, each called with a context object (jaxtorch's ModuleList and Context)

@@ -3,8 +3,7 @@
 :func:`tracing_kind` says whether an exception is a tracing error (whatever its class) and of which kind, in SPEC's
 vocabulary; :func:`shape_family` says which of JAX's shape checks a plain ``TypeError``/``ValueError`` is, when JAX
 raised it (shapes that do not fit are the ``shape-mismatch`` kind). A library's own check that refused a tracer (a
-type checker's ``length: int``) is a tracing error too. The traceback helpers live in :mod:`.frames` and are named
-here as well, where most rooms import them from.
+type checker's ``length: int``) is a tracing error too. The traceback helpers live in :mod:`.frames` (named here too).
 """
 from __future__ import annotations
 
@@ -141,8 +140,8 @@ def tracing_kind(exc: BaseException) -> str | None:
         return "shape-mismatch"
     text = message_of(exc)
     for cls, fragment, kind in _MESSAGE_KINDS:
-        if isinstance(exc, cls) and fragment in text:
-            return kind
+        if isinstance(exc, cls) and fragment in text:  # (a primitive's parameter: a list given, not a tracer)
+            return "unhashable-static" if "__hash__" in fragment and "Tracer" not in text[-200:] else kind
     if isinstance(exc, TypeError) and (hashed := UNHASHABLE_TRACER.search(text) or REPEATED_BY_TRACER.search(text)):
         return "concretization" if hashed.re is UNHASHABLE_TRACER else "traced-shape"
     if unhashable_jitted_method(exc) is not None:  # jax.jit(obj.method): the jit's cache hashes obj
@@ -192,9 +191,9 @@ _CONVERSIONS = {"__bool__": "bool-conversion", "__index__": "integer-conversion"
 
 
 def _library_check(exc: BaseException) -> str | None:
-    """The kind of an error that a library raised itself because a value it needs as a Python value is traced
-    (``max_steps must be a Python integer``): raised by a ``raise`` of an installed library's, while a JAX
-    transformation runs, with a tracer in that frame's variables: ``traced-shape`` for a count or size."""
+    """The kind of an error a library raised itself because a value it needs as a Python value is traced (``max_steps
+    must be a Python integer``; a compiled binding's "incompatible arguments ... Invoked with:"): raised by a library's
+    ``raise``, while a JAX transformation runs, with a tracer in that frame's variables (a count or size: traced-shape)."""
     entries = traceback_entries(exc.__traceback__)
     if not entries:
         return None
@@ -214,7 +213,8 @@ def _library_check(exc: BaseException) -> str | None:
         # a library's own array type refusing a Python conversion of the tracer it wraps (phiml's
         # ``Tensor.__bool__`` raising its own AssertionError): the conversion says the kind, as for JAX's
         return _CONVERSIONS[frame.f_code.co_name]
-    if is_installed_library(filename) and RAISE_LINE.match(linecache.getline(filename, entries[-1].tb_lineno) or ""):
+    if is_installed_library(filename) and (RAISE_LINE.match(linecache.getline(filename, entries[-1].tb_lineno) or "")
+                                           or "Invoked with:" in message_of(exc)):  # (pybind11's own check)
         named = list(tracers) or _guarded_attributes(frame, filename, entries[-1].tb_lineno)
         if not named and _SHOWN_TRACER.search(message_of(exc)):
             # a dispatcher re-raising what it could not resolve (plum's ``eig(op, JitTracer(~int32[]))``):

@@ -18,8 +18,9 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, tracing_kind, user_entries
-from .._common.frames import quiet_leaves, forget_answers, unhashable_jitted_method
+from .._common.errors import (SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, traceback_entries,
+                              tracing_kind, user_entries)
+from .._common.frames import forget_answers, quiet_leaves, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -214,8 +215,8 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         # vmap traced it: one example's value, the mapped (first) axis gone
         template = "Under vmap" + template[len("Under jit"):]
         aval = re.sub(r"\[\d+,?", "[", aval) if aval and failed is None else aval  # the batch's: one example's
-    elif _DIFFERENTIATED.search(type(failed).__name__) and template.startswith("Under jit") and \
-            not isinstance(getattr(failed, "primal", None), jax.core.Tracer):
+    elif template.startswith("Under jit") and (_DIFFERENTIATED.search(type(failed).__name__) and not isinstance(
+            getattr(failed, "primal", None), jax.core.Tracer) or failed is None and _differentiated_only(found)):
         # grad traced it (``jax.value_and_grad(loss)(15000.0)``), with no jit around it
         template = "Under differentiation (`grad`)" + template[len("Under jit"):]
     elif traced_for is not None and traced_for["how"] in _TRACING and template.startswith("Under jit"):
@@ -268,3 +269,13 @@ def relocate(found: Explanation, describe: Any) -> None:
         if found.use_lineno:
             found.use_location = describe(found.filename, found.use_lineno)
     found.message = found.text()
+
+
+_RUNS_A_JIT = frozenset({"cache_miss", "_python_pjit_helper", "_pjit_call_impl", "_infer_params"})
+
+
+def _differentiated_only(found: Explanation) -> bool:
+    """True when the traceback passes through ``jax.grad``'s (or ``value_and_grad``'s) own frames and through no
+    jit: differentiation traced the value (no tracer was read back to say so)."""
+    names = {tb.tb_frame.f_code.co_name for tb in traceback_entries(found.exception.__traceback__)}
+    return bool(names & {"grad_f", "value_and_grad_f", "grad_f_aux"}) and not names & _RUNS_A_JIT

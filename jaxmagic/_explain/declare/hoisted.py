@@ -44,8 +44,9 @@ def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | 
     if tree is None or lineno is None or library_entry(exc) is None:
         return None
     function = enclosing_function(tree, lineno)
-    statement = next((s for s in getattr(function, "body", []) if s.lineno <= lineno <= (s.end_lineno or s.lineno)),
-                     None)
+    body = getattr(function, "body", None)  # (a lambda's body is one expression: no statement to move)
+    statement = next((s for s in body if s.lineno <= lineno <= (s.end_lineno or s.lineno)), None) \
+        if isinstance(body, list) else None
     if not isinstance(statement, (ast.Assign, ast.Expr)) or not isinstance(statement.value, ast.Call):
         return None
     params = set(parameter_names(function))

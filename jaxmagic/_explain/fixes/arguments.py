@@ -40,7 +40,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     if "Tracer" in site.message:
         return _traced_static_fixes(site)
     foreign = facts is not None and name not in facts.params  # a function's the call reaches through a library
-    literal = tuple_literal_fix(site) if "type: 'list'" in site.message else None
+    literal = tuple_literal_fix(site) if "type: 'list'" in site.message or "not hashable: [" in site.message else None
     if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
         return [literal]
     if facts is None or name is None or foreign:  # the call of the user's that handed it, else a pattern
@@ -73,13 +73,16 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             scalar = value.item()
             others = _other_unhashable(facts, name)  # ``array2image(flat, n, n)``: both given the same array
             given = ", ".join(f"{n}={c}" for n, (c, _) in {name: (repr(scalar), scalar), **others}.items())
-            return [Fix(
+            # a real number computed as an array (a lengthscale from a median) is data: traced, it never recompiles
+            # (tried first, it goes last when Python code needs its value); a count stays a Python int first
+            ordered = (lambda fixes: fixes[::-1]) if isinstance(scalar, (float, complex)) else (lambda fixes: fixes)
+            return ordered([Fix(
                 "hashable-static", f"{facts.name}(..., {given})   # a Python {type(scalar).__name__}",
                 f"an array is not hashable; pass `{name}` as a plain Python {type(scalar).__name__} "
                 f"(`{name}.item()` where you call it)" + (f", and {', '.join(f'`{n}`' for n in others)} too"
                                                           if others else ""),
                 recipe=Static(replace={name: scalar, **{n: v for n, (_, v) in others.items()}}),
-            ), not_static]
+            ), not_static])
         not_static.summary = (
             f"`{name}` is an array: pass it traced (its shape stays static); only hashable Python values "
             "can be static"

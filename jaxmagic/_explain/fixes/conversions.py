@@ -25,7 +25,7 @@ from .site import Site, dotted_of, edit_fix, is_jnp, makes_parameters, with_stat
 from ..twins.buffers import buffer_write_fix
 from ..twins.functions import scipy_twin_fix
 from ..twins.numpy_calls import jax_backend_fix, numpy_calls_on_values, numpy_twin, statement_of, with_twins
-from ..twins.choices import functions_in, objects_in, switch_call, switch_over_call, switch_over_rest
+from ..twins.choices import functions_in, names_in_list, objects_in, switch_call, switch_over_call, switch_over_rest
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
 
@@ -261,6 +261,8 @@ def integer_fixes(site: Site) -> list[Fix]:
                     extra=("jnp-not-builtin",),
                 ))
                 fixes += [switch_over_call(site, node), switch_over_rest(site, node)]  # arrays that do not stack
+            if names_in_list(node.value, site):  # coatings[i]: each name a program of its own
+                return [*with_static(site, []), *(f for f in fixes if f is not None)]
             break
         if isinstance(node, ast.Call):
             dotted = dotted_of(node.func) or ""

@@ -13,10 +13,11 @@ from ..._common.source import clone, copied, enclosing_function, same_node, text
 from ..declare.nnx_data import nnx_data_fix
 from ..declare.record import into_returned_record
 from ..explanation import Fix
+from ..values.cached import uncached_fix
 from ..values.returnable import returned_instead
 from .leak_code import thread_out
 from .printing import collected_fix
-from .rewrites import Unstored, apply_edit
+from .rewrites import Unstored
 from .site import Site, static_fix
 
 __all__ = ["leak_fixes"]
@@ -37,7 +38,7 @@ def leak_fixes(site: Site) -> list[Fix]:
     threaded = _threaded(site)
     declared = nnx_data_fix(store, site.tree, site.globals_)  # an NNX module's attribute: data, not structure
     fixes = [*([declared] if declared is not None else []),
-        _uncached(site, store) or _into_returned_dict(site, store, value) or into_returned_record(site, store, value)
+        uncached_fix(site, store) or _into_returned_dict(site, store, value) or into_returned_record(site, store, value)
         or threaded or _returned_by_scope(site)
         or Fix(
             "return-value",
@@ -64,45 +65,6 @@ def _kept_by_library(held: str, store: ast.stmt) -> Fix:
         f"which outlives the trace. Keep `{held}` out of the jitted function and return what you need: only "
         "outputs leave a JAX transformation",
         template=True,
-    )
-
-
-def _uncached(site: Site, store: ast.stmt | None) -> Fix | None:
-    """A memo cache of traced values (``if key not in cache: ...; cache[key] = f(x)``, then reads of
-    ``cache[key]``): computed each call instead, into a local the reads read. Inside a trace the cache would hand
-    one trace's tracer to the next; JAX's own compile cache already keeps the compiled work."""
-    tree = site.tree
-    if not (isinstance(store, ast.Assign) and len(store.targets) == 1 and isinstance(store.targets[0], ast.Subscript)
-            and tree is not None):
-        return None
-    scope = enclosing_function(tree, store.lineno, lambdas=False)
-    guard = next((n for n in ast.walk(scope) if isinstance(n, ast.If) and n.body and n.body[-1] is store
-                  and not n.orelse and all(isinstance(b, ast.Assign) for b in n.body)), None) \
-        if isinstance(scope, ast.FunctionDef) else None
-    target = store.targets[0]
-    test = guard.test if guard is not None else None
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
-            and text_of(test.left) == text_of(target.slice) and text_of(test.comparators[0]) == text_of(target.value)):
-        return None
-    cached = text_of(target)
-    reads = [n for n in ast.walk(scope) if isinstance(n, ast.Subscript) and n is not target and text_of(n) == cached]
-    taken = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name)} | {a.arg for a in ast.walk(scope)
-                                                                          if isinstance(a, ast.arg)}
-    local = (text_of(target.value) or "cached").strip("_").rsplit(".", 1)[-1].removesuffix("_cache") or "cached"
-    if not reads or local in taken:
-        return None
-    computed = ast.Assign([ast.Name(local, ast.Store())], copied(store.value))
-    recipe = Unstored(guard, [*copied(guard.body[:-1]), computed])
-    recipe.also = [(read, ast.Name(local, ast.Load())) for read in reads]  # each read of the cache reads the local
-    edited = apply_edit(scope, recipe)
-    if edited is None:
-        return None
-    return Fix(
-        "return-value", ast.unparse(edited),
-        f"compute the value each call instead of caching it in `{text_of(target.value)}`: a cache filled while "
-        "JAX traces keeps that trace's tracers, which the next trace (a new shape, a new static value) gets back; "
-        "the compiled function is cached by JAX already",
-        recipe=recipe,
     )
 
 

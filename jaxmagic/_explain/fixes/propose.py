@@ -32,6 +32,7 @@ from ..twins.python_loop import python_loop_fix
 from ..values.constructed import dict_count_fix
 from ..values.pulled_out import pulled_out_fix
 from .shapes import mask_fixes, shape_fixes
+from ..shaped.flag_branches import flag_branches_fix
 from ..shaped.handed_mask import handed_mask_fix
 from .rewrites import Edit
 from .site import Site
@@ -67,6 +68,9 @@ def propose(site: Site) -> list[Fix]:
     helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None
     if helper is not None:  # the error is inside a jitted helper: its own static arguments, after array fixes
         fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
+    flag = flag_branches_fix(site) if site.kind in ("traced-shape", "concretization") else None
+    if flag is not None:  # c2c(row, forward=i % 2 == 0): the call made for each value of the flag, lax.cond between
+        fixes = [flag, *fixes]
     handed = handed_mask_fix(site) if site.kind == "boolean-index" and not fixes else None
     if handed is not None:  # valid = hits > 0 handed to furax's IndexOperator: indices of a fixed length, made there
         fixes = [handed]

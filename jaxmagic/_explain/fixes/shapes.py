@@ -11,7 +11,7 @@ from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix
 from ..explanation import Fix
 from ..rebuild import Names
-from ..shaped.masked import at_target, masked_slice_update_fix, masked_update_fix, unselected
+from ..shaped.masked import at_target, masked_slice_update_fix, masked_update_fix, unselected, zeros_last_when_handed
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
 from .sizes import (NONZERO_FUNCS, array_namespace, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
@@ -80,9 +80,8 @@ def mask_fixes(site: Site) -> list[Fix]:
         ))
     else:
         fixes += selection_fixes(site, selected)
-        siblings = same_mask_siblings(site, subscript)
-        if siblings:  # `t_in, y_in = t[inside], y[inside]`: every selection by that mask on the line, together
-            fixes = together(site, subscript, siblings, fixes)
+        siblings = same_mask_siblings(site, subscript)  # `t_in, y_in = t[inside], y[inside]`: together (zeroed weights beside)
+        fixes = together(site, subscript, siblings, fixes) if siblings else zeros_last_when_handed(site, subscript, selected, fixes)
     return [f for f in fixes if f is not None]
 
 
@@ -104,8 +103,7 @@ def _mask_beside_integers(subscript: ast.Subscript) -> ast.Subscript | None:
 
 
 def _mask_after_slices(subscript: ast.Subscript, site: Site) -> tuple[ast.expr, int, int] | None:
-    """``u[:, fluid]`` (full slices, then one mask, last): the mask, how many axes come before it, and its number
-    of axes (read from the failing frame's value; 1 when unknown)."""
+    """``u[:, fluid]`` (full slices, then one mask, last): the mask, the axes before it, its number of axes (1 unknown)."""
     index = subscript.slice
     if not isinstance(index, ast.Tuple) or len(index.elts) < 2:
         return None
@@ -193,6 +191,8 @@ def shape_fixes(site: Site) -> list[Fix]:
     if total is not None:  # jnp.repeat(x, counts): its output length is the counts' sum
         return with_static(site, [total])
     subscript = next((n for n in chain if isinstance(n, ast.Subscript)), None) or at_target(site.node)
+    if "Shapes must be 1D" in site.message and site.node is not None:  # a shape given to a constructor inside
+        chain, subscript = [*chain, *(n for n in ast.walk(site.node) if isinstance(n, ast.Call))], None
     if subscript is not None and _has_slice(subscript.slice):
         fix = _dynamic_slice_fix(site, subscript)
         if fix is not None:

@@ -61,25 +61,28 @@ def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, g
     if any(axis == 0 and not (isinstance(a, arrays) and np.ndim(a) >= 1) for a, axis in zip(args, axes)):
         return None  # a pytree mapped whole: a loop over it is not one zip
     keys = _keys(args[index])
+    rows = not keys and np.ndim(args[index]) >= 2  # a row per example (a layout): closed over, concrete, eagerly
     if not keys and not np.issubdtype(args[index].dtype, np.integer) and not (
-            setting and np.ndim(args[index]) == 1 and np.size(args[index]) <= _FEW):
+            setting and (rows or np.ndim(args[index]) == 1 and np.size(args[index]) <= _FEW)):
         # data (a float per example): a loop with one compile per value is no fix for it; a few floats that a
-        # library needs as Python values (a mismatch level it holds static) are settings swept
+        # library needs as Python values (a mismatch level it holds static) are settings swept, and rows a library
+        # checks in its own code (tmmax's thicknesses) are looped over eagerly, each concrete
         return None
     verified, outcome, single = (None, "the loop runs each example eagerly: not run here", False) if keys else \
-        _try(fn, args, axes, index)
+        _try(fn, args, axes, index, closed=rows)
     refused = refused_only_abstractly(outcome) if isinstance(outcome, Exception) else None
     if refused is not None:  # the library needs concrete values besides the swept one: a loop of eager calls
         keys, verified = True, None  # (as the user's vmap, with no jit, ran), which tracing cannot show
-        outcome = (f"traced with the value static, {refused}'s own code needed concrete values of the rest, which "
-                   "eager calls give it: not known either way")
+        outcome = (f"traced with {'the row concrete' if rows else 'the value static'}, {refused}'s own code needed "
+                   "concrete values of the rest, which eager calls give it: not known either way")
     elif isinstance(outcome, Exception):
         outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
-    code = _loop_code(statement, applied, params, axes, index, keys, jax_name, jnp_name, single)
+    code = _loop_code(statement, applied, params, axes, index, keys, jax_name, jnp_name, single, eager=rows)
     fn_name = applied.func.args[0].id
     summary = (f"`jax.vmap` traces what it maps: each example's `{argument}` is a tracer inside `{fn_name}`, and "
                "this code needs it as a Python value; loop over the values in Python instead"
-               + ("" if keys else f", each call jitted with `{argument}` static (one compile per distinct value)")
+               + ("" if keys or rows else f", each call jitted with `{argument}` static (one compile per distinct "
+                                           "value)")
                + ("" if keys else ", and stack the results as vmap did"))
     fix = Fix("static", code, summary)
     fix.verified, fix.outcome = verified, outcome
@@ -134,18 +137,20 @@ def _bound_expression(tree: ast.Module, name: str) -> ast.expr | None:
 
 
 def _loop_code(statement: ast.stmt, applied: ast.Call, params: list[str], axes: list, index: int, keys: bool,
-               jax_name: str, jnp_name: str, single: bool) -> str:
+               jax_name: str, jnp_name: str, single: bool, eager: bool = False) -> str:
+    """The loop; ``keys`` (random keys) and ``eager`` (rows) call the function as it is, each example a concrete
+    value, ``keys`` keeping the results as a list."""
     vmapped = applied.func
     fn_name = vmapped.args[0].id
     taken = set(names_in(applied)) | {fn_name, jax_name, jnp_name}
     loop_names = {i: (params[i] if params[i] not in taken else f"{params[i]}_i") for i, axis in enumerate(axes)
                   if axis == 0}
-    iterables = [ast.unparse(a) + (".tolist()" if i == index and not keys else "")
+    iterables = [ast.unparse(a) + (".tolist()" if i == index and not (keys or eager) else "")
                  for i, a in enumerate(applied.args) if axes[i] == 0]
     targets = [loop_names[i] for i in sorted(loop_names)]
     loop = (f"for {targets[0]} in {iterables[0]}" if len(targets) == 1 else
             f"for {', '.join(targets)} in zip({', '.join(iterables)})")
-    each = fn_name if keys else f"{fn_name}_each"
+    each = fn_name if keys or eager else f"{fn_name}_each"
     call_args = [loop_names[i] if axes[i] == 0 else ast.unparse(a) for i, a in enumerate(applied.args)]
     results = f"[{each}({', '.join(call_args)}) {loop}]"
     # what vmap returned, stacked the same way; a loop of eager calls (keys) keeps its list: what each call
@@ -153,38 +158,49 @@ def _loop_code(statement: ast.stmt, applied: ast.Call, params: list[str], axes: 
     stacked = (results + "   # one result per example" if keys else f"{jnp_name}.stack({results})" if single
                else f"{jax_name}.tree.map(lambda *xs: {jnp_name}.stack(xs), *{results})")
     bound = f"{ast.unparse(statement.targets[0])} = " if isinstance(statement, ast.Assign) else ""
-    lines = [] if keys else [f"{each} = {jax_name}.jit({fn_name}, static_argnums={index})   # one compile per "
+    lines = [] if keys or eager else [f"{each} = {jax_name}.jit({fn_name}, static_argnums={index})   # one compile per "
                              f"value of {params[index]}"]
     return "\n".join([*lines, bound + stacked])
 
 
-def _example(args: tuple, axes: list, index: int, at: int) -> tuple:
-    """Example ``at``'s arguments: the swept value as a Python value (read on the host), the other mapped ones as
-    abstract slices (no device op, no compile)."""
-    return tuple(np.asarray(a)[at].item() if i == index else jax.ShapeDtypeStruct(a.shape[1:], a.dtype)
+def _example(args: tuple, axes: list, index: int, at: int, closed: bool = False) -> tuple:
+    """Example ``at``'s arguments: the swept value as a Python value (read on the host; ``closed``: its row, an
+    array as the caller's, a JAX array's row taken eagerly), the other mapped ones as abstract slices (no compile)."""
+    return tuple((a[at] if closed else np.asarray(a)[at].item()) if i == index else  # (a row: of the caller's type)
+                 jax.ShapeDtypeStruct(a.shape[1:], a.dtype)
                  if axis == 0 else a for i, (a, axis) in enumerate(zip(args, axes)))
 
 
-def _try(fn: Any, args: tuple, axes: list, index: int) -> tuple[bool | None, Any, bool]:
-    """The first example's call traced abstractly, its value static, and the last's where its value differs (a
-    library may accept only the value its object already holds): the outcome, and whether ``fn`` returns one
-    array (``jnp.stack`` stacks it; else ``jax.tree.map`` stacks each leaf)."""
+def _try(fn: Any, args: tuple, axes: list, index: int, closed: bool = False) -> tuple[bool | None, Any, bool]:
+    """The first example's call traced abstractly, its value static (``closed``: a concrete array closed over),
+    and the last's where its value differs (a library may accept only the value its object already holds): the
+    outcome, and whether ``fn`` returns one array (``jnp.stack`` stacks it; else ``jax.tree.map`` each leaf)."""
     values = np.asarray(args[index])
-    last = len(values) - 1 if len(values) > 1 and values[-1].item() != values[0].item() else None
+    last = len(values) - 1 if len(values) > 1 and not np.array_equal(values[-1], values[0]) else None
+
+    def traced(at: int, **options: Any) -> Any:
+        example = _example(args, axes, index, at, closed)
+        if not closed:
+            return jax.make_jaxpr(fn, static_argnums=(index,), **options)(*example)
+        row = example[index]
+        return jax.make_jaxpr(lambda *rest: fn(*rest[:index], row, *rest[index:]), **options)(
+            *example[:index], *example[index + 1:])
+
     try:
         with quiet_probe() as private:
             if not private:
                 return None, "this JAX cannot keep the probe out of its caches", False
-            _, shape = jax.make_jaxpr(fn, static_argnums=(index,), return_shape=True)(*_example(args, axes, index, 0))
+            _, shape = traced(0, return_shape=True)
         if last is not None:
             with quiet_probe():
-                jax.make_jaxpr(fn, static_argnums=(index,))(*_example(args, axes, index, last))
+                traced(last)
     except OutOfTime as spent:
         return None, str(spent), False
     except Exception as exc:  # noqa: BLE001 - the fix's outcome, whatever it is (worded by the caller)
         return False, exc, False
     which = "the first and last examples' calls, each" if last is not None else "the first example's call,"
-    return True, f"traced ({which} its value static, traced again abstractly)", isinstance(
+    held = "its row a concrete array" if closed else "its value static"
+    return True, f"traced ({which} {held}, traced again abstractly)", isinstance(
         shape, jax.ShapeDtypeStruct)
 
 

@@ -7,14 +7,17 @@ traced (``tokens.at[:, :prompt_len].set(0)``): the positions along its axis comp
 from __future__ import annotations
 
 import ast
+import inspect
 import types
 
 from ..._common.source import clone, text_of
 from ..explanation import Fix
-from ..fixes.site import Site, edit_fix
+from ..fixes.rewrites import attr
+from ..fixes.site import Site, dotted_of, edit_fix
 from .operands import read
 
-__all__ = ["at_target", "masked_slice_update_fix", "masked_update_fix", "unselected", "within_bounds"]
+__all__ = ["at_target", "masked_slice_update_fix", "masked_update_fix", "unselected", "within_bounds",
+           "zeros_last_when_handed"]
 
 
 def masked_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
@@ -172,4 +175,61 @@ def _inside_at_update(site: Site, subscript: ast.Subscript) -> Fix | None:
             "an update through a boolean mask has a data-dependent number of targets; `jnp.where` computes the "
             "new value for every element and keeps it where the mask holds, the shape fixed",
         )
+    return None
+
+
+def zeros_last_when_handed(site: Site, subscript: ast.Subscript, selected: ast.Subscript, fixes: list) -> list:
+    """``fixes`` for a selection handed whole to a function or class of the user's or a library's (the unselected
+    rows would be points, samples, terms to it): the mask passed as its ``weights`` first where it takes them (the
+    whole array with them), else ``jnp.where``'s zeros last, with a warning (with no weight beside them, zeroed)."""
+    handed = _handed_whole(site, subscript)
+    if handed is None:
+        return fixes
+    weighted = _as_weights(site, handed[1], subscript, selected)
+    for fix in fixes:
+        if fix is not None and fix.kind == "jnp.where":
+            fix.warning = f"the unselected elements stay, as zeros, and `{handed[0]}` takes them as data"
+    return [weighted] + fixes if weighted is not None else sorted(fixes, key=lambda f: f is not None and
+                                                                    f.kind == "jnp.where")
+
+
+_WEIGHTS = ("weights", "weight", "sample_weight")  # what a library's function calls the weight of each element
+
+
+def _as_weights(site: Site, handed: ast.Call, subscript: ast.Subscript, selected: ast.Subscript) -> Fix | None:
+    """``counts(x[keep])`` as ``counts(x, weights=jnp.where(keep, 1.0, 0.0))`` when ``counts`` takes weights."""
+    if not any(a is subscript for a in handed.args):
+        return None
+    root, *path = (dotted_of(handed.func) or "").split(".")
+    value = {**(site.globals_ or {}), **(site.locals_ or {})}.get(root)
+    for name in path:  # (attributes of modules and plain objects only: read, never called)
+        value = inspect.getattr_static(value, name, None) if not isinstance(value, types.ModuleType) else \
+            getattr(value, name, None)
+    try:
+        parameters = inspect.signature(value).parameters if callable(value) else {}
+    except (TypeError, ValueError):
+        return None
+    weight = next((w for w in _WEIGHTS if w in parameters), None)
+    if weight is None or any(k.arg == weight for k in handed.keywords):
+        return None
+    made = clone(handed)
+    made.args = [clone(selected.value) if a is subscript else clone(a) for a in handed.args]
+    made.keywords.append(ast.keyword(weight, ast.Call(
+        attr(site.names.where), [clone(selected.slice), ast.Constant(1.0), ast.Constant(0.0)], [])))
+    return edit_fix("jnp.where", handed, made, f"`{dotted_of(handed.func)}` weighs the elements it is given: hand "
+                    f"it every element, the mask as its `{weight}` (1 where selected, 0 elsewhere), the shape fixed")
+
+
+def _handed_whole(site: Site, subscript: ast.Subscript) -> tuple[str, ast.Call] | None:
+    """The function or class (not JAX's or NumPy's) the selection is handed to whole, directly or by the name it
+    is assigned to in the failing function (``kept = chain[m]; KernelHerding(kept, k)``), and that call."""
+    held = site.parent(subscript)
+    name = held.targets[0].id if isinstance(held, ast.Assign) and len(held.targets) == 1 and isinstance(
+        held.targets[0], ast.Name) else None
+    scope = site.definition if site.definition is not None else site.tree
+    for node in ast.walk(scope) if scope is not None else ():
+        root = (dotted_of(node.func) or "").split(".")[0] if isinstance(node, ast.Call) else ""
+        if root and root not in {site.names.jnp.split(".")[0], site.names.np, "jax", "lax", "len"} and any(
+                a is subscript or name is not None and isinstance(a, ast.Name) and a.id == name for a in node.args):
+            return dotted_of(node.func), node
     return None

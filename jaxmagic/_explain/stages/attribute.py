@@ -130,8 +130,10 @@ def attribute(failure: Failure) -> None:
     if narrowed.paths and (set(narrowed.paths) < set(found.paths) or (
             narrowed.how == "trace" and not set(narrowed.paths) & set(found.paths))):
         name_arguments(found, narrowed, facts)
-    if failure.kind in ("traced-shape", "unhashable-static") and not found.argument and _TRACER_HASHED.search(message):
-        # a tracer hashed as a library's static argument, handed on by the user's call: a traced count
+    if failure.kind in ("traced-shape", "unhashable-static") and (not found.argument or not found.certain) and \
+            _TRACER_HASHED.search(message):
+        # a tracer hashed as a library's static argument, handed on by the user's call: a traced count (its leaf,
+        # ``cfg["nstep"]``, where the source alone guessed the whole pytree)
         described = _TRACER_DESCRIBED.search(message)
         aval = described["aval"] if described else None
         handed = traced_counts_passed(node, user, aval) or traced_counts_passed(node, user) or (

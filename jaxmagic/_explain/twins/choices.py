@@ -20,7 +20,7 @@ from ..fixes.conditions import rest_of_function, rest_replaced
 from ..fixes.rewrites import call
 from ..fixes.site import Site, edit_fix, is_hashable
 
-__all__ = ["switch_call", "functions_in", "objects_in", "switch_branches", "switch_over_call", "switch_over_rest", "is_function"]
+__all__ = ["switch_call", "functions_in", "names_in_list", "objects_in", "switch_branches", "switch_over_call", "switch_over_rest", "is_function"]
 
 
 def switch_over_call(site: Site, node: ast.Subscript) -> Fix | None:
@@ -176,3 +176,11 @@ def _operand(value: object) -> bool:
     """True for what ``lax.switch`` takes as an operand: an array, a number, or a pytree of them."""
     leaves = quiet_leaves(value)
     return all(isinstance(leaf, (jax.Array, np.ndarray, np.generic, bool, int, float, complex)) for leaf in leaves)
+
+
+def names_in_list(container: ast.expr, site: Site) -> bool:
+    """True when ``container`` (a name the failing frame reads) holds a list or tuple of strings (``coatings``, the
+    materials to choose from): each choice builds a program of its own, so the index is better static."""
+    held = {**(site.globals_ or {}), **(site.locals_ or {})}.get(container.id) if isinstance(container, ast.Name) \
+        else None
+    return isinstance(held, (list, tuple)) and bool(held) and all(isinstance(v, str) for v in held)

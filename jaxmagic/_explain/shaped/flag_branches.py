@@ -1,0 +1,45 @@
+"""A traced flag handed to a call that needs a Python bool: ``lax.cond`` on the flag, the call made for each value.
+
+``forward = i % 2 == 0`` in a scan's body, then ``c2c(row, forward=forward)`` (jaxbind): the library makes the
+flag a parameter of its primitive, a compile-time constant, which a tracer cannot be. The flag has two values;
+``lax.cond`` picks between the call made with ``True`` and the call made with ``False``, both traced, each with a
+Python bool. Tried like any edit of the user's line.
+"""
+from __future__ import annotations
+
+import ast
+
+import jax
+import numpy as np
+
+from ..._common.source import clone, parameter_names
+from ..explanation import Fix
+from ..fixes.rewrites import call
+from ..fixes.site import Site, dotted_of, edit_fix
+
+__all__ = ["flag_branches_fix"]
+
+
+def flag_branches_fix(site: Site) -> Fix | None:
+    """``lax.cond(flag, lambda: f(..., k=True), lambda: f(..., k=False))`` in place of the call on the failing line
+    that hands a traced scalar bool (a local the failing frame computed, not a parameter, which static fits) as its
+    keyword ``k``; None elsewhere."""
+    params = set(parameter_names(site.definition)) if site.definition is not None else set()
+    for node in ast.walk(site.node) if site.node is not None else ():
+        for keyword in node.keywords if isinstance(node, ast.Call) else ():
+            named = isinstance(keyword.value, ast.Name) and keyword.value.id not in params  # (a parameter: static)
+            held = (site.locals_ or {}).get(keyword.value.id) if named else None
+            if not (isinstance(held, jax.core.Tracer) and held.shape == () and held.dtype == np.bool_):
+                continue
+            branches = []
+            for value in (True, False):
+                made = clone(node)
+                next(k for k in made.keywords if k.arg == keyword.arg).value = ast.Constant(value)
+                branches.append(ast.Lambda(ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[],
+                                                         defaults=[]), made))
+            chosen = call(f"{site.names.lax}.cond", clone(keyword.value), *branches)
+            return edit_fix("lax.cond", node, chosen,
+                            f"`{dotted_of(node.func)}` needs `{keyword.arg}` as a Python bool (a constant of the "
+                            f"program it builds), and `{keyword.value.id}` is traced: let `lax.cond` choose between "
+                            "the call made with True and the call made with False")
+    return None
