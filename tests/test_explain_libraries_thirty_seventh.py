@@ -21,8 +21,8 @@ Found by the forty-first held-out set (jaxbind, tmmax, tesseract-jax; kernax, co
 - An operator built from a traced input, stored in a dict and called from there in the same function
   (``operators["R"] = partial(grid, uvw, freq)``): kept in a local; returning the traced input in its place broke
   the call (the tracer is no function).
-- A library's NumPy code met under ``jax.grad`` with no jit (bilby's ``GaussianLikelihood``): the words said
-  "Under jit"; differentiation traced it.
+- A library's NumPy code met under ``jax.grad`` with no jit (bilby's ``GaussianLikelihood``), or a primitive's
+  parameter in a scan's body: the words said "Under jit"; the innermost transformation on the stack traced it.
 - A config dict's entry handed to a library's jit that holds it static (``nstep=cfg["nstep"]``): the entry, not the
   whole dict (a guess from the source), is the argument, taken out into a static argument of its own.
 
@@ -159,6 +159,7 @@ def test_a_flag_computed_from_a_traced_value_picks_between_two_calls_with_lax_co
     install_library(tmp_path, monkeypatch, "toy_ffts", FFT_LIBRARY)
     found = explained_cell("flag-in-scan", JAXBIND, FLAG_IN_SCAN, tmp_path)
     assert (found.argument, found.lineno) == ("i", 8), found.message
+    assert found.why.startswith("Under `lax.scan`"), found.why  # (JAX's message names no transformation here)
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("lax.cond", True), tried(found)
     assert top.code == ("jax.lax.cond(forward, lambda: toy_ffts.c2c(row, axes=(0,), forward=True), "

@@ -18,8 +18,8 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import (SHAPE_KINDS, message_of, traced_metadata, tracing_error_in, traceback_entries,
-                              tracing_kind, user_entries)
+from .._common.errors import (SHAPE_KINDS, is_jax_file, message_of, traced_metadata, tracing_error_in,
+                              traceback_entries, tracing_kind, user_entries)
 from .._common.frames import forget_answers, quiet_leaves, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
@@ -216,12 +216,15 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         template = "Under vmap" + template[len("Under jit"):]
         aval = re.sub(r"\[\d+,?", "[", aval) if aval and failed is None else aval  # the batch's: one example's
     elif template.startswith("Under jit") and (_DIFFERENTIATED.search(type(failed).__name__) and not isinstance(
-            getattr(failed, "primal", None), jax.core.Tracer) or failed is None and _differentiated_only(found)):
+            getattr(failed, "primal", None), jax.core.Tracer) or failed is None and _innermost(found) == "grad"):
         # grad traced it (``jax.value_and_grad(loss)(15000.0)``), with no jit around it
         template = "Under differentiation (`grad`)" + template[len("Under jit"):]
     elif traced_for is not None and traced_for["how"] in _TRACING and template.startswith("Under jit"):
         # JAX names what traced the function (``... for scan``): a scan body is traced too, with no jit at all
         template = f"Under {_TRACING[traced_for['how']]}" + template[len("Under jit"):]
+    elif template.startswith("Under jit") and _innermost(found) in _TRACING:
+        # JAX's message names nothing (a primitive's parameter): the innermost transformation on the stack
+        template = f"Under {_TRACING[_innermost(found)]}" + template[len("Under jit"):]
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
     return template.format(arg=arg, aval=aval)
@@ -271,11 +274,17 @@ def relocate(found: Explanation, describe: Any) -> None:
     found.message = found.text()
 
 
-_RUNS_A_JIT = frozenset({"cache_miss", "_python_pjit_helper", "_pjit_call_impl", "_infer_params"})
+# JAX's own functions that run the user's function under a transformation, by the transformation's name
+_TRANSFORMING = {"cache_miss": "jit", "_infer_params": "jit", "grad_f": "grad", "value_and_grad_f": "grad",
+                 "grad_f_aux": "grad", "scan": "scan", "fori_loop": "fori_loop", "while_loop": "while_loop",
+                 "vmap_f": "vmap", "checkpoint": "checkpoint", "remat": "checkpoint"}
 
 
-def _differentiated_only(found: Explanation) -> bool:
-    """True when the traceback passes through ``jax.grad``'s (or ``value_and_grad``'s) own frames and through no
-    jit: differentiation traced the value (no tracer was read back to say so)."""
-    names = {tb.tb_frame.f_code.co_name for tb in traceback_entries(found.exception.__traceback__)}
-    return bool(names & {"grad_f", "value_and_grad_f", "grad_f_aux"}) and not names & _RUNS_A_JIT
+def _innermost(found: Explanation) -> str | None:
+    """The transformation whose JAX frame is innermost on the failing traceback (``grad``, ``scan``, ``jit``...),
+    where no tracer was read back to say which traced the value."""
+    for tb in reversed(traceback_entries(found.exception.__traceback__)):
+        code = tb.tb_frame.f_code
+        if code.co_name in _TRANSFORMING and is_jax_file(code.co_filename):
+            return _TRANSFORMING[code.co_name]
+    return None

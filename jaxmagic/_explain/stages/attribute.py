@@ -138,8 +138,9 @@ def attribute(failure: Failure) -> None:
         aval = described["aval"] if described else None
         handed = traced_counts_passed(node, user, aval) or traced_counts_passed(node, user) or (
             hashed_in_library(traceback_entries(exc.__traceback__), aval) if aval else [])
-        if handed:
-            name_arguments(found, origin_of(exc, handed), facts)
+        traced = origin_of(exc, handed) if handed else None
+        if traced is not None and (traced.paths or not found.argument):  # (a guess stays, where none is read)
+            name_arguments(found, traced, facts)
     _in_users_terms(failure)
     _shaped_first(failure)
     _outermost_holder(failure)
