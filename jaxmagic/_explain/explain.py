@@ -210,21 +210,22 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "
                 f"only those, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
     traced_for = _TRACED_FOR.search(message_of(found.exception))
+    innermost = _innermost(found) if template.startswith("Under jit") else None
     if (_VMAPPED.search(message_of(found.exception)) or _VMAPPED.search(type(failed).__name__)) and \
             template.startswith("Under jit"):
         # vmap traced it: one example's value, the mapped (first) axis gone
         template = "Under vmap" + template[len("Under jit"):]
         aval = re.sub(r"\[\d+,?", "[", aval) if aval and failed is None else aval  # the batch's: one example's
     elif template.startswith("Under jit") and (_DIFFERENTIATED.search(type(failed).__name__) and not isinstance(
-            getattr(failed, "primal", None), jax.core.Tracer) or failed is None and _innermost(found) == "grad"):
+            getattr(failed, "primal", None), jax.core.Tracer) or failed is None and innermost == "grad"):
         # grad traced it (``jax.value_and_grad(loss)(15000.0)``), with no jit around it
         template = "Under differentiation (`grad`)" + template[len("Under jit"):]
     elif traced_for is not None and traced_for["how"] in _TRACING and template.startswith("Under jit"):
         # JAX names what traced the function (``... for scan``): a scan body is traced too, with no jit at all
         template = f"Under {_TRACING[traced_for['how']]}" + template[len("Under jit"):]
-    elif template.startswith("Under jit") and _innermost(found) in _TRACING:
+    elif innermost in _TRACING:
         # JAX's message names nothing (a primitive's parameter): the innermost transformation on the stack
-        template = f"Under {_TRACING[_innermost(found)]}" + template[len("Under jit"):]
+        template = f"Under {_TRACING[innermost]}" + template[len("Under jit"):]
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
     return template.format(arg=arg, aval=aval)

@@ -9,5 +9,6 @@ an output) and ``rewrites`` (the syntax-tree edits, which ``verify`` applies to 
 private copy, and the import lines a fix needs).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
-``rebuild``, ``recover``, ``provenance``, ``dataflow``, ``declare``, ``values``, ``shaped.fixes`` and ``shaped.masked`` — never ``explain``, ``argument`` or ``verify``.
+``rebuild``, ``recover``, ``provenance``, ``dataflow``, ``declare``, ``values``, ``shaped`` (its fixes: ``fixes``, ``masked``, ``flag_branches``, ``constants``, ``global_read``,
+``handed_mask``) — never ``explain``, ``argument`` or ``verify``.
 """

@@ -15,7 +15,7 @@ from ..rebuild import Names
 from ..._common.source import clone
 
 __all__ = ["Edit", "Checkified", "Unstored", "apply_edit", "call", "attr", "logical", "where_for_if", "cond_for_if",
-           "while_loop_for", "fori_loop_for", "assigned_names", "written_before_read"]
+           "while_loop_for", "fori_loop_for", "assigned_names", "written_before_read", "lambda_of"]
 
 
 class Edit:
@@ -114,7 +114,8 @@ def call(dotted: str, *args: ast.expr, **keywords: ast.expr) -> ast.Call:
     return ast.Call(attr(dotted), list(args), [ast.keyword(k, v) for k, v in keywords.items()])
 
 
-def _lambda(body: ast.expr, params: Sequence[str] = ()) -> ast.Lambda:
+def lambda_of(body: ast.expr, params: Sequence[str] = ()) -> ast.Lambda:
+    """``lambda params: body``."""
     return ast.Lambda(
         ast.arguments(posonlyargs=[], args=[ast.arg(p) for p in params], kwonlyargs=[], kw_defaults=[], defaults=[]),
         body,
@@ -279,7 +280,7 @@ def _picked(names: Names, test: ast.expr, a: ast.expr, b: ast.expr, tree: bool) 
     used = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
     new, old = (n if n not in used else f"{n}_" for n in ("new", "old"))
     picked = call(names.where, test, ast.Name(new, ast.Load()), ast.Name(old, ast.Load()))
-    return call(f"{names.jax}.tree.map", _lambda(picked, (new, old)), a, b)
+    return call(f"{names.jax}.tree.map", lambda_of(picked, (new, old)), a, b)
 
 
 def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[ast.stmt] | None:
@@ -291,7 +292,7 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
     if form == "return":
         return [
             ast.Return(
-                call(f"{names.lax}.cond", test, _lambda(clone(then)), _lambda(clone(other)))
+                call(f"{names.lax}.cond", test, lambda_of(clone(then)), lambda_of(clone(other)))
             )
         ]
     assigned = list(dict.fromkeys([*then, *other]))
@@ -301,8 +302,8 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
     pick = call(
         f"{names.lax}.cond",
         test,
-        _lambda(ast.Tuple(clone(values_then), ast.Load())),
-        _lambda(ast.Tuple(clone(values_other), ast.Load())),
+        lambda_of(ast.Tuple(clone(values_then), ast.Load())),
+        lambda_of(ast.Tuple(clone(values_other), ast.Load())),
     )
     return [ast.Assign([_tuple(assigned, ast.Store())], pick)]
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..._common.source import clone, parameter_names
 from ..explanation import Fix
-from ..fixes.rewrites import call
+from ..fixes.rewrites import call, lambda_of
 from ..fixes.site import Site, dotted_of, edit_fix
 
 __all__ = ["flag_branches_fix"]
@@ -35,8 +35,7 @@ def flag_branches_fix(site: Site) -> Fix | None:
             for value in (True, False):
                 made = clone(node)
                 next(k for k in made.keywords if k.arg == keyword.arg).value = ast.Constant(value)
-                branches.append(ast.Lambda(ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[],
-                                                         defaults=[]), made))
+                branches.append(lambda_of(made))
             chosen = call(f"{site.names.lax}.cond", clone(keyword.value), *branches)
             return edit_fix("lax.cond", node, chosen,
                             f"`{dotted_of(node.func)}` needs `{keyword.arg}` as a Python bool (a constant of the "

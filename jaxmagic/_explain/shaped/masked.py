@@ -14,6 +14,7 @@ from ..._common.source import clone, text_of
 from ..explanation import Fix
 from ..fixes.rewrites import attr
 from ..fixes.site import Site, dotted_of, edit_fix
+from ..recover import Impure, evaluate_pure
 from .operands import read
 
 __all__ = ["at_target", "masked_slice_update_fix", "masked_update_fix", "unselected", "within_bounds",
@@ -200,14 +201,11 @@ def _as_weights(site: Site, handed: ast.Call, subscript: ast.Subscript, selected
     """``counts(x[keep])`` as ``counts(x, weights=jnp.where(keep, 1.0, 0.0))`` when ``counts`` takes weights."""
     if not any(a is subscript for a in handed.args):
         return None
-    root, *path = (dotted_of(handed.func) or "").split(".")
-    value = {**(site.globals_ or {}), **(site.locals_ or {})}.get(root)
-    for name in path:  # (attributes of modules and plain objects only: read, never called)
-        value = inspect.getattr_static(value, name, None) if not isinstance(value, types.ModuleType) else \
-            getattr(value, name, None)
-    try:
+    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    try:  # (read without running the user's code)
+        value = evaluate_pure(handed.func, frame)
         parameters = inspect.signature(value).parameters if callable(value) else {}
-    except (TypeError, ValueError):
+    except (Impure, TypeError, ValueError):
         return None
     weight = next((w for w in _WEIGHTS if w in parameters), None)
     if weight is None or any(k.arg == weight for k in handed.keywords):

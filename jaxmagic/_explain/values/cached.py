@@ -33,16 +33,16 @@ def uncached_fix(site: Any, store: ast.stmt | None) -> Fix | None:
         if isinstance(scope, ast.FunctionDef) else None
     target = store.targets[0]
     test = guard.test if guard is not None else None
+    cached = text_of(target)
     inside = {id(n) for n in ast.walk(scope)}
     elsewhere = [n for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and id(f) not in inside
-                 for n in ast.walk(f) if id(n) not in inside and text_of(n) == text_of(target)]
+                 for n in ast.walk(f) if isinstance(n, ast.Subscript) and id(n) not in inside and text_of(n) == cached]
     if guard is None and isinstance(scope, ast.FunctionDef) and not elsewhere and \
             any(b.lineno == store.lineno for b in scope.body):  # (read in another function too: its value is needed)
         guard = store  # ``operators["R"] = partial(grid, uvw)``, read back below in the same function: a local
     elif not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.NotIn)
               and text_of(test.left) == text_of(target.slice) and text_of(test.comparators[0]) == text_of(target.value)):
         return None
-    cached = text_of(target)
     reads = [n for n in ast.walk(scope) if isinstance(n, ast.Subscript) and n is not target and text_of(n) == cached
              and n.lineno > store.lineno]
     taken = {n.id for n in ast.walk(scope) if isinstance(n, ast.Name)} | {a.arg for a in ast.walk(scope)
