@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import types
 from typing import Any
 
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, edit_fix
-from ..recover import evaluate_pure
+from ..recover import evaluate_pure, frame_of
 from .jit_option import traced_abstractly
 from ..._common.source import parameter_names
 
@@ -94,7 +93,7 @@ def _tried_with_argnums(fix: Fix, made: ast.Call, argnums: Any, site: Site) -> N
     """The transformation made again with ``argnums`` and traced abstractly on the call's values, the first (the
     object) held as it is; untried where they are not known or cannot be read without running code."""
     facts = site.facts
-    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    frame = frame_of(site.globals_, site.locals_)
     if facts is None or any(p not in facts.values for p in facts.params):
         return
     try:

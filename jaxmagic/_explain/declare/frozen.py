@@ -14,7 +14,6 @@ import linecache
 import re
 import sys
 import textwrap
-import types
 from typing import Any
 
 import jax
@@ -24,7 +23,7 @@ from ..._common.source import clone, copied, text_of
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import is_hashable
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from ..values.callee import resolved
 from .fields import Declaration, class_node
 from .rebuilt import as_tuple_field
@@ -308,7 +307,7 @@ def handed_hashable_fix(site: Any) -> Fix | None:
     found = _UNHASHABLE_PART.search(site.message)
     if found is None or site.tree is None or site.node is None or not hasattr(site.node, "lineno"):
         return None
-    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    frame = frame_of(site.globals_, site.locals_)
     scope = site.definition if site.definition is not None else site.tree
     statements = [s for s in scope.body if s.lineno <= site.node.lineno
                   and not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]

@@ -18,7 +18,7 @@ import numpy as np
 from ..._common.source import copied, text_of
 from ..call import CallFacts, root_of
 from ..explanation import Fix
-from .wrapper import jit_statement
+from .wrapper import differentiated_inline, jit_statement
 
 __all__ = ["Static", "at_path", "leaf_static_fix", "leaf_value", "static_jitted_code"]
 
@@ -111,7 +111,7 @@ def _pruned(facts: CallFacts, leaves: list[str], recipe: Static | None) -> dict[
 def _passing(facts: CallFacts, names: list[str], given: list[str], pruned: dict[str, str] | None = None) -> str:
     """The call as the user makes it, with the leaves passed on their own: a comment, in the parameters' names."""
     passed = [(pruned or {}).get(p, p) for p in facts.params if p not in names]
-    called = (facts.transformed or facts.jitted_as or (None,))[0] or facts.name  # the name the user calls
+    called = (facts.transformed or facts.jitted_as or (None,))[0] or differentiated_inline(facts) or facts.name
     return (f"# and pass {'it' if len(names) == 1 else 'them'} on {'its' if len(names) == 1 else 'their'} own:\n"
             f"# {called}({', '.join([*passed, *(f'{n}={g}' for n, g in zip(names, given))])})")
 

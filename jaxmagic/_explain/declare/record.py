@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import ast
 import inspect
-import types
 from typing import Any
 
 from ..._common.source import clone, enclosing_function, own_nodes, text_of
 from ..explanation import Fix
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from ..fixes.rewrites import Unstored, apply_edit
 from ..fixes.site import Site
 
@@ -39,7 +38,7 @@ def into_returned_record(site: Site, store: ast.stmt | None, value: ast.expr | N
     if len(callees) != 1:
         return None
     try:  # the record's type, read by name from the user's module (nothing of the user's runs)
-        record_type = evaluate_pure(made[0].func, types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals={}),
+        record_type = evaluate_pure(made[0].func, frame_of(site.globals_),
                                     library_values=True)
     except Impure:
         return None

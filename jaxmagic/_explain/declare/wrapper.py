@@ -20,7 +20,8 @@ from ..._common.frames import quiet_leaves
 from ..._common.source import copied
 from ..explanation import Fix
 
-__all__ = ["Rejit", "bound_method_fix", "filter_jit_fix", "filter_jit_for_static", "jit_statement", "replaced_in"]
+__all__ = ["Rejit", "bound_method_fix", "filter_jit_fix", "filter_jit_for_static", "jit_statement", "replaced_in",
+           "differentiated_inline"]
 
 
 @dataclasses.dataclass
@@ -154,7 +155,27 @@ def jit_statement(facts: Any, jit: str, options: str = "") -> str:
         called = ast.parse(facts.transformed[1], mode="eval").body
         jitted = isinstance(called, ast.Call) and called.args and ast.unparse(called.func).endswith("jit")
         bound, inner = facts.transformed[0] or facts.name, ast.unparse(called.args[0] if jitted else called)
+        if not jitted and options.startswith("static_argnames") and _differentiates(called):
+            # no jit at all: grad traces only the arguments it differentiates, so a keyword stays a Python value
+            said = (f"# grad differentiates (and traces) only its argnums: pass {options.split('=', 1)[1]} by "
+                    "keyword, a Python value")
+            return f"{bound} = {inner}  {said}" if facts.transformed[0] else said  # ``jax.grad(f)(x)``: as written
     elif facts.jitted_as is not None:
         called = ast.parse(facts.jitted_as[1], mode="eval").body
         bound, inner = facts.jitted_as[0] or facts.name, ast.unparse(called.args[0])
     return f"{bound} = {jit}({inner}{', ' + options if options else ''})"
+
+
+_DIFFERENTIATING = ("grad", "value_and_grad")
+
+
+def _differentiates(called: ast.expr) -> bool:
+    """True for ``jax.grad(f)`` or ``jax.value_and_grad(f, ...)`` written with no jit around it."""
+    return isinstance(called, ast.Call) and ast.unparse(called.func).rsplit(".", 1)[-1] in _DIFFERENTIATING
+
+
+def differentiated_inline(facts: Any) -> str | None:
+    """``jax.grad(f)`` as the user wrote it in the failing call itself (no jit, no name bound), else None."""
+    held = facts.transformed
+    return held[1] if held is not None and not held[0] and _differentiates(ast.parse(held[1], mode="eval").body) \
+        else None

@@ -26,7 +26,6 @@ import copy
 import dataclasses
 import inspect
 import sys
-import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -37,7 +36,7 @@ from ..._common.source import clone
 from ..declare.frozen import HandedHashable, hashed_value_shown
 from ..declare.wrapper import replaced_in
 from ..explanation import Fix
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from .site import Site, list_literal_passed
 
 __all__ = ["compares", "eq_fix", "children_fix", "EqRecipe", "ChildrenRecipe", "comparable_copy", "named_as_fixed",
@@ -52,8 +51,7 @@ def tuple_literal_fix(site: Site) -> Fix | None:
     if literal is None:
         return None
     try:
-        value = evaluate_pure(literal, types.SimpleNamespace(f_globals=site.globals_ or {},
-                                                             f_locals=dict(site.locals_ or {})))
+        value = evaluate_pure(literal, frame_of(site.globals_, site.locals_))
     except Impure:
         value = None
     shown = hashed_value_shown(site.message)

@@ -7,13 +7,17 @@ rewritten here), the storing function alone is shown returning the value, marked
 from __future__ import annotations
 
 import ast
+import functools
 import re
+
+import jax
 
 from ..._common.source import clone, copied, enclosing_function, same_node, text_of
 from ..declare.nnx_data import nnx_data_fix
 from ..declare.record import into_returned_record
 from ..explanation import Fix
 from ..values.cached import uncached_fix
+from ..values.callee import resolved
 from ..values.returnable import returned_instead
 from .leak_code import thread_out
 from .printing import collected_fix
@@ -47,11 +51,19 @@ def leak_fixes(site: Site) -> list[Fix]:
             "storing it, and store the returned (concrete) value outside",
             template=True,
         ),
-        collected_fix(site, store, value) or Fix(
+        collected_fix(site, store, value) or (None if _makes_a_function(value, site) else Fix(
             "jax.debug.print", f"{names.jax}.debug.callback(lambda v: print(v), {shown})",
-            "to look at the value (or log it), let JAX hand you the concrete value when the compiled function runs"),
+            "to look at the value (or log it), let JAX hand you the concrete value when the compiled function runs")),
     ]
-    return fixes
+    return [f for f in fixes if f is not None]
+
+
+def _makes_a_function(value: ast.expr | None, site: Site) -> bool:
+    """True for a stored function (``partial(grid, uvw, 2.0)``, a lambda): no array to print, and not a pytree a
+    callback could be handed."""
+    made = value.func if isinstance(value, ast.Call) else None
+    return isinstance(value, ast.Lambda) or made is not None and resolved(text_of(made), site.globals_ or {}) in (
+        functools.partial, jax.tree_util.Partial)
 
 
 def _kept_by_library(held: str, store: ast.stmt) -> Fix:

@@ -15,14 +15,13 @@ from __future__ import annotations
 import ast
 import re
 import dataclasses
-from types import SimpleNamespace
 
 import jax
 
 from ..._common.source import clone, names_in, parameter_names, text_of
 from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from .rewrites import Edit, apply_edit, call
 from ..shaped.masked import within_bounds
 from .site import Site, dotted_of, edit_fix
@@ -65,8 +64,7 @@ def repeat_length_fix(site: Site, node: ast.Call) -> Fix | None:
     total: ast.expr = ast.Name("MAX_TOTAL", ast.Load())
     facts = site.facts
     try:  # ``charges.astype(int)`` read on the call's own arguments, without running any code of the user's
-        value = evaluate_pure(counts, SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(
-            facts.values))) if facts is not None else None
+        value = evaluate_pure(counts, frame_of(site.globals_, facts.values)) if facts is not None else None
     except Impure:
         value = None
     if hasattr(value, "sum") and not isinstance(value, (jax.ShapeDtypeStruct, jax.core.Tracer)):

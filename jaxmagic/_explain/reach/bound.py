@@ -29,7 +29,7 @@ from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import dotted_of
 from ..rebuild import Names
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from .entry import Entry
 from .handed import handed_at, library_caller
 
@@ -223,8 +223,8 @@ def bound_leaf_fix(kind: str, path: str | None, argument: str | None, entry: Ent
     if not (isinstance(root, ast.Name) and root.id == argument) or argument not in (globals_ or {}):
         return None
     try:
-        tracer = evaluate_pure(read, types.SimpleNamespace(f_globals={}, f_locals=dict(entry.frame.f_locals)))
-        value = evaluate_pure(read, types.SimpleNamespace(f_globals=globals_, f_locals={}))
+        tracer = evaluate_pure(read, frame_of({}, entry.frame.f_locals))
+        value = evaluate_pure(read, frame_of(globals_))
     except Impure:
         return None
     aval = getattr(tracer, "aval", None)

@@ -14,7 +14,7 @@ import types
 from collections.abc import Iterator
 
 from ..._common.errors import is_installed_library
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from ..retrace.replay import package_of
 
 __all__ = ["handed_at", "library_caller"]
@@ -24,7 +24,7 @@ def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
     """The library that calls the user's top-level function ``name``, when the file hands it to library code
     (as an argument, inside a list or dict given as one, or through a library's decorator) and never calls
     it directly or hands it to JAX; else None."""
-    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    frame = frame_of(globals_)
     definition = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
     if definition is None:
         return None

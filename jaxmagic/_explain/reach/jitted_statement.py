@@ -27,7 +27,7 @@ from ..._common.through import checking_transform, unchecked
 from ..leaks import stores_outside
 from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from ..retrace.replay import Replay, replay_of_call
 from .stored_attributes import holds
 
@@ -116,7 +116,7 @@ def jitted_statement_replay(exc: BaseException, traced: str | None, tree: ast.Mo
     abstractly; None unless exactly one such call evaluates without running code."""
     if not (traced or holding is not None) or not filename:
         return None
-    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    frame = frame_of(globals_)
     found = []
     for node, links in statement_calls(tree):
         given = links[-1].args[0] if links[-1].args and links[0] is not node else None

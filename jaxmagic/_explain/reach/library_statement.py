@@ -23,7 +23,7 @@ import jax
 
 from ..._common.errors import is_installed_library, is_user_file
 from ..._common.source import clone, text_of
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from .cached_jit import reaches, swapped
 from ..retrace.replay import Replay, replay_of_call
 from .jitted_statement import read_call, statement_calls
@@ -36,7 +36,7 @@ def library_statement_replay(exc: BaseException, live: types.FunctionType, tree:
     """The call of the user's last top-level statement before line ``before`` (all, when None) that calls library
     code holding ``live`` (a library's function handed ``live``, a method of an object that holds it, ``live`` under
     a library's decorator), made again abstractly; None when no such call can be made again without running code."""
-    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    frame = frame_of(globals_)
     for statement in reversed(tree.body):
         if before is not None and statement.lineno >= before:
             continue
@@ -103,7 +103,7 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
     """The user's top-level statement that hands ``live`` to a JAX transformation (``lax.scan(body, init,
     xs)``, ``jax.vmap(f)(xs)``, ``jax.jit(jax.grad(f))(x)``), as a call traced abstractly; None unless exactly
     one such statement has arguments that evaluate without running code."""
-    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    frame = frame_of(globals_)
     found, found_at = [], []
     for node, links in statement_calls(tree):
         short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import re
-from types import SimpleNamespace
 
 import jax
 import numpy as np
@@ -19,7 +18,7 @@ from ..._common.source import clone, stored_names
 from ..explanation import Fix
 from ..fixes.rewrites import attr
 from ..fixes.site import Site, edit_fix
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 
 __all__ = ["handed_mask_fix"]
 
@@ -69,7 +68,7 @@ def _kept(expression: ast.expr, values: dict, globals_: dict) -> int | None:
     arrays = {k: np.asarray(v) if isinstance(v, jax.Array) and not isinstance(v, jax.core.Tracer) else v
               for k, v in values.items()}
     try:
-        mask = evaluate_pure(expression, SimpleNamespace(f_globals=globals_, f_locals=arrays))
+        mask = evaluate_pure(expression, frame_of(globals_, arrays))
     except Impure:
         return None
     if isinstance(mask, (jax.core.Tracer, jax.ShapeDtypeStruct)) or getattr(mask, "dtype", None) != np.bool_:

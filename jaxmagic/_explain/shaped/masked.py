@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import ast
 import inspect
-import types
 
 from ..._common.source import clone, text_of
 from ..explanation import Fix
 from ..fixes.rewrites import attr
 from ..fixes.site import Site, dotted_of, edit_fix
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from .operands import read
 
 __all__ = ["at_target", "masked_slice_update_fix", "masked_update_fix", "unselected", "within_bounds",
@@ -134,7 +133,7 @@ def _broadcast(site: Site, mask: ast.expr, array: ast.expr) -> ast.expr:
     columns selects whole pixels (``image.at[mask].set(0)``), which ``jnp.where`` needs as ``mask[..., None]``."""
     if site.locals_ is None:
         return mask
-    frame = types.SimpleNamespace(f_locals=site.locals_, f_globals=site.globals_ or {})
+    frame = frame_of(site.globals_, site.locals_)
     masked, whole = read(mask, frame), read(array, frame)
     if masked is None or whole is None or masked.operand.dims is None or whole.operand.dims is None:
         return mask
@@ -201,7 +200,7 @@ def _as_weights(site: Site, handed: ast.Call, subscript: ast.Subscript, selected
     """``counts(x[keep])`` as ``counts(x, weights=jnp.where(keep, 1.0, 0.0))`` when ``counts`` takes weights."""
     if not any(a is subscript for a in handed.args):
         return None
-    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    frame = frame_of(site.globals_, site.locals_)
     try:  # (read without running the user's code)
         value = evaluate_pure(handed.func, frame)
         parameters = inspect.signature(value).parameters if callable(value) else {}

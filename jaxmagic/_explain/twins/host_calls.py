@@ -29,13 +29,12 @@ from __future__ import annotations
 import ast
 import dataclasses
 import textwrap
-import types
 
 from ..._common.source import clone, inside, names_in, shown_lines
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, assigned_names
 from ..fixes.site import Site
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from ..values.callee import library_file
 
 __all__ = ["feeds_effect_call", "host_call_fix"]
@@ -137,7 +136,7 @@ def _effect_call(statement: ast.stmt, site: Site) -> str | None:
     if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)) or \
             not any(inside(site.node, a) for a in [*statement.value.args, *(k.value for k in statement.value.keywords)]):
         return None
-    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=site.locals_ or {})
+    frame = frame_of(site.globals_, site.locals_)
     try:
         callee = evaluate_pure(statement.value.func, frame)
     except Impure:
@@ -150,7 +149,7 @@ def _host_effect(statement: ast.stmt, after: list[ast.stmt], site: Site) -> str 
     (``checkpointer.save(path, host)``, a logger's ``log``): every later statement that reads them is such a call
     (nothing traced computes with them); else None."""
     results = set(assigned_names([statement]))
-    frame = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=site.locals_ or {})
+    frame = frame_of(site.globals_, site.locals_)
     found = None
     for later in after:
         if not results & set(names_in(later)):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import ast
 import inspect
 import textwrap
-import types
 from typing import Any
 
 import jax
@@ -21,7 +20,7 @@ from ..._common.errors import is_installed_library
 from ..._common.source import clone
 from ..fixes.rewrites import attr, call
 from ..explanation import Fix
-from ..recover import evaluate_pure
+from ..recover import evaluate_pure, frame_of
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..values.callee import resolved
 
@@ -85,7 +84,7 @@ def _property_in_jnp(node: ast.Attribute, site: Site) -> ast.expr | None:
             return ast.Call(attr(f"{site.names.jnp}.{name}"), [written(a) for a in part.args],
                             [ast.keyword(k.arg, written(k.value)) for k in part.keywords])
         if dotted is not None:  # a constant of the library's (gmmx's ``Axis.batch``): its value
-            value = evaluate_pure(part, types.SimpleNamespace(f_globals=getter.__globals__, f_locals={}))
+            value = evaluate_pure(part, frame_of(getter.__globals__))
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 return ast.Constant(int(value) if isinstance(value, int) else float(value))  # (an IntEnum's member)
             raise ValueError(dotted)

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 
-from types import SimpleNamespace
 
 import numpy as np
 
@@ -28,7 +27,7 @@ from ..._common.source import text_of
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from ..shaped.masked import unselected
 
 __all__ = ["masked_arange_fix", "masked_sum_fix"]
@@ -103,7 +102,7 @@ def _largest(size: ast.expr, site: Site) -> int | None:
     """The largest value of ``size`` over the arrays the user's call was given (a vmapped function's batch)."""
     given = site.facts.values if site.facts is not None else {}
     try:
-        value = evaluate_pure(size, SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(given)))
+        value = evaluate_pure(size, frame_of(site.globals_, given))
         largest = np.max(np.asarray(value))
     except (Impure, TypeError, ValueError):
         return None

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import types
 from typing import Any
 
 from ..._common.source import parameter_names, text_of
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of
-from ..recover import Impure, evaluate_pure
+from ..recover import Impure, evaluate_pure, frame_of
 from ..values.callee import library_file
 
 __all__ = ["PythonLoop", "python_loop_fix"]
@@ -57,7 +56,7 @@ def python_loop_fix(site: Site) -> Fix | None:
     params = parameter_names(definition)
     if len(params) != 2 or site.argument != params[0]:
         return None
-    frame = types.SimpleNamespace(f_globals=site.globals_, f_locals={})
+    frame = frame_of(site.globals_)
     for statement in getattr(tree, "body", []):
         call = statement.value if isinstance(statement, (ast.Assign, ast.Expr)) else None
         if not (isinstance(call, ast.Call) and (dotted_of(call.func) or "").rsplit(".", 1)[-1] == "fori_loop"
@@ -93,7 +92,7 @@ def _code(statement: ast.stmt, call: ast.Call, counter: str) -> str:
 
 def _calls_library(site: Site) -> bool:
     """True when the failing line calls a function (or an object's method) an installed library defined."""
-    scope = types.SimpleNamespace(f_globals=site.globals_ or {}, f_locals=dict(site.locals_ or {}))
+    scope = frame_of(site.globals_, site.locals_)
     for node in (n for n in ast.walk(site.node) if isinstance(n, ast.Call)) if site.node is not None else ():
         try:
             callee = evaluate_pure(node.func, scope)
