@@ -324,8 +324,10 @@ def source_line(filename: str, lineno: int) -> str | None:
 
 
 def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``function``'s body, not descending into functions or lambdas inside it."""
-    pending = list(getattr(function, "body", []))
+    """The nodes of ``function``'s body (a lambda's one expression), not descending into functions or lambdas
+    inside it."""
+    body = getattr(function, "body", [])
+    pending = list(body) if isinstance(body, list) else [body]
     while pending:
         node = pending.pop(0)
         yield node

@@ -294,7 +294,7 @@ def refused_only_abstractly(outcome: object) -> str | None:
     """The library whose own code raised ``outcome`` needing a traced value's contents (cvxpylayers reading its
     problem data with NumPy) in a re-trace; None when the user's code or JAX's raised it, or it is no such error."""
     if not isinstance(outcome, Exception) or tracing_kind(outcome) not in (
-            "array-conversion", "concretization", "bool-conversion", "integer-conversion"):
+            "array-conversion", "concretization", "bool-conversion", "integer-conversion", "traced-shape"):
         return None
     files = [f for f in (tb.tb_frame.f_code.co_filename for tb in traceback_entries(outcome.__traceback__))
              if installed_package(f) not in ("jax", "jaxlib")]

@@ -27,6 +27,7 @@ from ..declare.jit_option import partial_bound_fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
 from ..twins.registration import library_registration_fix
 from .equality import children_fix, eq_fix, tuple_literal_fix
+from ..values.bound import bound_keyword_fix
 
 __all__ = ["unhashable_fixes", "non_array_fixes"]
 
@@ -44,7 +45,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
         return [literal]
     if facts is None or name is None or foreign:  # the call of the user's that handed it, else a pattern
-        return [handed_hashable_fix(site) or handed_dataclass_fix(site) or Fix(
+        return [bound_keyword_fix(site) or handed_hashable_fix(site) or handed_dataclass_fix(site) or Fix(
             "hashable-static", "f(x, (1, 2))   # a tuple instead of a list",
             "static arguments are keys of JAX's compile cache, so they must be hashable: "
             "pass a tuple (or a frozen dataclass) instead of a list, dict or array", template=True,
@@ -83,14 +84,14 @@ def unhashable_fixes(site: Site) -> list[Fix]:
                                                           if others else ""),
                 recipe=Static(replace={name: scalar, **{n: v for n, (_, v) in others.items()}}),
             ), not_static])
-        not_static.summary = (
-            f"`{name}` is an array: pass it traced (its shape stays static); only hashable Python values "
-            "can be static"
-        )
-        return [not_static, Fix(
-            "hashable-static", f"{facts.name}(..., {name}=tuple({name}.tolist()))",
-            "or, if Python code must see its values, pass them as a tuple",
-        )]
+        not_static.summary = (f"`{name}` is an array: pass it traced (its shape stays static); only hashable "
+                              "Python values can be static")
+        counts = getattr(value, "ndim", 0) == 1 and hasattr(value, "tolist") and value.dtype.kind in "iub"
+        as_tuple = Fix("hashable-static", f"{facts.name}(..., {name}=tuple({name}.tolist()))", f"`{name}` holds "
+                       "integers (a shape, sizes): pass them as a tuple of Python ints, which hashes" if counts else
+                       "or, if Python code must see its values, pass them as a tuple",
+                       recipe=Static(replace={name: tuple(value.tolist())}) if counts else None)
+        return [as_tuple, not_static] if counts else [not_static, as_tuple]  # a shape's sizes: static first
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         held = hashable_fields(value, site.tree)
         if held is not None:  # a dataclass hashing its fields, one a list: the same class, tuples in its fields

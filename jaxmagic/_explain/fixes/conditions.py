@@ -29,6 +29,7 @@ from .rewrites import (
     while_loop_for,
 )
 from .shapes import jnp_assignment
+from ..values.guarded import raising_guard_fixes
 from ..rebuild import Names
 from .site import Site, dotted_of, edit_fix, no_args, with_static
 
@@ -115,6 +116,9 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
         return [edit_fix("lax.while_loop", loop, early, "a loop that stops early on a traced condition is a "
                          "`lax.while_loop`: it runs while the count lasts and the condition has not been met",
                          extra) if early is not None else None]
+    guarded = raising_guard_fixes(site, control, construct, extra)
+    if guarded:  # ``if m < lo: raise ValueError(...)``: the check kept as data, or recorded by checkify
+        return guarded
     following = site.following(control)
     where = where_for_if(construct, following, names)
     cond = cond_for_if(construct, following, names)

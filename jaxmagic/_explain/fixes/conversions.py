@@ -92,11 +92,11 @@ def concretization_fixes(site: Site) -> list[Fix]:
                     fixes.append(repeat)
                     break
             if isinstance(func, ast.Name) and func.id in ("int", "float", "bool", "complex") and len(node.args) == 1:
-                dtype = {"int": "int32", "float": "float32", "bool": "bool_", "complex": "complex64"}[func.id]
+                dtype = {"int": f"{names.jnp}.int32", "float": "float", "bool": f"{names.jnp}.bool_",  # a real:
+                         "complex": "complex"}[func.id]  # JAX's default float (64 bits where a library turned x64 on)
                 fixes.append(edit_fix(
                     "astype", node,
-                    ast.Call(ast.Attribute(clone(node.args[0]), "astype", ast.Load()),
-                             [attr(f"{names.jnp}.{dtype}")], []),
+                    ast.Call(ast.Attribute(clone(node.args[0]), "astype", ast.Load()), [attr(dtype)], []),
                     f"`{func.id}()` asks for the value; `.astype` changes the dtype and keeps it a traced array",
                 ))
                 break

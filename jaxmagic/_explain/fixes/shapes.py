@@ -11,7 +11,8 @@ from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix
 from ..explanation import Fix
 from ..rebuild import Names
-from ..shaped.masked import at_target, masked_slice_update_fix, masked_update_fix, unselected, zeros_last_when_handed
+from ..shaped.masked import (at_target, masked_slice_update_fix, masked_update_fix, unselected, updated_window_fix,
+                             zeros_last_when_handed)
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
 from .sizes import (NONZERO_FUNCS, array_namespace, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
@@ -356,14 +357,12 @@ def _dynamic_slice_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
             else None
         if piece.step is not None or size is None:
             return None  # the length itself is traced: see masked_slice_fix
+        if isinstance(subscript.value, ast.Attribute) and subscript.value.attr == "at":  # ``x.at[:, i:i + n].set(v)``
+            return updated_window_fix(site, subscript, axis, piece.lower) if len(moving) == 1 else None
         keywords = {"axis": ast.Constant(axis)} if axis else {}
         new = call(f"{names.lax}.dynamic_slice_in_dim", new, clone(piece.lower), size, **keywords)
-    fix = edit_fix(
-        "lax.dynamic_slice", subscript, new,
-        "a slice with traced bounds has a traced length; `lax.dynamic_slice_in_dim` takes a traced start "
-        "and a fixed length",
-    )
-    return fix
+    return edit_fix("lax.dynamic_slice", subscript, new, "a slice with traced bounds has a traced length; "
+                    "`lax.dynamic_slice_in_dim` takes a traced start and a fixed length")
 
 
 def _constant_width(lower: ast.expr, upper: ast.expr) -> ast.expr | None:

@@ -35,7 +35,9 @@ from .swaps import functions_with
 
 __all__ = ["replay_alone"]
 
-_PLAIN_TRACERS = ("DynamicJaxprTracer", "BatchTracer")  # jit's and scan's, vmap's: nothing else changes the function
+# jit's and scan's, vmap's: nothing else changes the function; a gradient's change it only where a value's rewrite
+# leaves it undifferentiable (kept to rewrites of a value: ``jnp`` for NumPy, ``.astype`` for ``float()``)
+_DIFFERENTIATED = ("DynamicJaxprTracer", "BatchTracer", "JVPTracer", "LinearizeTracer")
 
 
 def replay_alone(exc: BaseException) -> Replay | str:
@@ -52,7 +54,8 @@ def replay_alone(exc: BaseException) -> Replay | str:
         return f"`{entry.name}` was not found as it was called"
     values = {p: frame.f_locals[p] for p in params}
     tracers = [leaf for value in values.values() for leaf in quiet_leaves(value) if isinstance(leaf, jax.core.Tracer)]
-    if not all(_plain(t) for t in tracers):
+    differentiated = not all(_plain(t) for t in tracers)  # a gradient's: only a value's rewrite is tried alone
+    if differentiated and not all(_plain(t, _DIFFERENTIATED) for t in tracers):
         return f"`{entry.name}` was traced under a transformation that tracing it alone would leave out"
     traced = [p for p in params if any(isinstance(leaf, jax.core.Tracer) for leaf in quiet_leaves(values[p]))]
     try:
@@ -70,7 +73,9 @@ def replay_alone(exc: BaseException) -> Replay | str:
     library = installed_package(entry.caller)
     return Replay(jax.jit(alone), tuple(given), {}, _frames_from(exc, frame),
                   f"your `{entry.name}` alone, with the shapes and dtypes "
-                  f"{library if library not in (None, 'jax', 'jaxlib') else 'JAX'} gave it", alone=True)
+                  f"{library if library not in (None, 'jax', 'jaxlib') else 'JAX'} gave it"
+                  + (", without the gradient around it" if differentiated else ""), alone=True,
+                  differentiated=differentiated)
 
 
 def _assigns(code: types.CodeType, params: list[str]) -> bool:
@@ -79,14 +84,14 @@ def _assigns(code: types.CodeType, params: list[str]) -> bool:
     return any(i.opname in stores and i.argval in params for i in dis.get_instructions(code))
 
 
-def _plain(tracer: Any) -> bool:
-    """True for a tracer of jit's, a loop's or ``vmap``'s trace, over the same kinds."""
+def _plain(tracer: Any, kinds: tuple[str, ...] = ("DynamicJaxprTracer", "BatchTracer")) -> bool:
+    """True for a tracer of jit's, a loop's or ``vmap``'s trace (of ``kinds``), over the same kinds."""
     for _ in range(16):
         if not isinstance(tracer, jax.core.Tracer):
             return True
-        if type(tracer).__name__ not in _PLAIN_TRACERS:
+        if type(tracer).__name__ not in kinds:
             return False
-        tracer = getattr(tracer, "val", None)
+        tracer = getattr(tracer, "val", getattr(tracer, "primal", None))
     return False
 
 

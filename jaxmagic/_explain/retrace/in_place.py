@@ -43,6 +43,7 @@ __all__ = ["verify_in_place"]
 _MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract trace)
 ALONE_AFTER = 0.2  # a run again of the library's whole call past this share of the budget: the function alone
 _NOT_ALONE = ("lax.while_loop", "lax.fori_loop")  # fixes that trace alone yet may fail under the library's grad
+_VALUE_REWRITES = ("jnp-not-np", "astype", "jnp-not-builtin")  # differentiable as the code they replace
 ALONE_RESERVE = 0.1  # the share of the budget a run again of the library's whole call leaves for the function alone
 _OUTER = 2  # jitted calls further out tried, where the innermost one ran again does not fail as the user's did
 QUICK_SHARE = 0.02  # where the function alone can stand in, the library's whole call runs again only within this share
@@ -130,8 +131,8 @@ def _tried(replay: Replay, swapped: Any, defines: dict, kind: str, alone: Replay
     reason when there is nothing to swap."""
     if isinstance(swapped, str):
         return swapped
-    if replay.alone and kind in _NOT_ALONE and not replay.loops:  # a library may differentiate the body: reverse
-        # mode refuses loops
+    if replay.alone and (kind in _NOT_ALONE and not replay.loops or replay.differentiated and kind not in
+                         _VALUE_REWRITES):  # a library may differentiate the body: reverse mode refuses loops
         return f"tracing `{replay.frames[0].f_code.co_name}` alone would not show whether a `{kind}` works where " \
                "the library transforms it"
     with contextlib.nullcontext() if replay.alone else capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):

@@ -51,6 +51,20 @@ def masked_slice_update_fix(site: Site, subscript: ast.Subscript) -> Fix | None:
                     "with the bound and update every element where that holds, keeping the array's shape")
 
 
+def updated_window_fix(site: Site, subscript: ast.Subscript, axis: int, start: ast.expr) -> Fix | None:
+    """``x.at[:, i:i + n].set(v)`` with a traced start ``i`` and a fixed length: ``lax.dynamic_update_slice_in_dim``
+    writes ``v`` there (a window that moves, of a length known when tracing); None for another update."""
+    method = site.parent(subscript)
+    update = site.parent(method) if isinstance(method, ast.Attribute) and method.attr == "set" else None
+    if not isinstance(update, ast.Call) or update.func is not method or len(update.args) != 1 or update.keywords:
+        return None
+    keywords = {"axis": ast.Constant(axis)} if axis else {}
+    new = ast.Call(attr(f"{site.names.lax}.dynamic_update_slice_in_dim"), [clone(subscript.value.value), clone(
+        update.args[0]), clone(start)], [ast.keyword(k, v) for k, v in keywords.items()])
+    return edit_fix("lax.dynamic_slice", update, new, "a slice with a traced start has a traced position but a fixed "
+                    "length; `lax.dynamic_update_slice_in_dim` writes the update at a traced start")
+
+
 def within_bounds(positions: str, piece: ast.Slice) -> str:
     """``(positions >= lo) & (positions < hi)`` for the slice ``lo:hi`` (either bound may be missing)."""
     return " & ".join([*([f"({positions} >= {text_of(piece.lower)})"] if piece.lower is not None else []),

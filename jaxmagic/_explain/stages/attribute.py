@@ -16,14 +16,12 @@ from typing import Any
 import jax
 
 from ..._common.frames import holding_tracers, unhashable_jitted_method, view_tracers
-from ..._common.source import code_parameters
 from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
-from ..._common.source import enclosing_function, parameter_names, parse_file, source_line
+from ..._common.source import code_parameters, enclosing_function, parameter_names, parse_file, source_line
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
 from ..call import root_of
-from .locate import transformed_expression
 from ..dataflow import depends_on
 from ..leaks import definition_at
 from ..fixes.site import is_hashable
@@ -34,7 +32,7 @@ from ..reach.library import users_origin
 from ..shaped.origin import shape_origin
 from ..values.counts import library_needs_a_size, traced_counts_passed
 from ..values.statics import hashed_in_library
-from .locate import called
+from .locate import called, transformed_expression
 from .needed import needs_a_constant
 from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
 from .wrapper_paths import (equinox_input, forwarded, held_parameters, keyword_given, name_arguments,
@@ -195,9 +193,7 @@ def _view_attribute(failure: Failure) -> None:
                 traced = False
             read[ast.unparse(n) if traced else n.value.id] = None
     if read:
-        found.paths = list(read)
-        found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
-        found.argument, found.path = found.arguments[0], found.paths[0]
+        name_arguments(found, Origin(list(read), None, "source"), None)
 
 
 _TRACED_SHAPE = re.compile(r"traced array with shape (?P<dtype>\w+)\[(?P<dims>[\d,]*)\]")
@@ -374,8 +370,10 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
     if code is None or not is_user_file(code.co_filename):  # a library's own jitted function (tinygp's ``sample``):
         # its parameters are not the user's, unless it passes its keywords on (ninjax's ``init(..., sizes=[16])``)
         # and the user's file defines a function with that parameter
-        forwards = code is not None and code.co_flags & inspect.CO_VARKEYWORDS
-        return named[0] if forwards and named and named[0] in _parameters_defined(frame.f_code.co_filename) else None
+        forwards = code is not None and code.co_flags & inspect.CO_VARKEYWORDS and named
+        if forwards and named[0] in getattr(getattr(callee, "_jit_info", None), "static_argnames", ()):  # the user's
+            return named[0] if named[0] in params else f"{params[-1]}[{named[0]!r}]"  # jax.jit(calc.energy, ...)
+        return named[0] if forwards and named[0] in _parameters_defined(frame.f_code.co_filename) else None
     if named:
         return named[0]
     return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and unhashable(arg)), None)

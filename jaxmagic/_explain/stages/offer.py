@@ -24,6 +24,7 @@ from ..declare.jit_option import library_builder_static_fix, library_jit_static_
 from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
 from ..shaped.constants import constant_statement_fix
 from ..._common.frames import unhashable_jitted_method
+from ..twins.choices import names_in_list
 from ..twins.library_options import library_option_fix
 from ..twins.host_calls import feeds_effect_call, host_call_fix
 from .record import CONVERSIONS, Failure
@@ -80,7 +81,10 @@ def offer(failure: Failure) -> None:
                                   transformed_expression(given[0], user) if given else None, given, globals_, user,
                                   failure.names, setting=library_entry(failure.exc) is not None)
     if option is not None:  # pmap's static_broadcasted_argnums, vmap's in_axes: no jit around them would do
-        found.fixes = [*(f for f in found.fixes if f.kind != "static"), option]
+        rest = [f for f in found.fixes if f.kind != "static"]
+        named = failure.node is not None and any(isinstance(n, ast.Subscript) and names_in_list(n.value, site)
+                                                 for n in ast.walk(failure.node))  # band_names[i]: a loop first
+        found.fixes = [option, *rest] if named else [*rest, option]
     if not any(f.kind == "static" and not f.template for f in found.fixes) and (kind in CONVERSIONS or kind ==
                                                                                "traced-shape"):
         # jax.jit(model.apply)(params, x, 2): the user's jit of a library's callable, given the option

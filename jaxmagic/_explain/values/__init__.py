@@ -10,10 +10,13 @@ class of no pytree: the array the cell reads of it later, or the traced inputs i
 Python int; a count the user built as an array of one integer, a field declared a static int) and ``graph_inputs`` (an input of a graph a library wrote out as a function and jitted, pytensor's JAX
 backend, needed as a constant: declared one where the graph is built) and ``pulled_out`` (a value JAX cannot trace in a
 dict the user hands a library's jit, taken out of the dict into a global the user's functions read) and ``cached``
-(a value the jitted function stores in a dict and reads back itself, kept in a local instead).
+(a value the jitted function stores in a dict and reads back itself, kept in a local instead) and ``guarded`` (a
+check that raises on traced values, kept as data: NaN returned where it fails, or recorded by checkify) and ``bound``
+(an array the user's jit of a library's function marks static, bound into the function with ``functools.partial``).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
 ``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``field_values_by_name``,
-``integer_scalar_array``) and ``fixes.rewrites`` (``Unstored``, ``apply_edit``); never ``explain``,
-``argument``, ``reach`` or ``stages``.
+``integer_scalar_array``) and ``declare.jit_option`` (``traced_abstractly``) and ``fixes.rewrites``
+(``Unstored``, ``apply_edit``, ``Checkified``, ``Edit``, ``array_test``, ``call``); never ``explain``, ``argument``,
+``reach`` or ``stages``.
 """
