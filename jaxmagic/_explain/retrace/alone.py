@@ -40,8 +40,9 @@ __all__ = ["replay_alone"]
 _DIFFERENTIATED = ("DynamicJaxprTracer", "BatchTracer", "JVPTracer", "LinearizeTracer")
 
 
-def replay_alone(exc: BaseException) -> Replay | str:
-    """The user's function that library code called, ready to trace again on its own; or why it cannot be."""
+def replay_alone(exc: BaseException, differentiated_ok: bool = False) -> Replay | str:
+    """The user's function that library code called, ready to trace again on its own; or why it cannot be
+    (``differentiated_ok``: also where a gradient traced it, for fixes that only rewrite a value)."""
     entry = entry_of(exc)
     if entry is None:
         return "no function of yours that library code called"
@@ -55,7 +56,7 @@ def replay_alone(exc: BaseException) -> Replay | str:
     values = {p: frame.f_locals[p] for p in params}
     tracers = [leaf for value in values.values() for leaf in quiet_leaves(value) if isinstance(leaf, jax.core.Tracer)]
     differentiated = not all(_plain(t) for t in tracers)  # a gradient's: only a value's rewrite is tried alone
-    if differentiated and not all(_plain(t, _DIFFERENTIATED) for t in tracers):
+    if differentiated and not (differentiated_ok and all(_plain(t, _DIFFERENTIATED) for t in tracers)):
         return f"`{entry.name}` was traced under a transformation that tracing it alone would leave out"
     traced = [p for p in params if any(isinstance(leaf, jax.core.Tracer) for leaf in quiet_leaves(values[p]))]
     try:

@@ -71,7 +71,9 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         _untried(wanted, replay)
         return
     tree = parse_file(filename)
-    alone = replay if replay.alone else replay_alone(exc)  # the user's function library code called, on its own
+    # the user's function library code called, on its own (under a gradient: for rewrites of a value only, else the
+    # library's whole call gets the longer cap)
+    alone = replay if replay.alone else replay_alone(exc, all(f.kind in _VALUE_REWRITES for f in wanted))
     if isinstance(alone, Replay) and alone is not replay and jits_directly(replay, alone.frames[0].f_code):
         alone.loops = True  # the failing trace is the user's own jit of it (inside chexify's wrapper): the same
     again = _failing_again(replay, exc, kind, wanted, tree, filename, alone)
