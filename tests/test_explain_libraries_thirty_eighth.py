@@ -17,6 +17,8 @@ Found by the forty-second held-out set (jax-bandflux, halox, feax; nuance, jax-p
   library turned 64-bit floats on (nuance); it is ``.astype(float)``, JAX's default float, as JAX's message says.
 - A traced index into a list of band names under ``vmap``: the loop over the values (static) comes first, as it
   does under jit.
+- A value a nested function stores on ``self`` (feax's tensor map, returned by a method and vmapped by the library):
+  no argument was named (the method holding it has none); it is the nested function's parameter it is computed from.
 
 Noted last round:
 
@@ -283,3 +285,31 @@ def test_an_index_into_names_under_vmap_loops_over_the_values_first(tmp_path, mo
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), tried(found)
     assert "for band_idx in jnp.arange(3).tolist()" in top.code, top.code
+
+
+FEAX = "https://github.com/Naruki-Ichihara/feax/blob/main/README.md"
+
+TENSOR_MAP_STORE = """\
+import jax
+import jax.numpy as jnp
+
+
+class Problem:
+    def get_tensor_map(self):
+        def stress(u_grad):
+            sigma = 2.0 * (u_grad + u_grad.T)
+            self.last_stress = sigma
+            return sigma
+        return stress
+
+
+problem = Problem()
+out = jax.vmap(problem.get_tensor_map())(jnp.ones((3, 2, 2)))
+jnp.linalg.norm(problem.last_stress)
+"""
+
+
+def test_a_store_on_self_in_a_nested_function_names_that_functions_parameter(tmp_path):
+    found = explained_cell("tensor-map-store", FEAX, TENSOR_MAP_STORE, tmp_path)
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "u_grad", 9, 16), \
+        found.message

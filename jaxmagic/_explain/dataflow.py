@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import ast
 
-from .._common.source import as_load, copied, inside, names_in, own_nodes, parameter_names
+from .._common.source import as_load, copied, enclosing_function, inside, names_in, own_nodes, parameter_names
 
-__all__ = ["assigned_names", "call_handed", "depends_on", "handed_name", "handed_parts", "instances_of", "local_names",
-           "in_loop", "outermost_function", "stored_parts", "undeclare", "written_before_read"]
+__all__ = ["assigned_names", "call_handed", "depends_on", "handed_name", "handed_parts", "in_loop", "instances_of",
+           "local_names", "outermost_function", "self_storing_closure", "stored_parts", "undeclare",
+           "written_before_read"]
 
 
 def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
@@ -300,3 +301,12 @@ def undeclare(function: ast.AST, name: str) -> None:
                         block[index] = ast.copy_location(ast.Pass(), statement)
             if len(block) > 1:
                 block[:] = [s for s in block if not isinstance(s, ast.Pass)] or block[:1]
+
+
+def self_storing_closure(tree: ast.AST, store: ast.stmt) -> ast.AST | None:
+    """The def holding ``store`` when it stores on a ``self`` it closes over (feax's tensor map, inside a method)."""
+    inner = enclosing_function(tree, store.lineno, lambdas=False)
+    targets = getattr(store, "targets", None) or [getattr(store, "target", None)]
+    on_self = all(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                  for t in targets)
+    return inner if on_self and inner is not None and "self" not in parameter_names(inner) else None

@@ -15,9 +15,8 @@ from typing import Any
 
 from .._common.errors import is_user_file
 from .._common.jaxpr import traceback_place
-from .._common.source import (enclosing_function, names_in, node_at, own_nodes,
-                              parameter_names, parse_file, position_of)
-from .dataflow import depends_on
+from .._common.source import enclosing_function, names_in, node_at, own_nodes, parameter_names, parse_file, position_of
+from .dataflow import depends_on, self_storing_closure
 from .provenance import jaxpr_tracer
 from .values.callee import user_functions_in
 
@@ -129,8 +128,9 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         if store is not None:
             leak.store = store
             leak.arguments = depends_on(leak.outer, store, scope, tree)
-            if not leak.arguments and scope is not leak.outer:  # the traced function is a decorator's wrapper
-                leak.arguments = depends_on(scope, store, scope, tree)
+            holder = scope if scope is not leak.outer else self_storing_closure(tree, store)
+            if not leak.arguments and holder not in (None, leak.outer):  # a decorator's wrapper traced, or a def
+                leak.arguments = depends_on(holder, store, holder, tree)  # inside stores on its method's ``self``
             made = _created_expression(tree, created) if created_file == filename else None
             narrowed = depends_on(leak.outer, made, inner or scope, tree) if made is not None else []  # its maker's
             if narrowed and set(narrowed) < set(leak.arguments):
