@@ -75,8 +75,7 @@ def replay_alone(exc: BaseException, differentiated_ok: bool = False) -> Replay 
     return Replay(jax.jit(alone), tuple(given), {}, _frames_from(exc, frame),
                   f"your `{entry.name}` alone, with the shapes and dtypes "
                   f"{library if library not in (None, 'jax', 'jaxlib') else 'JAX'} gave it"
-                  + (", without the gradient around it" if differentiated else ""), alone=True,
-                  differentiated=differentiated)
+                  + (", without the gradient around it" if differentiated else ""), alone=True)
 
 
 def _assigns(code: types.CodeType, params: list[str]) -> bool:

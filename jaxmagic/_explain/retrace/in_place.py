@@ -133,8 +133,8 @@ def _tried(replay: Replay, swapped: Any, defines: dict, kind: str, alone: Replay
     reason when there is nothing to swap."""
     if isinstance(swapped, str):
         return swapped
-    if replay.alone and (kind in _NOT_ALONE and not replay.loops or replay.differentiated and kind not in
-                         _VALUE_REWRITES):  # a library may differentiate the body: reverse mode refuses loops
+    if replay.alone and kind in _NOT_ALONE and not replay.loops:  # a library may differentiate the body: reverse
+        # mode refuses loops
         return f"tracing `{replay.frames[0].f_code.co_name}` alone would not show whether a `{kind}` works where " \
                "the library transforms it"
     with contextlib.nullcontext() if replay.alone else capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):

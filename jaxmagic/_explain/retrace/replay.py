@@ -58,7 +58,6 @@ class Replay:
     unjitted: bool = False  # the user's statement had no jit (``jax.grad(loss)(c)``): jaxmagic's trace is abstract
     alone: bool = False  # the user's function that library code called, traced on its own (``where`` says so)
     loops: bool = False  # alone, yet the user's own jit of it, no library code between: a loop fix may be tried
-    differentiated: bool = False  # alone, its values a gradient's tracers: only a value's rewrite is tried
 
     def run(self, swaps: list[tuple[types.FunctionType, types.CodeType]] = (), names: dict | None = None
             ) -> BaseException | None:

@@ -16,7 +16,7 @@ check that raises on traced values, kept as data: NaN returned where it fails, o
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
 ``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``field_values_by_name``,
-``integer_scalar_array``) and ``declare.jit_option`` (``traced_abstractly``) and ``fixes.rewrites``
-(``Unstored``, ``apply_edit``, ``Checkified``, ``Edit``, ``array_test``, ``call``); never ``explain``, ``argument``,
+``integer_scalar_array``) and ``declare.jit_option`` (``traced_abstractly``) and ``fixes.site`` (``is_hashable``) and ``fixes.rewrites``
+(``Unstored``, ``apply_edit``, ``Checkified``, ``Edit``, ``array_test``, ``attr``, ``call``); never ``explain``, ``argument``,
 ``reach`` or ``stages``.
 """

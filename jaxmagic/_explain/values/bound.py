@@ -15,6 +15,7 @@ from typing import Any
 from ..._common.source import clone, text_of
 from ..declare.jit_option import traced_abstractly
 from ..explanation import Fix
+from ..fixes.site import is_hashable
 from ..recover import Impure, evaluate_pure, frame_of
 
 __all__ = ["bound_keyword_fix"]
@@ -29,7 +30,7 @@ def bound_keyword_fix(site: Any) -> Fix | None:
     frame = frame_of(site.globals_, site.locals_)
     jitted = frame.f_locals.get(call.func.id, frame.f_globals.get(call.func.id))
     static = set(getattr(getattr(jitted, "_jit_info", None), "static_argnames", ()))
-    named = [k for k in call.keywords if k.arg in static and not _hashable(_value(k.value, frame, None))]
+    named = [k for k in call.keywords if k.arg in static and not is_hashable(_value(k.value, frame, None))]
     statement = _jitting_statement(tree, call.func.id, call.lineno)
     if len(named) != 1 or statement is None or getattr(jitted, "__wrapped__", None) is None:
         return None
@@ -83,11 +84,3 @@ def _value(node: ast.expr, frame: Any, otherwise: Any = _RAISE) -> Any:
         if otherwise is _RAISE:
             raise
         return otherwise
-
-
-def _hashable(value: Any) -> bool:
-    try:
-        hash(value)
-    except Exception:  # noqa: BLE001
-        return False
-    return True

@@ -11,7 +11,7 @@ import ast
 
 from ..._common.source import clone, own_nodes, text_of
 from ..explanation import Fix
-from ..fixes.rewrites import Checkified, Edit, array_test, call
+from ..fixes.rewrites import Checkified, Edit, array_test, attr, call
 
 __all__ = ["raising_guard_fixes"]
 
@@ -28,9 +28,8 @@ def raising_guard_fixes(site: object, control: ast.If, construct: ast.If, extra:
     if returns and all(r.value is not None and not isinstance(r.value, ast.Tuple) for r in returns):
         used = {n.id for n in ast.walk(site.definition) if isinstance(n, ast.Name)}
         flag = next(n for n in ("invalid", "out_of_range", "_invalid") if n not in used)
-        kept = [(r, ast.Return(call(names.where, ast.Name(flag, ast.Load()), ast.Attribute(
-            ast.Name(names.jnp, ast.Load()), "nan", ast.Load()) if "." not in names.jnp else call(
-            f"{names.jnp}.asarray", ast.Constant(float("nan"))), clone(r.value)))) for r in returns]
+        kept = [(r, ast.Return(call(names.where, ast.Name(flag, ast.Load()), attr(f"{names.jnp}.nan"),
+                                    clone(r.value)))) for r in returns]
         edit = Edit(control, [ast.Assign([ast.Name(flag, ast.Store())], test)], also=kept)
         fixes.append(Fix("jnp.where", edit.code(),
                          "a `raise` cannot depend on traced values: keep the check as data, and return NaN where it "
@@ -41,13 +40,10 @@ def raising_guard_fixes(site: object, control: ast.If, construct: ast.If, extra:
         raised.args[0], ast.Constant) and isinstance(raised.args[0].value, str) else ast.Constant(
         f"check failed: {text_of(construct.test)}")
     check = ast.Expr(call(f"{names.checkify}.check", call(f"{names.jnp}.logical_not", clone(test)), clone(said)))
-    checked = Fix("checkify", _unparsed(check), "`checkify.check` records the check in the compiled function; "
+    recipe = Checkified(control, check)
+    checked = Fix("checkify", recipe.code(), "`checkify.check` records the check in the compiled function; "
                   "the function wrapped in `checkify.checkify` returns an error you raise with `err.throw()`",
-                  recipe=Checkified(control, check))
+                  recipe=recipe)
     name = site.facts.name if site.facts is not None else "f"
     checked.code += f"\n# and call it checked: err, out = {names.checkify}.checkify({name})(...); err.throw()"
     return [*fixes, checked]
-
-
-def _unparsed(node: ast.AST) -> str:
-    return ast.unparse(ast.fix_missing_locations(node))
