@@ -79,7 +79,7 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
 _SIZE_CAUSE = re.compile(
     r"argument must be known statically|size argument|argument of \S+|It arose in the \S+ argument|"
     r"error arose in \S+ argument|"  # JAX 0.10: "The error arose in jax.nn.one_hot argument `num_classes`"
-    r"slice (?:start|stop|step) of|must be static|statically specified"
+    r"slice (?:start|stop|step) of|must be static|statically specified|pass a static `"  # (bincount's ``length``)
 )
 _CONVERSION_CAUSE = re.compile(r"The problem arose with the `")
 

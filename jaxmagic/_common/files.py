@@ -13,11 +13,13 @@ import re
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Callable
 from urllib.parse import unquote, urlparse
 
 import jax
 
-__all__ = ["installed_package", "is_installed_library", "is_jax_file", "is_user_file", "short_path"]
+__all__ = ["installed_package", "is_installed_library", "is_jax_file", "is_user_file", "set_shown_lines", "short_path",
+           "shown_lines", "source_line"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -148,3 +150,34 @@ def short_path(filename: str) -> str:
     if holding:
         return os.path.relpath(path, max(holding, key=len))
     return os.path.basename(path)
+
+
+# --- the lines of the user's files, as the reader sees them ----------------------------
+
+_typed_lines: Callable[[str], list[str] | None] | None = None
+
+
+def set_shown_lines(provider: Callable[[str], list[str] | None] | None) -> None:
+    """How to read a file's lines as the user typed them (the IPython front: a cell with its magics)."""
+    global _typed_lines
+    _typed_lines = provider
+
+
+def shown_lines(filename: str) -> list[str]:
+    """A file's lines for a reader: a cell as typed (``%jittrace f(x)``, not the ``get_ipython()`` call
+    IPython runs in its place) when the front knows it line for line, else as :mod:`linecache` holds it."""
+    lines = linecache.getlines(filename)
+    if _typed_lines is not None and lines:
+        try:
+            typed = _typed_lines(filename)
+        except Exception:  # noqa: BLE001 - a front's fault must not cost the lines
+            typed = None
+        if typed is not None and len(typed) == len(lines):
+            return typed
+    return lines
+
+
+def source_line(filename: str, lineno: int) -> str | None:
+    """One line of the user's file, without its newline."""
+    text = linecache.getline(filename, lineno).rstrip("\n")
+    return text or None

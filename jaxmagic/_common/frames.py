@@ -27,7 +27,8 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "errors_held", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers"]
+    "calls_a_jit", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers",
+    "code_parameters"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
     """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
@@ -379,3 +380,10 @@ def cut_from_handled(raised: BaseException, handled: BaseException | None) -> Ba
             exc.__cause__ = None
         exc = exc.__cause__ or exc.__context__
     return raised
+
+
+def code_parameters(code: types.CodeType) -> list[str]:
+    """The parameter names of a code object, in order (``*args`` and ``**kw`` included)."""
+    count = code.co_argcount + code.co_kwonlyargcount
+    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    return list(code.co_varnames[:count])

@@ -11,7 +11,6 @@ import ast
 import copy
 import dataclasses
 import functools
-import inspect
 import linecache
 import re
 import types
@@ -24,8 +23,7 @@ from .through import dispatching
 __all__ = [
     "as_load", "as_store", "copied", "definition_of", "defines", "own_nodes", "same_node", "inside", "replace_statement",
     "Position", "parse_file", "position_of", "node_at", "enclosing_function", "function_node", "unwrap_function",
-    "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "source_line",
-    "shown_lines", "set_shown_lines", "statement_at", "parents", "clone", "closed_over", "code_parameters",
+    "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "statement_at", "parents", "clone", "closed_over",
 ]
 
 _MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
@@ -44,6 +42,7 @@ class Position:
 
 
 _parsed: dict[tuple[str, int], ast.Module | None] = {}
+_answers: dict[int, dict] = {}  # per parsed tree (shared by every explanation, so never changed): lookups answered
 
 
 def parse_file(filename: str) -> ast.Module | None:
@@ -57,7 +56,9 @@ def parse_file(filename: str) -> ast.Module | None:
     if key not in _parsed:
         if len(_parsed) > 64:
             _parsed.clear()
+            _answers.clear()
         _parsed[key] = _parse(text)
+        _answers[id(_parsed[key])] = {}
     return _parsed[key]
 
 
@@ -89,6 +90,22 @@ def position_of(tb: types.TracebackType) -> Position:
     return Position(code.co_filename, lineno, end_lineno, col, end_col)
 
 
+def _remembered(find: Callable) -> Callable:
+    """``find(tree, *key)`` answered once per parsed tree and key (a walk of a whole cell costs, asked again and
+    again by the stages)."""
+    @functools.wraps(find)
+    def remembered(tree: ast.AST, *args: Any, **options: Any) -> Any:
+        answers = _answers.get(id(tree))
+        if answers is None:
+            return find(tree, *args, **options)
+        key = (find, args, tuple(sorted(options.items())))
+        if key not in answers:
+            answers[key] = find(tree, *args, **options)
+        return answers[key]
+    return remembered
+
+
+@_remembered
 def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
     """The smallest expression exactly at ``position`` (or the statement on its line)."""
     if position.col is not None:
@@ -99,6 +116,7 @@ def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
     return statement_at(tree, position.lineno)
 
 
+@_remembered
 def statement_at(tree: ast.AST, lineno: int) -> ast.stmt | None:
     """The innermost statement that starts on, or spans, ``lineno``."""
     best: ast.stmt | None = None
@@ -125,6 +143,7 @@ def parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
 
 
+@_remembered
 def enclosing_function(tree: ast.AST, lineno: int, lambdas: bool = True) -> FunctionNode | None:
     """The innermost function definition whose body holds ``lineno``; with ``lambdas`` False, the innermost
     ``def`` (a statement's: a lambda on its line, ``jax.tree.map(lambda p: ..., params)``, holds no statement)."""
@@ -291,35 +310,6 @@ def text_of(node: ast.AST) -> str:
     return ast.unparse(node)
 
 
-_typed_lines: Callable[[str], list[str] | None] | None = None
-
-
-def set_shown_lines(provider: Callable[[str], list[str] | None] | None) -> None:
-    """How to read a file's lines as the user typed them (the IPython front: a cell with its magics)."""
-    global _typed_lines
-    _typed_lines = provider
-
-
-def shown_lines(filename: str) -> list[str]:
-    """A file's lines for a reader: a cell as typed (``%jittrace f(x)``, not the ``get_ipython()`` call
-    IPython runs in its place) when the front knows it line for line, else as :mod:`linecache` holds it."""
-    lines = linecache.getlines(filename)
-    if _typed_lines is not None and lines:
-        try:
-            typed = _typed_lines(filename)
-        except Exception:  # noqa: BLE001 - a front's fault must not cost the lines
-            typed = None
-        if typed is not None and len(typed) == len(lines):
-            return typed
-    return lines
-
-
-def source_line(filename: str, lineno: int) -> str | None:
-    """One line of the user's file, without its newline."""
-    text = linecache.getline(filename, lineno).rstrip("\n")
-    return text or None
-
-
 # --- editing syntax trees (fix code written for the user's function) ---------------
 
 
@@ -391,9 +381,3 @@ def as_store(node: ast.expr) -> ast.expr:
         made.ctx = ast.Store()
     return made
 
-
-def code_parameters(code: types.CodeType) -> list[str]:
-    """The parameter names of a code object, in order (``*args`` and ``**kw`` included)."""
-    count = code.co_argcount + code.co_kwonlyargcount
-    count += bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
-    return list(code.co_varnames[:count])

@@ -23,7 +23,8 @@ import numpy as np
 
 from .._common.frames import quiet_leaves
 from .._common.lambdas import bound_name
-from .._common.source import function_node, innermost_function, shown_lines, unwrap_function
+from .._common.files import shown_lines
+from .._common.source import function_node, innermost_function, unwrap_function
 from .._tracking.signature import static_tuple
 from .._tracking.tracked import tracked_of
 from .._common.errors import is_installed_library

@@ -25,6 +25,7 @@ from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
 from .provenance import forget_read_traces
+from .reach.annotated import python_value_refused
 from .reach.library import library_call, library_wrapper_of_other_values, users_jit_called
 from .retrace.budget import retrace_budget
 from .retrace.contexts import reentered
@@ -94,6 +95,8 @@ def explained(exc: BaseException, fn: Any, args: Any, kwargs: Any, static_argnum
     if exc is None and fn is not None and args is not None and traced_as_an_array(raised, fn, tuple(args),
                                                                                    dict(kwargs or {})):
         exc, kind = raised, "non-array-argument"  # an object with a shape and a dtype, traced as an array
+    if exc is None and (refused := python_value_refused(raised)) is not None:
+        exc, kind = raised, refused  # a library's own error, on a tracer handed where its signature wants a number
     if exc is None:
         return None
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._common.source import set_shown_lines
+from .._common.files import set_shown_lines
 from .._tracking import attribution, budget
 from .._tracking.redefinition import set_location_namer
 from . import state

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .._common.jaxpr import print_jaxpr
-from .._common.source import shown_lines
+from .._common.files import shown_lines
 from .._common.errors import message_of, tracing_kind, user_frame
 from .._render.display import Displayed
 from .._tracking.changes import Change

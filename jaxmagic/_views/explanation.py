@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 from .._common.frames import unhashable_jitted_method
-from .._common.source import shown_lines
+from .._common.files import shown_lines
 from .._explain.explanation import Explanation, Fix, Operand
 from .._render.display import layout_for
 from .._render.document import Code, Document, Paragraph, Section, Span, spans

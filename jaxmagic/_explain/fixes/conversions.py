@@ -24,7 +24,8 @@ from .printing import effect_callback_fix, scanned_effect_fix, is_format_call, p
 from .site import Site, dotted_of, edit_fix, is_jnp, makes_parameters, with_static
 from ..twins.buffers import buffer_write_fix
 from ..twins.functions import scipy_twin_fix
-from ..twins.numpy_calls import jax_backend_fix, numpy_calls_on_values, numpy_twin, statement_of, with_twins
+from ..twins.numpy_calls import (jax_backend_fix, numpy_calls_on_values, numpy_function_passed, numpy_twin,
+                                 statement_of, with_twins)
 from ..twins.choices import functions_in, names_in_list, objects_in, switch_call, switch_over_call, switch_over_rest
 
 __all__ = ["concretization_fixes", "integer_fixes", "array_fixes"]
@@ -305,7 +306,7 @@ def array_fixes(site: Site) -> list[Fix]:
             dotted = dotted_of(node.func) or ""
             if dotted.startswith(f"{site.names.np}.") or dotted.startswith("numpy."):
                 return _numpy_call_fixes(site, node, dotted)
-    passed = _numpy_function_passed(site)
+    passed = numpy_function_passed(site)
     if passed is not None:
         return [passed]
     indexed = _numpy_array_indexed(site)
@@ -335,37 +336,6 @@ def _numpy_valued(node: ast.expr, site: Site) -> bool:
         if isinstance(sub, ast.Call) and (dotted_of(sub.func) or "").startswith(prefix):
             return True
     return isinstance(node, ast.Name) and isinstance((site.globals_ or {}).get(node.id), np.ndarray)
-
-
-def _numpy_function_passed(site: Site) -> Fix | None:
-    """``tree_map(np.sin, x)``, ``jnp.piecewise(x, c, [np.sin])``: NumPy functions JAX calls on tracers."""
-    if not isinstance(site.node, ast.expr):
-        return None
-    prefix = f"{site.names.np}."
-    swapped: list[str] = []
-
-    class _Swap(ast.NodeTransformer):
-        def visit_Call(self, node: ast.Call) -> ast.AST:
-            node.args = [self.visit(a) for a in node.args]  # the callee itself is a call of its own
-            node.keywords = [self.visit(k) for k in node.keywords]
-            return node
-
-        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
-            dotted = dotted_of(node) or ""
-            name = dotted[len(prefix):]
-            if dotted.startswith(prefix) and "." not in name and getattr(jnp, name, None) is not None:
-                swapped.append(name)
-                return attr(f"{site.names.jnp}.{name}")
-            return self.generic_visit(node)
-
-    new = _Swap().visit(clone(site.node))
-    if not swapped:
-        return None
-    names = ", ".join(f"`np.{n}`" for n in dict.fromkeys(swapped))
-    return edit_fix(
-        "jnp-not-np", site.node, new,
-        f"JAX calls {names} on traced values, which NumPy cannot take; pass the `jnp` twins",
-    )
 
 
 def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:

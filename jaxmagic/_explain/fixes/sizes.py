@@ -23,6 +23,7 @@ from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
 from ..recover import Impure, evaluate_pure, frame_of
 from .rewrites import Edit, apply_edit, call
+from ..shaped.bins import bincount_length_fix
 from ..shaped.masked import within_bounds
 from .site import Site, dotted_of, edit_fix
 
@@ -31,14 +32,14 @@ __all__ = ["array_namespace", "NONZERO_FUNCS", "size_fix", "repeat_length_fix", 
            "selection_fixes", "same_mask_siblings", "together", "broadcast_mask", "ndim_of"]
 
 # functions whose output length is the count of nonzero (or unique) elements; ``size=`` fixes it
-NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract"}
+NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract", "bincount"}
 
 
 def size_fix(site: Site, node: ast.Call, dotted: str) -> Fix | None:
     """``size=`` for a function whose output length is data (``jnp.nonzero``, ``jnp.extract``)."""
     fn = dotted.rsplit(".", 1)[-1]
-    if fn == "where" and len(node.args) != 1:
-        return None
+    if fn == "where" and len(node.args) != 1 or fn == "bincount":
+        return bincount_length_fix(site, node) if fn == "bincount" else None
     if any(k.arg == "size" for k in node.keywords) or not node.args:
         return None
     bound = _size_bound(node.args[-1] if fn == "extract" else node.args[0])

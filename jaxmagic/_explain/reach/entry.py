@@ -22,8 +22,7 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import quiet_leaves
-from ..._common.source import code_parameters
+from ..._common.frames import code_parameters, quiet_leaves
 from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries, user_entries
 from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on

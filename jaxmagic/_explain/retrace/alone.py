@@ -25,8 +25,7 @@ from typing import Any
 import jax
 
 from ..._common.errors import installed_package, is_user_file, traceback_entries, user_entries
-from ..._common.frames import quiet_leaves
-from ..._common.source import code_parameters
+from ..._common.frames import code_parameters, quiet_leaves
 from ..._tracking.compiling.jax_frames import outward
 from ..rebuild import abstract_tracers
 from ..reach.entry import entry_of

@@ -109,7 +109,27 @@ def functions_with(code: types.CodeType, frame: types.FrameType) -> list[types.F
         found = _unwrapped(candidate, code)
         if found is not None:
             return [found]
-    return [f for f in gc.get_referrers(code) if isinstance(f, types.FunctionType) and f.__code__ is code]
+    # a closure a library holds (feax's tensor map): its callers' frames hold it; only else the whole heap, whose
+    # search costs tens of milliseconds with a large library loaded
+    return _held_by_callers(code, frame) or [
+        f for f in gc.get_referrers(code) if isinstance(f, types.FunctionType) and f.__code__ is code]
+
+
+def _held_by_callers(code: types.CodeType, frame: types.FrameType, depth: int = 48) -> list[types.FunctionType]:
+    """The functions whose code is ``code`` that the frames calling ``frame`` hold in a local, as they are or
+    wrapped (``functools.partial``, a decorator's ``__wrapped__``)."""
+    found: list[types.FunctionType] = []
+    caller = frame.f_back
+    for _ in range(depth):
+        if caller is None:
+            break
+        for value in list(caller.f_locals.values()):
+            if callable(value) and not isinstance(value, type):
+                function = _unwrapped(value, code)
+                if function is not None and all(function is not f for f in found):
+                    found.append(function)
+        caller = caller.f_back
+    return found
 
 
 def _unwrapped(value: Any, code: types.CodeType) -> types.FunctionType | None:

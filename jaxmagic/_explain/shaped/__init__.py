@@ -16,7 +16,8 @@ one ``jnp.where``, the mask given the array's trailing axes),
 ``constants`` (a value the jitted function makes from no argument, ``kr, keep = ispec_grid(grid)``, made before
 the jit, where it is concrete; and ``jnp`` calls of constants that a library keeps as NumPy, made with NumPy) and ``global_read`` (a leaf a library traced whose Python value a global the cell handed it
 holds, ``shared_input['num_classes']``, read there) and ``flag_branches`` (a traced flag handed to a call
-that needs a Python bool: ``lax.cond`` between the call made with each value).
+that needs a Python bool: ``lax.cond`` between the call made with each value) and ``bins`` (``jnp.bincount``'s
+number of bins, given with ``length=``).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``,
 ``lift``, ``provenance``, ``recover``, ``rebuild``, ``dataflow``, ``fixes.site`` and ``fixes.rewrites``; never ``explain``,

@@ -1,8 +1,7 @@
 """Stage three: the arguments the failing value depends on, in the user's parameter names.
 
-Through library code or a transformation the argument is the user's own
-parameter; a count that a JAX function or a library needed while tracing
-makes the failure a traced shape, whose arguments are the count's alone.
+Through library code or a transformation the argument is the user's own parameter; a count that a JAX
+function or a library needed while tracing makes the failure a traced shape, whose arguments are the count's alone.
 """
 from __future__ import annotations
 
@@ -15,9 +14,10 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import holding_tracers, unhashable_jitted_method, view_tracers
+from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method, view_tracers
 from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
-from ..._common.source import code_parameters, enclosing_function, parameter_names, parse_file, source_line
+from ..._common.files import source_line
+from ..._common.source import enclosing_function, parameter_names, parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
@@ -27,6 +27,7 @@ from ..leaks import definition_at
 from ..fixes.site import is_hashable
 from ..provenance import Origin, Tracer, origin_of
 from ..recover import Impure, evaluate_pure
+from ..reach.annotated import handed_first
 from ..reach.entry import entry_of, path_origin
 from ..reach.library import users_origin
 from ..shaped.origin import shape_origin
@@ -140,6 +141,8 @@ def attribute(failure: Failure) -> None:
         if traced is not None and (traced.paths or not found.argument):  # (a guess stays, where none is read)
             name_arguments(found, traced, facts)
     _in_users_terms(failure)
+    if user and kind in (*_VALUE_KINDS, "traced-shape"):  # (the flag beside the arrays a library call was handed)
+        handed_first(found, node, user[-1].tb_frame)
     _shaped_first(failure)
     _outermost_holder(failure)
     _state_held_by_self(failure)

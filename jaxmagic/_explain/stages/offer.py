@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 from typing import Any
 
 from ..._common.errors import installed_package, is_installed_library, is_user_file, shape_family
@@ -11,8 +12,10 @@ from ..call import data_dependent, known_call, plain_function
 from .locate import transformed_expression
 from ..explanation import Explanation, Fix
 from ..fixes.rewrites import logical
+from ..fixes.site import static_fix
 from ..fixes.propose import Site, propose
 from ..rebuild import Names
+from ..reach.annotated import handed_texts
 from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
 from ..reach.entry import entry_of
 from ..values.callee import host_library
@@ -73,6 +76,11 @@ def offer(failure: Failure) -> None:
         locals_=user[-1].tb_frame.f_locals if user else None,
     )
     found.fixes = propose(site)
+    handed = [p for p in found.paths if p in handed_texts(failure.node, user[-1].tb_frame)] if user and kind in (
+        *CONVERSIONS, "traced-shape") and not any(f.kind == "static" for f in found.fixes) else []
+    if handed and found.path in handed:  # ``causal=causal`` where the library's
+        alone = dataclasses.replace(site, paths=handed, data_dependent=data_dependent(handed, facts))
+        found.fixes = [*found.fixes, *filter(None, [static_fix(alone)])]  # signature says ``causal: bool``
     method = unhashable_jitted_method(failure.exc) if kind == "unhashable-static" else None
     rejitted = bound_method_fix(method[1], method[0], tree, globals_ or {}) if method else None
     if method is not None:  # jax.jit(obj.method): the object passed traced, not the call's arguments

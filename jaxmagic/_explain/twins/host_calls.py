@@ -30,7 +30,8 @@ import ast
 import dataclasses
 import textwrap
 
-from ..._common.source import clone, inside, names_in, shown_lines
+from ..._common.files import shown_lines
+from ..._common.source import clone, inside, names_in
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, assigned_names
 from ..fixes.site import Site

@@ -24,8 +24,8 @@ from ..recover import evaluate_pure, frame_of
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..values.callee import resolved
 
-__all__ = ["jax_backend_fix", "jnp_has", "mentions_jax", "numpy_calls_on_values", "numpy_operand_fix", "numpy_twin",
-           "statement_of", "with_twins"]
+__all__ = ["jax_backend_fix", "jnp_has", "mentions_jax", "numpy_calls_on_values", "numpy_function_passed",
+           "numpy_operand_fix", "numpy_twin", "statement_of", "with_twins"]
 
 
 def with_twins(node: ast.AST, site: Site) -> ast.AST:
@@ -215,3 +215,41 @@ def numpy_operand_fix(site: Site) -> Fix | None:
                         f"`{dotted_of(node.func)}` picks NumPy for the NumPy array `{numpy[0].id}` and then runs "
                         "NumPy on the traced operands; handed a JAX array, it picks JAX, which traces")
     return None
+
+
+def numpy_function_passed(site: Site) -> Fix | None:
+    """``tree_map(np.sin, x)``, ``jnp.piecewise(x, c, [np.sin])``: NumPy functions JAX calls on tracers; NumPy itself
+    handed to a library as its array namespace (visu3d's ``xnp=np``)."""
+    if not isinstance(site.node, ast.expr):
+        return None
+    prefix = f"{site.names.np}."
+    swapped: list[str] = []
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            node.args = [self.visit(a) for a in node.args]  # the callee itself is a call of its own
+            node.keywords = [self.visit(k) for k in node.keywords]
+            return node
+
+        def visit_Attribute(self, node: ast.Attribute) -> ast.AST:
+            dotted = dotted_of(node) or ""
+            name = dotted[len(prefix):]
+            if dotted.startswith(prefix) and "." not in name and getattr(jnp, name, None) is not None:
+                swapped.append(name)
+                return attr(f"{site.names.jnp}.{name}")
+            return node if isinstance(node.value, ast.Name) else self.generic_visit(node)
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:  # the module handed as the array namespace: ``xnp=np``
+            if getattr((site.globals_ or {}).get(node.id), "__name__", None) != "numpy":
+                return node
+            swapped.append("")
+            return attr(site.names.jnp)
+
+    new = _Swap().visit(clone(site.node))
+    if not swapped:
+        return None
+    names = ", ".join(f"`np.{n}`" if n else "`np`" for n in dict.fromkeys(swapped))
+    return edit_fix(
+        "jnp-not-np", site.node, new,
+        f"JAX calls {names} on traced values, which NumPy cannot take; pass the `jnp` twins",
+    )

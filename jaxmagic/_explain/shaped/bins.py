@@ -1,0 +1,46 @@
+"""``jnp.bincount`` under jit: its number of bins given with ``length=``.
+
+Without ``length`` the output has one bin per value up to the largest one, so its length is the data's: JAX refuses
+it while tracing and asks for ``length``. The number is the user's to know (the experts, the classes); this call's
+own values give one that fits them, the largest plus one, read from the call's arguments without running code.
+"""
+from __future__ import annotations
+
+import ast
+
+import jax
+import numpy as np
+
+from ..._common.source import clone
+from ..explanation import Fix
+from ..fixes.site import Site, edit_fix
+from ..recover import Impure, evaluate_pure, frame_of
+
+__all__ = ["bincount_length_fix"]
+
+
+def bincount_length_fix(site: Site, node: ast.Call) -> Fix | None:
+    """``jnp.bincount(x, length=N)``: N the largest of this call's values plus one (or ``minlength``, when larger),
+    ``NUM_BINS`` where the values are not known here."""
+    if not node.args or any(k.arg == "length" for k in node.keywords):
+        return None
+    try:  # the counted values, read on the call's own arguments
+        value = evaluate_pure(node.args[0], frame_of(site.globals_, site.facts.values)) if site.facts else None
+    except Impure:
+        value = None
+    known = value is not None and not isinstance(value, (jax.ShapeDtypeStruct, jax.core.Tracer)) and np.size(value)
+    length: ast.expr = ast.Constant(int(np.max(value)) + 1) if known else ast.Name("NUM_BINS", ast.Load())
+    least = next((k.value for k in node.keywords if k.arg == "minlength"), None)
+    if known and isinstance(least, ast.Constant) and isinstance(least.value, int):
+        length = ast.Constant(max(least.value, length.value))
+    new = clone(node)
+    new.keywords = [k for k in new.keywords if k.arg != "minlength"] + [ast.keyword("length", length)]
+    fix = edit_fix(
+        "size-argument", node, new,
+        "`bincount` makes one bin per value up to the largest, so its length is the data's; `length=` fixes the "
+        "number of bins (values past it are dropped)" + (" — this call's largest value plus one shown; use the "
+                                                          "count you know, such as the number of experts" if known else ""),
+    )
+    if fix is not None and not known:
+        fix.template = True
+    return fix

@@ -1,0 +1,254 @@
+"""Issue 26, thirty-fifth round: patterns found by the forty-third held-out set, measured before any change.
+
+Found by the forty-third held-out set (visu3d with dataclass-array, tokamax, ejkernel; graphcast, moscot,
+jaxscape):
+
+- A flag or a number handed to a library parameter its signature declares ``bool``, ``int`` or ``float``
+  (tokamax's ``is_causal``, ``epsilon``; ejkernel's ``causal``, ``sliding_window``), traced by the user's jit or
+  checkpoint: the library's own error (pydantic failing to serialise it, its inner jit hashing it) was either not
+  known at all or blamed on the first array beside it, with "call it without jit" as the only fix. The signature
+  names the culprit; the error is a concretization of it; the fix makes it static (tried).
+- ``jnp.bincount(ids)`` under jit: no fix. Its number of bins is given with ``length=`` (this call's largest
+  value plus one, tried).
+- NumPy itself handed to a library as its array namespace (visu3d's ``xnp=np``) under ``jax.grad``: "static" was
+  offered; ``xnp=jnp`` is the fix (tried).
+- A closure a library holds (feax's tensor map, returned by a method of the user's subclass): to try a fix in it,
+  the whole heap was searched for the function (about 60 ms a search with a large library loaded, three searches
+  an explanation); the frames calling it hold it.
+"""
+from __future__ import annotations
+
+import gc
+
+from corpus_harness import explained_cell, install_library, tried
+
+TOKAMAX = "https://github.com/openxla/tokamax/blob/main/README.md"
+EJKERNEL = "https://github.com/erfanzar/ejkernel/blob/main/README.md"
+VISU3D = "https://github.com/google-research/visu3d/blob/main/README.md"
+FEAX = "https://github.com/Naruki-Ichihara/feax/blob/main/README.md"
+BINCOUNT = "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.bincount.html"
+
+# an attention op that records its options as JSON, as tokamax's ops serialise theirs (reduced)
+SERIALISING_LIBRARY = """\
+import json
+
+import jax.numpy as jnp
+
+
+def attention(q, k, v, *, scale: float | None = None, is_causal: bool = False):
+    json.dumps({"scale": scale, "is_causal": is_causal})  # the op's options, kept as metadata
+    logits = q @ k.T * (scale or 1.0)
+    return jnp.tanh(logits) @ v
+
+
+def normalise(x, scale, offset, epsilon: float = 1e-6):
+    json.dumps({"epsilon": epsilon})
+    return (x - x.mean(-1, keepdims=True)) / jnp.sqrt(x.var(-1, keepdims=True) + epsilon)
+"""
+
+FLAG_TRACED = """\
+import jax
+import jax.numpy as jnp
+import toy_serialised_ops
+
+
+@jax.jit
+def attend(q, k, v, causal):
+    return toy_serialised_ops.attention(q, k, v, is_causal=causal)
+
+
+x = jnp.ones((4, 8))
+attend(x, x, x, True)
+"""
+
+EPSILON_CHECKPOINTED = """\
+import jax
+import jax.numpy as jnp
+import toy_serialised_ops
+
+
+def block(x, w, eps):
+    h = toy_serialised_ops.normalise(x, None, None, epsilon=eps)
+    return jnp.tanh(h @ w)
+
+
+x = jnp.ones((4, 8))
+jax.checkpoint(block)(x, jnp.eye(8), 1e-5)
+"""
+
+# a kernel whose options go to an inner jit as static arguments, its failures wrapped in the library's own
+# error, as ejkernel's are (reduced)
+STATIC_OPTIONS_LIBRARY = """\
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+@functools.partial(jax.jit, static_argnames=("causal",))
+def _kernel(q, k, v, causal):
+    logits = q @ k.T
+    if causal:
+        logits = jnp.where(jnp.tril(jnp.ones_like(logits)) > 0, logits, -1e9)
+    return jax.nn.softmax(logits) @ v
+
+
+class KernelError(RuntimeError):
+    pass
+
+
+def flash_attention(query, key, value, dropout_prob: float = 0.0, causal: bool = False):
+    try:
+        return _kernel(query, key, value, causal=causal)
+    except ValueError as failure:  # the library's own error, around JAX's
+        raise KernelError(f"attention kernel failed: {failure}") from failure
+"""
+
+CAUSAL_TRACED = """\
+import jax
+import jax.numpy as jnp
+from toy_static_kernels import flash_attention
+
+
+@jax.jit
+def attend(q, k, v, causal):
+    return flash_attention(q, k, v, causal=causal)
+
+
+x = jnp.ones((4, 8))
+attend(x, x, x, True)
+"""
+
+
+def test_a_traced_flag_a_library_serialises_is_its_culprit_made_static(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_serialised_ops", SERIALISING_LIBRARY)
+    found = explained_cell("flag-serialised", TOKAMAX, FLAG_TRACED, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("concretization", "causal", 8), found.message
+    top = found.fixes[0]
+    assert top.kind == "static" and "static_argnames='causal'" in top.code and top.verified, tried(found)
+
+
+def test_a_checkpointed_epsilon_is_the_culprit_with_the_checkpoints_own_option(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_serialised_ops", SERIALISING_LIBRARY)
+    found = explained_cell("epsilon-checkpointed", TOKAMAX, EPSILON_CHECKPOINTED, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("concretization", "eps", 7), found.message
+    assert found.fixes[0].kind == "static" and "static_argnums=(2,)" in found.fixes[0].code, tried(found)
+
+
+def test_a_flag_hashed_by_a_librarys_inner_jit_is_named_not_the_array_beside_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_static_kernels", STATIC_OPTIONS_LIBRARY)
+    found = explained_cell("flag-hashed-inside", EJKERNEL, CAUSAL_TRACED, tmp_path)
+    assert found.argument == "causal", found.message
+    top = found.fixes[0]
+    assert top.kind == "static" and "static_argnames='causal'" in top.code and top.verified, tried(found)
+
+
+BINCOUNT_UNSIZED = """\
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def group_sizes(expert_ids):
+    return jnp.bincount(expert_ids).astype(jnp.int32)
+
+
+group_sizes(jnp.array([0, 2, 1, 1, 0, 2, 2, 0]))
+"""
+
+
+def test_bincount_under_jit_is_given_its_length(tmp_path):
+    found = explained_cell("bincount-unsized", BINCOUNT, BINCOUNT_UNSIZED, tmp_path)
+    assert (found.kind, found.argument) == ("traced-shape", "expert_ids"), found.message
+    top = found.fixes[0]
+    assert top.kind == "size-argument" and "jnp.bincount(expert_ids, length=3)" in top.code, tried(found)
+    assert top.verified, tried(found)
+
+
+# a camera built by whichever array namespace it is handed, as visu3d's ``xnp=`` (reduced)
+NAMESPACE_LIBRARY = """\
+import numpy as np
+
+
+def intrinsics(focal, xnp=np):
+    return xnp.asarray([[focal, 0.0], [0.0, focal]])
+"""
+
+NUMPY_HANDED = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+import toy_cameras
+
+
+def reprojection_loss(focal, points):
+    K = toy_cameras.intrinsics(focal, xnp=np)
+    return jnp.mean((points @ K) ** 2)
+
+
+jax.grad(reprojection_loss)(40.0, jnp.ones((3, 2)))
+"""
+
+
+def test_numpy_handed_as_a_librarys_array_namespace_becomes_jax_numpy(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_cameras", NAMESPACE_LIBRARY)
+    found = explained_cell("numpy-namespace", VISU3D, NUMPY_HANDED, tmp_path)
+    assert (found.kind, found.argument) == ("array-conversion", "focal"), found.message
+    top = found.fixes[0]
+    assert top.kind == "jnp-not-np" and "xnp=jnp" in top.code and top.verified, tried(found)
+
+
+# a solver that keeps the pointwise map its problem's method returns, and vmaps it (feax's tensor map, reduced)
+HELD_CLOSURE_LIBRARY = """\
+import jax
+
+
+class Problem:
+    def __init__(self):
+        self.pointwise = self.get_map()
+        self._assembled = jax.jit(self._assemble)
+
+    def _assemble(self, u):
+        return 2.0 * jax.vmap(self.pointwise)(u)
+
+    def solve(self, u):
+        return self._assembled(u)
+"""
+
+HELD_CLOSURE = """\
+import jax.numpy as jnp
+import toy_solvers
+
+
+class Bimodular(toy_solvers.Problem):
+    def get_map(self):
+        def stress(strain):
+            stiffness = 1.0 if strain > 0 else 0.4
+            return stiffness * strain
+        return stress
+
+
+Bimodular().solve(jnp.linspace(-1.0, 1.0, 4))
+"""
+
+
+def test_a_fix_in_a_closure_a_library_holds_is_tried_without_searching_the_heap(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_solvers", HELD_CLOSURE_LIBRARY)
+    import jaxmagic._explain.retrace.swaps as swaps
+
+    searched = []
+
+    class _Counting:
+        def __getattr__(self, name):
+            return getattr(gc, name)
+
+        def get_referrers(self, *objects):
+            searched.append(objects)
+            return gc.get_referrers(*objects)
+
+    monkeypatch.setattr(swaps, "gc", _Counting())
+    found = explained_cell("held-closure", FEAX, HELD_CLOSURE, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("bool-conversion", "strain", 8), found.message
+    assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified, tried(found)
+    assert "through toy_solvers" in found.fixes[0].outcome, tried(found)
+    assert searched == [], "the heap was searched for the held closure"
