@@ -10,6 +10,12 @@ jaxscape):
   names the culprit; the error is a concretization of it; the fix makes it static (tried).
 - ``jnp.bincount(ids)`` under jit: no fix. Its number of bins is given with ``length=`` (this call's largest
   value plus one, tried).
+- The checkpoint's own ``static_argnums``, offered in the cell's top-level statement, was never tried ("the line
+  is not in a function this trace runs"): the statement's call is made again with it, abstractly.
+- An array leaf NumPy refused (an ``xarray`` DataArray's data) was offered "take it out into a static argument":
+  data of many elements is never a compile-time constant; that fix is not offered for it.
+- Several numbers of a config dataclass registered with ``jax.tree_util.register_dataclass`` handed to a library
+  that needs them as Python values: the fix declares every one of them static, with the field's metadata.
 - NumPy itself handed to a library as its array namespace (visu3d's ``xnp=np``) under ``jax.grad``: "static" was
   offered; ``xnp=jnp`` is the fix (tried).
 - A closure a library holds (feax's tensor map, returned by a method of the user's subclass): to try a fix in it,
@@ -35,8 +41,8 @@ import json
 import jax.numpy as jnp
 
 
-def attention(q, k, v, *, scale: float | None = None, is_causal: bool = False):
-    json.dumps({"scale": scale, "is_causal": is_causal})  # the op's options, kept as metadata
+def attention(q, k, v, *, scale: float | None = None, soft_cap: float | None = None, is_causal: bool = False):
+    json.dumps({"scale": scale, "soft_cap": soft_cap, "is_causal": is_causal})  # the op's options, as metadata
     logits = q @ k.T * (scale or 1.0)
     return jnp.tanh(logits) @ v
 
@@ -85,9 +91,11 @@ import jax
 import jax.numpy as jnp
 
 
-@functools.partial(jax.jit, static_argnames=("causal",))
-def _kernel(q, k, v, causal):
+@functools.partial(jax.jit, static_argnames=("causal", "window"))
+def _kernel(q, k, v, causal, window):
     logits = q @ k.T
+    if window is not None:
+        logits = jnp.where(jnp.abs(jnp.arange(q.shape[0])[:, None] - jnp.arange(k.shape[0])) < window, logits, -1e9)
     if causal:
         logits = jnp.where(jnp.tril(jnp.ones_like(logits)) > 0, logits, -1e9)
     return jax.nn.softmax(logits) @ v
@@ -97,9 +105,10 @@ class KernelError(RuntimeError):
     pass
 
 
-def flash_attention(query, key, value, dropout_prob: float = 0.0, causal: bool = False):
+def flash_attention(query, key, value, dropout_prob: float = 0.0, causal: bool = False,
+                    sliding_window: int | None = None):
     try:
-        return _kernel(query, key, value, causal=causal)
+        return _kernel(query, key, value, causal=causal, window=sliding_window)
     except ValueError as failure:  # the library's own error, around JAX's
         raise KernelError(f"attention kernel failed: {failure}") from failure
 """
@@ -132,7 +141,9 @@ def test_a_checkpointed_epsilon_is_the_culprit_with_the_checkpoints_own_option(t
     install_library(tmp_path, monkeypatch, "toy_serialised_ops", SERIALISING_LIBRARY)
     found = explained_cell("epsilon-checkpointed", TOKAMAX, EPSILON_CHECKPOINTED, tmp_path)
     assert (found.kind, found.argument, found.lineno) == ("concretization", "eps", 7), found.message
-    assert found.fixes[0].kind == "static" and "static_argnums=(2,)" in found.fixes[0].code, tried(found)
+    top = found.fixes[0]
+    assert top.kind == "static" and "static_argnums=(2,)" in top.code, tried(found)
+    assert top.verified and "your statement" in top.outcome, tried(found)  # the cell's own statement made again
 
 
 def test_a_flag_hashed_by_a_librarys_inner_jit_is_named_not_the_array_beside_it(tmp_path, monkeypatch):
@@ -252,3 +263,106 @@ def test_a_fix_in_a_closure_a_library_holds_is_tried_without_searching_the_heap(
     assert found.fixes[0].kind == "jnp.where" and found.fixes[0].verified, tried(found)
     assert "through toy_solvers" in found.fixes[0].outcome, tried(found)
     assert searched == [], "the heap was searched for the held closure"
+
+
+CONFIG_FIELDS = """\
+import dataclasses
+import jax
+import jax.numpy as jnp
+import toy_serialised_ops
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class AttnConfig:
+    scale: float
+    soft_cap: float
+
+
+@jax.jit
+def attend(q, k, v, cfg):
+    return toy_serialised_ops.attention(q, k, v, scale=cfg.scale, soft_cap=cfg.soft_cap)
+
+
+x = jnp.ones((4, 8))
+attend(x, x, x, AttnConfig(scale=0.125, soft_cap=30.0))
+"""
+
+
+def test_a_configs_numbers_a_library_needs_are_declared_static_fields_together(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_serialised_ops", SERIALISING_LIBRARY)
+    found = explained_cell("config-fields", TOKAMAX, CONFIG_FIELDS, tmp_path)
+    assert (found.kind, found.path) == ("concretization", "cfg.scale"), found.message
+    top = found.fixes[0]
+    assert top.kind == "static" and top.code.count("dataclasses.field(metadata=dict(static=True))") == 2, top.code
+    assert top.verified, tried(found)
+
+
+WINDOW_TRACED = """\
+import jax
+import jax.numpy as jnp
+from toy_static_kernels import flash_attention
+
+
+@jax.jit
+def attend(q, k, v, window):
+    return flash_attention(q, k, v, causal=True, sliding_window=window)
+
+
+x = jnp.ones((4, 8))
+attend(x, x, x, 2)
+"""
+
+
+def test_a_count_a_librarys_signature_types_int_is_a_traced_shape(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_static_kernels", STATIC_OPTIONS_LIBRARY)
+    found = explained_cell("window-traced", EJKERNEL, WINDOW_TRACED, tmp_path)
+    assert (found.kind, found.argument) == ("traced-shape", "window"), found.message
+    top = found.fixes[0]
+    assert top.kind == "static" and "static_argnames='window'" in top.code and top.verified, tried(found)
+
+
+# a labelled array whose values the library reads with NumPy, as xarray's ``.values`` does (reduced)
+LABELLED_LIBRARY = """\
+import jax
+import numpy as np
+
+
+@jax.tree_util.register_pytree_node_class
+class Labelled:
+    def __init__(self, data, names):
+        self.data, self.names = data, names
+
+    def tree_flatten(self):
+        return (self.data,), self.names
+
+    @classmethod
+    def tree_unflatten(cls, names, children):
+        return cls(children[0], names)
+
+    @property
+    def values(self):
+        return np.asarray(self.data)
+"""
+
+VALUES_READ = """\
+import jax
+import jax.numpy as jnp
+import toy_labelled
+
+
+@jax.jit
+def mean_square(field):
+    return jnp.mean(field.values ** 2)
+
+
+mean_square(toy_labelled.Labelled(jnp.ones((5, 6)), ("lat", "lon")))
+"""
+
+
+def test_an_array_numpy_refused_is_never_taken_out_into_a_static_argument(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_labelled", LABELLED_LIBRARY)
+    found = explained_cell("values-read", "https://docs.xarray.dev/en/stable/generated/xarray.DataArray.values.html",
+                           VALUES_READ, tmp_path)
+    assert (found.kind, found.argument) == ("array-conversion", "field"), found.message
+    assert not any("out of the pytree" in f.summary for f in found.fixes), tried(found)

@@ -221,20 +221,24 @@ def _declares_static(keyword: ast.keyword) -> bool:
 # --- a non-array field held as data: declared static --------------------------------------
 
 
-def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False) -> Fix | None:
+def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False, also: tuple[str, ...] = ()
+                      ) -> Fix | None:
     """``value``'s class statement with its non-array field (the leaf at ``path``, else the one field that
     holds no array) declared static, in the way the class declares fields; None for a library's class.
-    ``scalar``: the field at ``path`` holds a Python number the code needs as a constant (a loop count)."""
+    ``scalar``: the field at ``path`` holds a Python number the code needs as a constant (a loop count);
+    ``also``: the paths of other such fields of the same object, declared static with it (a config's two numbers)."""
     held, field, owner = _non_array_field(name, path, value, scalar)
     if field is None:
         return None
+    others = tuple(f for h, f, o in (_non_array_field(name, p, value, scalar) for p in also)
+                   if h is held and o == owner and f is not None and f != field)
     found = class_node(type(held))
     if found is None or not is_user_file(found[2]):
         return None
     node, tree, filename = found
     count = integer_scalar_array(getattr(held, field))  # declared an int, as it is built from now on
-    made = _register_meta_edit(node, tree, type(held).__name__, field) or _field_static_edit(node, field,
-                                                                                            type(held), count)
+    made = _register_meta_edit(node, tree, type(held).__name__, field) if not others else None
+    made = made or _field_static_edit(node, (field, *others), type(held), count)
     if made is None:
         return None
     code, statements = made
@@ -247,7 +251,8 @@ def declared_data_fix(name: str, path: str, value: Any, scalar: bool = False) ->
     return Fix(
         "static", code,
         f"`{field}` of `{type(held).__name__}` {held_as} and {why}; declare it a static field of the class (hashed "
-        f"with the structure, like a static argument) {passed}",
+        f"with the structure, like a static argument){', with ' + ', '.join(f'`{o}`' for o in others) if others else ''}"
+        f" {passed}",
         recipe=Declaration(name, owner, statements, filename, as_counts=(field,) if scalar else ()),
     )
 
@@ -323,19 +328,19 @@ def _register_meta_edit(node: ast.ClassDef, tree: ast.Module, name: str, field: 
     return None
 
 
-def _field_static_edit(node: ast.ClassDef, field: str, cls: type, count: bool = False
+def _field_static_edit(node: ast.ClassDef, fields: tuple[str, ...], cls: type, count: bool = False
                        ) -> tuple[str, list[ast.stmt]] | None:
     """The field's line declared static the class's way: ``jdc.Static[...]`` around its type for a
     ``pytree_dataclass``, ``= eqx.field(static=True)`` in an ``equinox.Module``, ``= struct.field(pytree_node=False)``
     in a ``flax.struct.dataclass``."""
-    option = _static_option(node, cls)
+    option = _static_option(node, cls, len(fields) > 1)
     if option is None:
         return None
     body, shown = [], []
     for statement in node.body:
         body.append(statement)
         if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
-                and statement.target.id == field):
+                and statement.target.id in fields):
             continue
         edited = copied(statement)
         if count:
@@ -359,7 +364,7 @@ def _field_static_edit(node: ast.ClassDef, field: str, cls: type, count: bool = 
     return _shown_class(node, shown), [whole]
 
 
-def _static_option(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
+def _static_option(node: ast.ClassDef, cls: type, several: bool = False) -> tuple[str, str] | None:
     """How this class declares a static field: ``("annotation", "jdc.Static")``, or the field function
     and its keyword (``("eqx.field", "static=True")``; an ``equinox.Module`` found by the class's bases,
     as a library's kernel class derives from one, spelled as the class's module imports equinox)."""
@@ -370,6 +375,12 @@ def _static_option(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
             return "annotation", f"{prefix}.Static"
         if last == "dataclass" and prefix.endswith("struct"):
             return f"{prefix}.field", "pytree_node=False"
+        if last == "register_dataclass" and several:  # a dataclass whose fields JAX reads: static by the field's
+            # metadata, where several numbers of it are needed (one is taken out as a parameter of its own instead)
+            held = vars(sys.modules.get(cls.__module__) or sys)
+            spelled = next((f"{n}.field" for n, v in held.items() if v is dataclasses), None)
+            return spelled or next((n for n, v in held.items() if v is dataclasses.field), "dataclasses.field"), \
+                "metadata=dict(static=True)"
         struct, held = sys.modules.get("flax.struct"), vars(sys.modules.get(cls.__module__) or sys)
         if last == "dataclass" and not prefix and struct is not None and held.get(spelled) is struct.dataclass:
             return next((n for n, v in held.items() if v is struct.field), "struct.field"), "pytree_node=False"

@@ -165,10 +165,11 @@ def jit_spelled(facts: CallFacts) -> str:
 
 
 def leaf_static_fix(site: Site, leaf: str) -> Fix | None:
-    """``leaf`` of a pytree argument made a static parameter of its own, with the user's jit (and the other
-    leaves of that argument the failing line hands to the same call)."""
+    """``leaf`` of a pytree argument made a static parameter of its own, with the user's jit (and the other leaves of
+    that argument the failing line hands to the same call); not data NumPy refused (an array of many elements)."""
+    data = site.kind == "array-conversion" and re.search(r"traced array with shape \w+\[\d", site.message)
     return _leaf_static_fix(site.facts, leaf, jit_spelled(site.facts), site.globals_, _handed_with(site, leaf)) \
-        if site.facts else None
+        if site.facts and not data else None
 
 
 def _handed_with(site: Site, leaf: str) -> tuple[str, ...]:
@@ -244,9 +245,8 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         return None
     passed = {r: v for r in roots if not replace and r in facts.params and r not in facts.static and r in facts.values
               and type(v := _leaf_value(facts.values[r], r)) in (int, bool) and is_array(facts.values[r])}
-    # a loop's count kept as an array in a batch (``range(batch['n'])``, {'n': jnp.array(3)}): static, given its
-    # Python value; a slice bound (a decode position) is not offered so: it changes each call
-    # and a NumPy scalar the user wrote (``{"dropout": np.float32(0.1)}``): a setting a library reads as a number
+    # a loop's count kept as an array in a batch (``range(batch['n'])``, {'n': jnp.array(3)}): static, given its Python
+    # value (not a slice bound, which changes each call); a NumPy scalar the user wrote (``np.float32(0.1)``): a setting
     counts = [p for p in site.paths if p not in roots and (type(_leaf_value(facts.values.get(root_of(p)), p)) in (
         int, bool) or site.kind == "concretization") and _setting(_at_path(facts.values.get(root_of(p)), p)[1],
                                                                    site.kind)] \
@@ -262,7 +262,7 @@ def static_fix(site: Site, argument: str | None = None, replace: dict[str, Any] 
         return _static_fix_for(site, keywords, replace)
     leaves = [p for p in site.paths if p not in roots]
     held = facts.values.get(root_of(leaves[0])) if leaves and not argument else None
-    declared = declared_data_fix(root_of(leaves[0]), leaves[0], held, scalar=True) if held is not None else None
+    declared = declared_data_fix(root_of(leaves[0]), leaves[0], held, True, tuple(leaves[1:])) if held is not None else None
     if declared is not None:  # a number field of the user's pytree class (an equinox Module's): static there
         return declared
     if leaves and not argument and not all(_static_ok(facts, name) and name in facts.values for name in roots):

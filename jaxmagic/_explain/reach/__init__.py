@@ -16,7 +16,8 @@ object by a method of the user's class that library code called: ``self.last_sco
 layer's ``call``, read later as ``attn.last_scores``) and ``handed`` (a function the user hands to a library
 that calls it and uses what it returns: a leak there is kept by a callback, not returned) and ``bound`` (a
 Python value a library traces because it passes every argument on, bound with ``functools.partial`` where the
-function is handed over).
+function is handed over) and ``annotated`` (a traced value the user's call hands to a library parameter whose
+signature types it a Python value: the argument named, and the library's own error on it known).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
 ``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaks``, ``fixes.leak_code``,

@@ -15,7 +15,6 @@ import types
 import typing
 from typing import Any
 
-from ..._common.errors import SIZE_NAME
 from ..._common.files import is_installed_library, is_user_file
 from ..._common.frames import called_from, holds_tracer, is_jax_file, traceback_entries, user_entries
 from ..._common.source import node_at, parse_file, position_of, text_of
@@ -37,7 +36,7 @@ def python_valued_handed(call: ast.Call, frame: types.FrameType) -> list[tuple[s
         parameters = list(inspect.signature(callee).parameters.values())
     except (Impure, TypeError, ValueError):
         return []
-    if not is_installed_library(source):
+    if not is_installed_library(source) or is_jax_file(source):  # (JAX's own functions: their errors say so)
         return []
     by_name = {p.name: p for p in parameters}
     positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -75,21 +74,22 @@ def python_value_refused(exc: BaseException) -> str | None:
         return None
     if not handed:
         return None
-    name, _, wanted = handed[0]
-    return "traced-shape" if wanted is int and SIZE_NAME.search(name) else "concretization"
+    _, _, wanted = handed[0]
+    return "traced-shape" if wanted is int else "concretization"  # (a count, a size, a window: a shape's kin)
 
 
-def handed_first(found: Any, call: Any, frame: types.FrameType) -> None:
+def handed_first(found: Any, call: Any, frame: types.FrameType) -> type | None:
     """The explanation's paths with those ``call`` handed to a parameter declared as a Python value first, when
-    some are and some are not (the flag beside the arrays): the argument it names is then that one."""
-    if not isinstance(call, ast.Call) or len(found.paths) < 2:
-        return
-    handed = handed_texts(call, frame)
+    some are and some are not (the flag beside the arrays): the argument it names is then that one. The type the
+    first path's parameter is declared as (``int``: a count), or None when it was handed to none."""
+    handed = {text_of(e): wanted for _, e, wanted in python_valued_handed(call, frame)} \
+        if isinstance(call, ast.Call) and found.paths else {}
     first = [p for p in found.paths if p in handed]
     if first and len(first) < len(found.paths):
         found.paths = [*first, *(p for p in found.paths if p not in first)]
         found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
         found.argument, found.path = found.arguments[0], found.paths[0]
+    return handed.get(found.paths[0]) if found.paths else None
 
 
 def handed_texts(call: Any, frame: types.FrameType) -> set[str]:

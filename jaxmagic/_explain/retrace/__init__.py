@@ -13,7 +13,8 @@ failed, set up again while explaining: ``chex.chexify``'s level),
 ``trace_cache`` (the abstract calls ``jax.jit``'s trace cache kept: a leaked
 tracer's function traced again long after its call) and ``reverse`` (every try
 traced inside ``jax.grad`` where reverse mode called the jit that failed: a loop
-with a traced trip count traces, then cannot be transposed).
+with a traced trip count traces, then cannot be transposed) and ``statement`` (a fix to a transformation's
+option in the cell's failing top-level statement: the statement's call made again, abstractly).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``rebuild``,
 ``verify``, ``fixes.rewrites`` and ``reach.entry``; never ``explain``, ``argument``

@@ -15,6 +15,7 @@ from typing import Any
 from ..._common.frames import kept_as_it_was
 from ..call import is_concrete
 from ..retrace.in_place import verify_in_place
+from ..retrace.statement import verify_statement_edits
 from ..reach.leak_replay import handed_storers, leaking_call, verify_leak_in_place
 from ..reach.stored_attributes import tried_keeping
 from ..retrace.budget import settle_when
@@ -57,6 +58,7 @@ def attempt(failure: Failure) -> None:
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs
         verify_pulled_out(found.fixes, failure.exc, failure.given)  # a value out of a dict a library's jit traces
         verify_python_loops(found.fixes, failure.exc)  # a fori_loop made a Python loop, at the cell's top level
+        verify_statement_edits(found.fixes, failure.exc, found.filename)  # jax.checkpoint(f, static_argnums=...) in the cell's call
         verify_redeclared(found.fixes, failure.exc, globals_)  # a class declared anew: through the library's jit
         if not leaked:  # the preferred fix got past its line and met the same problem on another: fixed there too
             follow_through(failure, tried)

@@ -41,8 +41,7 @@ from .wrapper_paths import (equinox_input, forwarded, held_parameters, keyword_g
 
 __all__ = ["attribute"]
 
-# a tracer hashed, or a tuple of them (jaxdecomp's ``halo_extents=(halo, halo)``): JAX 0.10 writes the tracer
-# ``JitTracer(~int32[])``, JAX 0.8 ``JitTracer<~int32[]>``
+# a tracer hashed, or a tuple of them (jaxdecomp's ``halo_extents=(halo, halo)``): ``JitTracer(~int32[])``, ``<...>``
 _TRACER_HASHED = re.compile(r"hash an object of type <class '[\w.]*Tracer'>|The error was:\s*TypeError: "
                             r"unhashable type: '\w*Tracer'")
 _TRACER_DESCRIBED = re.compile(r"hash an object of type <class '[\w.]*'>, [(\[]?\w*Tracer[(<](?P<aval>[^)>]*)[)>]")
@@ -141,8 +140,9 @@ def attribute(failure: Failure) -> None:
         if traced is not None and (traced.paths or not found.argument):  # (a guess stays, where none is read)
             name_arguments(found, traced, facts)
     _in_users_terms(failure)
-    if user and kind in (*_VALUE_KINDS, "traced-shape"):  # (the flag beside the arrays a library call was handed)
-        handed_first(found, node, user[-1].tb_frame)
+    if user and kind in (*_VALUE_KINDS, "traced-shape") and handed_first(found, node, user[-1].tb_frame) is int and \
+            kind == "concretization":  # a count beside the arrays a library call was handed (a flag stays)
+        failure.becomes("traced-shape")
     _shaped_first(failure)
     _outermost_holder(failure)
     _state_held_by_self(failure)

@@ -8,7 +8,7 @@ from typing import Any
 from ..._common.errors import installed_package, is_installed_library, is_user_file, shape_family
 from ..._common.frames import holds_tracer, library_entry
 from ..._common.source import enclosing_function, names_in, parameter_names, parse_file
-from ..call import data_dependent, known_call, plain_function
+from ..call import data_dependent, known_call, plain_function, root_of
 from .locate import transformed_expression
 from ..explanation import Explanation, Fix
 from ..fixes.rewrites import logical
@@ -76,11 +76,14 @@ def offer(failure: Failure) -> None:
         locals_=user[-1].tb_frame.f_locals if user else None,
     )
     found.fixes = propose(site)
-    handed = [p for p in found.paths if p in handed_texts(failure.node, user[-1].tb_frame)] if user and kind in (
-        *CONVERSIONS, "traced-shape") and not any(f.kind == "static" for f in found.fixes) else []
-    if handed and found.path in handed:  # ``causal=causal`` where the library's
-        alone = dataclasses.replace(site, paths=handed, data_dependent=data_dependent(handed, facts))
-        found.fixes = [*found.fixes, *filter(None, [static_fix(alone)])]  # signature says ``causal: bool``
+    texts = handed_texts(failure.node, user[-1].tb_frame) if user and facts is not None and kind in (
+        *CONVERSIONS, "traced-shape") else set()
+    handed = [found.path, *sorted(t for t in texts - {found.path} if root_of(t) in facts.params)] \
+        if found.path in texts else []  # (every traced value the call hands it so: a config's two numbers)
+    made = static_fix(dataclasses.replace(site, paths=handed, data_dependent=data_dependent(handed, facts))) if \
+        len(handed) > 1 or handed and not any(f.kind == "static" for f in found.fixes) else None
+    if made is not None:  # ``causal=causal`` where the library's signature says ``causal: bool``: static, all of them
+        found.fixes = [*(f for f in found.fixes if f.kind != "static" or len(handed) == 1), made]
     method = unhashable_jitted_method(failure.exc) if kind == "unhashable-static" else None
     rejitted = bound_method_fix(method[1], method[0], tree, globals_ or {}) if method else None
     if method is not None:  # jax.jit(obj.method): the object passed traced, not the call's arguments
