@@ -18,6 +18,10 @@ jaxscape):
   that needs them as Python values: the fix declares every one of them static, with the field's metadata.
 - NumPy itself handed to a library as its array namespace (visu3d's ``xnp=np``) under ``jax.grad``: "static" was
   offered; ``xnp=jnp`` is the fix (tried).
+- A leak a library object kept (moscot's solver keeps the problem it was handed on itself; ejkernel's ``MaskInfo``
+  caches the mask its property computes): JAX's message names a gradient's wrapper, or only library frames, and
+  the line given was the later read (``dyn_args_[0]`` its argument). The user's call or read of that object
+  inside the traced function is where the value left the trace; its arguments are what that call was handed.
 - A closure a library holds (feax's tensor map, returned by a method of the user's subclass): to try a fix in it,
   the whole heap was searched for the function (about 60 ms a search with a large library loaded, three searches
   an explanation); the frames calling it hold it.
@@ -366,3 +370,104 @@ def test_an_array_numpy_refused_is_never_taken_out_into_a_static_argument(tmp_pa
                            VALUES_READ, tmp_path)
     assert (found.kind, found.argument) == ("array-conversion", "field"), found.message
     assert not any("out of the pytree" in f.summary for f in found.fixes), tried(found)
+
+
+# a solver that keeps the problem it was handed on itself, as moscot's ``SinkhornSolver`` keeps its ``xy`` (reduced)
+KEEPING_LIBRARY = """\
+import jax.numpy as jnp
+
+
+class Solver:
+    def __call__(self, xy):
+        self.xy = xy  # the problem kept, traced values and all
+        return jnp.exp(-jnp.sum((xy[0][:, None] - xy[1][None]) ** 2, -1))
+"""
+
+KEPT_BY_OBJECT = """\
+import jax
+import jax.numpy as jnp
+import toy_transport
+
+solver = toy_transport.Solver()
+tgt = jnp.zeros((3, 2))
+
+
+def transport_cost(src):
+    plan = solver(xy=(src, tgt))
+    return jnp.sum(plan)
+
+
+grads = jax.grad(transport_cost)(jnp.ones((4, 2)))
+solver.xy[0].mean()
+"""
+
+
+def test_a_leak_a_library_object_kept_is_placed_at_the_users_call_of_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_transport", KEEPING_LIBRARY)
+    found = explained_cell("kept-by-object", "https://github.com/theislab/moscot/blob/main/README.rst",
+                           KEPT_BY_OBJECT, tmp_path)
+    assert (found.kind, found.argument, found.lineno, found.use_lineno) == ("leaked-tracer", "src", 10, 15), \
+        found.message
+    top = found.fixes[0]
+    assert top.kind == "return-value" and "has_aux=True" in top.code, tried(found)
+
+
+# a mask computed on first read and cached on the object, as ejkernel's ``MaskInfo.attention_mask`` (reduced)
+CACHING_LIBRARY = """\
+import jax.numpy as jnp
+
+
+def _pairs(segments):
+    return segments[:, :, None] == segments[:, None, :]
+
+
+def _valid(segments):
+    return _pairs(segments) & (segments[:, :, None] >= 0)
+
+
+def _causal(segments):
+    return _valid(segments)
+
+
+def _windowed(segments):
+    return _causal(segments)
+
+
+def _built(segments):
+    return _windowed(segments)
+
+
+class MaskInfo:
+    def __init__(self, segments):
+        self.segments, self._mask = segments, None
+
+    @property
+    def attention_mask(self):
+        if self._mask is None:  # made once, then kept (deep enough that JAX's five frames are all the library's)
+            self._mask = _built(self.segments)
+        return self._mask
+"""
+
+CACHED_BY_OBJECT = """\
+import jax
+import jax.numpy as jnp
+import toy_masks
+
+info = toy_masks.MaskInfo(jnp.array([[0, 0, 1, 1]]))
+
+
+@jax.jit
+def masked_scores(scores):
+    return jnp.where(info.attention_mask, scores, -1e9)
+
+
+masked_scores(jnp.zeros((1, 4, 4)) + jnp.arange(4.0))
+info.attention_mask.sum()
+"""
+
+
+def test_a_leak_a_library_object_cached_is_placed_where_the_function_read_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "toy_masks", CACHING_LIBRARY)
+    found = explained_cell("cached-by-object", EJKERNEL, CACHED_BY_OBJECT, tmp_path)
+    assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 10, 14), found.message
+    assert found.argument is None, found.message  # the mask is made of no argument: not ``scores`` beside it

@@ -19,6 +19,7 @@ from .._common.source import enclosing_function, names_in, node_at, own_nodes, p
 from .dataflow import depends_on, self_storing_closure
 from .provenance import jaxpr_tracer
 from .values.callee import user_functions_in
+from .values.kept_object import object_call, root_name
 
 __all__ = ["Leak", "definition_at", "find_leak", "stores_outside"]
 
@@ -101,6 +102,8 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
         name, filename, def_line = _storer_of_what_is_read(use) or (name, filename, def_line)
     if filename is not None and not is_user_file(filename):
         filename = def_line = None  # JAX's own wrapper (a gradient's ``f_wrapped``): never the leak's place
+    kept = object_call(use) if filename is None and use is not None else None  # moscot's solver kept its problem
+    name, filename, def_line = kept[:3] if kept is not None else (name, filename, def_line)
     leak = Leak(name, filename, def_line, created_line if created_file == filename else None, None, [])
     if filename is None or def_line is None:
         return leak
@@ -153,6 +156,9 @@ def find_leak(message: str, tracer: Any = None, called: tuple[str, str, int] | N
             stored = set(names_in(getattr(store, "value", None) or store))
             leak.handed_in = bool(stored & set(parameter_names(storer)))
             return leak
+    kept = kept or (object_call(use, definition) if leak.store is None and use is not None else None)
+    if leak.store is None and kept is not None:  # the user's line that handed the library object its values, or
+        leak.store, leak.arguments = kept[3], depends_on(leak.outer, kept[4], definition, tree)  # read what it caches
     if leak.store is None:  # no store: a function closing over a traced parameter left in the output
         for holder in (_enclosing_def(tree, definition), definition):
             escaped = _escaping_closure(holder) if holder is not None else None
@@ -176,13 +182,7 @@ def _stored_into(store: ast.stmt) -> set[str]:
     value = getattr(store, "value", None)
     targets = [value.func.value] if isinstance(store, ast.Expr) and isinstance(value, ast.Call) and isinstance(
         value.func, ast.Attribute) else getattr(store, "targets", None) or [getattr(store, "target", None)]
-    roots = set()
-    for target in targets:
-        while isinstance(target, (ast.Attribute, ast.Subscript)):
-            target = target.value
-        if isinstance(target, ast.Name):
-            roots.add(target.id)
-    return roots
+    return {n for n in map(root_name, targets) if n is not None}
 
 
 def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:

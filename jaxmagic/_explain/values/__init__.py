@@ -12,7 +12,9 @@ backend, needed as a constant: declared one where the graph is built) and ``pull
 dict the user hands a library's jit, taken out of the dict into a global the user's functions read) and ``cached``
 (a value the jitted function stores in a dict and reads back itself, kept in a local instead) and ``guarded`` (a
 check that raises on traced values, kept as data: NaN returned where it fails, or recorded by checkify) and ``bound``
-(an array the user's jit of a library's function marks static, bound into the function with ``functools.partial``).
+(an array the user's jit of a library's function marks static, bound into the function with ``functools.partial``)
+and ``kept_object`` (a leak a library object kept: the user's call, inside a traced function, that handed it its
+values).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
 ``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``field_values_by_name``,
