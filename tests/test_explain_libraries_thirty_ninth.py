@@ -344,6 +344,9 @@ class Labelled:
     def tree_unflatten(cls, names, children):
         return cls(children[0], names)
 
+    def __eq__(self, other):  # compared by value, so unhashable, as xarray's arrays are
+        return self.names == other.names and (self.data == other.data).all()
+
     @property
     def values(self):
         return np.asarray(self.data)
