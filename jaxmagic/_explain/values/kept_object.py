@@ -24,8 +24,8 @@ def object_call(use: types.TracebackType, within: ast.AST | None = None
                 ) -> tuple[str, str, int, ast.stmt, ast.expr] | None:
     """(function name, file, its ``def`` line, the statement, the object's call or read in it: what the value was
     made from) of the one statement of the user's functions in the use's file that calls the library object the
-    failing line reads (``solver(...)``), or, of ``within`` (the function JAX named), that reads a property of it
-    (``info.attention_mask``, which caches what it computes); None unless exactly one."""
+    failing line reads (``solver(...)``), or, of ``within`` (the function JAX named), that calls it or reads a
+    property of it (``info.attention_mask``, which caches what it computes); None unless exactly one."""
     filename = use.tb_frame.f_code.co_filename
     tree = parse_file(filename)
     node = node_at(tree, position_of(use)) if tree is not None else None
@@ -37,10 +37,11 @@ def object_call(use: types.TracebackType, within: ast.AST | None = None
             d for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))):
         for statement in (s for s in ast.walk(definition) if isinstance(s, _SIMPLE)):
             called = {id(c.func) for c in ast.walk(statement) if isinstance(c, ast.Call)}
-            # in the function JAX named, only a property read (``info.attention_mask``): a method's call or the object
-            # handed on are the kept object's own patterns (a key it splits, a registry it fills)
+            # in the function JAX named, only the object called or a property of it read (``info.attention_mask``): a
+            # method's call or the object handed on are the kept object's own patterns (a key it splits, a registry)
             reads = [n for n in ast.walk(statement) if root_name(n.func if isinstance(n, ast.Call) else n) in held and (
-                isinstance(n, ast.Attribute) and id(n) not in called if within is not None else isinstance(n, ast.Call))]
+                isinstance(n, ast.Attribute) and id(n) not in called or isinstance(n, ast.Call) and isinstance(
+                    n.func, ast.Name) if within is not None else isinstance(n, ast.Call))]
             if reads:  # (the outermost: ``solver(xy=(src, tgt))``, ``info.attention_mask``)
                 found.append((getattr(definition, "name", "<lambda>"), filename, definition.lineno, statement, reads[0]))
     return found[0] if len(found) == 1 else None
