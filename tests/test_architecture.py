@@ -41,6 +41,7 @@ LAZY = {
     ("jaxmagic", "jaxmagic._explain.explain"),
     ("jaxmagic._explain.failures", "jaxmagic._explain.explain"),
     ("jaxmagic._explain.failures", "jaxmagic._explain.recover"),
+    ("jaxmagic._explain.failures", "jaxmagic._explain.reach.annotated"),
     # report.lines and the unrolled-loop analysis load with their first use (the jaxpr walker, the loop detector)
     ("jaxmagic", "jaxmagic._report.lines"),
     ("jaxmagic._report.entries", "jaxmagic._report.lines"),

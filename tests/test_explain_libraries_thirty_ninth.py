@@ -474,3 +474,19 @@ def test_a_leak_a_library_object_cached_is_placed_where_the_function_read_it(tmp
     found = explained_cell("cached-by-object", EJKERNEL, CACHED_BY_OBJECT, tmp_path)
     assert (found.kind, found.lineno, found.use_lineno) == ("leaked-tracer", 10, 14), found.message
     assert found.argument is None, found.message  # the mask is made of no argument: not ``scores`` beside it
+
+
+def test_in_a_notebook_a_librarys_own_error_on_a_traced_flag_is_explained(tmp_path, monkeypatch):
+    # a real kernel (nbclient) with %jittrace_explain on: the hook let only JAX's errors through, and said of
+    # pydantic's (tokamax's) that it was no tracing error jaxmagic knows
+    from notebook_support import run_notebook
+
+    install_library(tmp_path, monkeypatch, "toy_serialised_ops", SERIALISING_LIBRARY)
+    folder = str(tmp_path / "lib" / "python3" / "site-packages")
+    cells = run_notebook([
+        f"%load_ext jaxmagic\nimport sys\nsys.path.insert(0, {folder!r})\n%jittrace_explain on",
+        FLAG_TRACED,
+    ], tmp_path, allow_errors=True)
+    shown = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cells[1].outputs)
+    assert "jaxmagic explains" in shown and "not a tracing error jaxmagic knows" not in shown, shown
+    assert "static_argnames='causal'" in shown and "✓ verified" in shown, shown

@@ -16,7 +16,7 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import called_from, is_jax_file, is_user_file, tracing_kind, user_entries
+from .._common.errors import called_from, is_jax_file, is_user_file, tracing_error_in, tracing_kind, user_entries
 from .._common.through import checking_wrapper
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
@@ -24,7 +24,7 @@ from .._common.frames import unhashable_jitted_method
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
 from .explanation import Explanation
 
-__all__ = ["explain_failure", "unknown_while_tracing"]
+__all__ = ["explain_failure", "explainable", "unknown_while_tracing"]
 
 
 def explain_failure(
@@ -61,6 +61,17 @@ def explain_failure(
         return found
     except Exception:  # noqa: BLE001 - the report then says no explanation was found
         return None
+
+
+def explainable(exc: BaseException) -> BaseException | None:
+    """The exception to explain for ``exc``: JAX's tracing error (``exc``, or the one a library raised another while
+    handling), or ``exc`` itself where a library's own error met a tracer the user's call handed to a parameter the
+    library's signature types as a Python value (pydantic serialising tokamax's traced ``is_causal``); else None."""
+    found = tracing_error_in(exc)
+    if found is not None:
+        return found
+    from .reach.annotated import python_value_refused  # lazy: the engine loads on the first failure
+    return exc if python_value_refused(exc) is not None else None
 
 
 def unknown_while_tracing(exc: BaseException, describe: Callable[[str, int], str] | None = None) -> str | None:

@@ -12,8 +12,7 @@ from typing import Any
 
 from IPython.display import display
 
-from .._common.errors import tracing_error_in
-from .._explain.failures import explain_failure, unknown_while_tracing
+from .._explain.failures import explain_failure, explainable, unknown_while_tracing
 from . import state
 from .naming import cell_namer
 
@@ -41,7 +40,7 @@ class ExplainHook:
         exc = getattr(result, "error_in_exec", None)
         if exc is None:
             return
-        explained = tracing_error_in(exc)  # JAX's, where a library raised another error while handling it
+        explained = explainable(exc)  # JAX's (where a library raised another while handling it), or a library's own
         if explained is None:
             unknown = unknown_while_tracing(exc, cell_namer(self.shell))
             if unknown is not None:  # raised inside traced code, of a kind jaxmagic does not know

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import types
 import typing
 from typing import Any
 
+from ..._common.errors import message_of
 from ..._common.files import is_installed_library, is_user_file
 from ..._common.frames import called_from, holds_tracer, is_jax_file, traceback_entries, user_entries
 from ..._common.source import node_at, parse_file, position_of, text_of
@@ -24,6 +26,7 @@ from ..recover import Impure, evaluate_pure
 __all__ = ["handed_first", "handed_texts", "python_value_refused", "python_valued_handed"]
 
 _SCALARS = {"bool": bool, "int": int, "float": float, "str": str}
+_TRACER_NAMED = re.compile(r"Tracer\b|Tracer[(<'>]|Traced<")  # ``<class '...DynamicJaxprTracer'>``, ``JitTracer(``
 
 
 def python_valued_handed(call: ast.Call, frame: types.FrameType) -> list[tuple[str, ast.expr, type]]:
@@ -61,13 +64,14 @@ def python_valued_handed(call: ast.Call, frame: types.FrameType) -> list[tuple[s
 
 
 def python_value_refused(exc: BaseException) -> str | None:
-    """The kind of an error a library raised, of a type jaxmagic does not know, while the user's call handed it a
-    tracer for a parameter it declares as a Python value (``traced-shape`` for a count); None otherwise."""
+    """The kind of an error a library raised, of a type jaxmagic does not know, that names a tracer, while the user's
+    call handed it a tracer for a parameter it declares as a Python value (``traced-shape`` for a count); None
+    otherwise."""
     try:
         entries, user = traceback_entries(exc.__traceback__), user_entries(exc.__traceback__)
         if not entries or not user or is_user_file(entries[-1].tb_frame.f_code.co_filename) or \
-                not called_from(user[-1].tb_frame, is_jax_file):
-            return None
+                not called_from(user[-1].tb_frame, is_jax_file) or not _TRACER_NAMED.search(message_of(exc)):
+            return None  # (its message names the tracer it met: absl's flags refused in a kernel are no such error)
         call = _call_at(user[-1])
         handed = python_valued_handed(call, user[-1].tb_frame) if call is not None else []
     except Exception:  # noqa: BLE001 - not known, as before: the honest line stands
