@@ -26,7 +26,9 @@ from ..recover import Impure, evaluate_pure
 __all__ = ["handed_first", "handed_texts", "python_value_refused", "python_valued_handed"]
 
 _SCALARS = {"bool": bool, "int": int, "float": float, "str": str}
-_TRACER_NAMED = re.compile(r"Tracer\b|Tracer[(<'>]|Traced<")  # ``<class '...DynamicJaxprTracer'>``, ``JitTracer(``
+# the value it met, as the message names it: ``<class '...DynamicJaxprTracer'>``, ``JitTracer(``, or a library's
+# abstract stand-in for one (tokamax's ``BatchedShapeDtype``)
+_TRACER_NAMED = re.compile(r"Tracer\b|Traced<|ShapeDtype")
 
 
 def python_valued_handed(call: ast.Call, frame: types.FrameType) -> list[tuple[str, ast.expr, type]]:
