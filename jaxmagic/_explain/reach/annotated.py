@@ -17,11 +17,12 @@ import typing
 from typing import Any
 
 from ..._common.errors import message_of
-from ..._common.files import is_installed_library, is_user_file
+from ..._common.files import is_user_file
 from ..._common.frames import called_from, holds_tracer, is_jax_file, traceback_entries, user_entries
 from ..._common.source import node_at, parse_file, position_of, text_of
 from ..call import root_of
 from ..recover import Impure, evaluate_pure
+from ..values.callee import library_file
 
 __all__ = ["handed_first", "handed_texts", "python_value_refused", "python_valued_handed"]
 
@@ -37,11 +38,10 @@ def python_valued_handed(call: ast.Call, frame: types.FrameType) -> list[tuple[s
     leaves untyped with such a default); empty when the callee is not an installed library's."""
     try:
         callee = evaluate_pure(call.func, frame)
-        source = inspect.getsourcefile(inspect.unwrap(callee)) or ""
         parameters = list(inspect.signature(callee).parameters.values())
     except (Impure, TypeError, ValueError):
         return []
-    if not is_installed_library(source) or is_jax_file(source):  # (JAX's own functions: their errors say so)
+    if library_file(callee) is None:  # (nor JAX's own functions: their errors say what they need)
         return []
     by_name = {p.name: p for p in parameters}
     positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]

@@ -9,11 +9,10 @@ functions that calls it (or a method of it) is where the value left the trace.
 from __future__ import annotations
 
 import ast
-import inspect
 import types
 
-from ..._common.files import is_installed_library
 from ..._common.source import names_in, node_at, parse_file, position_of
+from .callee import library_file
 
 __all__ = ["object_call", "root_name"]
 
@@ -56,10 +55,5 @@ def root_name(node: ast.AST | None) -> str | None:
 
 def _library_object(value: object) -> bool:
     """True for an instance of an installed library's class (not a module, a function or a class)."""
-    if value is None or isinstance(value, (types.ModuleType, types.FunctionType, type)):
-        return False
-    try:
-        source = inspect.getsourcefile(type(value)) or ""
-    except TypeError:
-        return False
-    return is_installed_library(source)
+    return value is not None and not isinstance(value, (types.ModuleType, types.FunctionType, type)) and \
+        library_file(value) is not None
