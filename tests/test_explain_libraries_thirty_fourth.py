@@ -24,6 +24,7 @@ Found by the thirty-eighth held-out set (hyperiax, jaxdp, pinnx; diffopt, jaxtor
 from __future__ import annotations
 
 import ast
+import re
 
 import pytest
 
@@ -556,6 +557,7 @@ def test_the_engine_copies_syntax_trees_only_through_copied():
     import jaxmagic
     root = pathlib.Path(jaxmagic.__file__).parent
     found = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") for n, line in enumerate(
-        p.read_text().splitlines(), 1) if "copy.deepcopy(" in line and "copy.deepcopy(value)" not in line
+        p.read_text().splitlines(), 1) if "copy.deepcopy(" in line and not re.search(r"copy\.deepcopy\(value[,)]", line)
         and p.name != "source.py"]
-    assert not found, found  # (the user's own values are deep-copied as they are: ``copy.deepcopy(value)``)
+    # (the user's own values are deep-copied as they are, ``copy.deepcopy(value)``, or with leaves kept)
+    assert not found, found

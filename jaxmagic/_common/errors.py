@@ -19,7 +19,7 @@ import jax
 from .frames import (RAISE_LINE, called_from, errors_held, holds_tracer, installed_package, is_installed_library,
                      is_jax_file, library_entry, is_user_file, leaves_of, raised_by_jax, short_path, stitched,
                      traceback_entries, unhashable_jitted_method, user_entries, user_frame)
-from .source import enclosing_function, node_at, parse_file, position_of, statement_at
+from .source import enclosing_function, every_node, node_at, parse_file, position_of, statement_at
 
 __all__ = [
     "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
@@ -251,7 +251,7 @@ def _guarded_attributes(frame: types.FrameType, filename: str, lineno: int) -> l
     ``__check_init__``: ``if not isinstance(self.power, int) ...: raise ValueError``)."""
     owner = frame.f_locals.get("self")
     tree = parse_file(filename) if owner is not None else None
-    guards = [n for n in ast.walk(tree) if isinstance(n, ast.If) and any(
+    guards = [n for n in every_node(tree) if isinstance(n, ast.If) and any(
         b.lineno <= lineno <= (b.end_lineno or b.lineno) for b in n.body)] if tree is not None else []
     if not guards:
         return []

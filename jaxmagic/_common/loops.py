@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from .jaxpr import Equation
-from .source import parse_file
+from .source import every_node, parse_file
 
 __all__ = ["Loop", "UnrolledLoop", "loops_in", "unrolled_loops"]
 
@@ -58,7 +58,7 @@ def loops_in(tree: ast.AST | None) -> list[Loop]:
         return []
     found = [
         Loop(node.lineno, node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno)
-        for node in ast.walk(tree)
+        for node in every_node(tree)
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and node.body
     ]
     return sorted(found, key=lambda loop: (loop.lineno, -loop.body_last))

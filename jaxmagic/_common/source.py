@@ -22,7 +22,7 @@ from .through import dispatching
 
 __all__ = [
     "as_load", "as_store", "copied", "definition_of", "defines", "own_nodes", "same_node", "inside", "replace_statement",
-    "Position", "parse_file", "position_of", "node_at", "enclosing_function", "function_node", "unwrap_function",
+    "Position", "parse_file", "position_of", "every_node", "node_at", "enclosing_function", "function_node", "unwrap_function",
     "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "statement_at", "parents", "clone", "closed_over",
 ]
 
@@ -106,10 +106,16 @@ def _remembered(find: Callable) -> Callable:
 
 
 @_remembered
+def every_node(tree: ast.AST) -> tuple[ast.AST, ...]:
+    """All of ``tree``'s nodes in ``ast.walk``'s order, walked once per parsed tree (the stages ask many times)."""
+    return tuple(ast.walk(tree))
+
+
+@_remembered
 def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
     """The smallest expression exactly at ``position`` (or the statement on its line)."""
     if position.col is not None:
-        for node in ast.walk(tree):
+        for node in every_node(tree):
             if isinstance(node, ast.expr) and (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == (
                     position.lineno, position.col, position.end_lineno, position.end_col):
                 return node
@@ -120,7 +126,7 @@ def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
 def statement_at(tree: ast.AST, lineno: int) -> ast.stmt | None:
     """The innermost statement that starts on, or spans, ``lineno``."""
     best: ast.stmt | None = None
-    for node in ast.walk(tree):
+    for node in every_node(tree):
         if isinstance(node, ast.stmt) and node.lineno <= lineno <= (node.end_lineno or node.lineno):
             if best is None or node.lineno >= best.lineno and _size(node) <= _size(best):
                 best = node
@@ -149,7 +155,7 @@ def enclosing_function(tree: ast.AST, lineno: int, lambdas: bool = True) -> Func
     ``def`` (a statement's: a lambda on its line, ``jax.tree.map(lambda p: ..., params)``, holds no statement)."""
     best = None
     kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda) if lambdas else (ast.FunctionDef, ast.AsyncFunctionDef)
-    for node in ast.walk(tree):
+    for node in every_node(tree):
         if isinstance(node, kinds):
             if node.lineno <= lineno <= (node.end_lineno or node.lineno):
                 if best is None or node.lineno >= best.lineno:

@@ -19,7 +19,7 @@ from .._common.jax_config import traceback_filtering_off
 
 from .._common.errors import tracing_kind, user_entries
 from .._common.frames import jax_frames_kept, leaves_of, unhashable_jitted_method
-from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
+from .._common.source import enclosing_function, every_node, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts, root_of
 from .lift import by_parameters, lift
 from .provenance import Origin, Tracer, jaxpr_tracer, origin_of
@@ -154,7 +154,7 @@ def _given_constants(leak: Any) -> bool:
     tree = parse_file(leak.filename) if leak.filename and leak.store is not None else None
     storing = enclosing_function(tree, leak.store.lineno, lambdas=False) if tree is not None else None
     jitted = leak.outer if leak.outer is not None else next(
-        (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        (n for n in every_node(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
          and n.name == leak.function), None) if tree is not None else None
     if storing is None or jitted is None or storing is jitted or not leak.arguments:
         return False

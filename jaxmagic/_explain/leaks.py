@@ -15,7 +15,7 @@ from typing import Any
 
 from .._common.errors import is_user_file
 from .._common.jaxpr import traceback_place
-from .._common.source import enclosing_function, names_in, node_at, own_nodes, parameter_names, parse_file, position_of
+from .._common.source import enclosing_function, every_node, names_in, node_at, own_nodes, parameter_names, parse_file, position_of
 from .dataflow import depends_on, self_storing_closure
 from .provenance import jaxpr_tracer
 from .values.callee import user_functions_in
@@ -219,7 +219,7 @@ def _user_frame_of(message: str, created_file: str | None = None) -> tuple[str, 
         tree = parse_file(frame["file"])
         # a closure (``Trainer.step.<locals>.<lambda>``) runs inside the function that defines it
         line, short = int(frame["line"]), frame["name"].split(".<locals>", 1)[0].rsplit(".", 1)[-1]
-        definition = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+        definition = next((n for n in every_node(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                            and n.name == short and n.lineno <= line <= (n.end_lineno or n.lineno)),
                           None) if tree is not None else None
         if definition is not None:
@@ -232,7 +232,7 @@ def _created_expression(tree: ast.AST, created: re.Match | None) -> ast.expr | N
     if created is None or created["col"] is None:
         return None
     line, col = int(created["line"]), int(created["col"])
-    starting = [n for n in ast.walk(tree) if isinstance(n, ast.expr) and n.lineno == line and n.col_offset == col]
+    starting = [n for n in every_node(tree) if isinstance(n, ast.expr) and n.lineno == line and n.col_offset == col]
     return max(starting, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0), default=None)
 
 
@@ -284,7 +284,7 @@ def jitted_definition(tree: ast.AST, definition: ast.AST, traced_for: str | None
 
 def _enclosing_def(tree: ast.AST, node: ast.AST) -> ast.AST | None:
     best = None
-    for candidate in ast.walk(tree):
+    for candidate in every_node(tree):
         if (isinstance(candidate, (ast.FunctionDef, ast.AsyncFunctionDef)) and candidate is not node
                 and candidate.lineno <= node.lineno and (node.end_lineno or 0) <= (candidate.end_lineno or 0)):
             if best is None or candidate.lineno >= best.lineno:
@@ -310,7 +310,7 @@ def _called_from(tree: ast.AST, definition: ast.AST) -> list[ast.FunctionDef]:
 
 def definition_at(tree: ast.AST, line: int) -> ast.FunctionDef | ast.Lambda | None:
     """The definition at ``line``: its `def` line or one of its decorators', else the function holding the line."""
-    for node in ast.walk(tree):
+    for node in every_node(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             lines = [node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]
             if line in lines:
@@ -349,8 +349,8 @@ def _handed_on(definition: ast.AST, tree: ast.AST, line: int) -> ast.stmt | None
     the file defines (an inherited library method, braintools' ``self.log``), on an object no import names."""
     made = next((s for s in ast.walk(definition) if isinstance(s, ast.Assign) and s.lineno == line), None)
     held = {t.id for t in getattr(made, "targets", ()) if isinstance(t, ast.Name)}
-    ours = {d.name for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))} | {
-        (a.asname or a.name).split(".")[0] for i in ast.walk(tree) if isinstance(i, (ast.Import, ast.ImportFrom))
+    ours = {d.name for d in every_node(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))} | {
+        (a.asname or a.name).split(".")[0] for i in every_node(tree) if isinstance(i, (ast.Import, ast.ImportFrom))
         for a in i.names}
     found = [s for s in ast.walk(definition) if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call)
              and s.lineno > line and isinstance(s.value.func, ast.Attribute) and s.value.func.attr not in ours

@@ -19,7 +19,7 @@ from typing import Any
 from .._common.errors import short_path
 from .._common.jaxpr import equations
 from .._common.loops import loops_in
-from .._common.source import parse_file
+from .._common.source import every_node, parse_file
 from .._tracking.redefinition import location_namer
 
 __all__ = ["LineOp", "SourceLine", "source_lines", "origin_text"]
@@ -203,7 +203,7 @@ def _mark_continuations(lines: list[SourceLine], tree: ast.AST | None) -> None:
     if tree is None:
         return
     by_number = {line.lineno: line for line in lines}
-    for node in ast.walk(tree):
+    for node in every_node(tree):
         if not isinstance(node, ast.stmt):
             continue
         body = getattr(node, "body", None)

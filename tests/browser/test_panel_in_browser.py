@@ -164,6 +164,8 @@ def _check_report_and_panel(page, server, notebook: str, shots: str | None) -> N
     assert "compiles of batch_mean" in recompiled.inner_text()
 
     panel = _panel(page)
+    # the panel redraws when the kernel's widget message arrives, which may come after the cell's output
+    panel.locator("svg.jm-timeline").nth(1).wait_for(timeout=30_000)
     assert panel.locator("svg.jm-timeline").count() >= 2  # grow's and batch_mean's rows
     if shots:
         panel.screenshot(path=str(Path(shots) / "panel.png"))

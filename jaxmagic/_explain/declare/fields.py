@@ -28,7 +28,7 @@ import jax
 import numpy as np
 
 from ..._common.errors import is_user_file
-from ..._common.source import copied, parse_file, text_of
+from ..._common.source import copied, every_node, parse_file, text_of
 from ..explanation import Fix
 from ..values.callee import library_data_field, library_static_field
 
@@ -105,7 +105,7 @@ def class_node(cls: type) -> tuple[ast.ClassDef, ast.Module, str] | None:
     line = getattr(cls, "__firstlineno__", None)
     for candidate in candidates:
         tree = parse_file(candidate)
-        found = [n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__
+        found = [n for n in every_node(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__
                  and (line is None or n.lineno == line or any(d.lineno == line for d in n.decorator_list))
                  ] if tree is not None else []
         if found:

@@ -226,11 +226,19 @@ def at_path(value: Any, leaf: str) -> tuple[bool, Any]:
     """(True, the value at ``leaf`` of the argument's value), or (False, None) where the path does not reach."""
     for step in re.findall(r"\.(\w+)|\[([^\]]+)\]", leaf[len(root_of(leaf)):]):
         attribute, key = step
+        if not attribute and _indexing_computes(value):
+            return False, None
         try:
             value = getattr(value, attribute) if attribute else value[ast.literal_eval(key)]
         except Exception:  # noqa: BLE001 - a path through something we do not read
             return False, None
     return True, value
+
+
+def _indexing_computes(value: Any) -> bool:
+    """True for an array, or an object that converts to one (an xarray ``DataArray``), whose ``[i]`` is an
+    operation on its data (a ``jax.Array``'s compiles for the backend), not a step into a container."""
+    return isinstance(value, jax.Array) or (hasattr(value, "__array__") and not isinstance(value, np.ndarray))
 
 
 def leaf_value(value: Any, leaf: str) -> Any:

@@ -80,8 +80,11 @@ def structure_compares(value: Any) -> bool:
     its metadata (a copy's metadata may be other objects, never compared: treeo's field records)."""
     try:
         structure = jax.tree_util.tree_structure(value)
-        return isinstance(structure == jax.tree_util.tree_structure(copy.deepcopy(value)), bool) and \
-            not _array_in_metadata(structure)
+        if _array_in_metadata(structure):
+            return False
+        # the leaves stay as they are: copying a ``jax.Array`` runs (and compiles) a copy on the backend
+        kept = {id(leaf): leaf for leaf in jax.tree_util.tree_leaves(value)}
+        return isinstance(structure == jax.tree_util.tree_structure(copy.deepcopy(value, kept)), bool)
     except Exception:  # noqa: BLE001
         return False
 

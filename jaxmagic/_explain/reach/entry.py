@@ -24,7 +24,7 @@ import jax
 
 from ..._common.frames import code_parameters, quiet_leaves
 from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries, user_entries
-from ..._common.source import definition_of, enclosing_function, names_in, node_at, parse_file, position_of
+from ..._common.source import definition_of, enclosing_function, every_node, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..provenance import (Origin, Tracer, ancestor_vars, failing_tracers, jaxpr_tracer, origin_of, progenitors,
@@ -229,7 +229,7 @@ def _sliced(exc: BaseException, entry: Entry) -> tuple[list[str], str]:
 
 def _made_in(tree: ast.AST, definition: ast.AST) -> ast.FunctionDef | None:
     """The innermost function whose body defines ``definition``."""
-    holders = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    holders = [n for n in every_node(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
                and n is not definition and any(d is definition for d in ast.walk(n))]
     return max(holders, key=lambda n: n.lineno, default=None)
 

@@ -14,6 +14,7 @@ import types
 from collections.abc import Iterator
 
 from ..._common.errors import is_installed_library
+from ..._common.source import every_node
 from ..recover import Impure, evaluate_pure, frame_of
 from ..retrace.replay import package_of
 
@@ -33,8 +34,8 @@ def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
     if decorator is not None and not _transform(spelled):  # a library's decorator: its wrapper is what the name
         return _package(spelled, frame)                     # holds, and the library calls it
     found: set[str] = set()
-    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
-    handing = {id(a): n for n in ast.walk(tree) if isinstance(n, ast.Call) for a in [*n.args, *(
+    called = {id(n.func) for n in every_node(tree) if isinstance(n, ast.Call)}
+    handing = {id(a): n for n in every_node(tree) if isinstance(n, ast.Call) for a in [*n.args, *(
         k.value for k in n.keywords)]}
     for holder, _ in _uses(name, tree):
         if holder is not None and id(holder) in called:
@@ -72,8 +73,8 @@ def handed_at(name: str, tree: ast.Module) -> tuple[ast.Call, ast.Name] | None:
 def _uses(name: str, tree: ast.Module) -> Iterator[tuple[ast.Call | None, ast.Name]]:
     """Each place the file reads ``name``: the call it is handed to (through a list, tuple or dict given as an
     argument, or a list joined to others), or None when it is called or kept otherwise."""
-    parents = {id(child): node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
-    for node in ast.walk(tree):
+    parents = {id(child): node for node in every_node(tree) for child in ast.iter_child_nodes(node)}
+    for node in every_node(tree):
         if not (isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)):
             continue
         holder = parents.get(id(node))

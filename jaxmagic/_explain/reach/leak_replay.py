@@ -26,7 +26,7 @@ from typing import Any
 
 import jax
 
-from ..._common.source import defines, enclosing_function, function_node, parameter_names, parse_file
+from ..._common.source import defines, enclosing_function, every_node, function_node, parameter_names, parse_file
 from ..._common.errors import is_user_file, traceback_entries, user_entries
 from ..._common.frames import leaks_hidden
 from ..retrace.trace_cache import traced_calls
@@ -208,7 +208,7 @@ def handed_storers(fixes: list[Fix], globals_: dict | None, filename: str | None
 
 def _handed_with_aux(name: str, tree: ast.AST, globals_: dict) -> bool:
     """True when the file hands the function ``name`` to a callable that has a ``has_aux`` option."""
-    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
+    for call in (n for n in every_node(tree) if isinstance(n, ast.Call)):
         if any(isinstance(a, ast.Name) and a.id == name for a in call.args):
             callee = resolved(dotted_of(call.func), globals_)
             try:

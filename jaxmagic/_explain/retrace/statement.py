@@ -73,5 +73,9 @@ def _transformed(node: ast.expr, frame: types.FrameType) -> Any:
     if not (getattr(transform, "__module__", "") or "").startswith("jax") or any(
             isinstance(a, ast.Starred) for a in node.args):
         raise Impure
-    return transform(*(_transformed(a, frame) for a in node.args),
-                     **{k.arg: evaluate_pure(k.value, frame) for k in node.keywords if k.arg})
+    args = [_transformed(a, frame) for a in node.args]
+    kwargs = {k.arg: evaluate_pure(k.value, frame) for k in node.keywords if k.arg}
+    try:
+        return transform(*args, **kwargs)
+    except Exception as refused:  # noqa: BLE001 - ``jax.checkpoint(f, static_argnums=(9,))`` refused: not made here
+        raise Impure from refused

@@ -29,7 +29,8 @@ def bincount_length_fix(site: Site, node: ast.Call) -> Fix | None:
     except Impure:
         value = None
     known = value is not None and not isinstance(value, (jax.ShapeDtypeStruct, jax.core.Tracer)) and np.size(value)
-    length: ast.expr = ast.Constant(int(np.max(value)) + 1) if known else ast.Name("NUM_BINS", ast.Load())
+    # read on the host: ``np.max`` of a ``jax.Array`` would compile a reduction for the backend
+    length: ast.expr = ast.Constant(int(np.max(np.asarray(value))) + 1) if known else ast.Name("NUM_BINS", ast.Load())
     least = next((k.value for k in node.keywords if k.arg == "minlength"), None)
     if known and isinstance(least, ast.Constant) and isinstance(least.value, int):
         length = ast.Constant(max(least.value, length.value))

@@ -17,7 +17,7 @@ import jax
 from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method, view_tracers
 from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
 from ..._common.files import source_line
-from ..._common.source import enclosing_function, parameter_names, parse_file
+from ..._common.source import enclosing_function, every_node, parameter_names, parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
@@ -236,7 +236,7 @@ def _state_held_by_self(failure: Failure) -> None:
     if not code.co_argcount or code.co_varnames[0] != "self" or "self" not in frame.f_locals:
         return
     owner = frame.f_locals["self"]
-    if leaves_of(owner)[:2] != [owner]:
+    if len(leaves := leaves_of(owner)) != 1 or leaves[0] is not owner:  # (by identity: xarray's == is elementwise)
         return  # a pytree JAX flattens (an equinox or NNX Module): its leaves are the jitted call's arguments
     read = [n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
             and n.value.id == "self"]
@@ -385,7 +385,7 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
 def _parameters_defined(filename: str) -> set[str]:
     """The parameter names of every function the file defines."""
     tree = parse_file(filename)
-    return {name for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+    return {name for node in every_node(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
             for name in parameter_names(node)} if tree is not None else set()
 
 

@@ -19,7 +19,7 @@ import types
 from typing import Any
 
 from ..._common.errors import traceback_entries, tracing_kind
-from ..._common.source import parse_file
+from ..._common.source import every_node, parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..declare.fields import Declaration
 from ..declare.frozen import HandedHashable
@@ -80,7 +80,7 @@ def _jitted_call_at(frame: types.FrameType) -> Any:
     function and arguments read in the frame without running code; None when there is not exactly one."""
     tree = parse_file(frame.f_code.co_filename)
     found = []
-    for node in ast.walk(tree) if tree is not None else ():
+    for node in every_node(tree) if tree is not None else ():
         if not (isinstance(node, ast.Call) and node.lineno == frame.f_lineno) or any(
                 isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             continue

@@ -18,7 +18,7 @@ import numpy as np
 from ..._common.source import copied
 from ..._common.errors import is_installed_library, is_jax_file, tracing_kind, user_entries
 from ..._common.jax_config import traceback_filtering_off
-from ..._common.source import (Position, closed_over, function_node, innermost_function, layers, node_at,
+from ..._common.source import (Position, closed_over, every_node, function_node, innermost_function, layers, node_at,
                                parse_file, position_of)
 from ..call import Call, plain_function
 from ..._common.frames import called_from, calls_a_jit, traceback_entries
@@ -209,12 +209,12 @@ def transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple
         tree = parse_file(position.filename)
         if tree is None:
             continue
-        for node in ast.walk(tree):
+        for node in every_node(tree):
             if (bound and isinstance(node, ast.Assign) and len(node.targets) == 1
                     and isinstance(node.targets[0], ast.Name) and node.targets[0].id == bound
                     and isinstance(node.value, ast.Call)):
                 return bound, ast.unparse(node.value)
-        for node in ast.walk(tree):  # inline: jax.jit(jax.jacrev(f))(x) on the call's line
+        for node in every_node(tree):  # inline: jax.jit(jax.jacrev(f))(x) on the call's line
             if (isinstance(node, ast.Call) and getattr(node, "lineno", None) == position.lineno
                     and isinstance(node.func, ast.Call)):
                 return None, ast.unparse(node.func)
@@ -226,7 +226,7 @@ def transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple
 
 def _handed_jit(tree: ast.AST, lineno: int, function: Any) -> str | None:
     """The one ``jax.jit(...)`` of the user's statement at ``lineno`` that wraps ``function`` by its name."""
-    statement = next((s for s in ast.walk(tree) if isinstance(s, ast.stmt) and not isinstance(
+    statement = next((s for s in every_node(tree) if isinstance(s, ast.stmt) and not isinstance(
         s, (ast.FunctionDef, ast.ClassDef)) and s.lineno <= lineno <= (s.end_lineno or s.lineno)), None)
     name = getattr(function, "__name__", None)
     found = [n for n in ast.walk(statement) if isinstance(n, ast.Call) and n.args and ast.unparse(n.func).endswith(

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..._common.errors import installed_package, is_installed_library, is_user_file, shape_family
 from ..._common.frames import holds_tracer, library_entry
-from ..._common.source import enclosing_function, names_in, parameter_names, parse_file
+from ..._common.source import enclosing_function, every_node, names_in, parameter_names, parse_file
 from ..call import data_dependent, known_call, plain_function, root_of
 from .locate import transformed_expression
 from ..explanation import Explanation, Fix
@@ -193,7 +193,7 @@ def _library_logic_fix(exc: BaseException) -> Fix | None:
     entry = library_entry(exc)
     filename = entry.tb_frame.f_code.co_filename if entry is not None else ""
     tree = parse_file(filename) if entry is not None else None
-    line = [n for n in ast.walk(tree) if (isinstance(n, ast.BoolOp) or isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)) and getattr(n, "lineno", 0) <= (
+    line = [n for n in every_node(tree) if (isinstance(n, ast.BoolOp) or isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not)) and getattr(n, "lineno", 0) <= (
         entry.tb_lineno) <= getattr(n, "end_lineno", 0)] if tree is not None else []
     made = logical(line[-1], Names(entry.tb_frame.f_globals)) if line else None
     if made is None:

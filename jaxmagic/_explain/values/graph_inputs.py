@@ -13,7 +13,7 @@ import ast
 import types
 
 from ..._common.errors import installed_package, is_installed_library, traceback_entries
-from ..._common.source import clone, parse_file, position_of
+from ..._common.source import clone, every_node, parse_file, position_of
 from ..explanation import Fix
 
 __all__ = ["graph_input_fix"]
@@ -67,7 +67,7 @@ def graph_input_fix(exc: BaseException, kind: str, argument: str | None, user: l
 
 def _call_at(tree: ast.AST, line: int, count: int) -> ast.Call | None:
     """The one call of a plain name on ``line`` with ``count`` positional arguments (``f(np.arange(5.0), 3)``)."""
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == line and isinstance(n.func, ast.Name)
+    calls = [n for n in every_node(tree) if isinstance(n, ast.Call) and n.lineno == line and isinstance(n.func, ast.Name)
              and len(n.args) == count and not n.keywords]
     return calls[0] if len(calls) == 1 else None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import types
 
-from ..._common.source import names_in, node_at, parse_file, position_of
+from ..._common.source import every_node, names_in, node_at, parse_file, position_of
 from .callee import library_file
 
 __all__ = ["object_call", "root_name"]
@@ -33,7 +33,7 @@ def object_call(use: types.TracebackType, within: ast.AST | None = None
     held = [n for n in dict.fromkeys(names_in(node)) if _library_object(use.tb_frame.f_globals.get(n))]
     found = []
     for definition in [within] if within is not None else (
-            d for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))):
+            d for d in every_node(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))):
         for statement in (s for s in ast.walk(definition) if isinstance(s, _SIMPLE)):
             called = {id(c.func) for c in ast.walk(statement) if isinstance(c, ast.Call)}
             # in the function JAX named, only the object called or a property of it read (``info.attention_mask``): a
