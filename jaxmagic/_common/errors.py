@@ -21,11 +21,10 @@ from .frames import (RAISE_LINE, called_from, errors_held, holds_tracer, install
                      traceback_entries, unhashable_jitted_method, user_entries, user_frame)
 from .source import enclosing_function, every_node, node_at, parse_file, position_of, statement_at
 
-__all__ = [
-    "tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
-    "installed_package", "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame", "called_from", "leaves_of",
-    "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata", "SIZE_NAME", "only_an_index",
-]
+__all__ = ["tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
+           "installed_package", "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame",
+           "called_from", "leaves_of", "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata",
+           "SIZE_NAME", "only_an_index"]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
 _CLASS_KINDS: list[tuple[str, str]] = [
@@ -78,7 +77,7 @@ _MESSAGE_KINDS: list[tuple[type[BaseException], str, str]] = [
 # jnp.arange's stop) is a compile-time argument: traced-shape. A conversion (`int`, `float`) is not.
 _SIZE_CAUSE = re.compile(
     r"argument must be known statically|size argument|argument of \S+|It arose in the \S+ argument|"
-    r"error arose in \S+ argument|"  # JAX 0.10: "The error arose in jax.nn.one_hot argument `num_classes`"
+    r"error arose in \S+ argument|error arose in (?:setdiff1d|union1d|intersect1d)\(\)|"  # (a set's length)
     r"slice (?:start|stop|step) of|must be static|statically specified|pass a static `"  # (bincount's ``length``)
 )
 _CONVERSION_CAUSE = re.compile(r"The problem arose with the `")
@@ -121,8 +120,9 @@ _NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|le
                          r"iteration over a 0-d array")  # (furax's ``tuple(source)`` of a traced axis)
 # Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
 UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
-# A list, tuple or string repeated a traced number of times (ninjax's ``[seed] * length``): a count is needed.
-REPEATED_BY_TRACER = re.compile(r"for \*: '(list|tuple|str)' and '\w*Tracer'|for \*: '\w*Tracer' and '(list|tuple|str)'")
+# A list, tuple or string repeated a traced number of times (ninjax's ``[seed] * length``), or NumPy given a tracer as a shape (vizier's ``np.ones(dim)``): a count is needed.
+REPEATED_BY_TRACER = re.compile(r"for \*: '(list|tuple|str)' and '\w*Tracer'|for \*: '\w*Tracer' and '(list|tuple|str)'|"
+                                r"expected a sequence of integers or a single integer, got '\w*Tracer\(")
 
 
 def tracing_kind(exc: BaseException) -> str | None:

@@ -27,7 +27,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "errors_held", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers",
+    "calls_a_jit", "differentiated_eagerly", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers",
     "code_parameters"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
@@ -161,6 +161,15 @@ def errors_held(exc: BaseException) -> list[BaseException]:
             inner = getattr(one, "exc", None)
             held += [inner, getattr(inner, "__context__", None)]
     return [e for e in held if isinstance(e, BaseException)]
+
+
+def differentiated_eagerly(exc: BaseException) -> bool:
+    """True when the tracers the user's failing line held are autodiff's over concrete values (``jax.grad`` with no
+    jit around it): library code there computed on values, where jaxmagic's re-traces are abstract."""
+    user = user_entries(exc.__traceback__)
+    held = [leaf for value in list(user[-1].tb_frame.f_locals.values())[:64] for leaf in leaves_of(value)
+            if isinstance(leaf, jax.core.Tracer)] if user else []
+    return bool(held) and all(not isinstance(getattr(t, "primal", t), jax.core.Tracer) for t in held)
 
 
 def holds_tracer(value: object) -> bool:

@@ -115,7 +115,8 @@ def every_node(tree: ast.AST) -> tuple[ast.AST, ...]:
 def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
     """The smallest expression exactly at ``position`` (or the statement on its line)."""
     if position.col is not None:
-        for node in every_node(tree):
+        walked = _answers.get(id(tree), {}).get((every_node.__wrapped__, (), ()))  # (a first ask stops where found)
+        for node in walked if walked is not None else ast.walk(tree):
             if isinstance(node, ast.expr) and (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == (
                     position.lineno, position.col, position.end_lineno, position.end_col):
                 return node

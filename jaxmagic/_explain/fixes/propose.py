@@ -23,6 +23,7 @@ from .conversions import array_fixes, concretization_fixes, integer_fixes
 from ..shaped.constants import numpy_constants_fix
 from ..shaped.global_read import global_read_fix
 from ..shaped.fixes import mismatch_fixes
+from ..twins.array_api import forwarded_size_fix, masked_at_fix
 from ..twins.functions import math_twin_fix
 from ..twins.host_calls import feeds_effect_call, host_call_fix
 from ..twins.printed_host import kept_on_host_fix, printed_host_fix
@@ -30,6 +31,7 @@ from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from ..values.constructed import dict_count_fix
+from ..values.held_unhashable import held_unhashable_fix
 from ..values.pulled_out import pulled_out_fix
 from .shapes import mask_fixes, shape_fixes
 from ..shaped.flag_branches import flag_branches_fix
@@ -71,6 +73,10 @@ def propose(site: Site) -> list[Fix]:
     flag = flag_branches_fix(site) if site.kind in ("traced-shape", "concretization") else None
     if flag is not None:  # c2c(row, forward=i % 2 == 0): the call made for each value of the flag, lax.cond between
         fixes = [flag, *fixes]
+    forwarded = masked_at_fix(site) if site.kind == "boolean-index" else forwarded_size_fix(site) \
+        if site.kind in ("traced-shape", "concretization") else None
+    if forwarded is not None:  # xpx.at(x, mask).set(v), xpx.setdiff1d(a, b): JAX's own twin, which traces, first
+        fixes = [forwarded, *fixes]
     handed = handed_mask_fix(site) if site.kind == "boolean-index" and not fixes else None
     if handed is not None:  # valid = hits > 0 handed to furax's IndexOperator: indices of a fixed length, made there
         fixes = [handed]
@@ -173,6 +179,10 @@ def _unhashable(site: Site) -> list[Fix]:
     """The fixes for an unhashable static value; for a library's own jitted function whose only fix would change
     the library's code, the user's call that made the value, written hashable (``Geometry(1.0, float(offset))``)."""
     fixes = unhashable_fixes(site)
+    held = held_unhashable_fix(site)
+    if held is not None:  # an agent held static whole, a list deep inside (``MLP(features=[64, 64])``): a tuple there
+        first = not any(f.recipe is not None and f.kind != "not-static" for f in fixes)
+        fixes = [held, *fixes] if first else [*fixes, held]
     facts = site.facts
     if facts is not None and facts.source is not None and is_installed_library(facts.source[1]) and \
             facts.jitted_as is None and all(f.kind == "not-static" for f in fixes):  # (not the user's own jit of it)

@@ -304,12 +304,12 @@ def _keyword_leaves(facts: CallFacts, paths: list[str], roots: list[str]) -> tup
         if is_array(value) or not is_hashable(value):
             return None
         keys.append(match.group(1))
-    return tuple(dict.fromkeys(keys)) or None
+    flags = [k for k, v in passed.items() if type(v) in (bool, str)] if all(type(passed[k]) in (bool, str) for k in keys) else []
+    return tuple(dict.fromkeys([*keys, *flags])) or None  # (the flags beside it are traced the same way: all static)
 
 
 def _python_scalar(value: Any) -> bool:
-    return isinstance(value, (bool, int, float)) or (
-        isinstance(value, jax.ShapeDtypeStruct) and not value.shape and getattr(value, "weak_type", False))
+    return isinstance(value, (bool, int, float)) or (isinstance(value, jax.ShapeDtypeStruct) and not value.shape and getattr(value, "weak_type", False))
 
 
 def _static_fix_for(site: Site, names: tuple[str, ...], replace: dict[str, Any] | None) -> Fix:

@@ -32,7 +32,7 @@ __all__ = ["array_namespace", "NONZERO_FUNCS", "size_fix", "repeat_length_fix", 
            "selection_fixes", "same_mask_siblings", "together", "broadcast_mask", "ndim_of"]
 
 # functions whose output length is the count of nonzero (or unique) elements; ``size=`` fixes it
-NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract", "bincount"}
+NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract", "bincount", "setdiff1d", "intersect1d"}
 
 
 def size_fix(site: Site, node: ast.Call, dotted: str) -> Fix | None:

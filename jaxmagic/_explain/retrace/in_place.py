@@ -26,11 +26,12 @@ import contextlib
 from typing import Any
 
 from ..._common.errors import tracing_error_in, tracing_kind, user_entries
+from ..._common.frames import differentiated_eagerly
 from ..._common.source import parse_file
 from ..._tracking.compiling.jax_frames import transform_entry
 from ..explanation import Fix
 from ..fixes.rewrites import Checkified, Edit
-from ..rebuild import Names
+from ..rebuild import Names, refused_only_abstractly
 from ..verify import first_line
 from .alone import replay_alone
 from .budget import capped, retrace_seconds
@@ -117,6 +118,10 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
                                                else f"traced (the failing trace run again {where})")
         elif ran_as_it_was(outcome, exc, fix.recipe):
             fix.outcome = "the run again ran your function as it was, not the rewritten one"
+        elif (refused := refused_only_abstractly(outcome)) is not None and differentiated_eagerly(exc):
+            # ``jax.value_and_grad(f)(x)`` with no jit: the library had concrete values there, the run again has not
+            fix.outcome = (f"traced abstractly, {refused}'s own code needed concrete values, which your call "
+                           "without jit may give it: not known either way")
         else:
             fix.verified, fix.failed_with = False, outcome
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"

@@ -90,6 +90,8 @@ def _jitted_call_at(frame: types.FrameType) -> Any:
             if info is None or not callable(getattr(jitted, "__wrapped__", None)):
                 continue
             args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
+            if isinstance(jitted, types.MethodType):  # ``agent.init(key)``: a jitted method takes its object first
+                args = (jitted.__self__, *args)
             kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords}
         except Impure:
             continue

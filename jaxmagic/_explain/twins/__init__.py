@@ -17,7 +17,9 @@ library's own function that makes its classes pytrees, ``qtn.jax_register_pytree
 ``prefix_sums`` (``sum(x[i] for i in range(n))`` over a traced count, or a loop accumulating it, one masked
 ``jnp.sum``) and ``printed_host`` (a value made by host code only to be printed: made and printed in a
 ``jax.debug.callback``) and ``made_backend`` (a function a library wrote for NumPy or ``math``, SymPy's
-``lambdify``, made again with the library's JAX option); in ``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
+``lambdify``, made again with the library's JAX option) and ``array_api`` (an array-API helper that hands JAX a form
+it cannot trace, array-api-extra's ``setdiff1d`` with no ``size=`` or ``at(x, mask).set(v)``: JAX's own
+``jnp.setdiff1d(..., size=)`` or ``jnp.where``); in ``numpy_calls`` too, a NumPy operand handed to a library that picks its backend from its operands, made a JAX array.
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``recover``, ``values.callee``, ``fixes.site``,
 ``fixes.rewrites``, ``shaped.masked`` (``unselected``) and ``rebuild`` (the tries' time budget); never

@@ -14,11 +14,13 @@ dict the user hands a library's jit, taken out of the dict into a global the use
 check that raises on traced values, kept as data: NaN returned where it fails, or recorded by checkify) and ``bound``
 (an array the user's jit of a library's function marks static, bound into the function with ``functools.partial``)
 and ``kept_object`` (a leak a library object kept: the user's call, inside a traced function, that handed it its
-values).
+values) and ``held_unhashable`` (a list deep inside an object a library's jit holds static whole, found by hashing
+its parts, written as a tuple where the cell wrote it).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
 ``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``field_values_by_name``,
-``integer_scalar_array``) and ``declare.jit_option`` (``traced_abstractly``) and ``fixes.site`` (``is_hashable``) and ``fixes.rewrites``
+``integer_scalar_array``) and ``declare.jit_option`` (``traced_abstractly``) and ``declare.frozen``
+(``HandedHashable``) and ``declare.wrapper`` (``replaced_in``) and ``fixes.site`` (``is_hashable``) and ``fixes.rewrites``
 (``Unstored``, ``apply_edit``, ``Checkified``, ``Edit``, ``array_test``, ``attr``, ``call``); never ``explain``, ``argument``,
 ``reach`` or ``stages``.
 """

@@ -1,0 +1,86 @@
+"""The list deep inside an object a library's jit holds static, found by hashing its parts, written as a tuple.
+
+A library that jits a method with ``static_argnames=["self"]`` (memorax's ``PPO.init``) hashes the whole object:
+its networks, their modules, their fields. One list among them (``MLP(features=[64, 64])``) makes the hash fail,
+and the error names only the outer object (flax's own words: "Failed to hash Flax Module"). Hashing each part of
+the object in turn finds the list; the one display of it in the user's cell is written as a tuple, and the
+library's jit is traced again with the tuple in place.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from typing import Any
+
+from ..._common.source import clone
+from ..declare.frozen import HandedHashable
+from ..declare.wrapper import replaced_in
+from ..explanation import Fix
+from ..recover import Impure, evaluate_pure, frame_of
+
+__all__ = ["held_unhashable_fix", "unhashable_inside"]
+
+_HASHED = re.compile(r"Non-hashable static arguments.*?hash an object of type <class '(?P<outer>[^']+)'>", re.S)
+_DEPTH = 6  # an agent, its network, a module, its extractor, a layer, the layer's field
+
+
+def unhashable_inside(value: Any, depth: int = 0) -> list | set | dict | None:
+    """The first list, set or dict inside ``value`` (its dataclass fields, attributes, tuple items) that makes
+    hashing it fail; None when none is found."""
+    if type(value) in (list, set, dict):
+        return value
+    if depth >= _DEPTH or isinstance(value, (str, bytes, int, float, type)) or value is None:
+        return None
+    if isinstance(value, tuple):
+        parts = list(value)
+    elif dataclasses.is_dataclass(value):
+        parts = [getattr(value, f.name, None) for f in dataclasses.fields(value)]
+    else:
+        held = getattr(value, "__dict__", None)
+        parts = list(held.values())[:64] if isinstance(held, dict) else []
+    for part in parts:
+        try:
+            hash(part)
+        except Exception:  # noqa: BLE001 - this part is what the hash met
+            found = unhashable_inside(part, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def held_unhashable_fix(site: Any) -> Fix | None:
+    """The user's statement that wrote, as a list display, the list inside the static object JAX could not hash
+    (an object its failing line names), with a tuple there; None when there is no single such display."""
+    hashed = _HASHED.search(site.message)
+    if hashed is None or site.tree is None or site.node is None:
+        return None
+    frame = frame_of(site.globals_, site.locals_)
+    held = None
+    for node in (n for n in ast.walk(site.node) if isinstance(n, (ast.Name, ast.Attribute))):
+        try:
+            value = evaluate_pure(node, frame)
+        except Impure:
+            continue
+        if f"{type(value).__module__}.{type(value).__qualname__}" == hashed["outer"]:
+            held = value
+            break
+    part = unhashable_inside(held) if held is not None else None
+    if not isinstance(part, list):
+        return None
+    written = []
+    for node in ast.walk(site.tree):
+        if isinstance(node, ast.List) and node.lineno < site.node.lineno:
+            try:
+                written += [node] if ast.literal_eval(node) == part else []
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue
+    statements = [s for s in site.tree.body if len(written) == 1 and written[0] in ast.walk(s) and not isinstance(
+        s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    if not statements:
+        return None
+    fixed = replaced_in(statements[0], written[0], ast.Tuple(clone(written[0].elts), ast.Load()))
+    edit = HandedHashable(statements[0], fixed, made=[(part, tuple(part))])
+    return Fix("hashable-static", edit.code(), f"the library's jit holds `{type(held).__name__}` static, so all of it "
+               f"must be hashable, and a list inside it is not (`{ast.unparse(written[0])}`): write it as a tuple",
+               recipe=edit)
