@@ -357,3 +357,22 @@ def test_every_flag_given_through_keyword_options_is_made_static(tmp_path, monke
     top = found.fixes[0]
     assert (top.kind, top.verified) == ("static", True), tried(found)
     assert "checkpos" in top.code and "checksym" in top.code, top.code
+
+
+def test_in_a_notebook_a_list_inside_an_agent_held_static_is_found_and_tried(tmp_path, monkeypatch):
+    # a real kernel (nbclient) with %jittrace_explain on: the agent's jitted method hashed in JAX's C++ dispatch,
+    # the layer's list found by hashing its parts, and the tuple tried through the method's jit
+    from notebook_support import run_notebook
+
+    install_library(tmp_path, monkeypatch, "agent_cases", AGENT_LIBRARY)
+    install_library(tmp_path, monkeypatch, "array_api_cases", ARRAY_API_LIBRARY)
+    folder = str(tmp_path / "lib" / "python3" / "site-packages")
+    cells = run_notebook([
+        f"%load_ext jaxmagic\nimport sys\nsys.path.insert(0, {folder!r})\n%jittrace_explain on",
+        AGENT_CELL,
+        SETDIFF_CELL,
+    ], tmp_path, allow_errors=True)
+    shown = ["".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cell.outputs)
+             for cell in cells[1:]]
+    assert "layer = agent_cases.Layer(features=(64, 32))" in shown[0] and "✓ verified" in shown[0], shown[0]
+    assert "jnp.setdiff1d(candidates, seen, size=candidates.size)" in shown[1] and "✓ verified" in shown[1], shown[1]
