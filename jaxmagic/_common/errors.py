@@ -122,7 +122,7 @@ _NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|le
 UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
 # A list, tuple or string repeated a traced number of times (ninjax's ``[seed] * length``), or NumPy given a tracer as a shape (vizier's ``np.ones(dim)``): a count is needed.
 REPEATED_BY_TRACER = re.compile(r"for \*: '(list|tuple|str)' and '\w*Tracer'|for \*: '\w*Tracer' and '(list|tuple|str)'|"
-                                r"expected a sequence of integers or a single integer, got '\w*Tracer\(")
+                                r"expected a sequence of integers or a single integer, got '(?:\w*Tracer[(<]|Traced<)")
 
 
 def tracing_kind(exc: BaseException) -> str | None:
