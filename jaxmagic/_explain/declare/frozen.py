@@ -376,10 +376,11 @@ def _hashable_spelling(node: ast.expr, frame: Any) -> tuple[str, Any] | None:
     return None
 
 
-def written_as_tuple(tree: ast.Module | None, value: Any, line: int | None) -> str | None:
+def written_as_tuple(tree: ast.Module | None, value: Any, line: int | None) -> Edit | None:
     """The user's statement that wrote the list ``value`` as a literal, with a tuple there: the one list display
     in the file, away from the failing ``line``, equal to it (a handler of the user's that library code called
-    defaults ``axes`` to ``[0, 2, 3]``, which the library hands to a jitted function as static); else None."""
+    defaults ``axes`` to ``[0, 2, 3]``, which the library hands to a jitted function as static; a layer's
+    ``features=[64, 64]`` inside an agent a library's jit holds static); else None."""
     if tree is None or not isinstance(value, list):
         return None
     written = []
@@ -395,4 +396,4 @@ def written_as_tuple(tree: ast.Module | None, value: Any, line: int | None) -> s
     if not statements:
         return None
     statement = min(statements, key=lambda s: (s.end_lineno or s.lineno) - s.lineno)  # the innermost
-    return Edit(statement, replaced_in(statement, written[0], ast.Tuple(clone(written[0].elts), ast.Load()))).code()
+    return Edit(statement, replaced_in(statement, written[0], ast.Tuple(clone(written[0].elts), ast.Load())))

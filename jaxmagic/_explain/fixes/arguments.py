@@ -148,7 +148,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         given = ", ".join(f"{n}={c}" for n, (c, _) in {name: hashable, **others}.items())
         written = written_as_tuple(site.tree, value, getattr(site.node, "lineno", None))  # (a list written elsewhere,
         fixes.append(Fix(  # which library code handed over: a tuple there)
-            "hashable-static", written or f"{facts.name}(..., {given})",
+            "hashable-static", written.code() if written else f"{facts.name}(..., {given})",
             "static arguments are keys of JAX's compile cache, so they must be hashable: pass "
             + " and ".join(f"`{n}`" for n in (name, *others)) + f" as {type(new_value).__name__}s"
             if others else f"static arguments are keys of JAX's compile cache, so they must be hashable: pass `{name}` "

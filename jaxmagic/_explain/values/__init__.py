@@ -20,7 +20,7 @@ its parts, written as a tuple where the cell wrote it).
 May import: what ``_explain`` may, and ``_explain.explanation``, ``provenance``, ``recover``, ``dataflow`` and
 ``declare.fields`` (``Declaration``, ``class_node``, ``declared_data_fix``, ``field_values_by_name``,
 ``integer_scalar_array``) and ``declare.jit_option`` (``traced_abstractly``) and ``declare.frozen``
-(``HandedHashable``) and ``declare.wrapper`` (``replaced_in``) and ``fixes.site`` (``is_hashable``) and ``fixes.rewrites``
+(``HandedHashable``, ``written_as_tuple``) and ``fixes.site`` (``is_hashable``) and ``fixes.rewrites``
 (``Unstored``, ``apply_edit``, ``Checkified``, ``Edit``, ``array_test``, ``attr``, ``call``); never ``explain``, ``argument``,
 ``reach`` or ``stages``.
 """

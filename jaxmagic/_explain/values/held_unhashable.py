@@ -13,9 +13,7 @@ import dataclasses
 import re
 from typing import Any
 
-from ..._common.source import clone
-from ..declare.frozen import HandedHashable
-from ..declare.wrapper import replaced_in
+from ..declare.frozen import HandedHashable, written_as_tuple
 from ..explanation import Fix
 from ..recover import Impure, evaluate_pure, frame_of
 
@@ -68,19 +66,10 @@ def held_unhashable_fix(site: Any) -> Fix | None:
     part = unhashable_inside(held) if held is not None else None
     if not isinstance(part, list):
         return None
-    written = []
-    for node in ast.walk(site.tree):
-        if isinstance(node, ast.List) and node.lineno < site.node.lineno:
-            try:
-                written += [node] if ast.literal_eval(node) == part else []
-            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                continue
-    statements = [s for s in site.tree.body if len(written) == 1 and written[0] in ast.walk(s) and not isinstance(
-        s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-    if not statements:
+    written = written_as_tuple(site.tree, part, site.node.lineno)
+    if written is None:
         return None
-    fixed = replaced_in(statements[0], written[0], ast.Tuple(clone(written[0].elts), ast.Load()))
-    edit = HandedHashable(statements[0], fixed, made=[(part, tuple(part))])
+    edit = HandedHashable(written.target, written.replacement, made=[(part, tuple(part))])
     return Fix("hashable-static", edit.code(), f"the library's jit holds `{type(held).__name__}` static, so all of it "
-               f"must be hashable, and a list inside it is not (`{ast.unparse(written[0])}`): write it as a tuple",
+               f"must be hashable, and a list inside it is not (`{part}`): write it as a tuple",
                recipe=edit)
