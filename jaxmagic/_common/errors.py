@@ -23,8 +23,7 @@ from .source import enclosing_function, every_node, node_at, parse_file, positio
 
 __all__ = ["tracing_kind", "tracing_error_in", "shape_family", "SHAPE_KINDS", "message_of", "is_user_file", "is_jax_file",
            "installed_package", "is_installed_library", "short_path", "traceback_entries", "user_entries", "user_frame",
-           "called_from", "leaves_of", "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "traced_metadata",
-           "SIZE_NAME", "only_an_index"]
+           "called_from", "leaves_of", "rejected_tracers", "asserted_type", "UNHASHABLE_TRACER", "SIZE_NAME", "only_an_index"]
 
 # Exception classes JAX raises only for tracing errors, most specific first.
 _CLASS_KINDS: list[tuple[str, str]] = [
@@ -97,8 +96,8 @@ def _library_size(exc: BaseException) -> bool:
     if entry is None:
         return False
     line = linecache.getline(entry.tb_frame.f_code.co_filename, entry.tb_lineno)
-    return any(SIZE_NAME.search(name) for name in re.findall(r"[A-Za-z_]\w*", line.split("int(", 1)[0]) +
-               re.findall(r"int\(\s*([A-Za-z_]\w*)", line)) and not only_an_index(entry)
+    return any(SIZE_NAME.search(name) for name in re.findall(r"[^\W\d]\w*", line.split("int(", 1)[0]) +
+               re.findall(r"int\(\s*([^\W\d]\w*)", line)) and not only_an_index(entry)
 
 
 def only_an_index(entry: types.TracebackType) -> bool:
@@ -116,8 +115,8 @@ def only_an_index(entry: types.TracebackType) -> bool:
 
 
 # JAX's NumPy-worded refusals: one bool of a vector, the length of a scalar
-_NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|len\(\) of unsized object|"
-                         r"iteration over a 0-d array")  # (furax's ``tuple(source)`` of a traced axis)
+_NUMPY_LIKE = re.compile(r"truth value of an array with more than one element|len\(\) of unsized object|iteration over a "
+                         r"0-d array|(?P<index>Only integer scalar arrays can be converted to a scalar index)")
 # Hashing a tracer (a dict key, a set member, an lru_cache argument) needs its value.
 UNHASHABLE_TRACER = re.compile(r"unhashable type: '\w*Tracer'")
 # A list, tuple or string repeated a traced number of times (ninjax's ``[seed] * length``), or NumPy given a tracer as a shape (vizier's ``np.ones(dim)``): a count is needed.
@@ -149,24 +148,25 @@ def tracing_kind(exc: BaseException) -> str | None:
     if isinstance(exc, ValueError) and "Invalid mixing of symbolic scopes" in text and raised_by_jax(exc):
         return "symbolic-dimension"  # two symbolic shapes made by separate symbolic_shape calls
     innermost = traceback_entries(exc.__traceback__)[-1:]
-    if isinstance(exc, (ValueError, TypeError)) and _NUMPY_LIKE.search(text) and raised_by_jax(exc) and \
-            any(holds_tracer(v) for tb in innermost for v in list(tb.tb_frame.f_locals.values())[:64]):
+    if isinstance(exc, ValueError) and _abstractified(exc):
+        return "non-array-argument"  # an object jit read as an array (a sequence that is no pytree): NumPy refused
+    if isinstance(exc, (ValueError, TypeError)) and (numpy_like := _NUMPY_LIKE.search(text)) and raised_by_jax(exc) \
+            and any(holds_tracer(v) for tb in innermost for v in list(tb.tb_frame.f_locals.values())[:64]):
         if isinstance(exc, ValueError):
             return "bool-conversion"  # `if x > 0` on a traced vector: JAX asks for one bool as NumPy does
-        if is_installed_library(innermost[0].tb_frame.f_code.co_filename):
-            return "integer-conversion"  # a library's len(k) of a traced scalar: it wanted a Python int or list
+        if is_installed_library(innermost[0].tb_frame.f_code.co_filename) or numpy_like.group("index"):
+            return "integer-conversion"  # a library's len(k) of a traced scalar, or ``labels[flag]`` of a traced bool
     return _library_check(exc)
 
 
-_METADATA = "checking equality of metadata fields of pytree"  # (the message of pytree metadata compared)
-
-
-def traced_metadata(exc: BaseException) -> bool:
-    """True when comparing pytree metadata failed because a tracer refused a conversion (JAX's error as the cause):
-    a static field was given a tracer (a vmapped value in a model's static field), where a constant is needed."""
-    cause = exc.__cause__ or exc.__context__
-    return isinstance(exc, ValueError) and _METADATA in message_of(exc) and cause is not None and \
-        type(cause).__name__.startswith("Tracer") and type(cause).__module__.startswith("jax")
+def _abstractified(exc: BaseException) -> bool:
+    """True when NumPy refused an argument jit asked for its shape (JAX's ``shaped_abstractify``, or its frames
+    removed right under the user's call): an argument that is neither an array nor a pytree."""
+    entries = traceback_entries(exc.__traceback__)
+    names = [(e.tb_frame.f_code.co_name, is_jax_file(e.tb_frame.f_code.co_filename)) for e in entries[-3:]]
+    return bool(names) and names[-1][0] == "shape" and "numpy" in entries[-1].tb_frame.f_code.co_filename and (
+        ("shaped_abstractify", True) in names or (len(names) > 1 and not names[-2][1] and "removed its internal "
+                                                  "frames" in " ".join(getattr(exc, "__notes__", ()) or ())))
 
 
 def tracing_error_in(exc: BaseException) -> BaseException | None:
@@ -333,9 +333,9 @@ def _referenced(node: ast.expr, frame: types.FrameType) -> object:
 
 
 _SHOWN_TRACER = re.compile(r"\w*Tracer\(~?(?P<dtype>[a-z]+\d*)\[|Traced<ShapedArray\((?P<old>[a-z]+\d*)\[")
-_ISINSTANCE = re.compile(r"\bassert\s+isinstance\(\s*([A-Za-z_]\w*)\s*,")
-_CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([A-Za-z_]\w*)"
-                                r"|(?m:^([A-Za-z_]\w*)\n\s+Input should)")  # (pydantic 2: the field, then its check)
+_ISINSTANCE = re.compile(r"\bassert\s+isinstance\(\s*([^\W\d]\w*)\s*,")
+_CHECKED_PARAMETER = re.compile(r"(?:parameter|argument)\s+['\"]?([^\W\d]\w*)"
+                                r"|(?m:^([^\W\d]\w*)\n\s+Input should)")  # (pydantic 2: the field, then its check)
 _PYTHON_TYPE_EXPECTED = re.compile(r"<class '(?:int|float|bool|complex)'>|\b(?:int|float|bool)\b"
                                    r"|valid (?:number|integer|boolean)")
 

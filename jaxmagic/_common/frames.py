@@ -96,7 +96,7 @@ def _unhashable_jitted_method(exc: BaseException) -> tuple[str, Any] | None:
         return None
     frame = user[-1].tb_frame
     line = linecache.getline(frame.f_code.co_filename, user[-1].tb_lineno).replace(" ", "")
-    for name in dict.fromkeys(re.findall(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?", line)):
+    for name in dict.fromkeys(re.findall(r"[^\W\d]\w*(?:\.[^\W\d]\w*)?", line)):
         root, _, attr = name.partition(".")
         value = frame.f_locals.get(root, frame.f_globals.get(root))
         if hasattr(value, "_jit_info"):  # fast_loss = jax.jit(loss.evaluate), called here

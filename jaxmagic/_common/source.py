@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 _MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
-_MAGIC_VALUE = re.compile(r"^(\s*[A-Za-z_][\w.]*\s*=\s*)([%!].*)$")  # x = !ls, files = %sx ls
+_MAGIC_VALUE = re.compile(r"^(\s*[^\W\d][\w.]*\s*=\s*)([%!].*)$")  # x = !ls, files = %sx ls
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,11 +111,16 @@ def every_node(tree: ast.AST) -> tuple[ast.AST, ...]:
     return tuple(ast.walk(tree))
 
 
+def _walked_already(tree: ast.AST) -> tuple[ast.AST, ...] | None:
+    """:func:`every_node`'s answer for ``tree`` when it was asked already, else None (no walk is made)."""
+    return _answers.get(id(tree), {}).get((every_node.__wrapped__, (), ()))
+
+
 @_remembered
 def node_at(tree: ast.AST, position: Position) -> ast.AST | None:
     """The smallest expression exactly at ``position`` (or the statement on its line)."""
     if position.col is not None:
-        walked = _answers.get(id(tree), {}).get((every_node.__wrapped__, (), ()))  # (a first ask stops where found)
+        walked = _walked_already(tree)  # (a first ask stops where found)
         for node in walked if walked is not None else ast.walk(tree):
             if isinstance(node, ast.expr) and (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset) == (
                     position.lineno, position.col, position.end_lineno, position.end_col):

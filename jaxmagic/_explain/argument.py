@@ -43,7 +43,7 @@ def keys_last(paths: list[str], facts: CallFacts | None) -> list[str]:
     under a key-like name) or, with no value known, by its name alone.
     """
     def is_key(path: str) -> bool:
-        root = re.match(r"[A-Za-z_][A-Za-z_0-9]*", path)
+        root = re.match(r"[^\W\d]\w*", path)
         name = root.group(0) if root else path
         value = facts.values.get(name) if facts is not None else None
         if value is None:
@@ -251,7 +251,7 @@ def _only_input(tracer: Any) -> str | None:
     inner = jaxpr_tracer(tracer)
     info = getattr(getattr(getattr(inner, "_trace", None), "frame", None), "debug_info", None)
     names = [n for n in (getattr(info, "arg_names", None) or ()) if n]
-    roots = {re.match(r"[A-Za-z_]\w*", n).group(0) for n in names if re.match(r"[A-Za-z_]\w*", n)}
+    roots = {re.match(r"[^\W\d]\w*", n).group(0) for n in names if re.match(r"[^\W\d]\w*", n)}
     return roots.pop() if len(roots) == 1 else None
 
 

@@ -132,7 +132,7 @@ class Call:
 
 def root_of(path: str) -> str:
     """The parameter a pytree path starts with: ``params['w']`` → ``params``."""
-    match = re.match(r"[A-Za-z_][A-Za-z_0-9]*", path)
+    match = re.match(r"[^\W\d]\w*", path)
     return match.group(0) if match else path
 
 

@@ -47,6 +47,11 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
                 isinstance(node.value.func, ast.Attribute) and isinstance(node.value.func.value, ast.Name):
             mutated.append((node.value.func.value.id, set(names_in(node.value))))
+        elif isinstance(node, ast.With):  # ``with pq.Program() as program:``: a context that records its body's work
+            for item in node.items:
+                if isinstance(item.optional_vars, ast.Name):
+                    flows.setdefault(item.optional_vars.id, set()).update(
+                        {*names_in(item.context_expr), *(n for statement in node.body for n in names_in(statement))})
     for name, sources in mutated:  # c.rzz(0, 1, theta=theta): a method may change its object with what it is given
         if name in flows or name in params:
             flows.setdefault(name, set()).update(sources - {name})

@@ -18,7 +18,7 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import (SHAPE_KINDS, is_jax_file, message_of, traced_metadata, tracing_error_in,
+from .._common.errors import (SHAPE_KINDS, is_jax_file, message_of, tracing_error_in,
                               traceback_entries, tracing_kind, user_entries)
 from .._common.frames import forget_answers, quiet_leaves, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
@@ -292,3 +292,14 @@ def _innermost(found: Explanation) -> str | None:
         if code.co_name in _TRANSFORMING and is_jax_file(code.co_filename):
             return _TRANSFORMING[code.co_name]
     return None
+
+
+_METADATA = "checking equality of metadata fields of pytree"  # (the message of pytree metadata compared)
+
+
+def traced_metadata(exc: BaseException) -> bool:
+    """True when comparing pytree metadata failed because a tracer refused a conversion (JAX's error as the cause):
+    a static field was given a tracer (a vmapped value in a model's static field), where a constant is needed."""
+    cause = exc.__cause__ or exc.__context__
+    return isinstance(exc, ValueError) and _METADATA in message_of(exc) and cause is not None and \
+        type(cause).__name__.startswith("Tracer") and type(cause).__module__.startswith("jax")

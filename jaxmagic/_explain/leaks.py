@@ -27,7 +27,7 @@ _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
 _UNKNOWN_AT = re.compile(r"value leaked was <unknown> traced for (?P<for>\w+)")  # a callable object, jitted
 _CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))? \((?P<name>[^)]*)\)")
-_SRC_INFO = re.compile(r"(?P<name>\S+) at (?P<file>.+?):(?P<line>\d+)$")
+_SRC_INFO = re.compile(r"(?P<name>.+?) at (?P<file>.+?):(?P<line>\d+)$")  # (a name may have spaces)
 # a container's storing methods, with the most positional arguments each takes: ``optimizer.update(model, grads)``
 # (two) is an optimizer's step, never ``dict.update``
 _STORING_METHODS = {"append": 1, "extend": 1, "insert": 2, "add": 1, "update": 1, "setdefault": 2, "put": 2,

@@ -364,7 +364,9 @@ def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:
         return None
     info = getattr(frame, "debug_info", None)
     names = getattr(info, "arg_names", None)
-    fname = getattr(info, "func_name", None)
+    # (JAX's ``func_name`` is the first word of its source info: dags names its function "The concatenated function")
+    spelled = re.match(r"(.+?) at .+:\d+$", getattr(info, "func_src_info", None) or "")
+    fname = spelled.group(1) if spelled else getattr(info, "func_name", None)
     if fname is not None:
         fname = probe_name(fname)
     if positions is None:
@@ -380,5 +382,5 @@ def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:
 def _tidy(path: str) -> str:
     # JAX names keyword arguments of a call made by keyword as ``kwargs['n']``
     # in some versions; present them by their parameter name.
-    match = re.fullmatch(r"kwargs\['([A-Za-z_][A-Za-z_0-9]*)'\](.*)", path)
+    match = re.fullmatch(r"kwargs\['([^\W\d]\w*)'\](.*)", path)
     return match.group(1) + match.group(2) if match else path

@@ -139,6 +139,17 @@ class Names:
             setattr(self, usual, alias)
         self.where = f"{self.jnp}.where"  # a library's own array type selects with its own where (phiml's math)
         self.values: dict[str, Any] = {}  # the failing frame's variables, where known
+        self.held_jnp: set[str] = set()  # the frame's own names for ``jax.numpy`` (gettsim's ``xnp`` parameter)
+
+    def read_frame(self, values: dict) -> None:
+        """The failing frame's variables: a module it holds (``jax.numpy`` handed in as ``xnp``, an array API
+        namespace) counts as that module, and spells it where the user's globals do not import it."""
+        self.values = values
+        self.held_jnp = {name for name, value in values.items() if value is jnp and name.isidentifier()}
+        if self.jnp in self.missing and self.held_jnp:
+            del self.missing[self.jnp]
+            self.jnp = min(self.held_jnp)
+            self.where = f"{self.jnp}.where"
 
     def tree_valued(self, name: str) -> bool:
         """True when the failing frame holds ``name`` as a pytree of several arrays or a container of them

@@ -252,9 +252,9 @@ _TOKEN = re.compile(
     (?P<type>(?<=:)[a-z][a-z0-9]*\[[^\]\n]*\](?:\{[^}\n]*\})?)   # a:f32[3]
   | (?P<kw>\b(?:lambda|let|in)\b)
   | (?P<prim>(?<==\ )[A-Za-z_][\w.\-]*)                            # b = sin a
-  | (?P<param>\b[A-Za-z_]\w*(?==))                                # reps=(2,)
+  | (?P<param>\b[^\W\d]\w*(?==))                                # reps=(2,)
   | (?P<lit>(?<![\w.])-?\d+(?:\.\d*)?(?:e[-+]?\d+)?(?![\w]))
-  | (?P<var>\b[A-Za-z_]\w*\b)
+  | (?P<var>\b[^\W\d]\w*\b)
     """,
     re.VERBOSE,
 )

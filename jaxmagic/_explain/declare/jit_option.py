@@ -36,7 +36,7 @@ from ..retrace.reverse import trace_probe
 __all__ = ["library_builder_static_fix", "library_jit_static_fix", "library_own_jit_fix", "partial_bound_fix",
            "traced_abstractly"]
 
-_INPUT = re.compile(r"depends on the value of the argument (?P<name>[A-Za-z_]\w*)(?:\[(?P<index>\d+)\])?")
+_INPUT = re.compile(r"depends on the value of the argument (?P<name>[^\W\d]\w*)(?:\[(?P<index>\d+)\])?")
 
 
 def library_jit_static_fix(given: tuple[Any, tuple, dict] | None, exc: BaseException, user: list,

@@ -28,6 +28,7 @@ from .rewrites import (
     where_for_if,
     while_loop_for,
 )
+from .printing import printed_when
 from .shapes import jnp_assignment
 from ..values.guarded import raising_guard_fixes
 from ..rebuild import Names
@@ -142,7 +143,11 @@ def _if_fixes(site: Site, control: ast.AST, construct: ast.If, extra: tuple[str,
     rest = _cond_over_rest(site, control, construct, extra)
     if rest is not None:  # tried after the others: it helps where a branch builds an object, not an array
         fixes.append(rest)
-    if where is None and cond is None and early is None and rest is None:
+    printed = printed_when(construct, names.lax, names.jax) if cond is None else None
+    if printed is not None:  # ``if step % 10 == 0: print(...)``: the print made by JAX, in one branch
+        fixes.append(edit_fix("lax.cond", control, printed, "`lax.cond` picks the branch in the compiled program "
+                              "and `jax.debug.print` prints there, when it runs", extra))
+    elif where is None and cond is None and early is None and rest is None:
         fixes.append(Fix(
             "lax.cond",
             f"{names.lax}.cond({text_of(array_test(construct.test, names))}, true_branch, false_branch, *operands)",

@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from ..._common.source import clone, text_of
+from ..._common.source import clone, enclosing_function, text_of
 from ..dataflow import local_names
 from ..explanation import Fix
 from ..rebuild import Names
@@ -20,7 +20,8 @@ from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
 from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
-from .printing import effect_callback_fix, scanned_effect_fix, is_format_call, print_call, printed_conversion, printed_later
+from .printing import (as_debug_print, effect_callback_fix, scanned_effect_fix, is_format_call, print_call,
+                       printed_conversion)
 from .site import Site, dotted_of, edit_fix, is_jnp, makes_parameters, with_static
 from ..twins.buffers import buffer_write_fix
 from ..twins.functions import scipy_twin_fix
@@ -95,9 +96,10 @@ def concretization_fixes(site: Site) -> list[Fix]:
             if isinstance(func, ast.Name) and func.id in ("int", "float", "bool", "complex") and len(node.args) == 1:
                 dtype = {"int": f"{names.jnp}.int32", "float": "float", "bool": f"{names.jnp}.bool_",  # a real:
                          "complex": "complex"}[func.id]  # JAX's default float (64 bits where a library turned x64 on)
+                held = site.converted  # discopy's ``float(tensor)``: its ``.array``, kept an array
+                value = ast.Attribute(clone(node.args[0]), held, ast.Load()) if held else clone(node.args[0])
                 fixes.append(edit_fix(
-                    "astype", node,
-                    ast.Call(ast.Attribute(clone(node.args[0]), "astype", ast.Load()), [attr(dtype)], []),
+                    "astype", node, ast.Call(ast.Attribute(value, "astype", ast.Load()), [attr(dtype)], []),
                     f"`{func.id}()` asks for the value; `.astype` changes the dtype and keeps it a traced array",
                 ))
                 break
@@ -368,3 +370,28 @@ def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:
                          f"NumPy computes on concrete values in Python; `jnp.{fn}` is the traceable twin{more}",
                          recipe=edit))
     return with_static(site, [f for f in fixes if f is not None])
+
+
+def printed_later(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix | None:
+    """``inertia = float(v)`` and, further down the same function, ``print("inertia:", inertia)``: the value kept
+    as the array it is, and each print of it made by ``jax.debug.print``."""
+    assigned = site.parent(node)
+    if not (isinstance(assigned, ast.Assign) and len(assigned.targets) == 1 and isinstance(assigned.targets[0], ast.Name)
+            and assigned.value is node and site.tree is not None):
+        return None
+    name = assigned.targets[0].id
+    scope = enclosing_function(site.tree, assigned.lineno)
+    printers = [n for n in ast.walk(scope) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                and n.func.id == "print" and n.lineno > assigned.lineno and not n.keywords
+                and not any(isinstance(a, ast.Starred) for a in n.args)
+                and any(isinstance(a, ast.Name) and a.id == name for a in n.args)] if scope is not None else []
+    if not printers:
+        return None
+    kept = ast.Assign([clone(assigned.targets[0])], clone(unwrapped), lineno=assigned.lineno)
+    recipe = Edit(assigned, kept, also=[(p, as_debug_print(site.names.jax, p)) for p in printers])
+    return Fix(
+        "jax.debug.print", recipe.code(),
+        f"`{name}` is printed, which needs no Python number: keep it the traced array it is, and print it with "
+        "`jax.debug.print`, which shows the value when the compiled function runs",
+        recipe=recipe,
+    )

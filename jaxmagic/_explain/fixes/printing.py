@@ -13,9 +13,10 @@ import re
 from ..._common.source import clone, enclosing_function, stored_names, text_of
 from ..explanation import Fix
 from .rewrites import Edit, Unstored, attr
-from .site import Site, edit_fix
+from .site import Site, edit_fix, no_args
 
-__all__ = ["collected_fix", "effect_callback_fix", "scanned_effect_fix", "is_format_call", "print_call", "printed_conversion", "printed_later"]
+__all__ = ["collected_fix", "effect_callback_fix", "scanned_effect_fix", "is_format_call", "print_call", "printed_conversion",
+           "printed_when", "as_debug_print"]
 
 
 def is_format_call(node: ast.AST) -> bool:
@@ -41,38 +42,13 @@ def printed_conversion(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix |
             and node in printer.args and not any(isinstance(a, ast.Starred) for a in printer.args)):
         return None
     return edit_fix(
-        "jax.debug.print", printer, _as_debug_print(site.names.jax, printer, node, unwrapped),
+        "jax.debug.print", printer, as_debug_print(site.names.jax, printer, node, unwrapped),
         "the value is printed, not computed with: `jax.debug.print` prints it when the compiled function runs, "
         "where `float()`/`int()` would need it while tracing",
     )
 
 
-def printed_later(site: Site, node: ast.Call, unwrapped: ast.expr) -> Fix | None:
-    """``inertia = float(v)`` and, further down the same function, ``print("inertia:", inertia)``: the value kept
-    as the array it is, and each print of it made by ``jax.debug.print``."""
-    assigned = site.parent(node)
-    if not (isinstance(assigned, ast.Assign) and len(assigned.targets) == 1 and isinstance(assigned.targets[0], ast.Name)
-            and assigned.value is node and site.tree is not None):
-        return None
-    name = assigned.targets[0].id
-    scope = enclosing_function(site.tree, assigned.lineno)
-    printers = [n for n in ast.walk(scope) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-                and n.func.id == "print" and n.lineno > assigned.lineno and not n.keywords
-                and not any(isinstance(a, ast.Starred) for a in n.args)
-                and any(isinstance(a, ast.Name) and a.id == name for a in n.args)] if scope is not None else []
-    if not printers:
-        return None
-    kept = ast.Assign([clone(assigned.targets[0])], clone(unwrapped), lineno=assigned.lineno)
-    recipe = Edit(assigned, kept, also=[(p, _as_debug_print(site.names.jax, p)) for p in printers])
-    return Fix(
-        "jax.debug.print", recipe.code(),
-        f"`{name}` is printed, which needs no Python number: keep it the traced array it is, and print it with "
-        "`jax.debug.print`, which shows the value when the compiled function runs",
-        recipe=recipe,
-    )
-
-
-def _as_debug_print(jax_name: str, printer: ast.Call, node: ast.AST | None = None,
+def as_debug_print(jax_name: str, printer: ast.Call, node: ast.AST | None = None,
                     unwrapped: ast.expr | None = None) -> ast.Call:
     """``print("mean:", v)`` as ``jax.debug.print("mean: {}", v)`` (``node`` read as ``unwrapped``)."""
     pieces, values = [], []
@@ -83,6 +59,21 @@ def _as_debug_print(jax_name: str, printer: ast.Call, node: ast.AST | None = Non
             pieces.append("{}")
             values.append(unwrapped if node is not None and arg is node else clone(arg))
     return ast.Call(attr(f"{jax_name}.debug.print"), [ast.Constant(" ".join(pieces)), *values], [])
+
+
+def printed_when(construct: ast.If, lax_name: str, jax_name: str) -> ast.Expr | None:
+    """``if step % 10 == 0: print("step", step)``, an ``if`` only to print: ``lax.cond`` choosing between a
+    ``jax.debug.print`` and nothing (or the ``else``'s print), which prints when the compiled code runs."""
+    branches = [construct.body, construct.orelse]
+    if not construct.body or not all(len(b) <= 1 and all(_plain_print(s) for s in b) for b in branches):
+        return None
+    sides = [ast.Lambda(no_args(), as_debug_print(jax_name, b[0].value) if b else ast.Constant(None)) for b in branches]
+    return ast.Expr(ast.Call(attr(f"{lax_name}.cond"), [clone(construct.test), *sides], []))
+
+
+def _plain_print(statement: ast.stmt) -> bool:
+    call = getattr(statement, "value", None) if isinstance(statement, ast.Expr) else None
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "print" and not call.keywords
 
 
 def _formatted_conversion(site: Site, node: ast.Call, value: ast.FormattedValue, unwrapped: ast.expr) -> Fix | None:

@@ -26,9 +26,8 @@ from ..explanation import Fix
 from ..rebuild import Names
 from .rewrites import Edit
 
-__all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter",
-           "is_array", "is_hashable", "forwarded_positions", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp",
-           "list_literal_passed", "makes_parameters"]
+__all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter", "is_array",
+           "is_hashable", "forwarded_positions", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp", "list_literal_passed", "makes_parameters"]
 
 # Names that usually change on every call of a training loop; but a number of steps, a bound or a total is set
 # once per run (``max_iters``, ``num_steps``, ``epochs``)
@@ -60,6 +59,7 @@ class Site:
     family: str | None = None  # which of JAX's shape checks failed (``contraction``, ``broadcast``, ...)
     host_library: str | None = None  # the failing call, a library's that needs concrete values (``mjx.get_data``)
     locals_: dict | None = None  # the values of the failing frame's variables (a state object, not an array)
+    converted: str | None = None  # the field of a library's own array type that refused ``float()`` (``.array``)
 
     def __post_init__(self) -> None:
         self._parents = parents(self.tree) if self.tree is not None else {}
@@ -367,7 +367,7 @@ def dotted_of(node: ast.AST) -> str | None:
 
 
 def is_jnp(dotted: str, names: Names) -> bool:
-    return dotted.rsplit(".", 1)[0] in (names.jnp, "jnp", "jax.numpy")
+    return dotted.rsplit(".", 1)[0] in (names.jnp, "jnp", "jax.numpy", *names.held_jnp)
 
 
 def list_literal_passed(site: Site) -> ast.List | None:

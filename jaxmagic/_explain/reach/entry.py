@@ -125,7 +125,7 @@ def _library_words(exc: BaseException) -> set[str]:
     words: set[str] = set()
     found = _MESSAGE_PATH.search(message_of(exc))
     if found is not None:
-        words |= set(re.findall(r"[A-Za-z_]\w*", found.group(1)))
+        words |= set(re.findall(r"[^\W\d]\w*", found.group(1)))
     entries = [tb for tb in traceback_entries(exc.__traceback__)
                if not tb.tb_frame.f_code.co_filename.startswith(_JAX_ROOT)]
     # the library's line that failed; not one that only called the user's function whose own line failed
@@ -285,7 +285,7 @@ def _root(path: str) -> str:
 
 
 _MESSAGE_PATH = re.compile(r"depends on the values? of the arguments? (\S+?)\.?(?:\s|$)")
-_STEP = re.compile(r"\[(?:'([^']*)'|\"([^\"]*)\"|(-?\d+))\]|\.([A-Za-z_]\w*)")
+_STEP = re.compile(r"\[(?:'([^']*)'|\"([^\"]*)\"|(-?\d+))\]|\.([^\W\d]\w*)")
 
 
 def message_origin(exc: BaseException) -> Origin | None:
@@ -310,7 +310,7 @@ def path_origin(exc: BaseException, path: str) -> Origin | None:
              for name in tb.tb_frame.f_code.co_varnames[:tb.tb_frame.f_code.co_argcount]}
     frame, followed = entries[-1].tb_frame, None
     for _ in range(4):  # each step: one library jit outwards
-        root = re.match(r"[A-Za-z_]\w*", path)
+        root = re.match(r"[^\W\d]\w*", path)
         if root is None or root.group(0) in users:
             return None  # JAX's message already names a parameter of the user's
         call = _jit_call_beyond(frame, followed)
@@ -355,7 +355,7 @@ def _users(call: Any) -> bool:
 
 
 def _at_path(bound: dict, path: str) -> Any:
-    root = re.match(r"[A-Za-z_]\w*", path)
+    root = re.match(r"[^\W\d]\w*", path)
     if root is None or root.group(0) not in bound:
         return None
     value = bound[root.group(0)]

@@ -122,9 +122,23 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             # ``jax.value_and_grad(f)(x)`` with no jit: the library had concrete values there, the run again has not
             fix.outcome = (f"traced abstractly, {refused}'s own code needed concrete values, which your call "
                            "without jit may give it: not known either way")
+        elif _refused_again(used, outcome, alone):  # (bartz's loop refuses to be traced a second time)
+            fix.outcome = (f"not known: the library's code refuses a second run of its trace "
+                           f"({type(outcome).__name__}: {first_line(outcome)})")
         else:
             fix.verified, fix.failed_with = False, outcome
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+
+
+def _refused_again(replay: Replay, outcome: BaseException, alone: Replay | str) -> bool:
+    """True when a try failed with an error of library code (not JAX's), and the run again with nothing rewritten
+    now fails with it too: library code that counts its traces (or keeps state across them), not the fix, refused."""
+    if isinstance(outcome, Refused) or type(outcome).__module__.startswith("jax"):
+        return False
+    with contextlib.nullcontext() if replay.alone else capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):
+        again = replay.run()
+    return isinstance(again, BaseException) and not isinstance(again, Refused) and type(again) is type(outcome) \
+        and first_line(again) == first_line(outcome)
 
 
 def _cap(alone: Replay | str) -> float:

@@ -48,7 +48,7 @@ def stale_jit_cache(outcome: BaseException) -> str | None:
     if package:  # the library's own code called its jit
         return package
     # the user's line called it (``lib.solve(start, cfg)``): named as written there
-    called = re.search(r"([A-Za-z_][\w.]*)\s*\(", linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno))
+    called = re.search(r"([^\W\d][\w.]*)\s*\(", linecache.getline(last.tb_frame.f_code.co_filename, last.tb_lineno))
     return f"`{called.group(1)}`" if called else "a library"
 
 

@@ -5,7 +5,10 @@ import ast
 import dataclasses
 from typing import Any
 
-from ..._common.errors import installed_package, is_installed_library, is_user_file, shape_family
+import jax
+
+from ..._common.errors import (installed_package, is_installed_library, is_jax_file, is_user_file, shape_family,
+                              traceback_entries)
 from ..._common.frames import holds_tracer, library_entry
 from ..._common.source import enclosing_function, every_node, names_in, parameter_names, parse_file
 from ..call import data_dependent, known_call, plain_function, root_of
@@ -46,7 +49,7 @@ def offer(failure: Failure) -> None:
     own = plain is not None and is_user_file(getattr(getattr(plain, "__code__", None), "co_filename", ""))
     failure.names = Names(plain.__globals__ if own else globals_)
     if user and failure.node is not None:  # the values the failing line reads: a library's own array type?
-        held = failure.names.values = user[-1].tb_frame.f_locals
+        failure.names.read_frame(held := user[-1].tb_frame.f_locals)
         failure.names.own_where([held[n] for n in names_in(failure.node) if n in held and holds_tracer(held[n])],
                                 globals_)
     kept = kept_jitted_call(leak.function, user[-1] if user else None) \
@@ -73,7 +76,7 @@ def offer(failure: Failure) -> None:
         operands=found.operands, family=shape_family(failure.exc),
         host_library=host_library(failure.node, user) if kind in (*CONVERSIONS, "boolean-index", "traced-shape")
         else None,
-        locals_=user[-1].tb_frame.f_locals if user else None,
+        locals_=user[-1].tb_frame.f_locals if user else None, converted=converted_field(failure.exc),
     )
     found.fixes = propose(site)
     texts = handed_texts(failure.node, user[-1].tb_frame) if user and facts is not None and kind in (
@@ -220,3 +223,28 @@ def _argument_from_fix(found: Explanation, tree: ast.AST | None) -> None:
         found.arguments = list(dict.fromkeys(used))
         found.argument = found.path = used[0]
         found.paths = [used[0]]
+
+
+_CONVERTERS = ("__float__", "__int__", "__complex__", "__index__", "__bool__", "item")
+
+
+def converted_field(exc: BaseException) -> str | None:
+    """The field holding the traced array of the object whose own conversion method (``__float__`` of discopy's
+    ``Tensor``) met the tracer, read off the innermost library frame that is one; None where JAX's own array
+    refused."""
+    for entry in reversed(traceback_entries(exc.__traceback__)):
+        code = entry.tb_frame.f_code
+        if code.co_name in _CONVERTERS and is_installed_library(code.co_filename) and not is_jax_file(code.co_filename):
+            return _array_field(entry.tb_frame.f_locals.get("self"))
+    return None
+
+
+def _array_field(held: Any) -> str | None:
+    """The one field of a library's own array type (discopy's ``Tensor``, eagerpy's ``JAXTensor``) that holds the
+    traced array, None for an array itself or an object with none (or several)."""
+    if held is None or isinstance(held, (jax.Array, jax.core.Tracer)):
+        return None
+    fields = getattr(held, "__dict__", None) or {n: getattr(held, n, None) for n in getattr(type(held), "__slots__", ())}
+    traced = [name for name, value in fields.items() if isinstance(value, jax.core.Tracer) and name.isidentifier()
+              and not name.startswith("_")]
+    return traced[0] if len(traced) == 1 else None

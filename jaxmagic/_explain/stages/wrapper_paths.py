@@ -104,7 +104,7 @@ def name_arguments(found: Explanation, where_from: Origin, facts: CallFacts | No
     found.certain = where_from.how in ("trace", "message", "call")
 
 
-_NNX_STATE = re.compile(r"^[A-Za-z_]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
+_NNX_STATE = re.compile(r"^[^\W\d]\w*\.states\[0\]\[\d+\]")  # NNX's flat state of a module argument
 
 
 def nnx_state(path: str) -> bool:

@@ -127,7 +127,7 @@ def expand(name: str, value: Any, split: dict | None = None) -> tuple[GraphStruc
 def _tree_state_path(path: str) -> str:
     """``.__state__['l1']['kernel'].value`` → ``.l1.kernel``: a tree-form module's state by attribute path."""
     path = path.replace(".__state__", "")
-    path = re.sub(r"\['([A-Za-z_][A-Za-z_0-9]*)'\]", r".\1", path)
+    path = re.sub(r"\['([^\W\d]\w*)'\]", r".\1", path)
     return path[: -len(".value")] if path.endswith(".value") else path
 
 
@@ -285,7 +285,7 @@ def rejit(fn: Any, static_argnums: tuple, static_argnames: tuple) -> Any:
     return nnx.jit(fn, static_argnums=static_argnums or None, static_argnames=static_argnames or None)
 
 
-_STATE_PATH = re.compile(r"^([A-Za-z_]\w*)\.states\[0\]\[(\d+)\](.*)$")
+_STATE_PATH = re.compile(r"^([^\W\d]\w*)\.states\[0\]\[(\d+)\](.*)$")
 
 
 def user_path(path: str, params: list[str], arguments: dict | None = None) -> str | None:
