@@ -14,9 +14,14 @@ discopy, eagerpy), measured before any change.
 - an object that is neither an array nor a pytree passed to ``jax.jit`` (a discopy diagram): NumPy's
   "inhomogeneous shape" is an argument jit cannot trace, made static;
 - ``float()`` of a library's own array type (discopy's ``Tensor``, whose ``__float__`` converts its ``.array``):
-  ``.astype`` of the field that holds the traced array, not of the object, which has none;
+  ``.astype`` of the field that holds the traced array, not of the object, which has none; and its ``.numpy()``
+  given to NumPy (eagerpy's ``JAXTensor``, a slot of its base class read through ``.raw``): ``jnp``'s twin of
+  the field;
 - a library that refuses to trace its loop a second time (bartz's "traced more than once"): a try it refuses the
-  same way with nothing rewritten is "not known", never a failed fix.
+  same way with nothing rewritten is "not known", never a failed fix;
+- a Python number the user hands a library, which traces it into the user's function (cbfpy's extra arguments of
+  a barrier function): guidance to hand it over another way (``self.n_obs``), where the user has no jit to make
+  it static; none for a value the library computes (a loop's flag, strongly typed).
 """
 from __future__ import annotations
 
@@ -292,3 +297,97 @@ def test_a_library_that_refuses_a_second_trace_leaves_the_try_unknown(tmp_path, 
     assert found.kind == "concretization", found.message
     assert all(f.verified is not False for f in found.fixes), tried(found)
     assert any("refuses a second run" in (f.outcome or "") for f in found.fixes), tried(found)
+
+
+CBFPY = "https://github.com/danielpmorton/cbfpy"  # init_args: extra arguments of the barrier functions
+
+FILTER_LIBRARY = """\
+import jax
+
+
+class Filter:
+    def __init__(self, config):
+        self.config = config
+
+    def apply(self, z, *args):
+        return jax.jit(lambda z, *a: self.config.h(z, *a))(z, *args)
+"""
+
+COUNT_HANDED_TO_A_LIBRARY = """\
+import jax.numpy as jnp
+import barrier
+
+
+class Obstacles:
+    def h(self, z, n_obs):
+        return jnp.stack([z.sum() - i for i in range(n_obs)])
+
+
+barrier.Filter(Obstacles()).apply(jnp.ones(2), {count})
+"""
+
+
+def test_a_number_a_library_traces_into_your_method_gets_guidance(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "barrier", FILTER_LIBRARY)
+    found = explained_cell("handed-count", CBFPY, COUNT_HANDED_TO_A_LIBRARY.format(count="3"), tmp_path)
+    assert (found.kind, found.argument) == ("integer-conversion", "n_obs"), found.message
+    assert found.fixes and found.fixes[0].kind == "static" and found.fixes[0].template, tried(found)
+    assert "self.n_obs" in found.fixes[0].code, found.fixes[0].code
+
+
+def test_a_value_the_caller_typed_gets_no_such_guidance(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "barrier", FILTER_LIBRARY)
+    found = explained_cell("typed-count", CBFPY, COUNT_HANDED_TO_A_LIBRARY.format(count="jnp.int32(3)"), tmp_path)
+    assert not any("self.n_obs" in f.code for f in found.fixes), tried(found)
+
+
+EAGERPY = "https://eagerpy.jonasrauber.de/guide/converting.html"  # .numpy() and .raw
+
+WRAPPER_LIBRARY = """\
+import numpy as np
+
+
+class Base:
+    __slots__ = "_raw"
+
+    def __init__(self, raw):
+        self._raw = raw
+
+    @property
+    def raw(self):
+        return self._raw
+
+
+class Wrapped(Base):
+    __slots__ = ()
+
+    def abs(self):
+        return Wrapped(abs(self._raw))
+
+    def numpy(self):
+        return np.asarray(self._raw)
+"""
+
+NUMPY_OF_A_WRAPPED_ARRAY = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+import wraplib
+
+
+def robust_scale(x):
+    t = wraplib.Wrapped(x)
+    q90 = np.percentile(t.abs().numpy(), 90)
+    return x / q90
+
+
+jax.jit(robust_scale)(jnp.linspace(-2.0, 3.0, 11))
+"""
+
+
+def test_numpy_of_a_library_array_type_gives_jnp_its_array(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "wraplib", WRAPPER_LIBRARY)
+    found = explained_cell("wrapped-numpy", EAGERPY, NUMPY_OF_A_WRAPPED_ARRAY, tmp_path)
+    first = found.fixes[0]
+    assert (first.kind, first.verified) == ("jnp-not-np", True), tried(found)
+    assert "jnp.percentile(t.abs().raw, 90)" in first.code, first.code

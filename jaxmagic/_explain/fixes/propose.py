@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
+from ..._common.source import parameter_names
 from ..declare.checkpoint_option import checkpoint_call_fix, checkpoint_static_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
 from ..declare.frozen import handed_hashable_fix
@@ -119,6 +120,8 @@ def propose(site: Site) -> list[Fix]:
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
         fixes = [host_globals]
     fixes = _library_signature_kept(site, fixes)
+    if not fixes and site.kind in _HELPER_KINDS and site.facts is None:  # (no call of the user's to make static)
+        fixes = _kept_out_of_the_trace(site)
     read = None if any(f.kind == "static" and f.recipe is not None for f in fixes) else (
         global_read_fix(site) or pulled_out_fix(site))
     if read is not None:  # a leaf a library traced whose Python value a global the cell handed it holds: read
@@ -172,6 +175,27 @@ def _library_signature_kept(site: Site, fixes: list[Fix]) -> list[Fix]:
                   "with functools.partial where you hand the function to " + library,
         f"`{facts.name}` is {library}'s jitted function, and {library} traces every `{what}` it is given; its "
         "static arguments are not yours to set, so the value must reach your code another way",
+        template=True)]
+
+
+def _kept_out_of_the_trace(site: Site) -> list[Fix]:
+    """The user's function, traced by code that calls it (cbfpy's safety filter calling a barrier function with the
+    extra arguments it was handed), needs a parameter as a Python value: guidance to hand it over another way (on
+    the object whose method it is, or bound with ``functools.partial``), where no call of the user's can be made
+    static."""
+    definition, name = site.definition, site.argument
+    params = parameter_names(definition) if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+    aval = getattr((site.locals_ or {}).get(name or ""), "aval", None)
+    if name is None or name not in params or name in ("self", "cls") or aval is None or aval.shape or not getattr(
+            aval, "weak_type", False):  # a Python number handed in (weakly typed), not a value the caller computes
+        return []
+    owner = params[0] if params[0] in ("self", "cls") else None
+    where = f"set `{owner}.{name}` where the object is made and read it here" if owner else \
+        f"bind it with `functools.partial({definition.name}, {name}=...)` where you hand `{definition.name}` over"
+    return [Fix(
+        "static", f"# `{name}` reaches `{definition.name}` as a traced argument: {where}",
+        f"the code that calls `{definition.name}` traces every argument it hands it, so `{name}` is a tracer there; "
+        "what must be a Python value (a count, a length, a flag) has to reach your function another way",
         template=True)]
 
 

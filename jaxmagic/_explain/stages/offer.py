@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 from typing import Any
 
 import jax
@@ -225,7 +226,7 @@ def _argument_from_fix(found: Explanation, tree: ast.AST | None) -> None:
         found.paths = [used[0]]
 
 
-_CONVERTERS = ("__float__", "__int__", "__complex__", "__index__", "__bool__", "item")
+_CONVERTERS = ("__float__", "__int__", "__complex__", "__index__", "__bool__", "item", "numpy", "__array__")
 
 
 def converted_field(exc: BaseException) -> str | None:
@@ -244,7 +245,12 @@ def _array_field(held: Any) -> str | None:
     traced array, None for an array itself or an object with none (or several)."""
     if held is None or isinstance(held, (jax.Array, jax.core.Tracer)):
         return None
-    fields = getattr(held, "__dict__", None) or {n: getattr(held, n, None) for n in getattr(type(held), "__slots__", ())}
-    traced = [name for name, value in fields.items() if isinstance(value, jax.core.Tracer) and name.isidentifier()
-              and not name.startswith("_")]
-    return traced[0] if len(traced) == 1 else None
+    slots = [n for klass in type(held).__mro__ for n in (lambda s: (s,) if isinstance(s, str) else s)(
+        klass.__dict__.get("__slots__", ()))]  # (eagerpy's ``_raw``, a slot of its base class)
+    fields = getattr(held, "__dict__", None) or {n: getattr(held, n, None) for n in slots}
+    # a private field read through a public property of its name (eagerpy's ``_raw`` as ``.raw``)
+    public = [name.lstrip("_") if name.startswith("_") and isinstance(inspect.getattr_static(
+        type(held), name.lstrip("_"), None), property) else name for name, value in fields.items()
+        if isinstance(value, jax.core.Tracer)]
+    public = [name for name in public if name.isidentifier() and not name.startswith("_")]
+    return public[0] if len(public) == 1 else None

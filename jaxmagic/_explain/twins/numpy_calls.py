@@ -37,7 +37,17 @@ def with_twins(node: ast.AST, site: Site) -> ast.AST:
         twin = numpy_twin(call_node, site) if isinstance(call_node, ast.Call) else None
         if twin is not None and not _shapes_only(call_node):
             call_node.func = attr(f"{site.names.jnp}.{twin}")
+            call_node.args = [_left_as_array(a, site.converted) for a in call_node.args]
     return _Inlined(site).visit(new)
+
+
+def _left_as_array(arg: ast.expr, field: str | None) -> ast.expr:
+    """``t.numpy()``, a library array type's way out to NumPy (eagerpy's ``JAXTensor``): its traced array instead,
+    the field it converts (``t.raw``)."""
+    if field and isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "numpy" \
+            and not arg.args and not arg.keywords:
+        return ast.Attribute(arg.func.value, field, ast.Load())
+    return arg
 
 
 class _Inlined(ast.NodeTransformer):
