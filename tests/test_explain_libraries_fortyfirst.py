@@ -19,6 +19,8 @@ discopy, eagerpy), measured before any change.
   the field;
 - a library that refuses to trace its loop a second time (bartz's "traced more than once"): a try it refuses the
   same way with nothing rewritten is "not known", never a failed fix;
+- a library computing with NumPy unless switched (discopy's ``with backend("jax"):``): the failing statement
+  inside the library's own switch, with its import;
 - a Python number the user hands a library, which traces it into the user's function (cbfpy's extra arguments of
   a barrier function): guidance to hand it over another way (``self.n_obs``), where the user has no jit to make
   it static; none for a value the library computes (a loop's flag, strongly typed).
@@ -391,3 +393,54 @@ def test_numpy_of_a_library_array_type_gives_jnp_its_array(tmp_path, monkeypatch
     first = found.fixes[0]
     assert (first.kind, first.verified) == ("jnp-not-np", True), tried(found)
     assert "jnp.percentile(t.abs().raw, 90)" in first.code, first.code
+
+
+BACKEND_LIBRARY = """\
+import contextlib
+
+import jax.numpy as jnp
+import numpy as np
+
+_chosen = ["numpy"]
+
+
+@contextlib.contextmanager
+def backend(name):
+    \"\"\"Compute with another array backend inside: "numpy" (the default) or "jax".\"\"\"
+    _chosen.append(name)
+    try:
+        yield
+    finally:
+        _chosen.pop()
+
+
+class Gate:
+    def __init__(self, theta):
+        self.theta = theta
+
+    def eval(self):
+        xp = jnp if _chosen[-1] == "jax" else np
+        return xp.cos(xp.asarray(self.theta))
+"""
+
+GATE_UNDER_THE_NUMPY_BACKEND = """\
+import jax
+import jax.numpy as jnp
+import gatelib
+
+
+def probability(params):
+    amplitude = gatelib.Gate(params[0]).eval()
+    return amplitude ** 2
+
+
+jax.jit(probability)(jnp.array([0.1, 0.2]))
+"""
+
+
+def test_a_library_computing_with_numpy_is_switched_to_jax_around_the_line(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "gatelib", BACKEND_LIBRARY)
+    found = explained_cell("library-backend", DISCOPY, GATE_UNDER_THE_NUMPY_BACKEND, tmp_path)
+    first = found.fixes[0]
+    assert (first.kind, first.verified) == ("jnp-not-np", True), tried(found)
+    assert first.code.splitlines()[:2] == ["from gatelib import backend", "with backend('jax'):"], first.code

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 import textwrap
 from typing import Any
 
@@ -18,13 +19,13 @@ import numpy as np
 
 from ..._common.errors import is_installed_library
 from ..._common.source import clone
-from ..fixes.rewrites import attr, call
+from ..fixes.rewrites import Edit, attr, call
 from ..explanation import Fix
 from ..recover import evaluate_pure, frame_of
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..values.callee import resolved
 
-__all__ = ["jax_backend_fix", "jnp_has", "mentions_jax", "numpy_calls_on_values", "numpy_function_passed",
+__all__ = ["jax_backend_fix", "jnp_has", "library_backend_fix", "mentions_jax", "numpy_calls_on_values", "numpy_function_passed",
            "numpy_operand_fix", "numpy_twin", "statement_of", "with_twins"]
 
 
@@ -196,7 +197,39 @@ def jax_backend_fix(site: Site) -> Fix | None:
             return edit_fix("jnp-not-np", node, new,
                             f"`{dotted_of(node.func)}` runs its NumPy implementation by default (`{name}="
                             f"\"{param.default}\"`), which needs concrete values; its JAX implementation traces")
-    return numpy_operand_fix(site)
+    return numpy_operand_fix(site) or library_backend_fix(site)
+
+
+_SWITCHES = ("backend", "use_backend")  # a library's context manager that picks its array backend by name
+
+
+def library_backend_fix(site: Site) -> Fix | None:
+    """``circuit.eval()`` under discopy's default NumPy backend: the failing statement run inside the library's own
+    switch to JAX (``with backend("jax"):``), where a library the line uses has one that names JAX as a choice."""
+    statement = statement_of(site, site.node) if isinstance(site.node, ast.expr) else None
+    if statement is None or not isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return)):
+        return None
+    values = {**(site.globals_ or {}), **(site.locals_ or {})}
+    packages = set()
+    for name in {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)}:
+        held = values.get(name)
+        module = held.__name__ if inspect.ismodule(held) else getattr(held, "__module__", None) if callable(held) else \
+            type(held).__module__ if held is not None else None
+        if module and module.split(".")[0] not in ("numpy", "jax", "jaxlib", "builtins", "__main__"):
+            packages.add(module.split(".")[0])
+    for module_name, module in sorted((m, sys.modules[m]) for m in list(sys.modules) if m.split(".")[0] in packages):
+        for switch in _SWITCHES:
+            fn = getattr(module, switch, None)
+            if callable(fn) and getattr(fn, "__module__", None) == module_name and \
+                    mentions_jax(inspect.getdoc(fn) or ""):
+                local = next((k for k, v in (site.globals_ or {}).items() if v is fn), None)
+                edit = Edit(statement, ast.With([ast.withitem(call(local or switch, ast.Constant("jax")))],
+                                                [clone(statement)]))
+                edit.defines = {} if local else {switch: fn}
+                code = edit.code() if local else f"from {module_name} import {switch}\n{edit.code()}"
+                return Fix("jnp-not-np", code, f"{module_name.split('.')[0]} computes with NumPy unless told "
+                           f"otherwise; inside `{switch}(\"jax\")` it computes with JAX, which traces", recipe=edit)
+    return None
 
 
 def numpy_operand_fix(site: Site) -> Fix | None:
