@@ -41,7 +41,7 @@ from .rewrites import Edit
 from .site import Site
 from .sizes import helper_static_fix
 
-__all__ = ["Site", "propose"]
+__all__ = ["Site", "kept_out_of_the_trace", "propose"]
 
 
 def propose(site: Site) -> list[Fix]:
@@ -120,8 +120,6 @@ def propose(site: Site) -> list[Fix]:
     if host_globals is not None:  # global JAX arrays a library converts with NumPy: handed over as NumPy arrays
         fixes = [host_globals]
     fixes = _library_signature_kept(site, fixes)
-    if not fixes and site.kind in _HELPER_KINDS and site.facts is None:  # (no call of the user's to make static)
-        fixes = _kept_out_of_the_trace(site)
     read = None if any(f.kind == "static" and f.recipe is not None for f in fixes) else (
         global_read_fix(site) or pulled_out_fix(site))
     if read is not None:  # a leaf a library traced whose Python value a global the cell handed it holds: read
@@ -178,11 +176,13 @@ def _library_signature_kept(site: Site, fixes: list[Fix]) -> list[Fix]:
         template=True)]
 
 
-def _kept_out_of_the_trace(site: Site) -> list[Fix]:
+def kept_out_of_the_trace(site: Site) -> list[Fix]:
     """The user's function, traced by code that calls it (cbfpy's safety filter calling a barrier function with the
     extra arguments it was handed), needs a parameter as a Python value: guidance to hand it over another way (on
     the object whose method it is, or bound with ``functools.partial``), where no call of the user's can be made
-    static."""
+    static (the last resort of the offer stage, where no other fix came)."""
+    if site.kind not in _HELPER_KINDS or site.facts is not None:  # (a call of the user's can be made static)
+        return []
     definition, name = site.definition, site.argument
     params = parameter_names(definition) if isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
     aval = getattr((site.locals_ or {}).get(name or ""), "aval", None)

@@ -17,7 +17,7 @@ from .locate import transformed_expression
 from ..explanation import Explanation, Fix
 from ..fixes.rewrites import logical
 from ..fixes.site import static_fix
-from ..fixes.propose import Site, propose
+from ..fixes.propose import Site, kept_out_of_the_trace, propose
 from ..rebuild import Names
 from ..reach.annotated import handed_texts
 from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
@@ -165,6 +165,8 @@ def offer(failure: Failure) -> None:
         leak.jitted and leak.made_in and isinstance(leak.store, ast.Expr) and found.filename else None
     if kept is not None:  # ``self.log("loss", loss)`` under jit: the library kept the tracer; logged outside jit
         found.fixes = [kept, *(f for f in found.fixes if not (f.kind == "return-value" and f.template))]
+    if not found.fixes:  # a Python number a library traced into the user's function: guidance to hand it over
+        found.fixes = kept_out_of_the_trace(site)
     if not found.paths:
         _argument_from_fix(found, tree)
     found.fixes = [f for f in found.fixes if _parses(f.code)]  # code that is not Python is no fix to paste
