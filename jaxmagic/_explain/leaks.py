@@ -17,7 +17,7 @@ from .._common.errors import is_user_file
 from .._common.jaxpr import traceback_place
 from .._common.source import enclosing_function, every_node, names_in, node_at, own_nodes, parameter_names, parse_file, position_of
 from .dataflow import depends_on, self_storing_closure
-from .provenance import jaxpr_tracer
+from .provenance import SRC_INFO, jaxpr_tracer
 from .values.callee import user_functions_in
 from .values.kept_object import object_call, root_name
 
@@ -27,7 +27,6 @@ _TRACED_AT = re.compile(r"tracing the function (?P<name>\S+) at (?P<file>.+?):(?
 _LEAKED_AT = re.compile(r"value leaked was (?P<name>\S+) at (?P<file>.+?):(?P<line>\d+) traced for (?P<for>\w+)")
 _UNKNOWN_AT = re.compile(r"value leaked was <unknown> traced for (?P<for>\w+)")  # a callable object, jitted
 _CREATED = re.compile(r"created on line:?\s+(?P<file>.+?):(?P<line>\d+)(?::(?P<col>\d+))? \((?P<name>[^)]*)\)")
-_SRC_INFO = re.compile(r"(?P<name>.+?) at (?P<file>.+?):(?P<line>\d+)$")  # (a name may have spaces)
 # a container's storing methods, with the most positional arguments each takes: ``optimizer.update(model, grads)``
 # (two) is an optimizer's step, never ``dict.update``
 _STORING_METHODS = {"append": 1, "extend": 1, "insert": 2, "add": 1, "update": 1, "setdefault": 2, "put": 2,
@@ -258,7 +257,7 @@ def _from_tracer(tracer: Any) -> tuple[str, str, int, tuple[str, int] | None, st
     if inner is None:
         inner = tracer
     info = getattr(inner, "_debug_info", None)
-    where = _SRC_INFO.match(getattr(info, "func_src_info", "") or "")
+    where = SRC_INFO.match(getattr(info, "func_src_info", "") or "")
     if where is None:
         return None
     created = None

@@ -30,7 +30,7 @@ from .._common.source import Position, names_in, node_at, parse_file, position_o
 from .rebuild import probe_name
 from .recover import Impure, evaluate_pure
 
-__all__ = ["Origin", "origin_of", "leaked_tracer", "jaxpr_tracer", "Tracer", "failing_tracers", "progenitors",
+__all__ = ["Origin", "SRC_INFO", "origin_of", "leaked_tracer", "jaxpr_tracer", "Tracer", "failing_tracers", "progenitors",
            "is_trace_input", "forget_read_traces"]
 
 _MAX_ITEMS = 64  # containers larger than this are not searched for tracers
@@ -356,6 +356,11 @@ def is_trace_input(tracer: Tracer) -> bool:
     return any(v is var for v in invars)
 
 
+# JAX's source info of a traced function: "name at file:line" (a name may have spaces: dags' "The concatenated
+# function")
+SRC_INFO = re.compile(r"(?P<name>.+?) at (?P<file>.+?):(?P<line>\d+)$")
+
+
 def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:
     frame = tracer._trace.frame
     try:
@@ -365,8 +370,8 @@ def _progenitor_paths(tracer: Tracer) -> tuple[list[str], str | None] | None:
     info = getattr(frame, "debug_info", None)
     names = getattr(info, "arg_names", None)
     # (JAX's ``func_name`` is the first word of its source info: dags names its function "The concatenated function")
-    spelled = re.match(r"(.+?) at .+:\d+$", getattr(info, "func_src_info", None) or "")
-    fname = spelled.group(1) if spelled else getattr(info, "func_name", None)
+    spelled = SRC_INFO.match(getattr(info, "func_src_info", None) or "")
+    fname = spelled.group("name") if spelled else getattr(info, "func_name", None)
     if fname is not None:
         fname = probe_name(fname)
     if positions is None:

@@ -64,7 +64,7 @@ def masked_at_fix(site: Site) -> Fix | None:
         inner = node.func.value
         dotted = dotted_of(inner.func) if isinstance(inner, ast.Call) else None
         if dotted is None or dotted.rsplit(".", 1)[-1] != "at" or len(inner.args) != 2 or inner.keywords or \
-                dotted.rsplit(".", 1)[0] in ("jnp", site.names.jnp, "jax.numpy"):
+                is_jnp(dotted, site.names):
             continue
         x, mask = (ast.unparse(a) for a in inner.args)
         value = ast.unparse(node.args[0])
