@@ -12,7 +12,9 @@ discopy, eagerpy), measured before any change.
 - a value computed inside a recording context (piquasso's ``with pq.Program() as program:``) and leaked: it
   depends on what the context's body was given;
 - an object that is neither an array nor a pytree passed to ``jax.jit`` (a discopy diagram): NumPy's
-  "inhomogeneous shape" is an argument jit cannot trace, made static;
+  "inhomogeneous shape" is an argument jit cannot trace, made static; and, in a shell, where the line computes the
+  argument with a call (``evaluate(vec >> mat, 2.0)``), the hook reads the arguments off JAX's dispatch frame,
+  which a kernel keeps, names it and tries the fix;
 - ``float()`` of a library's own array type (discopy's ``Tensor``, whose ``__float__`` converts its ``.array``):
   ``.astype`` of the field that holds the traced array, not of the object, which has none; and its ``.numpy()``
   given to NumPy (eagerpy's ``JAXTensor``, a slot of its base class read through ``.raw``): ``jnp``'s twin of
@@ -444,3 +446,14 @@ def test_a_library_computing_with_numpy_is_switched_to_jax_around_the_line(tmp_p
     first = found.fixes[0]
     assert (first.kind, first.verified) == ("jnp-not-np", True), tried(found)
     assert first.code.splitlines()[:2] == ["from gatelib import backend", "with backend('jax'):"], first.code
+
+
+def test_in_a_shell_arguments_a_line_computes_are_read_off_jax_dispatch(shell):
+    from IPython.utils.capture import capture_output
+
+    shell.run("%jittrace_explain on")
+    with capture_output() as captured:
+        shell.ip.run_cell(SEQUENCE_TO_JIT)
+    shown = captured.stdout + "".join(o.data.get("text/plain", "") for o in captured.outputs)
+    assert "depends on argument diagram" in shown, shown
+    assert "static_argnames='diagram'" in shown and "✓ verified" in shown, shown

@@ -18,8 +18,8 @@ from urllib.parse import unquote, urlparse
 
 import jax
 
-__all__ = ["installed_package", "is_installed_library", "is_jax_file", "is_user_file", "set_shown_lines", "short_path",
-           "shown_lines", "source_line"]
+__all__ = ["installed_package", "is_installed_library", "is_jax_file", "is_user_file", "is_users_class",
+           "set_shown_lines", "short_path", "shown_lines", "source_line"]
 
 # each root ends with a separator: ``site-packages/jax/`` holds JAX, ``site-packages/jaxwt/`` does not
 _JAX_ROOTS = tuple(
@@ -65,6 +65,22 @@ def is_user_file(filename: str) -> bool:
     if _cloned_library(path):
         return False
     return "site-packages" not in path or "ipykernel_" in path
+
+
+def is_users_class(cls: type) -> bool:
+    """True for a class the user wrote (a notebook cell, a script), not an installed library's.
+
+    Read off the files its own functions were compiled from (a cell's class lives in ``__main__``, which in a
+    kernel or under a test runner is the launcher's installed module), else off its module's file.
+    """
+    for member in vars(cls).values():
+        code = getattr(getattr(member, "__func__", member), "__code__", None)
+        if code is not None:
+            return is_user_file(code.co_filename)
+    if getattr(cls, "__module__", None) == "__main__":
+        return True
+    filename = getattr(sys.modules.get(getattr(cls, "__module__", "")), "__file__", None)
+    return filename is None or is_user_file(filename)
 
 
 _INSTALLED = re.compile(r"[\\/](?:site|dist)-packages[\\/]")

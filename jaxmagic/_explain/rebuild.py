@@ -140,6 +140,9 @@ class Names:
         self.where = f"{self.jnp}.where"  # a library's own array type selects with its own where (phiml's math)
         self.values: dict[str, Any] = {}  # the failing frame's variables, where known
         self.held_jnp: set[str] = set()  # the frame's own names for ``jax.numpy`` (gettsim's ``xnp`` parameter)
+        self.own_types: set[type] = set()  # that library's array types among them
+        self.logic: dict[str, str] = {}  # ``or``/``and``/``not`` as functions of that library, for a type without
+        # the operators (eagerpy's ``JAXTensor``: ``ep.logical_or``)
 
     def read_frame(self, values: dict) -> None:
         """The failing frame's variables: a module it holds (``jax.numpy`` handed in as ``xnp``, an array API
@@ -157,6 +160,8 @@ class Names:
         if name not in self.values:
             return False
         value = self.values[name]
+        if type(value) in self.own_types:  # a library's own array type: its own ``where`` picks it whole
+            return False
         if isinstance(value, (jax.Array, np.ndarray, np.generic, int, float, complex, bool)):
             return False
         try:
@@ -167,13 +172,24 @@ class Names:
 
     def own_where(self, values: list[Any], globals_: dict | None) -> None:
         """Select with the ``where`` of the library whose own array type ``values`` hold (phiml's ``Tensor``:
-        ``math.where``), spelled as the user's namespace imports that library's module."""
-        packages = {type(v).__module__.split(".", 1)[0] for v in values
-                    if not isinstance(v, (jax.Array, np.ndarray, np.generic)) and hasattr(v, "__dict__")}
+        ``math.where``; eagerpy's ``JAXTensor``, a class with slots: ``ep.where``), spelled as the user's namespace
+        imports that library's module; combine conditions with its ``logical_or``/``logical_and`` where the type
+        has no ``|``/``&``, and negate with its ``logical_not``."""
+        kinds = {type(v) for v in values if not isinstance(v, (jax.Array, np.ndarray, np.generic, jax.core.Tracer,
+                                                                 int, float, complex, bool, str, bytes, tuple, list,
+                                                                 dict, types.ModuleType))}
+        packages = {k.__module__.split(".", 1)[0] for k in kinds} - {"builtins", "jax", "jaxlib", "numpy"}
         for alias, module in (globals_ or {}).items():
             if (isinstance(module, types.ModuleType) and module.__name__.split(".", 1)[0] in packages
                     and callable(getattr(module, "where", None)) and not alias.startswith("_")):
                 self.where = f"{alias}.where"
+                own = [k for k in kinds if k.__module__.split(".", 1)[0] == module.__name__.split(".", 1)[0]]
+                self.own_types = set(own)
+                for word, operator in (("or", "__or__"), ("and", "__and__"), ("not", None)):  # (a class's own
+                    # operators: ``type`` has ``|``, which makes unions of classes)
+                    if callable(getattr(module, f"logical_{word}", None)) and (
+                            operator is None or not all(any(operator in vars(c) for c in k.__mro__) for k in own)):
+                        self.logic[word] = f"{alias}.logical_{word}"
                 return
 
     jnp: str

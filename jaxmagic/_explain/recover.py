@@ -73,9 +73,26 @@ def _call_in_frame(
                 kwargs.update(evaluate_pure(keyword.value, frame))
             else:
                 kwargs[keyword.arg] = evaluate_pure(keyword.value, frame)
-    except Impure:
-        return callee, None, None  # the function is known, its arguments are not
+    except Impure:  # the function is known; its arguments as JAX's dispatch got them, where its frames are kept
+        handed = _handed_to_jit(tb)
+        return (callee, *handed) if handed is not None else (callee, None, None)
     return callee, tuple(args), kwargs
+
+
+def _handed_to_jit(tb: types.TracebackType) -> tuple[tuple, dict] | None:
+    """``(args, kwargs)`` of the jitted call the user's line made, read off JAX's ``cache_miss`` frame just under it
+    where the traceback keeps JAX's frames (a kernel marks them hidden rather than removing them): arguments the
+    line computes with calls (``evaluate(vec >> mat, 2.0)``), which jaxmagic does not run again; else None."""
+    entry = tb.tb_next
+    for _ in range(3):
+        if entry is None:
+            return None
+        frame = entry.tb_frame
+        if frame.f_code.co_name == "cache_miss" and is_jax_file(frame.f_code.co_filename):
+            args, kwargs = frame.f_locals.get("args"), frame.f_locals.get("kwargs")
+            return (args, dict(kwargs)) if isinstance(args, tuple) and isinstance(kwargs, dict) else None
+        entry = entry.tb_next
+    return None
 
 
 class Impure(Exception):

@@ -4,7 +4,6 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
-import sys
 from typing import Any
 
 import jax
@@ -14,7 +13,7 @@ from ..call import CallFacts, untraceable
 from ..explanation import Fix
 from .site import (Site, Static, dotted_of, forwarded_positions, is_hashable, is_array, leaf_static_fix, static_code,
                    static_fix)
-from ..._common.errors import is_user_file
+from ..._common.files import is_users_class
 from ..._common.source import copied, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import (class_registration_fix, fields_holding_arrays, handed_dataclass_fix,
@@ -321,7 +320,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
         ))
         return fixes
     if facts is not None and value is not None and not is_self and not is_hashable(value) and not _holds_arrays(
-            value) and not _users_class(type(value)):  # a library's object no array (an ONNX model): closed over
+            value) and not is_users_class(type(value)):  # a library's object no array (an ONNX model): closed over
         jitted = (facts.jitted_as or (None,))[0] or facts.name  # (inline, ``jax.jit(f)(x)``: the function's)
         fixes += filter(None, [partial_bound_fix(name, value, jitted, facts.params, facts.values, facts.static,
                                                  site.globals_ or {}, site.tree, site.names)])
@@ -334,7 +333,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
         not isinstance(value, (str, bytes, int, float, bool, type)) if value is not None else _user_class_in(site.message)
     ):
         written = class_registration_fix(name, value, site.names.jax) if value is not None and path == name and \
-            (_users_class(type(value)) or dataclasses.is_dataclass(value)) else None  # (a library's dataclass too)
+            (is_users_class(type(value)) or dataclasses.is_dataclass(value)) else None  # (a library's dataclass too)
         cls = type(value).__name__ if value is not None and not is_self else "YourClass"
         pytree = written or Fix(
             "register-pytree",
@@ -354,15 +353,9 @@ def non_array_fixes(site: Site) -> list[Fix]:
             fixes.insert(0, unjitted_method_fix(facts.def_line, held))
         # first for the user's class holding arrays; a library's (an environment, a kernel term, the user's subclass
         # of a library's solver whose __init__ is the library's) is its business
-        fixes.insert(0 if holds and (value is None or _users_class(type(value)) and _users_class(next(
+        fixes.insert(0 if holds and (value is None or is_users_class(type(value)) and is_users_class(next(
             c for c in type(value).__mro__ if "__init__" in vars(c)))) else len(fixes), pytree)
     return fixes
-
-
-def _users_class(cls: type) -> bool:
-    """True for a class the user wrote (a notebook cell, a script), not an installed library's."""
-    filename = getattr(sys.modules.get(getattr(cls, "__module__", "")), "__file__", None)
-    return filename is None or is_user_file(filename)
 
 
 def _a_pytree(value: Any) -> bool:

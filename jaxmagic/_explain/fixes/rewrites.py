@@ -152,13 +152,14 @@ def logical(test: ast.expr, names: Names) -> ast.expr | None:
         if isinstance(node, ast.BoolOp):
             changed = True
             op = ast.BitAnd() if isinstance(node.op, ast.And) else ast.BitOr()
+            spelled = names.logic.get("and" if isinstance(node.op, ast.And) else "or")  # a library type's own
             out = convert(node.values[0])
             for value in node.values[1:]:
-                out = ast.BinOp(out, op, convert(value))
+                out = call(spelled, out, convert(value)) if spelled else ast.BinOp(out, op, convert(value))
             return out
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
             changed = True
-            return call(f"{names.jnp}.logical_not", convert(node.operand))
+            return call(names.logic.get("not", f"{names.jnp}.logical_not"), convert(node.operand))
         if isinstance(node, ast.Compare) and len(node.ops) > 1:
             changed = True
             parts = []

@@ -58,7 +58,7 @@ def mask_fixes(site: Site) -> list[Fix]:
         ident = _identity(reduction)  # a library's arrays (quantities) filled with its own zeros, units kept
         fill = call(f"{own}.{'zeros_like' if ident == 0 else 'ones_like'}", clone(kept)) if own and ident in (0, 1) \
             else ast.Constant(ident)
-        masked = call(f"{own or names.jnp}.where", wide, kept, fill)
+        masked = call(f"{own}.where" if own else names.where, wide, kept, fill)  # (eagerpy's ep.where)
         method = isinstance(outer.func, ast.Attribute) and outer.func.value is inner
         args = clone(outer.args) if method else clone(outer.args[1:])
         keywords = clone(outer.keywords)

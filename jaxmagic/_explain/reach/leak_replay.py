@@ -45,7 +45,7 @@ from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_rep
 from ..retrace.replay import Refused, Replay
 from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored
-from .library_statement import library_statement_replay, statement_replay
+from .library_statement import aux_variant, library_statement_replay, statement_replay
 
 __all__ = ["handed_storers", "leaking_call", "verify_leak_in_place"]
 
@@ -207,12 +207,14 @@ def handed_storers(fixes: list[Fix], globals_: dict | None, filename: str | None
 
 
 def _handed_with_aux(name: str, tree: ast.AST, globals_: dict) -> bool:
-    """True when the file hands the function ``name`` to a callable that has a ``has_aux`` option."""
+    """True when the file hands the function ``name`` to a callable that has a ``has_aux`` option, or a variant
+    of its own that takes the extra output (eagerpy's ``value_aux_and_grad``)."""
     for call in (n for n in every_node(tree) if isinstance(n, ast.Call)):
         if any(isinstance(a, ast.Name) and a.id == name for a in call.args):
             callee = resolved(dotted_of(call.func), globals_)
             try:
-                if callee is not None and "has_aux" in inspect.signature(callee).parameters:
+                if callee is not None and ("has_aux" in inspect.signature(callee).parameters or
+                                           aux_variant(callee) is not None):
                     return True
             except (TypeError, ValueError):  # a callable with no signature to read
                 continue

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 import types
 from typing import Any
 
@@ -120,8 +121,8 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
             given = ast.Name(live.__name__)  # jax.jit(trainer.step): the object's method; or an object it calls
         if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
             continue
-        if links[0] is node and short in _WRAPS:
-            continue  # jax.grad(f) made, not run, here: the call around it runs it
+        if links[0] is node and short in _WRAPS and aux_variant(_evaluated(links[-1].func, frame)) is None:
+            continue  # jax.grad(f) made, not run, here: the call around it runs it (eagerpy's runs it)
         read = read_call(node, links, frame)
         if read is not None:
             found.append((read.transforms[-1], read.made, read.args, read.kwargs))
@@ -132,6 +133,9 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
     with_aux = aux and made is not None and (getattr(transform, "__name__", "") in _AUX or _takes_aux(transform))
     if with_aux:  # jax.grad(f) of a function that returns one more value: jax.grad(f, has_aux=True), as the fix says
         made[-1] = (made[-1][0], made[-1][1], {**made[-1][2], "has_aux": True})
+    variant = aux_variant(transform) if aux and made is None else None
+    if variant is not None:  # a library's gradient with no has_aux, run here: its own variant that takes the extra
+        transform = variant  # output (eagerpy's ``value_aux_and_grad`` beside ``value_and_grad``)
     try:  # jax.vmap(f)(xs): the transformations made again around the copy, innermost first (they only wrap it)
         fn = transform
         for i, (wrap, given, options) in enumerate(reversed(made or [])):
@@ -149,7 +153,35 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
         given = clone(found_at[0][1])
         given.keywords = [*given.keywords, ast.keyword("has_aux", ast.Constant(True))]
         replay.changed = text_of(given)
+    elif variant is not None:
+        given = clone(found_at[0][1])
+        given.func = ast.Attribute(given.func.value, variant.__name__, ast.Load()) if isinstance(
+            given.func, ast.Attribute) else ast.Name(variant.__name__, ast.Load())
+        replay.where += f" with `{variant.__name__}`"
+        replay.changed = f"{text_of(given)}  (it returns the extra output too: see its signature)"
     return replay
+
+
+def _evaluated(node: ast.expr, frame: Any) -> Any:
+    try:
+        return evaluate_pure(node, frame)
+    except Impure:
+        return None
+
+
+def aux_variant(transform: Any) -> Any:
+    """A library's own variant of a gradient function with no ``has_aux`` option that hands back the function's
+    extra output (eagerpy's ``value_aux_and_grad`` for ``value_and_grad``), from the same module; else None."""
+    name = getattr(transform, "__name__", "")
+    if name not in _AUX or _takes_aux(transform) or (getattr(transform, "__module__", "") or "").startswith("jax"):
+        return None
+    module = sys.modules.get(getattr(transform, "__module__", "") or "")
+    package = sys.modules.get(getattr(module, "__name__", "").split(".", 1)[0])
+    for holder in [m for m in (module, package) if m is not None]:
+        for other, value in vars(holder).items():
+            if "aux" in other and other.replace("aux_", "").replace("_aux", "") == name and callable(value):
+                return value
+    return None
 
 
 def _takes_aux(transform: Any) -> bool:

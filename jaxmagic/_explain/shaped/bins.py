@@ -42,6 +42,6 @@ def bincount_length_fix(site: Site, node: ast.Call) -> Fix | None:
         "number of bins (values past it are dropped)" + (" — this call's largest value plus one shown; use the "
                                                           "count you know, such as the number of experts" if known else ""),
     )
-    if fix is not None and not known:
-        fix.template = True
+    if fix is not None and not known:  # a placeholder, untried: a try would only meet its NameError
+        fix.recipe, fix.template = None, True
     return fix

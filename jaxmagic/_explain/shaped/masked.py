@@ -83,7 +83,7 @@ _KEEP = {"set": ("", ""), "add": ("+", "0"), "multiply": ("*", "1")}  # the oper
 
 
 def _where(site: Site, *args: ast.expr) -> ast.Call:
-    return ast.Call(ast.parse(f"{site.names.jnp}.where", mode="eval").body, list(args), [])
+    return ast.Call(ast.parse(site.names.where, mode="eval").body, list(args), [])
 
 
 def unselected(expression: ast.expr, subscript: ast.Subscript, array: ast.expr) -> ast.expr:
