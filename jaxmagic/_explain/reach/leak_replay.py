@@ -207,14 +207,12 @@ def handed_storers(fixes: list[Fix], globals_: dict | None, filename: str | None
 
 
 def _handed_with_aux(name: str, tree: ast.AST, globals_: dict) -> bool:
-    """True when the file hands the function ``name`` to a callable that has a ``has_aux`` option, or a variant
-    of its own that takes the extra output (eagerpy's ``value_aux_and_grad``)."""
+    """True when the file hands the function ``name`` to a callable with a ``has_aux`` option or an aux variant."""
     for call in (n for n in every_node(tree) if isinstance(n, ast.Call)):
         if any(isinstance(a, ast.Name) and a.id == name for a in call.args):
             callee = resolved(dotted_of(call.func), globals_)
             try:
-                if callee is not None and ("has_aux" in inspect.signature(callee).parameters or
-                                           aux_variant(callee) is not None):
+                if callee is not None and ("has_aux" in inspect.signature(callee).parameters or aux_variant(callee)):
                     return True
             except (TypeError, ValueError):  # a callable with no signature to read
                 continue
