@@ -141,6 +141,7 @@ class Names:
         self.values: dict[str, Any] = {}  # the failing frame's variables, where known
         self.held_jnp: set[str] = set()  # the frame's own names for ``jax.numpy`` (gettsim's ``xnp`` parameter)
         self.own_types: set[type] = set()  # that library's array types among them
+        self.unwrap: str | None = None  # and the field that holds the array (eagerpy's ``.raw``)
         self.logic: dict[str, str] = {}  # ``or``/``and``/``not`` as functions of that library, for a type without
         # the operators (eagerpy's ``JAXTensor``: ``ep.logical_or``)
 
@@ -185,6 +186,7 @@ class Names:
                 self.where = f"{alias}.where"
                 own = [k for k in kinds if k.__module__.split(".", 1)[0] == module.__name__.split(".", 1)[0]]
                 self.own_types = set(own)
+                self.unwrap = next((f for f in map(array_field, values) if f), None)  # ivy's ``.data``
                 for word, operator in (("or", "__or__"), ("and", "__and__"), ("not", None)):  # (a class's own
                     # operators: ``type`` has ``|``, which makes unions of classes)
                     if callable(getattr(module, f"logical_{word}", None)) and (
@@ -204,6 +206,22 @@ class Names:
         out = dict(globals_)
         out.update(self.missing)
         return out
+
+
+def array_field(held: Any) -> str | None:
+    """The one field of a library's own array type (discopy's ``Tensor``, eagerpy's ``JAXTensor``) that holds the
+    traced array, None for an array itself or an object with none (or several)."""
+    if held is None or isinstance(held, (jax.Array, jax.core.Tracer)):
+        return None
+    slots = [n for klass in type(held).__mro__ for n in (lambda s: (s,) if isinstance(s, str) else s)(
+        klass.__dict__.get("__slots__", ()))]  # (eagerpy's ``_raw``, a slot of its base class)
+    fields = getattr(held, "__dict__", None) or {n: getattr(held, n, None) for n in slots}
+    # a private field read through a public property of its name (eagerpy's ``_raw`` as ``.raw``)
+    public = [name.lstrip("_") if name.startswith("_") and isinstance(inspect.getattr_static(
+        type(held), name.lstrip("_"), None), property) else name for name, value in fields.items()
+        if isinstance(value, jax.core.Tracer)]
+    public = [name for name in public if name.isidentifier() and not name.startswith("_")]
+    return public[0] if len(public) == 1 else None
 
 
 def probe_trace(

@@ -308,8 +308,8 @@ def handed_hashable_fix(site: Any) -> Fix | None:
     if found is None or site.tree is None or site.node is None or not hasattr(site.node, "lineno"):
         return None
     frame = frame_of(site.globals_, site.locals_)
-    scope = site.definition if site.definition is not None else site.tree
-    statements = [s for s in scope.body if s.lineno <= site.node.lineno
+    scope = site.definition if isinstance(getattr(site.definition, "body", None), list) else site.tree  # (a lambda's
+    statements = [s for s in scope.body if s.lineno <= site.node.lineno  # body is one expression: the cell's, then)
                   and not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
     calls = [n for s in statements for n in ast.walk(s) if isinstance(n, ast.Call) and n.lineno <= site.node.lineno]
     for call in sorted(calls, key=lambda n: -n.lineno):

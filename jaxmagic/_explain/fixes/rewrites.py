@@ -139,12 +139,9 @@ def _named(name: str, ctx: ast.expr_context) -> ast.expr:
 
 
 def logical(test: ast.expr, names: Names) -> ast.expr | None:
-    """``a and b`` → ``a & b``, ``not a`` → ``~a``, ``0 < x < 1`` → ``(0 < x) & (x < 1)``.
-
-    Returns None when ``test`` uses none of them. Operands that are not
-    comparisons are wrapped in ``jnp.asarray(..., bool)``-free form: ``&``
-    and ``|`` work on boolean arrays, which comparisons give.
-    """
+    """``a and b`` → ``a & b``, ``not a`` → ``~a``, ``0 < x < 1`` → ``(0 < x) & (x < 1)``; None when ``test`` uses
+    none of them (``&`` and ``|`` work on the boolean arrays comparisons give; a library's type without them, its own
+    ``logical_and``/``logical_or``)."""
     changed = False
 
     def convert(node: ast.expr) -> ast.expr:
@@ -260,6 +257,10 @@ def where_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list
             names, clone(test), clone(a), clone(b), any(isinstance(v, ast.Name) and names.tree_valued(v.id)
                                                         for v in (a, b))) for a, b in zip(then.elts, other.elts)],
             ast.Load()))]
+    if form == "return" and all(isinstance(v, ast.Attribute) and v.attr == names.unwrap for v in (then, other)):
+        # ``.data`` of a library's arrays on both: picked, then unwrapped (ivy's where gives its own array)
+        return [ast.Return(ast.Attribute(_picked(names, test, clone(then.value), clone(other.value), False),
+                                         names.unwrap, ast.Load()))]
     if form == "return":
         tree = any(isinstance(v, ast.Name) and names.tree_valued(v.id) for v in (then, other))
         return [ast.Return(_picked(names, test, clone(then), clone(other), tree))]
@@ -290,6 +291,7 @@ def cond_for_if(stmt: ast.If, following: ast.stmt | None, names: Names) -> list[
     if pieces is None:
         return None
     form, then, other, test = pieces
+    test = ast.Attribute(test, names.unwrap, ast.Load()) if names.unwrap else test  # a library's array: ivy's .data
     if form == "return":
         return [
             ast.Return(

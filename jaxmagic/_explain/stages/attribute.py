@@ -356,6 +356,9 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
     if not isinstance(node, ast.Call) or not user:
         return None
     frame = user[-1].tb_frame
+    if frame.f_code.co_name == "<lambda>":  # ``Minuit(lambda par: lsq(par, xdata, ydata), ...)``: the lambda's call
+        node = next((n.body for n in ast.walk(node) if isinstance(n, ast.Lambda) and isinstance(n.body, ast.Call)
+                     and n.lineno == frame.f_code.co_firstlineno), node)
 
     def unhashable(expr: ast.expr) -> bool:
         try:
@@ -379,7 +382,11 @@ def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None
         return named[0] if forwards and named[0] in _parameters_defined(frame.f_code.co_filename) else None
     if named:
         return named[0]
-    return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and unhashable(arg)), None)
+    info = getattr(callee, "_jit_info", None)  # a jitted function's own static positions: only those are hashed
+    static = set(getattr(info, "static_argnums", ()) or ()) | {i for i, p in enumerate(params) if p in set(
+        getattr(info, "static_argnames", ()) or ())} if info is not None else None
+    return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and (static is None or i in static)
+                 and unhashable(arg)), None)
 
 
 def _parameters_defined(filename: str) -> set[str]:

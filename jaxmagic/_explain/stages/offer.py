@@ -3,10 +3,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import inspect
 from typing import Any
-
-import jax
 
 from ..._common.errors import (installed_package, is_installed_library, is_jax_file, is_user_file, shape_family,
                               traceback_entries)
@@ -18,7 +15,7 @@ from ..explanation import Explanation, Fix
 from ..fixes.rewrites import logical
 from ..fixes.site import static_fix
 from ..fixes.propose import Site, kept_out_of_the_trace, propose
-from ..rebuild import Names
+from ..rebuild import Names, array_field
 from ..reach.annotated import handed_texts
 from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
 from ..reach.entry import entry_of
@@ -238,21 +235,5 @@ def converted_field(exc: BaseException) -> str | None:
     for entry in reversed(traceback_entries(exc.__traceback__)):
         code = entry.tb_frame.f_code
         if code.co_name in _CONVERTERS and is_installed_library(code.co_filename) and not is_jax_file(code.co_filename):
-            return _array_field(entry.tb_frame.f_locals.get("self"))
+            return array_field(entry.tb_frame.f_locals.get("self"))
     return None
-
-
-def _array_field(held: Any) -> str | None:
-    """The one field of a library's own array type (discopy's ``Tensor``, eagerpy's ``JAXTensor``) that holds the
-    traced array, None for an array itself or an object with none (or several)."""
-    if held is None or isinstance(held, (jax.Array, jax.core.Tracer)):
-        return None
-    slots = [n for klass in type(held).__mro__ for n in (lambda s: (s,) if isinstance(s, str) else s)(
-        klass.__dict__.get("__slots__", ()))]  # (eagerpy's ``_raw``, a slot of its base class)
-    fields = getattr(held, "__dict__", None) or {n: getattr(held, n, None) for n in slots}
-    # a private field read through a public property of its name (eagerpy's ``_raw`` as ``.raw``)
-    public = [name.lstrip("_") if name.startswith("_") and isinstance(inspect.getattr_static(
-        type(held), name.lstrip("_"), None), property) else name for name, value in fields.items()
-        if isinstance(value, jax.core.Tracer)]
-    public = [name for name in public if name.isidentifier() and not name.startswith("_")]
-    return public[0] if len(public) == 1 else None
