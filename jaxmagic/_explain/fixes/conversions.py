@@ -19,7 +19,7 @@ from ..rebuild import Names
 from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
-from .sizes import NONZERO_FUNCS, inner_jit_fix, repeat_length_fix, size_fix
+from .sizes import counts_data, inner_jit_fix, repeat_length_fix, size_fix
 from .printing import (as_debug_print, effect_callback_fix, scanned_effect_fix, is_format_call, print_call,
                        printed_conversion)
 from .site import Site, dotted_of, edit_fix, is_jnp, makes_parameters, with_static
@@ -110,7 +110,7 @@ def concretization_fixes(site: Site) -> list[Fix]:
                 ))
                 break
             dotted = dotted_of(func)
-            if dotted and dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names):
+            if dotted and counts_data(dotted, names, site.globals_):
                 size = size_fix(site, node, dotted)
                 if size is not None:
                     fixes.append(size)

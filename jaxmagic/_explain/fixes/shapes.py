@@ -15,7 +15,7 @@ from ..shaped.masked import (at_target, masked_slice_update_fix, masked_update_f
                              zeros_last_when_handed)
 from .rewrites import attr, call
 from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
-from .sizes import (NONZERO_FUNCS, array_namespace, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
+from .sizes import (array_namespace, counts_data, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
                     repeat_length_fix, same_mask_siblings, selection_fixes, size_fix, together)
 
 __all__ = ["mask_fixes", "shape_fixes", "numpy_for_shapes", "jnp_assignment", "SHAPE_FUNCS"]
@@ -181,8 +181,8 @@ def shape_fixes(site: Site) -> list[Fix]:
     names = site.names
     fixes: list[Fix] = []
     chain = site.ancestors()
-    counted = next((n for n in chain if isinstance(n, ast.Call) and (dotted_of(n.func) or "").rsplit(".", 1)[-1]
-                    in NONZERO_FUNCS and is_jnp(dotted_of(n.func) or "", names)), None)
+    counted = next((n for n in chain if isinstance(n, ast.Call) and counts_data(dotted_of(n.func) or "", names,
+                                                                                 site.globals_)), None)
     sized = size_fix(site, counted, dotted_of(counted.func) or "") if counted is not None else None
     if sized is not None:  # jnp.nonzero(x): its output length is the data's count
         return with_static(site, [sized])

@@ -23,17 +23,13 @@ from ..._tracking.tracked import is_jit_object
 from ..explanation import Fix
 from ..recover import Impure, evaluate_pure, frame_of
 from .rewrites import Edit, apply_edit, call
-from ..shaped.bins import bincount_length_fix
+from ..shaped.bins import NONZERO_FUNCS, bincount_length_fix, counts_data
 from ..shaped.masked import within_bounds
 from .site import Site, dotted_of, edit_fix
 
-__all__ = ["array_namespace", "NONZERO_FUNCS", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
+__all__ = ["array_namespace", "NONZERO_FUNCS", "counts_data", "size_fix", "repeat_length_fix", "inner_jit_fix", "jit_call_fix", "helper_static_fix",
            "HelperStatic", "one_axis", "axis_mask_fixes", "masked_window_fix", "masked_slice_fix", "KEEPS_LENGTH",
            "selection_fixes", "same_mask_siblings", "together", "broadcast_mask", "ndim_of"]
-
-# functions whose output length is the count of nonzero (or unique) elements; ``size=`` fixes it
-NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract", "bincount", "setdiff1d", "intersect1d"}
-
 
 def size_fix(site: Site, node: ast.Call, dotted: str) -> Fix | None:
     """``size=`` for a function whose output length is data (``jnp.nonzero``, ``jnp.extract``)."""

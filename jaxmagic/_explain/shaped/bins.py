@@ -7,16 +7,35 @@ own values give one that fits them, the largest plus one, read from the call's a
 from __future__ import annotations
 
 import ast
+import inspect
+from typing import Any
 
 import jax
 import numpy as np
 
 from ..._common.source import clone
 from ..explanation import Fix
-from ..fixes.site import Site, edit_fix
+from ..fixes.site import Site, edit_fix, is_jnp
 from ..recover import Impure, evaluate_pure, frame_of
+from ..values.callee import resolved
 
-__all__ = ["bincount_length_fix"]
+__all__ = ["NONZERO_FUNCS", "bincount_length_fix", "counts_data"]
+
+# functions whose output length is the count of nonzero (or unique) elements; ``size=`` fixes it
+NONZERO_FUNCS = {"nonzero", "argwhere", "flatnonzero", "unique", "where", "extract", "bincount", "setdiff1d", "intersect1d"}
+
+
+def counts_data(dotted: str, names: Any, globals_: dict | None) -> bool:
+    """True for a function whose output length is a count of the data: ``jax.numpy``'s, or a library's of the same
+    name that takes ``size=`` too (ivy's ``nonzero``, which calls JAX's)."""
+    if dotted.rsplit(".", 1)[-1] not in NONZERO_FUNCS:
+        return False
+    if is_jnp(dotted, names):
+        return True
+    try:
+        return "size" in inspect.signature(resolved(dotted, globals_ or {})).parameters
+    except (TypeError, ValueError):  # no such function, or no signature to read
+        return False
 
 
 def bincount_length_fix(site: Site, node: ast.Call) -> Fix | None:

@@ -80,6 +80,12 @@ def locate(failure: Failure) -> None:
     failure.position = position
     failure.tree = parse_file(found.filename) if found.filename else None
     failure.node = node_at(failure.tree, position) if failure.tree is not None and position is not None else None
+    if failure.kind == "traced-shape" and isinstance(failure.node, ast.Subscript) and _NONZERO_SIZE.search(
+            failure.message):  # a library's array type indexed by a mask, which it lowers to jnp.nonzero (ivy's)
+        failure.becomes("boolean-index")
+
+
+_NONZERO_SIZE = re.compile(r"size argument of jnp\.nonzero")
 
 
 def called(call: Call | None) -> tuple[str, str, int] | None:

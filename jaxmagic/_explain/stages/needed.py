@@ -15,8 +15,8 @@ from typing import Any
 
 from ..._common.errors import SIZE_NAME, message_of
 from ..._common.frames import library_entry
-from ..fixes.site import dotted_of, is_jnp
-from ..fixes.sizes import NONZERO_FUNCS
+from ..fixes.site import dotted_of
+from ..fixes.sizes import counts_data
 from ..rebuild import Names
 from ..recover import Impure, evaluate_pure
 from ..values.callee import calls_library
@@ -54,7 +54,8 @@ def needs_a_constant(kind: str, node: Any, user: list[types.TracebackType], mess
     an axis, a repeat count (JAX 0.8.1's ``jnp.tile``), a library jit's static argument (``num_prefix_tokens``,
     ``tracer_hashed``: JAX's message says it hashed a tracer)."""
     if kind == "bool-conversion":
-        return _counting_call(node, Names(user[-1].tb_frame.f_globals if user else None))
+        globals_ = user[-1].tb_frame.f_globals if user else None
+        return isinstance(node, ast.Call) and counts_data(dotted_of(node.func) or "", Names(globals_), globals_)
     if kind in ("integer-conversion", "array-conversion"):
         return _jax_function_called(node, user)
     return kind == "unhashable-static" and tracer_hashed and calls_library(node, user)
@@ -87,11 +88,3 @@ def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:
         if any(callable(v) for v in values):
             return False  # a function JAX calls back (jnp.piecewise(x, c, [np.sin])): the NumPy call is the user's
     return True
-
-
-def _counting_call(node: Any, names: Names) -> bool:
-    """True when the failing expression is a ``jnp`` function whose output length is a count of the data."""
-    if not isinstance(node, ast.Call):
-        return False
-    dotted = dotted_of(node.func) or ""
-    return dotted.rsplit(".", 1)[-1] in NONZERO_FUNCS and is_jnp(dotted, names)
