@@ -6,27 +6,22 @@ function or a library needed while tracing makes the failure a traced shape, who
 from __future__ import annotations
 
 import ast
-import inspect
 import re
-import types
 from collections import Counter
-from typing import Any
 
 import jax
 
 from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method, view_tracers
-from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, is_user_file, leaves_of, traceback_entries
+from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, leaves_of, traceback_entries
 from ..._common.files import source_line
-from ..._common.source import enclosing_function, every_node, parameter_names, parse_file
+from ..._common.source import enclosing_function, parameter_names
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
 from ..call import root_of
 from ..dataflow import depends_on
 from ..leaks import definition_at
-from ..fixes.site import is_hashable
 from ..provenance import Origin, Tracer, origin_of
-from ..recover import Impure, evaluate_pure
 from ..reach.annotated import handed_first
 from ..reach.entry import entry_of, path_origin
 from ..reach.library import users_origin
@@ -37,7 +32,8 @@ from .locate import called, transformed_expression
 from .needed import needs_a_constant
 from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
 from .wrapper_paths import (equinox_input, forwarded, held_parameters, keyword_given, name_arguments,
-                            nnx_call_arguments, nnx_state, users_jitted)
+                            nnx_call_arguments, nnx_state, tracers_first, unhashable_given, unhashable_passed,
+                            users_jitted)
 
 __all__ = ["attribute"]
 
@@ -64,7 +60,7 @@ def attribute(failure: Failure) -> None:
             unhashable_jitted_method(exc) is None:  # (jax.jit(obj.method): the object, none of the arguments)
         # a library's jit the call went through: the call's own words; else the static argument a jitted function
         # of the user's was handed, read where JAX hashed it (a library calling the user's jitted function)
-        passed = _unhashable_passed(node, user) or _unhashable_given(call)
+        passed = unhashable_passed(node, user) or unhashable_given(call)
         where_from = Origin([passed], None, "call") if passed else where_from
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
@@ -147,6 +143,8 @@ def attribute(failure: Failure) -> None:
     _outermost_holder(failure)
     _state_held_by_self(failure)
     _view_attribute(failure)
+    if leak is None and user and where_from.how in ("source", "trace") and found.paths:  # the parameters the failing
+        tracers_first(found, user[-1].tb_frame)  # frame holds traced first (a library's jit traced the others inside)
     if found.filename and found.lineno:
         found.source_line = source_line(found.filename, found.lineno)
 
@@ -348,60 +346,3 @@ def _users_parameters(failure: Failure) -> set[str]:
 def _params_of_def_at(tree: ast.Module, line: int | None) -> list[str]:
     definition = definition_at(tree, line) if line else None
     return parameter_names(definition) if definition is not None else []
-
-
-def _unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None:
-    """The parameter given an unhashable value in the user's failing call (``delays=[1, 3, 5]``), named by
-    its keyword or, positionally, by the callee's signature; None when the call does not tell."""
-    if not isinstance(node, ast.Call) or not user:
-        return None
-    frame = user[-1].tb_frame
-    if frame.f_code.co_name == "<lambda>":  # ``Minuit(lambda par: lsq(par, xdata, ydata), ...)``: the lambda's call
-        node = next((n.body for n in ast.walk(node) if isinstance(n, ast.Lambda) and isinstance(n.body, ast.Call)
-                     and n.lineno == frame.f_code.co_firstlineno), node)
-
-    def unhashable(expr: ast.expr) -> bool:
-        try:
-            return not is_hashable(evaluate_pure(expr, frame))
-        except Impure:
-            return False
-
-    try:
-        callee = evaluate_pure(node.func, frame)
-        params = list(inspect.signature(callee).parameters)
-        code = getattr(inspect.unwrap(callee), "__code__", None)
-    except (Impure, TypeError, ValueError):
-        return None
-    named = [k.arg for k in node.keywords if k.arg and unhashable(k.value)]
-    if code is None or not is_user_file(code.co_filename):  # a library's own jitted function (tinygp's ``sample``):
-        # its parameters are not the user's, unless it passes its keywords on (ninjax's ``init(..., sizes=[16])``)
-        # and the user's file defines a function with that parameter
-        forwards = code is not None and code.co_flags & inspect.CO_VARKEYWORDS and named
-        if forwards and named[0] in getattr(getattr(callee, "_jit_info", None), "static_argnames", ()):  # the user's
-            return named[0] if named[0] in params else f"{params[-1]}[{named[0]!r}]"  # jax.jit(calc.energy, ...)
-        return named[0] if forwards and named[0] in _parameters_defined(frame.f_code.co_filename) else None
-    if named:
-        return named[0]
-    info = getattr(callee, "_jit_info", None)  # a jitted function's own static positions: only those are hashed
-    static = set(getattr(info, "static_argnums", ()) or ()) | {i for i, p in enumerate(params) if p in set(
-        getattr(info, "static_argnames", ()) or ())} if info is not None else None
-    return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and (static is None or i in static)
-                 and unhashable(arg)), None)
-
-
-def _parameters_defined(filename: str) -> set[str]:
-    """The parameter names of every function the file defines."""
-    tree = parse_file(filename)
-    return {name for node in every_node(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            for name in parameter_names(node)} if tree is not None else set()
-
-
-def _unhashable_given(call: Any) -> str | None:
-    """The static parameter of the failing call's function, when the user's own, given an unhashable value (the
-    user's jitted function a library called: ``users_jit_called`` made it the failing call)."""
-    code = getattr(getattr(call, "fn", None), "__code__", None)
-    if code is None or not is_user_file(code.co_filename):
-        return None
-    return next((n for n, v in call.by_name().items() if n in call.static_argnames and not is_hashable(v)), None)
-
-

@@ -1,6 +1,7 @@
 """A library wrapper's paths in the user's terms: ``args[1]`` of a wrapper named by the user's parameter,
 ``kwargs['objective']`` by the keyword the user gave, NNX's and equinox's flat inputs recognised, keys a user
-never wrote (``<class 'PointVar'>``, ``<flat index 2>``) read as they would write them.
+never wrote (``<class 'PointVar'>``, ``<flat index 2>``) read as they would write them; the parameter a call of the
+user's gave an unhashable value a jit holds static.
 """
 from __future__ import annotations
 
@@ -11,16 +12,19 @@ import types
 from typing import Any
 
 from ..._common.errors import is_user_file, traceback_entries
-from ..._common.source import unwrap_function
+from ..._common.frames import holds_tracer
+from ..._common.source import every_node, parameter_names, parse_file, unwrap_function
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..._tracking.observed.adapters import user_call
 from ..argument import keys_last
 from ..call import CallFacts, named_varargs, root_of
 from ..explanation import Explanation
+from ..fixes.site import is_hashable
 from ..provenance import Origin
+from ..recover import Impure, evaluate_pure
 
 __all__ = ["equinox_input", "forwarded", "held_parameters", "keyword_given", "name_arguments", "nnx_call_arguments",
-           "nnx_state", "users_jitted"]
+           "nnx_state", "tracers_first", "unhashable_given", "unhashable_passed", "users_jitted"]
 
 
 _EQUINOX_INPUT = re.compile(r"^dynamic_(?:no)?donate\[")
@@ -123,3 +127,69 @@ def nnx_call_arguments(exc: BaseException) -> dict[str, Any]:
     except Exception:  # noqa: BLE001 - a wrapper's internals changed, or arguments that do not bind
         return {}
     return dict(bound.arguments) if bound is not None else {}
+
+
+def unhashable_passed(node: Any, user: list[types.TracebackType]) -> str | None:
+    """The parameter given an unhashable value in the user's failing call (``delays=[1, 3, 5]``), named by
+    its keyword or, positionally, by the callee's signature; None when the call does not tell."""
+    if not isinstance(node, ast.Call) or not user:
+        return None
+    frame = user[-1].tb_frame
+    if frame.f_code.co_name == "<lambda>":  # ``Minuit(lambda par: lsq(par, xdata, ydata), ...)``: the lambda's call
+        node = next((n.body for n in ast.walk(node) if isinstance(n, ast.Lambda) and isinstance(n.body, ast.Call)
+                     and n.lineno == frame.f_code.co_firstlineno), node)
+
+    def unhashable(expr: ast.expr) -> bool:
+        try:
+            return not is_hashable(evaluate_pure(expr, frame))
+        except Impure:
+            return False
+
+    try:
+        callee = evaluate_pure(node.func, frame)
+        params = list(inspect.signature(callee).parameters)
+        code = getattr(inspect.unwrap(callee), "__code__", None)
+    except (Impure, TypeError, ValueError):
+        return None
+    named = [k.arg for k in node.keywords if k.arg and unhashable(k.value)]
+    if code is None or not is_user_file(code.co_filename):  # a library's own jitted function (tinygp's ``sample``):
+        # its parameters are not the user's, unless it passes its keywords on (ninjax's ``init(..., sizes=[16])``)
+        # and the user's file defines a function with that parameter
+        forwards = code is not None and code.co_flags & inspect.CO_VARKEYWORDS and named
+        if forwards and named[0] in getattr(getattr(callee, "_jit_info", None), "static_argnames", ()):  # the user's
+            return named[0] if named[0] in params else f"{params[-1]}[{named[0]!r}]"  # jax.jit(calc.energy, ...)
+        return named[0] if forwards and named[0] in _parameters_defined(frame.f_code.co_filename) else None
+    if named:
+        return named[0]
+    info = getattr(callee, "_jit_info", None)  # a jitted function's own static positions: only those are hashed
+    static = set(getattr(info, "static_argnums", ()) or ()) | {i for i, p in enumerate(params) if p in set(
+        getattr(info, "static_argnames", ()) or ())} if info is not None else None
+    return next((params[i] for i, arg in enumerate(node.args) if i < len(params) and (static is None or i in static)
+                 and unhashable(arg)), None)
+
+
+def _parameters_defined(filename: str) -> set[str]:
+    """The parameter names of every function the file defines."""
+    tree = parse_file(filename)
+    return {name for node in every_node(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            for name in parameter_names(node)} if tree is not None else set()
+
+
+def unhashable_given(call: Any) -> str | None:
+    """The static parameter of the failing call's function, when the user's own, given an unhashable value (the
+    user's jitted function a library called: ``users_jit_called`` made it the failing call)."""
+    code = getattr(getattr(call, "fn", None), "__code__", None)
+    if code is None or not is_user_file(code.co_filename):
+        return None
+    return next((n for n, v in call.by_name().items() if n in call.static_argnames and not is_hashable(v)), None)
+
+
+def tracers_first(found: Explanation, frame: types.FrameType) -> None:
+    """The arguments whose parameter the failing frame holds traced first: ``jax.grad(loss)(params, x, y)`` traces
+    ``params`` alone, though the failing value is computed from ``y`` too."""
+    held = frame.f_locals
+    traced = [p for p in found.paths if root_of(p) in held and holds_tracer(held[root_of(p)])]
+    if traced and traced[0] != found.paths[0]:
+        found.paths = [*traced, *(p for p in found.paths if p not in traced)]
+        found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
+        found.argument, found.path = found.arguments[0], found.paths[0]
