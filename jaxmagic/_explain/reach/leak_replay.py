@@ -54,9 +54,9 @@ _BUDGET = 0.25  # CPU seconds: a leak fix that traced in more than this is tried
 
 def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | None, globals_: dict | None,
                          names: Names, traced: str | None = None, store: ast.stmt | None = None) -> Origin | None:
-    """Try every untried leak fix by making again the call that traced the storing function, with the fixed
-    function in its place: a cached jitted call that was given it, else the user's statement that ran it.
-    Through the user's jitted call, the parameters of ``traced`` the stored value depends on, when read."""
+    """Try every untried leak fix by making again the call that traced the storing function, with the fixed function
+    in its place: a cached jitted call that was given it, else the user's statement that ran it. Through the user's
+    jitted call, the parameters of ``traced`` the stored value depends on, when read."""
     wanted = [f for f in fixes if f.verified is None and isinstance(f.recipe, (Unstored, ThreadOut))]
     tree, probed = parse_file(filename) if filename else None, None
     if not wanted or tree is None:
@@ -93,14 +93,15 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
             replay = statement_replay(exc, held, held, tree, globals_ or {}, aux=aux, name=holder,
                                        method=getattr(definition, "name", None))
             swaps = [(live, fixed.__code__)] if replay is not None else []
+        reached: list | None = None
         if replay is None and live.__name__ == "__call__" and fixed.__code__.co_freevars == live.__code__.co_freevars:
             replay = statement_replay(exc, live, live, tree, globals_ or {}, aux=aux, called=True)  # thrml's observer
-            swaps = [(live, fixed.__code__)] if replay is not None else []
+            swaps, reached = (marked(live, edited, filename, names.globals_for(live.__globals__)), []) if replay \
+                is not None else ([], None)  # (marked: tequila's ``E.apply(penalty)`` only keeps the object)
         if replay is None and traced == "__call__" and isinstance(fix.recipe, ThreadOut) and holder:
             # jax.jit(like)(p): the object whose __call__ it is, jitted in the user's statement
             replay = jitted_statement_replay(exc, holder, tree, globals_ or {}, filename)
             swaps = [(live, fixed.__code__)] if replay is not None else []
-        reached: list | None = None
         if replay is None and isinstance(fix.recipe, ThreadOut) and fix.recipe.how != "placeholder":  # a callback that returned nothing: its caller may collect it
             # returning more changes what the library calling it receives: whether the rest of the program
             # still makes sense of it, a trace cannot tell; a library the user hands it to surely does not
@@ -117,8 +118,7 @@ def verify_leak_in_place(fixes: list[Fix], exc: BaseException, filename: str | N
                 replay = jitted_statement_replay(exc, "<lambda>", tree, globals_ or {}, filename, naming=live.__name__)
                 swaps = [(live, fixed.__code__)] if replay is not None else []
             if replay is None:
-                fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" \
-                    if library else None
+                fix.outcome = fix.unfit = f"{library} calls `{live.__name__}` and uses what it returns" if library else None
                 fix.outcome = fix.outcome or ("your line that runs it was not made again: its arguments run code"
                                               if not fix.template else
                                               "returning more changes what the code that calls it gets back")

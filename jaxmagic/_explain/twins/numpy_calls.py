@@ -38,16 +38,21 @@ def with_twins(node: ast.AST, site: Site) -> ast.AST:
         twin = numpy_twin(call_node, site) if isinstance(call_node, ast.Call) else None
         if twin is not None and not _shapes_only(call_node):
             call_node.func = attr(f"{site.names.jnp}.{twin}")
-            call_node.args = [_left_as_array(a, site.converted) for a in call_node.args]
+            call_node.args = [_left_as_array(a, site.converted, site.locals_ or {}) for a in call_node.args]
     return _Inlined(site).visit(new)
 
 
-def _left_as_array(arg: ast.expr, field: str | None) -> ast.expr:
-    """``t.numpy()``, a library array type's way out to NumPy (eagerpy's ``JAXTensor``): its traced array instead,
-    the field it converts (``t.raw``)."""
+def _left_as_array(arg: ast.expr, field: str | None, held: dict) -> ast.expr:
+    """``t.numpy()``, a library array type's way out to NumPy (eagerpy's ``JAXTensor``), or the object itself handed
+    to NumPy (ivy's ``Array``, through its ``__array__``): its traced array instead, the field it converts
+    (``t.raw``, ``x.data``)."""
     if field and isinstance(arg, ast.Call) and isinstance(arg.func, ast.Attribute) and arg.func.attr == "numpy" \
             and not arg.args and not arg.keywords:
         return ast.Attribute(arg.func.value, field, ast.Load())
+    value = held.get(arg.id) if field and isinstance(arg, ast.Name) else None
+    if value is not None and not isinstance(value, (jax.Array, np.ndarray, np.generic, int, float, complex)) and \
+            inspect.getattr_static(type(value), field, None) is not None:
+        return ast.Attribute(arg, field, ast.Load())
     return arg
 
 
@@ -78,6 +83,8 @@ def _property_in_jnp(node: ast.Attribute, site: Site) -> ast.expr | None:
     if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return None
     numpy = {n for n, v in getter.__globals__.items() if v is np}
+    if not any(isinstance(n, ast.Name) and n.id in numpy for n in ast.walk(body[0])):
+        return None  # a property that only reads its field (ivy's ``data``): it stays as the user wrote it
 
     def written(part: ast.expr) -> ast.expr:
         dotted = dotted_of(part) if isinstance(part, (ast.Name, ast.Attribute)) else None
