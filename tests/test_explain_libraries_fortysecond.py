@@ -11,7 +11,19 @@ own (differt, tequila, jax-bitempered-loss; scarlet2, ivy, iminuit).
   ``or`` its ``logical_or``, and the value picked whole, not leaf by leaf (forty-fifth set);
 - a loss that stores a value, handed to a library's ``value_and_grad`` that has no ``has_aux`` but a variant of
   its own that takes the extra output (eagerpy's ``value_aux_and_grad``): returning the value is tried through
-  that variant and goes first (forty-fifth set; slsqp-jax's solvers of the forty-fourth had the same shape).
+  that variant and goes first (forty-fifth set; slsqp-jax's solvers of the forty-fourth had the same shape);
+- a library's array type that keeps its array in ``_data`` behind a ``data`` property (ivy's ``Array``): handed to
+  NumPy, ``jnp``'s twin takes ``x.data``; an ``if`` whose branches return ``.data`` is the library's ``where`` of
+  the arrays, unwrapped after; its ``nonzero`` that takes ``size=`` gets it; its indexing by a mask, which it
+  lowers to ``jnp.nonzero``, is a boolean index (forty-sixth set, ivy);
+- ``jax.grad(loss)(params, x, y)`` where a library's custom rule traces the labels too: the argument is the
+  parameter the user's frame holds traced, ``params`` (forty-sixth set, jax-bitempered-loss);
+- ``float(g)`` fixed under a ``jax.grad`` with no jit, after which ``max(g, 0.0)`` needs a bool that such a call's
+  tracers have: not known, never a failed fix (forty-sixth set, a tequila transformation);
+- an array marked static in a jitted cost that a lambda handed to iminuit calls: the static parameter, not the
+  lambda's, and no crash reading a lambda's body as a list of statements (forty-sixth set);
+- a callable object handed to a library that only keeps it (tequila's ``E.apply(penalty)``): a leak fix traced
+  through that statement is not verified, since the trace never ran the object (forty-sixth set).
 """
 from __future__ import annotations
 
@@ -107,6 +119,262 @@ for _ in range(3):
 jnp.stack(history).mean()
 """
 
+IVY_ARRAY = "https://github.com/unifyai/ivy/blob/main/ivy/data_classes/array/array.py"  # _data behind .data
+IVY_NONZERO = "https://github.com/unifyai/ivy/blob/main/ivy/functional/backends/jax/searching.py"  # size=
+
+# a reduction of ivy's design: an array class keeping its JAX array in `_data` behind a `data` property, NumPy's
+# `__array__`, module functions of its own, a `nonzero` that takes `size=`, and mask indexing through jnp.nonzero
+ARRAY_LIBRARY = """\
+import jax.numpy as jnp
+import numpy as np
+
+
+def _raw(value):
+    return value.data if isinstance(value, Array) else value
+
+
+class Array:
+    def __init__(self, data):
+        self._data = jnp.asarray(_raw(data))
+
+    @property
+    def data(self):
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self._data, dtype=dtype)
+
+    def __bool__(self):
+        return bool(self._data)
+
+    def __getitem__(self, index):
+        index = _raw(index)
+        if getattr(index, "dtype", None) == bool:
+            return Array(self._data[jnp.nonzero(index)])
+        return Array(self._data[index])
+
+    def __gt__(self, other):
+        return Array(self._data > _raw(other))
+
+    def __truediv__(self, other):
+        return Array(self._data / _raw(other))
+
+
+def array(x):
+    return Array(x)
+
+
+def any(x):
+    return Array(jnp.any(_raw(x)))
+
+
+def isnan(x):
+    return Array(jnp.isnan(_raw(x)))
+
+
+def mean(x):
+    return Array(jnp.mean(_raw(x)))
+
+
+def where(condition, x, y):
+    return Array(jnp.where(_raw(condition), _raw(x), _raw(y)))
+
+
+def nonzero(x, size=None):
+    return Array(jnp.nonzero(_raw(x), size=size)[0])
+"""
+
+PERCENTILE_OF_ARRAY = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+import arraywrap as aw
+
+
+@jax.jit
+def robust_scale(x):
+    x = aw.array(x)
+    p90 = np.percentile(x, 90)
+    return (x / p90).data
+
+
+robust_scale(jnp.linspace(0.0, 10.0, 50))
+"""
+
+NAN_GUARD = """\
+import jax
+import jax.numpy as jnp
+import arraywrap as aw
+
+
+@jax.jit
+def guarded_mean(h):
+    h = aw.array(h)
+    if aw.any(aw.isnan(h)):
+        return aw.array(0.0).data
+    return aw.mean(h).data
+
+
+guarded_mean(jnp.ones(3))
+"""
+
+ACTIVE_UNITS = """\
+import jax
+import jax.numpy as jnp
+import arraywrap as aw
+
+
+@jax.jit
+def active_units(scores):
+    idx = aw.nonzero(scores > 0.5)
+    return idx.data
+
+
+active_units(jnp.array([0.2, 0.9, 0.7, 0.1]))
+"""
+
+POSITIVE_PART = """\
+import jax
+import jax.numpy as jnp
+import arraywrap as aw
+
+
+@jax.jit
+def positive_part(x):
+    x = aw.array(x)
+    return x[x > 0].data
+
+
+positive_part(jnp.array([0.5, -1.0, 2.0]))
+"""
+
+BITEMPERED = "https://github.com/google/bi-tempered-loss/blob/master/jax/loss.py"  # custom_vjp over the labels
+
+CUSTOM_RULE_LIBRARY = """\
+import jax
+import jax.numpy as jnp
+
+
+@jax.custom_vjp
+def squared_loss(activations, labels):
+    return (activations - labels) ** 2
+
+
+def _forward(activations, labels):
+    return squared_loss(activations, labels), (activations, labels)
+
+
+def _backward(saved, g):
+    activations, labels = saved
+    return 2 * (activations - labels) * g, -2 * (activations - labels) * g
+
+
+squared_loss.defvjp(_forward, _backward)
+"""
+
+WEIGHTED_AVERAGE = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+import lossrule
+
+
+def loss_fn(params, x, y, weights):
+    logits = x @ params["w"] + params["b"]
+    per_example = lossrule.squared_loss(logits, y)
+    return np.average(per_example, weights=weights)
+
+
+params = {"w": jnp.zeros(3), "b": jnp.array(0.0)}
+x = jnp.ones((6, 3))
+y = jnp.array([0.0, 1.0, 1.0, 0.0, 1.0, 0.0])
+jax.grad(loss_fn)(params, x, y, jnp.array([1.0, 2.0, 2.0, 1.0, 2.0, 1.0]))
+"""
+
+TEQUILA_OBJECTIVES = "https://github.com/tequilahub/tequila/blob/master/tutorials/BasicUsage.ipynb"
+
+HINGE_UNDER_GRAD = """\
+import jax
+import jax.numpy as jnp
+
+
+def hinge_penalty(g):
+    return max(float(g) - 0.5, 0.0) ** 2
+
+
+jax.grad(hinge_penalty)(jnp.float32(1.0))
+"""
+
+IMINUIT_JAX = "https://scikit-hep.org/iminuit/notebooks/automatic_differentiation.html"
+
+COST_WITH_STATIC_DATA = """\
+from functools import partial
+import jax
+import jax.numpy as jnp
+import numpy as np
+import fitter
+
+xdata = np.linspace(0.0, 5.0, 40)
+ydata = 3.0 * np.exp(-0.7 * xdata)
+
+
+@partial(jax.jit, static_argnums=(1, 2))
+def lsq(par, x, y):
+    amp, rate = par
+    return jnp.sum((y - amp * jnp.exp(-rate * x)) ** 2)
+
+
+fitter.minimize(lambda par: lsq(par, xdata, ydata), (1.0, 1.0))
+"""
+
+# a reduction of a minimiser that calls the user's cost with NumPy arrays of parameters (iminuit's Minuit)
+MINIMISER_LIBRARY = """\
+import numpy as np
+
+
+def minimize(cost, start):
+    return cost(np.asarray(start, dtype=float))
+"""
+
+# a reduction of tequila's objectives: `apply` keeps the transformation, `minimize` differentiates it later
+KEEPING_LIBRARY = """\
+import jax
+
+
+class Objective:
+    def __init__(self, transformation=None):
+        self.transformation = transformation
+
+    def apply(self, transformation):
+        return Objective(transformation)
+
+
+def minimize(objective, start=1.0):
+    return jax.grad(objective.transformation)(start)
+"""
+
+PENALTY_KEPT = """\
+import jax
+import jax.numpy as jnp
+import keeper
+
+
+class Penalty:
+    def __init__(self, target):
+        self.target = target
+
+    def __call__(self, e):
+        self.last_energy = e
+        return (e - self.target) ** 2
+
+
+penalty = Penalty(0.5)
+energy = keeper.Objective()
+objective = energy.apply(penalty)
+keeper.minimize(objective)
+penalty.last_energy + 1.0
+"""
+
 BOX_PROJECTION = """\
 import jax
 import jax.numpy as jnp
@@ -171,3 +439,62 @@ def test_a_stored_loss_value_is_returned_through_the_librarys_own_aux_variant(tm
     assert (first.kind, first.verified) == ("return-value", True), tried(found)
     assert "with `value_aux_and_grad`" in first.outcome
     assert "gradlib.value_aux_and_grad(loss_fn, w)" in first.code.splitlines()[-1]
+
+
+def test_a_library_array_handed_to_numpy_becomes_its_data_field_in_jnp(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "arraywrap", ARRAY_LIBRARY)
+    found = explained_cell("ivy-percentile", IVY_ARRAY, PERCENTILE_OF_ARRAY, tmp_path)
+    first = found.fixes[0]
+    assert (first.kind, first.verified, first.code) == ("jnp-not-np", True, "jnp.percentile(x.data, 90)"), tried(found)
+
+
+def test_an_if_between_unwrapped_library_arrays_is_its_where_unwrapped_after(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "arraywrap", ARRAY_LIBRARY)
+    found = explained_cell("ivy-nan-guard", IVY_ARRAY, NAN_GUARD, tmp_path)
+    first = found.fixes[0]
+    assert (first.kind, first.verified) == ("jnp.where", True), tried(found)
+    assert first.code == "return aw.where(aw.any(aw.isnan(h)), aw.array(0.0), aw.mean(h)).data"
+    cond = next(f for f in found.fixes if f.kind == "lax.cond")
+    assert cond.code.startswith("return jax.lax.cond(aw.any(aw.isnan(h)).data, ")
+
+
+def test_a_library_counting_function_that_takes_size_gets_it(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "arraywrap", ARRAY_LIBRARY)
+    found = explained_cell("ivy-nonzero-size", IVY_NONZERO, ACTIVE_UNITS, tmp_path)
+    first = found.fixes[0]
+    assert (first.kind, first.verified) == ("size-argument", True), tried(found)
+    assert first.code == "aw.nonzero(scores > 0.5, size=(scores > 0.5).size)"
+
+
+def test_a_library_array_indexed_by_a_mask_it_lowers_to_nonzero_is_a_boolean_index(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "arraywrap", ARRAY_LIBRARY)
+    found = explained_cell("ivy-mask-index", IVY_ARRAY, POSITIVE_PART, tmp_path)
+    assert (found.kind, found.argument) == ("boolean-index", "x")
+
+
+def test_under_grad_the_argument_is_the_one_the_frame_holds_traced(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "lossrule", CUSTOM_RULE_LIBRARY)
+    found = explained_cell("custom-rule-labels", BITEMPERED, WEIGHTED_AVERAGE, tmp_path)
+    assert found.argument == "params" and found.path.startswith("params["), (found.argument, found.paths)
+    assert (found.fixes[0].kind, found.fixes[0].verified) == ("jnp-not-np", True), tried(found)
+
+
+def test_a_bool_past_a_fixed_float_under_eager_grad_is_not_known(tmp_path):
+    found = explained_cell("eager-grad-hinge", TEQUILA_OBJECTIVES, HINGE_UNDER_GRAD, tmp_path)
+    first = found.fixes[0]
+    assert (first.kind, first.verified) == ("astype", None), tried(found)
+    assert "differentiating without jit has: not known either way" in first.outcome
+
+
+def test_an_array_static_in_a_cost_a_lambda_hands_a_minimiser_is_named_by_its_parameter(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "fitter", MINIMISER_LIBRARY)
+    found = explained_cell("lambda-static-data", IMINUIT_JAX, COST_WITH_STATIC_DATA, tmp_path)
+    assert found.analysis_failed is None, found.analysis_failed
+    assert (found.kind, found.argument, found.lineno) == ("unhashable-static", "x", 17), found.message
+
+
+def test_a_leak_fix_through_a_statement_that_only_keeps_the_object_is_not_verified(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "keeper", KEEPING_LIBRARY)
+    found = explained_cell("kept-penalty", TEQUILA_OBJECTIVES, PENALTY_KEPT, tmp_path)
+    assert found.kind == "leaked-tracer"
+    assert not any(f.verified and "apply(penalty)" in (f.outcome or "") for f in found.fixes), tried(found)

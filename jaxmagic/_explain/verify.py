@@ -36,7 +36,7 @@ from .leaks import stores_outside
 from .rebuild import (Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
                       refused_only_abstractly, values_as_given)
 from .retrace.budget import OutOfTime, retrace_seconds
-from .retrace.outcomes import fails_unfixed, given_back, ran_unchanged, returns_its_object, stale_jit_cache
+from .retrace.outcomes import fails_unfixed, given_back, kept_eagerly, ran_unchanged, returns_its_object, stale_jit_cache
 from .._common.through import outer_jit
 
 __all__ = ["verify", "verify_rejitted", "first_line"]
@@ -100,8 +100,8 @@ def verify(fixes: list[Fix], call: Call, filename: str | None, names: Names, con
                                                "jit cannot return, so it cannot be traced on its own")
             continue
         refused_by = refused_only_abstractly(outcome) if call.unjitted else None
-        if refused_by is not None:  # the user's call has no jit: the library may have had concrete values there
-            fix.verified, fix.outcome = None, (
+        if refused_by is not None or (exc is not None and kept_eagerly(outcome, kind, exc)):  # the user's call has
+            fix.verified, fix.outcome = None, kept_eagerly(outcome, kind, exc) if refused_by is None else (  # no jit
                 f"traced abstractly, {refused_by}'s own code needed concrete values, which your call without jit "
                 "may give it: not known either way")
             continue

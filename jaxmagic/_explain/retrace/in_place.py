@@ -35,7 +35,7 @@ from ..rebuild import Names, refused_only_abstractly
 from ..verify import first_line
 from .alone import replay_alone
 from .budget import capped, retrace_seconds
-from .outcomes import ran_as_it_was
+from .outcomes import kept_eagerly, ran_as_it_was
 from .replay import Refused, Replay, jits_directly, library_called, replay_of, replay_of_call
 from .swaps import swaps
 
@@ -122,20 +122,14 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             # ``jax.value_and_grad(f)(x)`` with no jit: the library had concrete values there, the run again has not
             fix.outcome = (f"traced abstractly, {refused}'s own code needed concrete values, which your call "
                            "without jit may give it: not known either way")
-        elif differentiated_eagerly(exc) and tracing_kind(outcome) in _KEPT_EAGERLY and \
-                tracing_kind(outcome) != kind:  # ``max(g, 0.0)`` past the fixed ``float(g)``: grad without jit
-            # keeps the values under its tracers, so Python gets its True/False there; the abstract run again has none
-            fix.outcome = (f"traced abstractly, it then needed a Python {_KEPT_EAGERLY[tracing_kind(outcome)]} "
-                           "from a traced value, which your call differentiating without jit has: not known either way")
+        elif (eagerly := kept_eagerly(outcome, kind, exc)) is not None:  # ``max(g, 0.0)`` past a fixed ``float(g)``
+            fix.outcome = eagerly
         elif _refused_again(used, outcome, alone):  # (bartz's loop refuses to be traced a second time)
             fix.outcome = (f"not known: the library's code refuses a second run of its trace "
                            f"({type(outcome).__name__}: {first_line(outcome)})")
         else:
             fix.verified, fix.failed_with = False, outcome
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
-
-
-_KEPT_EAGERLY = {"bool-conversion": "True/False", "integer-conversion": "int"}  # what an eager grad's tracer gives
 
 
 def _refused_again(replay: Replay, outcome: BaseException, alone: Replay | str) -> bool:

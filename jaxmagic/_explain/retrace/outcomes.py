@@ -5,7 +5,8 @@ user's call, or compares a new static value with one holding the failed call's t
 user's function its own way, so the rewritten copy never ran; the storing method tried under a jit of
 jaxmagic's returns its object, which no jit can return; or the function, traced on its own, fails before its
 failing line whatever the fix (it reads a context only the library's own call sets up: haiku's
-``get_parameter``); or the run again ran the user's function as it was, not the rewritten one. Such a
+``get_parameter``); or the run again ran the user's function as it was, not the rewritten one; or, past the fixed
+line, the abstract try needed a Python bool that the user's call, differentiating without jit, has. Such a
 failure is no verdict on the fix.
 """
 from __future__ import annotations
@@ -16,8 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._common.errors import installed_package, is_user_file, traceback_entries, tracing_kind, user_entries
+from ..._common.frames import differentiated_eagerly
 
-__all__ = ["fails_unfixed", "given_back", "ran_as_it_was", "ran_unchanged", "returns_its_object", "stale_jit_cache"]
+__all__ = ["fails_unfixed", "given_back", "kept_eagerly", "ran_as_it_was", "ran_unchanged", "returns_its_object",
+           "stale_jit_cache"]
 
 
 def given_back(outcome: BaseException) -> bool:
@@ -99,3 +102,17 @@ def ran_as_it_was(outcome: BaseException, exc: BaseException, recipe: Any) -> bo
     lines = [n for _, _, n in code.co_lines() if n is not None]
     return again[-1].tb_frame.f_code is code and again[-1].tb_lineno == first[-1].tb_lineno and \
         bool(lines) and min(lines) <= line <= max(lines)
+
+
+_KEPT_EAGERLY = {"bool-conversion": "True/False", "integer-conversion": "int"}  # what an eager grad's tracer gives
+
+
+def kept_eagerly(outcome: object, kind: str, exc: BaseException) -> str | None:
+    """Why a try that failed says nothing, where the user's call differentiated without jit (``jax.grad(f)(x)``)
+    and the try, past the fixed ``float(g)``, needed a Python True/False or int (``max(g, 0.0)``): such a call's
+    tracers keep their values, so Python gets one there; the abstract try has none. Else None."""
+    met = tracing_kind(outcome) if isinstance(outcome, BaseException) else None
+    if met not in _KEPT_EAGERLY or met == kind or not differentiated_eagerly(exc):
+        return None
+    return (f"traced abstractly, it then needed a Python {_KEPT_EAGERLY[met]} from a traced value, which your call "
+            "differentiating without jit has: not known either way")
