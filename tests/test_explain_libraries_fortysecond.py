@@ -22,6 +22,9 @@ own (differt, tequila, jax-bitempered-loss; scarlet2, ivy, iminuit).
   tracers have: not known, never a failed fix (forty-sixth set, a tequila transformation);
 - an array marked static in a jitted cost that a lambda handed to iminuit calls: the static parameter, not the
   lambda's, and no crash reading a lambda's body as a list of statements (forty-sixth set);
+- ``num_classes = labels.max() + 1`` in a jitted function whose parameter ``labels`` has the name of a global
+  array of the cell (as notebooks name them): still array math, computed by the caller and passed static
+  (forty-sixth set, jax-bitempered-loss);
 - a callable object handed to a library that only keeps it (tequila's ``E.apply(penalty)``): a leak fix traced
   through that statement is not verified, since the trace never ran the object (forty-sixth set).
 """
@@ -375,6 +378,25 @@ keeper.minimize(objective)
 penalty.last_energy + 1.0
 """
 
+BITEMPERED_SPARSE = "https://github.com/google/bi-tempered-loss/issues/9"  # integer labels made one-hot
+
+CLASSES_FROM_LABELS = """\
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def sparse_loss(logits, labels):
+    num_classes = labels.max() + 1
+    one_hot = jax.nn.one_hot(labels, num_classes)
+    return (logits * one_hot).sum()
+
+
+logits = jnp.ones((8, 5))
+labels = jnp.array([0, 1, 2, 3, 4, 0, 1, 2])
+sparse_loss(logits, labels)
+"""
+
 BOX_PROJECTION = """\
 import jax
 import jax.numpy as jnp
@@ -498,3 +520,10 @@ def test_a_leak_fix_through_a_statement_that_only_keeps_the_object_is_not_verifi
     found = explained_cell("kept-penalty", TEQUILA_OBJECTIVES, PENALTY_KEPT, tmp_path)
     assert found.kind == "leaked-tracer"
     assert not any(f.verified and "apply(penalty)" in (f.outcome or "") for f in found.fixes), tried(found)
+
+
+def test_a_count_from_a_parameter_named_like_a_global_array_is_computed_by_the_caller(tmp_path):
+    found = explained_cell("classes-from-labels", BITEMPERED_SPARSE, CLASSES_FROM_LABELS, tmp_path)
+    first = found.fixes[0]
+    assert (first.kind, first.verified) == ("static", True), tried(found)
+    assert "# num_classes = int(labels.max() + 1)" in first.code

@@ -136,7 +136,9 @@ def hoisted_size_fix(site: Site) -> Fix | None:
         return None
     name, statement = found
     made_before = _statements_read(statement.value, assigned, statement.lineno)
-    if not all(_array_math(s.value, site.globals_ or {}) for s in [statement, *(s for _, s in made_before)]):
+    local = {k: v for k, v in (site.globals_ or {}).items() if k not in params and k not in assigned}  # (a global
+    # ``labels`` the function's parameter ``labels`` hides)
+    if not all(_array_math(s.value, local) for s in [statement, *(s for _, s in made_before)]):
         return None  # it calls a function of the user's or a library's (an inner jit): no size of the data alone
     if not set(names_in(statement.value)) & (params | {n for n, _ in made_before}) or \
             not _reads_parameters(statement, made_before, params):

@@ -188,7 +188,9 @@ def tracers_first(found: Explanation, frame: types.FrameType) -> None:
     """The arguments whose parameter the failing frame holds traced first: ``jax.grad(loss)(params, x, y)`` traces
     ``params`` alone, though the failing value is computed from ``y`` too."""
     held = frame.f_locals
-    traced = [p for p in found.paths if root_of(p) in held and holds_tracer(held[root_of(p)])]
+    if not all(root_of(p) in held for p in found.paths):  # another function's parameters (a module's method run by
+        return  # the user's jitted step): the frame says nothing of them
+    traced = [p for p in found.paths if holds_tracer(held[root_of(p)])]
     if traced and traced[0] != found.paths[0]:
         found.paths = [*traced, *(p for p in found.paths if p not in traced)]
         found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
