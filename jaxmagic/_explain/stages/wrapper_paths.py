@@ -11,6 +11,9 @@ import re
 import types
 from typing import Any
 
+import jax
+import numpy as np
+
 from ..._common.errors import is_user_file, traceback_entries
 from ..._common.frames import holds_tracer
 from ..._common.source import every_node, parameter_names, parse_file, unwrap_function
@@ -190,8 +193,11 @@ def tracers_first(found: Explanation, frame: types.FrameType) -> None:
     held = frame.f_locals
     if not all(root_of(p) in held for p in found.paths):  # another function's parameters (a module's method run by
         return  # the user's jitted step): the frame says nothing of them
+    first = held[root_of(found.paths[0])]
+    if not isinstance(first, (jax.Array, np.ndarray, np.generic, int, float)) or holds_tracer(first):
+        return  # the first is traced, or an object whose state JAX may not see (a state library's module): it stays
     traced = [p for p in found.paths if holds_tracer(held[root_of(p)])]
-    if traced and traced[0] != found.paths[0]:
+    if traced:
         found.paths = [*traced, *(p for p in found.paths if p not in traced)]
         found.arguments = list(dict.fromkeys(root_of(p) for p in found.paths))
         found.argument, found.path = found.arguments[0], found.paths[0]
