@@ -25,6 +25,8 @@ own (differt, tequila, jax-bitempered-loss; scarlet2, ivy, iminuit).
 - ``num_classes = labels.max() + 1`` in a jitted function whose parameter ``labels`` has the name of a global
   array of the cell (as notebooks name them): still array math, computed by the caller and passed static
   (forty-sixth set, jax-bitempered-loss);
+- a library's NumPy function handed a value under ``jax.grad`` (scarlet2's ``measure.centroid``): splitting the jit
+  around the call cannot keep a derivative, so it is not offered; guidance to write the computation in ``jnp``;
 - a callable object handed to a library that only keeps it (tequila's ``E.apply(penalty)``): a leak fix traced
   through that statement is not verified, since the trace never ran the object (forty-sixth set).
 """
@@ -397,6 +399,33 @@ labels = jnp.array([0, 1, 2, 3, 4, 0, 1, 2])
 sparse_loss(logits, labels)
 """
 
+SCARLET2_MEASURE = "https://github.com/pmelchior/scarlet2/blob/main/src/scarlet2/measure.py"  # NumPy inside
+
+NUMPY_MEASURE_LIBRARY = """\
+import numpy as np
+
+
+def centroid(image):
+    image = np.asarray(image)
+    rows = np.arange(image.shape[0])
+    return float((image.sum(axis=1) * rows).sum() / image.sum())
+"""
+
+CENTROID_UNDER_GRAD = """\
+import jax
+import jax.numpy as jnp
+import measurelib
+
+
+def centering_penalty(e):
+    image = jnp.outer(jnp.exp(-e ** 2), jnp.ones(4))
+    cy = measurelib.centroid(image)
+    return (cy - 2.0) ** 2
+
+
+jax.grad(centering_penalty)(jnp.linspace(-1.0, 1.0, 5))
+"""
+
 BOX_PROJECTION = """\
 import jax
 import jax.numpy as jnp
@@ -527,3 +556,10 @@ def test_a_count_from_a_parameter_named_like_a_global_array_is_computed_by_the_c
     first = found.fixes[0]
     assert (first.kind, first.verified) == ("static", True), tried(found)
     assert "# num_classes = int(labels.max() + 1)" in first.code
+
+
+def test_a_librarys_numpy_function_under_grad_gets_jnp_guidance_not_a_split_jit(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "measurelib", NUMPY_MEASURE_LIBRARY)
+    found = explained_cell("numpy-under-grad", SCARLET2_MEASURE, CENTROID_UNDER_GRAD, tmp_path)
+    assert [(f.kind, f.template) for f in found.fixes] == [("jnp-not-np", True)], tried(found)
+    assert "cy = measurelib.centroid(image)" in found.fixes[0].code
