@@ -22,7 +22,7 @@ import numpy as np
 from .._common.errors import is_installed_library, is_jax_file, user_entries
 from .._common.source import node_at, parse_file, position_of
 
-__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure"]
+__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or"]
 
 _PURE_MODULES = (jnp, np, jax.random, jax.numpy.linalg)
 _MAX_NODES = 200
@@ -102,6 +102,14 @@ class Impure(Exception):
 def frame_of(globals_: dict | None, locals_: dict | None = None) -> types.SimpleNamespace:
     """A frame's names for :func:`evaluate_pure` to read: a module's globals and a copy of a function's locals."""
     return types.SimpleNamespace(f_globals=globals_ or {}, f_locals=dict(locals_ or {}))
+
+
+def pure_or(node: ast.expr, frame: Any, otherwise: Any = None) -> Any:
+    """:func:`evaluate_pure`, with ``otherwise`` where ``node`` cannot be read without running code."""
+    try:
+        return evaluate_pure(node, frame)
+    except Impure:
+        return otherwise
 
 
 def evaluate_pure(node: ast.expr, frame: types.FrameType, library_values: bool = False) -> Any:

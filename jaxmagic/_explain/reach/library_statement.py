@@ -24,7 +24,7 @@ import jax
 
 from ..._common.errors import is_installed_library, is_user_file
 from ..._common.source import clone, text_of
-from ..recover import Impure, evaluate_pure, frame_of
+from ..recover import Impure, evaluate_pure, frame_of, pure_or
 from .cached_jit import reaches, swapped
 from ..retrace.replay import Replay, replay_of_call
 from .jitted_statement import read_call, statement_calls
@@ -121,7 +121,7 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
             given = ast.Name(live.__name__)  # jax.jit(trainer.step): the object's method; or an object it calls
         if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
             continue
-        if links[0] is node and short in _WRAPS and aux_variant(_evaluated(links[-1].func, frame)) is None:
+        if links[0] is node and short in _WRAPS and aux_variant(pure_or(links[-1].func, frame)) is None:
             continue  # jax.grad(f) made, not run, here: the call around it runs it (eagerpy's runs it)
         read = read_call(node, links, frame)
         if read is not None:
@@ -160,13 +160,6 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
         replay.where += f" with `{variant.__name__}`"
         replay.changed = f"{text_of(given)}  (it returns the extra output too: see its signature)"
     return replay
-
-
-def _evaluated(node: ast.expr, frame: Any) -> Any:
-    try:
-        return evaluate_pure(node, frame)
-    except Impure:
-        return None
 
 
 def aux_variant(transform: Any) -> Any:

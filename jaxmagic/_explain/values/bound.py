@@ -16,7 +16,7 @@ from ..._common.source import clone, text_of
 from ..declare.jit_option import traced_abstractly
 from ..explanation import Fix
 from ..fixes.site import is_hashable
-from ..recover import Impure, evaluate_pure, frame_of
+from ..recover import Impure, evaluate_pure, frame_of, pure_or
 
 __all__ = ["bound_keyword_fix"]
 
@@ -30,7 +30,7 @@ def bound_keyword_fix(site: Any) -> Fix | None:
     frame = frame_of(site.globals_, site.locals_)
     jitted = frame.f_locals.get(call.func.id, frame.f_globals.get(call.func.id))
     static = set(getattr(getattr(jitted, "_jit_info", None), "static_argnames", ()))
-    named = [k for k in call.keywords if k.arg in static and not is_hashable(_value(k.value, frame, None))]
+    named = [k for k in call.keywords if k.arg in static and not is_hashable(pure_or(k.value, frame))]
     statement = _jitting_statement(tree, call.func.id, call.lineno)
     if len(named) != 1 or statement is None or getattr(jitted, "__wrapped__", None) is None:
         return None
@@ -47,7 +47,7 @@ def bound_keyword_fix(site: Any) -> Fix | None:
     fix = Fix("static", code, f"`{keyword.arg}` is an array, which has no hash, so it cannot be a static argument; "
               "bound into the function with `functools.partial` before the jit, it is a constant of the trace, which "
               "the library reads as the NumPy array it is")
-    _try(fix, jitted, keyword.arg, _value(keyword.value, frame, None), again, frame, kept)
+    _try(fix, jitted, keyword.arg, pure_or(keyword.value, frame), again, frame, kept)
     return fix
 
 
@@ -62,9 +62,9 @@ def _jitting_statement(tree: ast.AST, name: str, before: int) -> ast.Assign | No
 def _try(fix: Fix, jitted: Any, keyword: str, value: Any, again: ast.Call, frame: Any, kept: list[str]) -> None:
     """Trace the jit with the keyword bound, on the call's other values: ``verified`` and ``outcome`` set."""
     try:
-        args = tuple(v for a in again.args for v in (_value(a.value, frame) if isinstance(a, ast.Starred) else [
-            _value(a, frame)]))
-        kwargs = {k.arg: _value(k.value, frame) for k in again.keywords if k.arg}
+        args = tuple(v for a in again.args for v in (evaluate_pure(a.value, frame) if isinstance(a, ast.Starred) else [
+            evaluate_pure(a, frame)]))
+        kwargs = {k.arg: evaluate_pure(k.value, frame) for k in again.keywords if k.arg}
     except Impure:
         fix.outcome = "the call's other values could not be read without running your code"
         return
@@ -73,14 +73,3 @@ def _try(fix: Fix, jitted: Any, keyword: str, value: Any, again: ast.Call, frame
                                                   static_argnames=tuple(kept) or None)
 
 
-_RAISE = object()
-
-
-def _value(node: ast.expr, frame: Any, otherwise: Any = _RAISE) -> Any:
-    """``node`` read in ``frame`` without running code; ``otherwise`` where it cannot be (else :class:`Impure`)."""
-    try:
-        return evaluate_pure(node, frame)
-    except Impure:
-        if otherwise is _RAISE:
-            raise
-        return otherwise
