@@ -25,6 +25,7 @@ from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
 from .provenance import forget_read_traces
+from .rebuild import differentiating
 from .reach.annotated import python_value_refused
 from .reach.library import library_call, library_wrapper_of_other_values, users_jit_called
 from .retrace.budget import retrace_budget
@@ -187,7 +188,6 @@ _TRACING = {"scan": "`lax.scan`", "fori_loop": "`lax.fori_loop`", "while_loop": 
             "pmap": "`jax.pmap`", "shard_map": "`shard_map`", "custom_vjp": "`jax.custom_vjp`",
             "custom_jvp": "`jax.custom_jvp`"}
 _VMAPPED = re.compile(r"\b(?:Batch|Vmap)Tracer\b")  # JAX 0.10 names vmap's tracer BatchTracer, 0.12 VmapTracer
-_DIFFERENTIATED = re.compile(r"\b(?:JVP|Linearize)Tracer\b")  # grad's, jvp's and linearize's tracers
 
 
 def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
@@ -219,7 +219,7 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         # vmap traced it: one example's value, the mapped (first) axis gone
         template = "Under vmap" + template[len("Under jit"):]
         aval = re.sub(r"\[\d+,?", "[", aval) if aval and failed is None else aval  # the batch's: one example's
-    elif template.startswith("Under jit") and (_DIFFERENTIATED.search(type(failed).__name__) and not isinstance(
+    elif template.startswith("Under jit") and (differentiating(failed) and not isinstance(
             getattr(failed, "primal", None), jax.core.Tracer) or failed is None and innermost == "grad"):
         # grad traced it (``jax.value_and_grad(loss)(15000.0)``), with no jit around it
         template = "Under differentiation (`grad`)" + template[len("Under jit"):]

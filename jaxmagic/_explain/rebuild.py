@@ -33,7 +33,7 @@ from .._common.through import outer_jit, rewrap
 from .retrace.budget import OutOfTime, within_budget
 from .retrace.reverse import trace_probe
 
-__all__ = ["abstract_tracers", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX",
+__all__ = ["abstract_tracers", "DIFFERENTIATION_TRACERS", "differentiating", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX",
            "probe_name", "global_names", "refused_only_abstractly"]
 
 # Probe copies carry this suffix, so the events JAX reports for their traces
@@ -321,6 +321,15 @@ def _traceable(value: Any) -> bool:
 def global_names(code: types.CodeType) -> set[str]:
     """The global names ``code`` reads, with those of the functions and lambdas inside it."""
     return set(code.co_names).union(*(global_names(c) for c in code.co_consts if isinstance(c, types.CodeType)))
+
+
+# grad's, jvp's and linearize's tracers: JAX says a value is being differentiated only by its tracer's class
+DIFFERENTIATION_TRACERS = ("JVPTracer", "LinearizeTracer")
+
+
+def differentiating(value: object) -> bool:
+    """True for a tracer of differentiation (JAX's JVP or linearize tracer)."""
+    return type(value).__name__ in DIFFERENTIATION_TRACERS
 
 
 def abstract_tracers(value: Any) -> Any:

@@ -27,7 +27,7 @@ import jax
 from ..._common.errors import installed_package, is_user_file, traceback_entries, user_entries
 from ..._common.frames import code_parameters, quiet_leaves
 from ..._tracking.compiling.jax_frames import outward
-from ..rebuild import abstract_tracers
+from ..rebuild import DIFFERENTIATION_TRACERS, abstract_tracers
 from ..reach.entry import entry_of
 from .replay import Replay
 from .swaps import functions_with
@@ -36,7 +36,7 @@ __all__ = ["replay_alone"]
 
 # jit's and scan's, vmap's: nothing else changes the function; a gradient's change it only where a value's rewrite
 # leaves it undifferentiable (kept to rewrites of a value: ``jnp`` for NumPy, ``.astype`` for ``float()``)
-_DIFFERENTIATED = ("DynamicJaxprTracer", "BatchTracer", "JVPTracer", "LinearizeTracer")
+_DIFFERENTIATED = ("DynamicJaxprTracer", "BatchTracer", *DIFFERENTIATION_TRACERS)
 
 
 def replay_alone(exc: BaseException, differentiated_ok: bool = False) -> Replay | str:

@@ -35,6 +35,7 @@ from ..._common.source import clone, inside, names_in
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, assigned_names
 from ..fixes.site import Site
+from ..rebuild import differentiating
 from ..recover import Impure, evaluate_pure, frame_of
 from ..values.callee import library_file
 
@@ -100,7 +101,7 @@ def host_call_fix(site: Site, twinned: bool = False, source: tuple[ast.AST, str]
             before, live = [*before, *computed], [c.targets[0].id for c in computed]
     if not live:
         return None  # the call reads only the function's inputs: the function has nothing to jit
-    if any(_differentiated((site.locals_ or {}).get(n)) for n in live):  # under ``jax.grad``: outside the jit the
+    if any(differentiating((site.locals_ or {}).get(n)) for n in live):  # under ``jax.grad``: outside the jit the
         # library's call would still be handed tracers, and no derivative passes through NumPy: written in jnp
         return None if site.kind != "array-conversion" or effect is not None else Fix("jnp-not-np", f"# {ast.unparse(statement)}   <- what `{library}` computes, written with "
                    f"{site.names.jnp} here", f"`{library}` computes with NumPy, which JAX can neither trace nor "
@@ -120,11 +121,6 @@ def host_call_fix(site: Site, twinned: bool = False, source: tuple[ast.AST, str]
                    f"before the call, which returns {_listed(live)}, and make the call outside jit on the arrays "
                    f"`{traced}` returns")
     return Fix("return-value", code, summary, recipe=edit)
-
-
-def _differentiated(value: object) -> bool:
-    """True for a tracer of differentiation (JAX's JVP or linearize tracer), which the function's caller holds too."""
-    return type(value).__name__ in ("JVPTracer", "LinearizeTracer")
 
 
 def feeds_effect_call(site: Site) -> bool:
