@@ -31,7 +31,12 @@ from .._common.errors import installed_package, is_user_file, traceback_entries,
 from .._common.frames import quiet_leaves, cut_from_handled
 from .._common.through import outer_jit, rewrap
 from .retrace.budget import OutOfTime, within_budget
-from .retrace.reverse import trace_probe
+from .retrace.reverse import passes_arguments, trace_probe
+
+try:
+    from jax.extend.core import valid_jaxtype
+except ImportError:  # JAX before 0.9 says it in ``jax.core`` only
+    from jax.core import valid_jaxtype
 
 __all__ = ["abstract_tracers", "DIFFERENTIATION_TRACERS", "differentiating", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX",
            "probe_name", "global_names", "refused_only_abstractly"]
@@ -53,6 +58,7 @@ def copy_function(fn: types.FunctionType, globals_: dict | None = None) -> types
                              fn.__name__ + PROBE_SUFFIX, fn.__defaults__, fn.__closure__)
     new.__kwdefaults__ = copy.copy(fn.__kwdefaults__)
     new.__qualname__ = fn.__qualname__
+    new.__dict__.update(fn.__dict__)  # what a decorator keeps on it (etils' ``_array_types_state``)
     return new
 
 
@@ -99,6 +105,7 @@ def rebuild(
     new = types.FunctionType(built.__code__, globals_, original.__name__ + PROBE_SUFFIX, original.__defaults__, closure)
     new.__kwdefaults__ = copy.copy(original.__kwdefaults__)
     new.__qualname__ = original.__qualname__
+    new.__dict__.update(original.__dict__)  # what a decorator keeps on it (etils' ``_array_types_state``)
     return new
 
 
@@ -250,6 +257,9 @@ def probe_trace(
                 fn, args, kwargs = _arrays_only(fn, args, kwargs, static_argnums, static_argnames, _held.as_given)
                 static_argnums, static_argnames = (), ()  # held as given, with what is not traced
             if jitted is None:
+                if wrapper == "jax.jit" and passes_arguments(stack):  # ``.trace`` takes any object with a shape and
+                    # a dtype as the array it describes; a call does not
+                    _refuse_invalid(fn, args, kwargs, static_argnums, static_argnames)
                 jitted = rejit(wrapper, fn, static_argnums, static_argnames)
             trace_probe(jitted, args, kwargs, rebuilt_stack=stack)
     except (Exception, OutOfTime) as exc:  # noqa: BLE001 - the probe's outcome, whatever it is
@@ -272,6 +282,22 @@ def _through(through: tuple[Any, Any], fn: Callable, args: tuple, static_argnums
     held = tuple(i for i, a in enumerate(args) if not _traceable(a))
     return jax.jit(made, static_argnums=tuple(sorted({*static_argnums, *held})) or None,
                    static_argnames=static_argnames or None)
+
+
+def _refuse_invalid(fn: Callable, args: tuple, kwargs: dict, static_argnums: tuple, static_argnames: tuple) -> None:
+    """Raise as ``jax.jit``'s call would for a traced argument that is no JAX type: ``.trace`` takes an object
+    with a ``shape`` and a ``dtype`` (etils' ``ArraySpec``) as the array it describes, which a call refuses."""
+    try:
+        names = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        names = []
+    held = {*static_argnums, *(names.index(n) for n in static_argnames if n in names)}
+    given = [a for i, a in enumerate(args) if i not in held] + [v for k, v in kwargs.items() if k not in static_argnames]
+    for leaf in jax.tree_util.tree_leaves(given):
+        if hasattr(leaf, "shape") and hasattr(leaf, "dtype") and not isinstance(
+                leaf, (jax.core.Tracer, jax.ShapeDtypeStruct)) and not valid_jaxtype(leaf):  # (any other object
+            # ``.trace`` refuses itself, as a call does)
+            raise TypeError(f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type.")
 
 
 @contextlib.contextmanager

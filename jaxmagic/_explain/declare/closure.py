@@ -39,12 +39,15 @@ class ClosedOver:
 
 
 def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, host: bool = False,
-                    tree: ast.Module | None = None, marked_static: bool = False) -> Fix | None:
+                    tree: ast.Module | None = None, marked_static: bool = False, by_jax_code: bool = False
+                    ) -> Fix | None:
     """The jitted function reading ``argument``'s object from the user's global that holds it, when the object
     can be neither traced nor hashed (``host``: a NumPy array that library code converts with NumPy, which must
     stay one, and cannot be hashed as a static argument); bound with ``functools.partial`` when no global holds
     it (made in the call: ``nlml(Matern52().stretch(0.5), 0.1)``), the call read from ``tree``. ``marked_static``:
-    the user marked it static already, and it could not be hashed. Without the value (a cell's call read back,
+    the user marked it static already, and it could not be hashed. ``by_jax_code``: the library function that
+    converts it is JAX code itself (pybamm's ``jax_bdf_integrate`` building its mass matrix with NumPy), so a JAX
+    array handed to it is a constant that function needs, bound too. Without the value (a cell's call read back,
     its arguments not run again), bound for an argument JAX said it cannot trace. None otherwise."""
     if argument is None or facts is None or facts.source is None or (argument in facts.static) != marked_static:
         return None
@@ -53,14 +56,15 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
             is_user_file(facts.source[1]):
         return _bound_fix(argument, facts, facts.source[0], tree, known=False)
     if value is None or is_hashable(value) or isinstance(value, (str, bytes, int, float, bool, type(None))) or (
-            host and type(value) is not np.ndarray) or (marked_static and _traceable(value)):
+            host and not (type(value) is np.ndarray or by_jax_code and isinstance(value, jax.Array))) or (
+            marked_static and _traceable(value)):
         return None
     held = _holder(argument, value, globals_ or {})
     node, filename = facts.source
     if not isinstance(node, ast.FunctionDef) or not is_user_file(filename):
         return None
     if held is None or marked_static:
-        return _bound_fix(argument, facts, node, tree)
+        return _bound_fix(argument, facts, node, tree, host=host)
     edited = copied(node)
     params = edited.args
     if params.posonlyargs or params.defaults or params.kw_defaults and any(params.kw_defaults):
@@ -81,7 +85,7 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
             f"{facts.name}(...)   # without `{argument}`")
     return Fix(
         "static", code,
-        (f"library code converts `{argument}` with NumPy, so it must stay a NumPy array, and an array cannot be "
+        (f"library code converts `{argument}` with NumPy, so it needs it as a constant, and an array cannot be "
          "hashed as a static argument" if host else f"`{argument}` can be neither traced (it is not made of arrays) "
          "nor hashed as a static argument") + f"; the function can read it from `{held}` instead of being given it: "
         "a global read while JAX traces is a constant of the trace (re-run the jitted function's definition after "
@@ -91,7 +95,7 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
 
 
 def _bound_fix(argument: str, facts: Any, node: ast.FunctionDef, tree: ast.Module | None,
-               known: bool = True) -> Fix | None:
+               known: bool = True, host: bool = False) -> Fix | None:
     """The jitted function as it is, jitted with the object bound by ``functools.partial`` (once per object: it is
     a constant of that trace), called with the other arguments of the user's one call of it."""
     others = [p for p in facts.static if p != argument]
@@ -118,7 +122,9 @@ def _bound_fix(argument: str, facts: Any, node: ast.FunctionDef, tree: ast.Modul
             f"{argument}\n{bound}{jitted}({', '.join(rest)})")
     return Fix(
         "static", code,
-        (f"`{argument}` can be neither traced (it is not made of arrays) nor hashed as a static argument" if known
+        (f"library code converts `{argument}` with NumPy, so it needs it as a constant, and an array cannot be "
+         "hashed as a static argument" if host else
+         f"`{argument}` can be neither traced (it is not made of arrays) nor hashed as a static argument" if known
          else f"`{argument}` cannot be traced (it is not made of arrays), and a static argument must be hashable")
         + "; bound with `functools.partial` before `jax.jit`, it is a constant of the trace, neither traced nor "
         "hashed (make the jitted function once per object: each new one traces and compiles again)",

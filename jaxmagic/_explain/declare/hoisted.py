@@ -273,7 +273,10 @@ def hoisted_method_fix(site: Site) -> Fix | None:
         return None
     calls = [c for c in ast.walk(store) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
              and isinstance(c.func.value, ast.Name) and c.func.value.id == held]
-    local = set(parameter_names(own)) | stored_names(own).keys()
+    local = set(parameter_names(own)) | stored_names(own).keys() | {  # and what a lambda or comprehension binds
+        a.arg for n in ast.walk(own) if isinstance(n, ast.Lambda) for a in ast.walk(n.args) if isinstance(a, ast.arg)
+    } | {t.id for n in ast.walk(own) if isinstance(n, ast.comprehension) for t in ast.walk(n.target)
+         if isinstance(t, ast.Name)}
     if len(calls) != 1 or set(names_in(calls[0])) & local:
         return None
     call, name = calls[0], f"{held}_{calls[0].func.attr}"

@@ -37,7 +37,7 @@ from ..declare.frozen import HandedHashable, hashed_value_shown
 from ..declare.wrapper import replaced_in
 from ..explanation import Fix
 from ..recover import Impure, evaluate_pure, frame_of
-from .site import Site, list_literal_passed
+from .site import Site, is_hashable
 
 __all__ = ["compares", "eq_fix", "children_fix", "EqRecipe", "ChildrenRecipe", "comparable_copy", "named_as_fixed",
            "tuple_literal_fix"]
@@ -52,18 +52,41 @@ def tuple_literal_fix(site: Site) -> Fix | None:
         return None
     try:
         value = evaluate_pure(literal, frame_of(site.globals_, site.locals_))
-    except Impure:
-        value = None
+    except Impure:  # ``list(specs.values())``: the list the call was handed, where it is known
+        value = (site.facts.values.get(site.argument) if site.facts is not None and site.argument else None) \
+            if isinstance(literal, ast.Call) else None
     shown = hashed_value_shown(site.message)
     if shown is not None and shown.strip() not in (ast.unparse(literal), repr(value) if value is not None else None):
         return None  # a list of the line, not the value JAX hashed (``[batch]`` beside a metric holding a list)
-    edit = HandedHashable(literal, ast.Tuple(clone(literal.elts), ast.Load()),
-                          made=[(value, tuple(value))] if isinstance(value, list) else [])
+    if isinstance(literal, ast.Call) and not (isinstance(value, list) and all(is_hashable(v) for v in value)):
+        return None  # ``list(x)`` of values a tuple would not hash either
+    tupled = ast.Tuple(clone(literal.elts), ast.Load()) if isinstance(literal, ast.List) else ast.Call(
+        ast.Name("tuple", ast.Load()), [clone(literal.args[0])], [])
+    edit = HandedHashable(literal, tupled, made=[(value, tuple(value))] if isinstance(value, list) else [])
     line = next((n for n in site.ancestors(literal) if isinstance(n, ast.stmt)), None)  # the user's whole line
     code = ast.unparse(replaced_in(line, literal, edit.replacement)) if line is not None and "\n" not in \
         ast.unparse(line) else edit.code()
     return Fix("hashable-static", code, "static arguments are keys of JAX's compile cache, so they must be "
                "hashable: write the list as a tuple", recipe=edit)
+
+
+def list_literal_passed(site: Site) -> ast.List | ast.Call | None:
+    """The one list literal among the arguments of the calls on the user's failing line (or ``list(...)`` of
+    something, ``list(specs.values())``), or the list a dict among them gives the argument by name
+    (``input_params={"widths": [64, 16]}``)."""
+    given = [a for c in ast.walk(site.node or ast.Pass()) if isinstance(c, ast.Call) for a in [*c.args, *(
+        k.value for k in c.keywords)]]
+    found = [v for d in given if isinstance(d, ast.Dict) for k, v in zip(d.keys, d.values) if isinstance(
+        k, ast.Constant) and k.value == site.argument and isinstance(v, ast.List)] or [
+        a for a in given if isinstance(a, ast.List) or _list_made(a, site.globals_ or {})]
+    return found[0] if len(found) == 1 else None
+
+
+def _list_made(node: ast.expr, globals_: dict) -> bool:
+    """True for ``list(x)``, Python's own ``list`` called on one value."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list"
+            and "list" not in globals_ and len(node.args) == 1 and not node.keywords
+            and not isinstance(node.args[0], ast.Starred))
 
 
 def compares(value: Any) -> bool:

@@ -10,6 +10,8 @@ The builders live in one module per family of errors.
 from __future__ import annotations
 
 import ast
+import sys
+import types
 
 from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
 from ..._common.source import parameter_names
@@ -31,6 +33,7 @@ from ..twins.printed_host import kept_on_host_fix, printed_host_fix
 from ..twins.made_backend import made_backend_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
+from ..values.callee import resolved
 from ..values.constructed import dict_count_fix
 from ..values.held_unhashable import held_unhashable_fix
 from ..values.pulled_out import pulled_out_fix
@@ -38,7 +41,7 @@ from .shapes import mask_fixes, shape_fixes
 from ..shaped.flag_branches import flag_branches_fix
 from ..shaped.handed_mask import handed_mask_fix
 from .rewrites import Edit
-from .site import Site
+from .site import Site, dotted_of
 from .sizes import helper_static_fix
 
 __all__ = ["Site", "kept_out_of_the_trace", "propose"]
@@ -91,7 +94,8 @@ def propose(site: Site) -> list[Fix]:
         # for a logger: the call outside first, and no ``.astype``, which would hand it a tracer to keep)
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
     closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
-                             marked_static=site.kind == "unhashable-static") \
+                             marked_static=site.kind == "unhashable-static",
+                             by_jax_code=host_array and _jax_code_called(site)) \
         if site.kind in ("non-array-argument", "unhashable-static") or host_array else None
     unknown = site.facts is not None and site.argument not in site.facts.values  # hashable or not, unknown
     if closed is not None and (unknown or not any(f.kind == "static" and f.recipe is not None for f in fixes)):
@@ -136,6 +140,23 @@ def propose(site: Site) -> list[Fix]:
             unique.append(fix)
     return unique
 
+
+
+def _jax_code_called(site: Site) -> bool:
+    """True when the failing line's innermost library call is a function of a module that uses JAX (pybamm's
+    ``jax_bdf_integrate``), not a host library's (SciPy's): what it converts with NumPy is an option it needs as a
+    constant, not the data."""
+    for node in site.ancestors():
+        fn = resolved(dotted_of(node.func), site.globals_ or {}) if isinstance(node, ast.Call) else None
+        module = sys.modules.get(getattr(fn, "__module__", None) or "")
+        if module is None or not is_installed_library(getattr(module, "__file__", None) or ""):
+            continue
+        classes = [] if isinstance(fn, types.FunctionType) else (fn if isinstance(fn, type) else type(fn)).__mro__
+        # the function's module, or (a model object deepmd's JAX backend made) its classes', names JAX
+        modules = [module, *filter(None, (sys.modules.get(c.__module__) for c in classes))]
+        return any("jax" in m.__name__.split(".") or any(getattr(v, "__name__", "").split(".")[0] == "jax" for v in
+                   vars(m).values() if isinstance(v, types.ModuleType)) for m in modules)
+    return False
 
 
 def _explicit_super(fix: Fix, site: Site) -> None:

@@ -27,7 +27,7 @@ from ..rebuild import Names
 from .rewrites import Edit
 
 __all__ = ["Site", "Static", "library_jit_named", "static_fix", "leaf_static_fix", "static_code", "looks_like_counter", "is_array",
-           "is_hashable", "forwarded_positions", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp", "list_literal_passed", "makes_parameters"]
+           "is_hashable", "forwarded_positions", "no_args", "with_static", "edit_fix", "dotted_of", "is_jnp", "makes_parameters"]
 
 # Names that usually change on every call of a training loop; but a number of steps, a bound or a total is set
 # once per run (``max_iters``, ``num_steps``, ``epochs``)
@@ -368,17 +368,6 @@ def dotted_of(node: ast.AST) -> str | None:
 
 def is_jnp(dotted: str, names: Names) -> bool:
     return dotted.rsplit(".", 1)[0] in (names.jnp, "jnp", "jax.numpy", *names.held_jnp)
-
-
-def list_literal_passed(site: Site) -> ast.List | None:
-    """The one list literal among the arguments of the calls on the user's failing line, or the list a dict among
-    them gives the argument by name (``input_params={"widths": [64, 16]}``)."""
-    given = [a for c in ast.walk(site.node or ast.Pass()) if isinstance(c, ast.Call) for a in [*c.args, *(
-        k.value for k in c.keywords)]]
-    found = [v for d in given if isinstance(d, ast.Dict) for k, v in zip(d.keys, d.values) if isinstance(
-        k, ast.Constant) and k.value == site.argument and isinstance(v, ast.List)] or [
-        a for a in given if isinstance(a, ast.List)]
-    return found[0] if len(found) == 1 else None
 
 
 # a module system's own calls that make or read a parameter or a random stream where they run

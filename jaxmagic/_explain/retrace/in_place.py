@@ -44,7 +44,7 @@ __all__ = ["verify_in_place"]
 _MAX_TRIES = 6  # fixes tried per explanation this way (each is one abstract trace)
 ALONE_AFTER = 0.2  # a run again of the library's whole call past this share of the budget: the function alone
 _NOT_ALONE = ("lax.while_loop", "lax.fori_loop")  # fixes that trace alone yet may fail under the library's grad
-_VALUE_REWRITES = ("jnp-not-np", "astype", "jnp-not-builtin")  # differentiable as the code they replace
+VALUE_REWRITES = ("jnp-not-np", "astype", "jnp-not-builtin")  # differentiable as the code they replace
 ALONE_RESERVE = 0.1  # the share of the budget a run again of the library's whole call leaves for the function alone
 _OUTER = 2  # jitted calls further out tried, where the innermost one ran again does not fail as the user's did
 QUICK_SHARE = 0.02  # where the function alone can stand in, the library's whole call runs again only within this share
@@ -74,7 +74,7 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
     tree = parse_file(filename)
     # the user's function library code called, on its own (under a gradient: for rewrites of a value only, else the
     # library's whole call gets the longer cap)
-    alone = replay if replay.alone else replay_alone(exc, all(f.kind in _VALUE_REWRITES for f in wanted))
+    alone = replay if replay.alone else replay_alone(exc, all(f.kind in VALUE_REWRITES for f in wanted))
     if isinstance(alone, Replay) and alone is not replay and jits_directly(replay, alone.frames[0].f_code):
         alone.loops = True  # the failing trace is the user's own jit of it (inside chexify's wrapper): the same
     again = _failing_again(replay, exc, kind, wanted, tree, filename, alone)

@@ -22,7 +22,7 @@ import numpy as np
 from ..._common.frames import quiet_leaves
 from ..._tracking.compiling.jax_frames import differentiated_by
 
-__all__ = ["differentiated", "reverse_mode_of", "trace_probe"]
+__all__ = ["differentiated", "passes_arguments", "reverse_mode_of", "trace_probe"]
 
 _state = threading.local()  # ``by``: the transformation this thread's probes are differentiated by
 
@@ -43,6 +43,12 @@ def differentiated(by: str | None) -> Iterator[None]:
         yield
     finally:
         _state.by = before
+
+
+def passes_arguments(rebuilt_stack: bool = False) -> bool:
+    """True when :func:`trace_probe` hands its arguments to the jit as they are (no reverse mode, whose probe closes
+    over what is not an array)."""
+    return getattr(_state, "by", None) is None or rebuilt_stack
 
 
 def trace_probe(jitted: Any, args: tuple, kwargs: dict, rebuilt_stack: bool = False) -> Any:

@@ -14,6 +14,8 @@ import contextlib
 import io
 from typing import Any
 
+import numpy as np
+
 from ..._common.errors import STATIC_ATTRIBUTES
 from ..._common.frames import holds_tracer
 from ..._common.source import clone, parameter_names, stored_names
@@ -23,7 +25,7 @@ from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
 from ..retrace.budget import OutOfTime, within_budget
 
-__all__ = ["Hoisted", "constant_statement_fix", "numpy_constants_fix"]
+__all__ = ["Hoisted", "constant_statement_fix", "numpy_constants_fix", "numpy_statement_fix"]
 
 
 class Hoisted(Edit):
@@ -78,6 +80,36 @@ def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree:
         "arrays the function closes over as constants",
         recipe=Hoisted(statement, also, defines),
     )
+
+
+def numpy_statement_fix(site: Site) -> Fix | None:
+    """``order = jnp.asarray(meta["order"])`` in the jitted function, from no argument, then ``Sx[order == 1]``:
+    the mask made with NumPy, concrete under jit, selects as it does outside (the result keeps its length); None
+    unless the failing line reads such a statement of JAX's own calls."""
+    function, node, globals_ = site.definition, site.node, site.globals_ or {}
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or node is None:
+        return None
+    statement = _constant_statement(function, node)
+    if statement is None or statement.lineno >= node.lineno or not _jax_own(statement.value.func, globals_):
+        return None
+    swapped: list[str] = []
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Call(self, sub: ast.Call) -> ast.AST:
+            self.generic_visit(sub)
+            dotted = dotted_of(sub.func) or ""
+            if is_jnp(dotted, site.names) and hasattr(np, dotted.rsplit(".", 1)[-1]):
+                swapped.append(dotted)
+                sub.func = attr(f"{site.names.np}.{dotted.rsplit('.', 1)[-1]}")
+            return sub
+
+    new = _Swap().visit(clone(statement))
+    if not swapped:
+        return None
+    return edit_fix("numpy-for-static", statement, new,
+                    f"`{swapped[0]}` makes a tracer under jit even of constants, so the mask made from it is traced; "
+                    f"made with NumPy it is concrete (it reads no argument), and selecting with it keeps the result "
+                    "as it is outside jit")
 
 
 def _constant_statement(function: ast.AST, node: ast.AST) -> ast.Assign | None:

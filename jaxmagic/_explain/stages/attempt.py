@@ -13,12 +13,16 @@ import contextlib
 from typing import Any
 
 from ..._common.frames import kept_as_it_was
+from ..._common.source import innermost_function
 from ..call import is_concrete
 from ..retrace.in_place import verify_in_place
 from ..retrace.statement import verify_statement_edits
 from ..reach.leak_replay import handed_storers, leaking_call, verify_leak_in_place
 from ..reach.stored_attributes import tried_keeping
-from ..retrace.budget import settle_when
+from ..retrace.budget import OutOfTime, capped, retrace_seconds, settle_when
+from ..retrace.in_place import QUICK_SHARE, VALUE_REWRITES
+from ..reach.entry import entry_of
+from ..fixes.rewrites import Edit
 from ..retrace.reverse import differentiated, reverse_mode_of
 from ..verify import verify, verify_rejitted
 from .wrapper_paths import name_arguments
@@ -41,9 +45,18 @@ def attempt(failure: Failure) -> None:
         handed_storers(found.fixes, globals_, found.filename)
 
     def tried(fixes: list) -> None:
+        in_place = (failure.given is not None or failure.ran_here) and not leaked
         if call is not None and call.fn is not None:
-            verify(fixes, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind, exc=failure.exc)
-        if (failure.given is not None or failure.ran_here) and not leaked:  # what a copy could not: the failing trace
+            quick = [f for f in fixes if in_place and _rewritten_where_library_calls(f, failure.exc, call.fn)]
+            with capped(QUICK_SHARE * retrace_seconds()):  # a value rewritten in a function library code calls
+                verify(quick, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind,
+                       exc=failure.exc)  # (a solver's right-hand side): the library's whole call only if quick,
+            for fix in quick:  # else that function traced alone, below
+                if fix.verified is None and fix.outcome == str(OutOfTime(cut=True)):
+                    fix.outcome = ""
+            verify([f for f in fixes if f not in quick], call, found.filename, names, concrete=is_concrete(call),
+                   kind=failure.kind, exc=failure.exc)
+        if in_place:  # what a copy could not: the failing trace run again
             verify_in_place(fixes, failure.exc, failure.kind, found.filename, names, failure.given)
 
     if (call is None or call.fn is None) and failure.given is not None:  # jax.jit(model): no function to copy
@@ -88,6 +101,15 @@ def attempt(failure: Failure) -> None:
         fix.code, fix.failed_with = with_imports(fix.code, globals_), None
         if fix.verified is None and not fix.outcome:  # every untried fix says why, in one short phrase
             fix.outcome = _why_untried(fix, tried_somehow)
+
+
+def _rewritten_where_library_calls(fix: Any, exc: BaseException, fn: Any) -> bool:
+    """True for a value's rewrite (``math.exp`` → ``jnp.exp``) in a function of the user's that library code called
+    from inside ``fn``: the function traced alone shows it, where tracing ``fn`` may take a solver's whole run."""
+    if fix.kind not in VALUE_REWRITES or not isinstance(fix.recipe, Edit):
+        return False
+    entry = entry_of(exc)
+    return entry is not None and entry.frame.f_code is not getattr(innermost_function(fn), "__code__", None)
 
 
 def _one_per_kind(found: Any) -> None:

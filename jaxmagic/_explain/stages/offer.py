@@ -25,8 +25,9 @@ from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_builder_static_fix, library_jit_static_fix, library_own_jit_fix
+from ..declare.closure import ClosedOver
 from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
-from ..shaped.constants import constant_statement_fix
+from ..shaped.constants import constant_statement_fix, numpy_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.choices import names_in_list
 from ..twins.library_options import library_option_fix
@@ -128,7 +129,8 @@ def offer(failure: Failure) -> None:
         found.paths, found.arguments = [handed[1]], [handed[1]]
     if kind in (*CONVERSIONS, "traced-shape", "boolean-index") and not found.paths and site.definition is not None:
         # ``kr, keep = diagnostics.ispec_grid(grid)`` in the jitted function, from no argument: made before the jit
-        constant = constant_statement_fix(site.definition, failure.node, tree, globals_, found.filename)
+        constant = constant_statement_fix(site.definition, failure.node, tree, globals_, found.filename) or (
+            numpy_statement_fix(site) if kind == "boolean-index" else None)  # (``order = jnp.asarray(meta[...])``)
         found.fixes = [constant, *found.fixes] if constant is not None else found.fixes
     hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_) \
         if not found.fixes and kind in (*CONVERSIONS, "boolean-index", "traced-shape") else None
@@ -145,7 +147,8 @@ def offer(failure: Failure) -> None:
     if method is not None:  # rng.get() inside the jit, on a key generator that keeps its key: called by the caller
         found.fixes = [method, *found.fixes]
     unjitted = unjitted_fix(failure.exc, tree, found.lineno, globals_) if kind in (*CONVERSIONS, "traced-shape") and \
-        all(f.template for f in found.fixes) else None
+        all(f.template or isinstance(f.recipe, ClosedOver) for f in found.fixes) else None  # (an array the library
+    # converts, made a constant: it may still meet a value it computes from the traced ones)
     if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered (after
         found.fixes = [unjitted, *found.fixes] if hoisted is None else [*found.fixes, unjitted]  # the call moved out)
     graph = graph_input_fix(failure.exc, kind, found.argument, user) if not found.fixes else None

@@ -6,13 +6,21 @@ tracer and ask for its values. The library can write the same function for JAX (
 that option on the user's line that made the function. It is tried by making the function again with the option
 and tracing the failing line abstractly, every transformation the user built around the old function rebuilt
 around the new one (``force = jax.grad(energy)``).
+
+An object works the same way: ``S = Scattering1D(J=4, shape=512)`` from kymatio makes its NumPy flavour, which
+converts what it is given to NumPy; the library ships the same class for JAX in its ``jax`` module
+(``kymatio.jax.Scattering1D``). The fix makes the object with that class; it is tried by making it so and
+tracing the user's function again with the new object in place of the old.
 """
 from __future__ import annotations
 
 import ast
 import contextlib
+import importlib
+import importlib.util
 import inspect
 import io
+import types
 from typing import Any
 
 import jax
@@ -23,6 +31,7 @@ from ..._common.source import innermost_function
 from ..._common.through import rewrap
 from ..._tracking import monitor
 from ..explanation import Fix
+from ..fixes.rewrites import Edit
 from ..fixes.site import Site, dotted_of
 from ..retrace.budget import OutOfTime, within_budget
 from ..values.callee import resolved
@@ -61,7 +70,52 @@ def made_backend_fix(site: Site) -> Fix | None:
                   f"which need concrete values; made with `{option}=\"jax\"`, it calls `jax.numpy`, which traces")
         fix.verified, fix.outcome = _tried(edited, statement, made, globals_)
         return fix
-    return None
+    return next(filter(None, (_jax_flavour_fix(site, name, statement) for name in called)), None)
+
+
+def _jax_flavour_fix(site: Site, name: str, statement: ast.stmt) -> Fix | None:
+    """``S = Scattering1D(...)``, an object of a library's NumPy flavour the failing line calls: made by the class
+    of the same name in the library's ``jax`` module, and the function traced again with it."""
+    globals_ = site.globals_ or {}
+    held = globals_.get(name)
+    module = type(held).__module__ or ""
+    package = module.split(".")[0]
+    if held is None or isinstance(held, (type, types.ModuleType, types.FunctionType)) or "jax" in module.split(".") \
+            or package in ("builtins", "numpy", "jax", "jaxlib", "__main__") or site.tree is None:
+        return None
+    maker = next((s for s in site.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(
+        s.targets[0], ast.Name) and s.targets[0].id == name and isinstance(s.value, ast.Call)), None)
+    spelled = dotted_of(maker.value.func) if maker is not None else None
+    if spelled is None or (getattr(resolved(spelled, globals_), "__module__", None) or "").split(".")[0] != package:
+        return None
+    twin_module = f"{package}.jax"
+    try:
+        twin = getattr(importlib.import_module(twin_module), spelled.rsplit(".", 1)[-1], None) if \
+            importlib.util.find_spec(twin_module) is not None else None
+    except Exception:  # noqa: BLE001 - a library's module that does not import here
+        return None
+    if not isinstance(twin, type) or isinstance(held, twin):
+        return None
+    remade = ast.parse(ast.unparse(maker)).body[0]
+    remade.value.func = ast.parse(f"{twin_module}.{spelled.rsplit('.', 1)[-1]}", mode="eval").body
+    fix = Fix("jnp-not-np", f"import {twin_module}\n{ast.unparse(remade)}",
+              f"`{name}` was made by {package}'s `{spelled}`, whose objects compute with NumPy and need concrete "
+              f"values; `{twin_module}` has the same class for JAX arrays, which traces")
+    if not all(isinstance(a, (ast.Name, ast.Constant, ast.Tuple)) for a in
+               [*maker.value.args, *(k.value for k in maker.value.keywords)]):
+        fix.outcome = "the object's arguments run code: not made again here"
+        return fix
+    try:
+        with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            made = ast.Call(ast.Name("_jaxmagic_twin", ast.Load()), maker.value.args, maker.value.keywords)
+            new = eval(compile(ast.fix_missing_locations(ast.Expression(made)), "<jaxmagic>", "eval"),  # noqa: S307
+                       {**globals_, "_jaxmagic_twin": twin})  # the user's own arguments: names and constants
+    except Exception as failed:  # noqa: BLE001 - the twin refuses the user's arguments
+        fix.verified, fix.outcome = False, f"still fails: {type(failed).__name__} making `{name}` again"
+        return fix
+    fix.recipe = Edit(statement, ast.parse(ast.unparse(statement)).body[0])
+    fix.recipe.defines = {name: new}  # the function traced again reads the new object where it read the old
+    return fix
 
 
 def _maker_statement(tree: ast.Module, globals_: dict, made: Any) -> ast.Assign | None:

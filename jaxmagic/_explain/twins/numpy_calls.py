@@ -241,7 +241,8 @@ def library_backend_fix(site: Site) -> Fix | None:
 
 def numpy_operand_fix(site: Site) -> Fix | None:
     """``oe.contract("ijk,bj,bk->bi", levi, r, F)`` with ``levi`` a NumPy constant: a library that picks NumPy for
-    a NumPy operand, then runs NumPy on the traced ones. The NumPy operands handed over as JAX arrays."""
+    a NumPy operand, then runs NumPy on the traced ones. The NumPy operands handed over as JAX arrays (a list of
+    them, cotengra's ``tree.contract_slice(arrays, i)`` with a traced slice index, as a list of JAX arrays)."""
     globals_ = site.globals_ or {}
     traced = {n for n, v in (site.locals_ or {}).items() if isinstance(v, jax.core.Tracer)}
     for node in site.ancestors():
@@ -250,21 +251,33 @@ def numpy_operand_fix(site: Site) -> Fix | None:
         if fn is None or module.split(".")[0] in ("numpy", "jax", "scipy"):
             continue
         given = [*node.args, *(k.value for k in node.keywords)]
-        numpy = [a for a in given if isinstance(a, ast.Name) and isinstance(globals_.get(a.id), np.ndarray)
-                 and a.id not in traced]
+        numpy = [a for a in given if isinstance(a, ast.Name) and _numpy_held(globals_.get(a.id)) and a.id not in traced]
         if not numpy or not any(isinstance(a, ast.Name) and a.id in traced for a in given):
             continue
         new = clone(node)
         wrapped = {a.id for a in numpy}
-        new.args = [call(f"{site.names.jnp}.asarray", a) if isinstance(a, ast.Name) and a.id in wrapped else a
-                    for a in new.args]
+
+        def as_jax(a: ast.expr) -> ast.expr:
+            if not (isinstance(a, ast.Name) and a.id in wrapped):
+                return a
+            if isinstance(globals_.get(a.id), np.ndarray):
+                return call(f"{site.names.jnp}.asarray", a)
+            return ast.parse(f"[{site.names.jnp}.asarray(a) for a in {a.id}]", mode="eval").body
+
+        new.args = [as_jax(a) for a in new.args]
         for keyword in new.keywords:
-            if isinstance(keyword.value, ast.Name) and keyword.value.id in wrapped:
-                keyword.value = call(f"{site.names.jnp}.asarray", keyword.value)
+            keyword.value = as_jax(keyword.value)
         return edit_fix("jnp-not-np", node, new,
-                        f"`{dotted_of(node.func)}` picks NumPy for the NumPy array `{numpy[0].id}` and then runs "
+                        f"`{dotted_of(node.func)}` picks NumPy for the NumPy array"
+                        f"{' `' if isinstance(globals_.get(numpy[0].id), np.ndarray) else 's in `'}{numpy[0].id}` and then runs "
                         "NumPy on the traced operands; handed a JAX array, it picks JAX, which traces")
     return None
+
+
+def _numpy_held(value: object) -> bool:
+    """True for a NumPy array, or a list of them."""
+    return isinstance(value, np.ndarray) or (isinstance(value, list) and bool(value) and all(
+        isinstance(v, np.ndarray) for v in value))
 
 
 def numpy_function_passed(site: Site) -> Fix | None:
