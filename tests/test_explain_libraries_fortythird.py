@@ -8,7 +8,8 @@ pybamm, etils), each a reduction of its own.
   (cotengra's ``tree.contract_slice(arrays, i)`` in a ``fori_loop``): the list handed over as JAX arrays;
 - an object with a ``shape`` and a ``dtype`` that is no JAX type (etils' ``ArraySpec``) is never said to trace
   when passed traced: ``.trace`` takes it as the array it describes, a call refuses it; a list of them marked
-  static, made by ``list(...)`` in the call, is made a tuple there;
+  static, made by ``list(...)`` in the call, is made a tuple there (in a shell too, where the hook reads the call
+  back: a plain dict's ``values()`` only reads it);
 - a function whose decorator keeps state on it (etils' ``check_and_normalize_arrays``): the copies a fix is
   tried on keep it, so the try says whether the fix works;
 - a JAX array handed unchanged to a library function that is JAX code itself and converts that one argument with
@@ -17,10 +18,16 @@ pybamm, etils), each a reduction of its own.
 - a boolean mask made in the jitted function from constants through ``jnp`` (a mask of kymatio's ``meta()``):
   made with NumPy, it selects as it does outside jit, before ``jnp.where``, which would change the result;
 - a method of a global object called in a lambda on the lambda's own parameter (``etree.map(lambda g:
-  norms.append(...), grads)``): no code that calls it outside, where that parameter does not exist.
+  norms.append(...), grads)``): no code that calls it outside, where that parameter does not exist;
+- a value's rewrite on a loss's last lines, after a model whose trace takes long (deepmd-kit's energy and forces,
+  then ``np.linalg.norm`` of the forces): tried from the failing line on, with the shapes and dtypes the
+  function's values had there, not left untried when the whole function's trace runs past the time for tries
+  (the try itself tested here; when it is made depends on the time the machine takes).
 """
 from __future__ import annotations
 
+import sys
+import types
 from pathlib import Path
 
 from corpus_harness import explained_cell, install_library, tried
@@ -309,3 +316,61 @@ def test_a_method_called_on_a_lambdas_own_parameter_is_not_moved_outside(tmp_pat
     found = explained_cell("append-in-lambda", ETILS_MAP, APPEND_IN_LAMBDA, tmp_path)
     for fix in found.fixes:  # the hoisted call would read `g`, which exists only inside the lambda
         assert "=norms.append(" not in fix.code, tried(found)
+
+
+def test_in_a_shell_a_list_of_a_dicts_values_marked_static_becomes_a_tuple(shell, tmp_path, monkeypatch):
+    from IPython.utils.capture import capture_output
+
+    install_library(tmp_path, monkeypatch, "speclib", SPEC_LIBRARY)
+    shell.run("%jittrace_explain on")
+    with capture_output() as captured:  # the hook reads the call back: `list(specs.values())` only reads a dict
+        shell.ip.run_cell(SPECS_MARKED_STATIC)
+    shown = captured.stdout + "".join(o.data.get("text/plain", "") for o in captured.outputs)
+    assert "zeros_like_specs(tuple(specs.values()))" in shown and "✓ verified" in shown, shown
+
+
+DEEPMD_FORCES = "https://docs.deepmodeling.com/projects/deepmd/en/latest/backend.html"  # JAX backend, forces out
+
+MODEL_THEN_NUMPY = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+def model(x):
+    for _ in range(4):
+        x = jnp.tanh(x @ jnp.ones((3, 3)))
+    return {"energy": x.sum(), "force": -x}
+
+
+def loss(x):
+    out = model(x)
+    fnorm = np.linalg.norm(out["force"])
+    return out["energy"] + 0.1 * fnorm
+
+
+jax.value_and_grad(loss)(jnp.ones(3))
+"""
+
+
+def test_a_rewrite_after_a_model_is_tried_from_the_failing_line_on(tmp_path):
+    from corpus_harness import Case, as_in_a_kernel, run_case
+    from jaxmagic._explain.fixes.rewrites import Edit
+    from jaxmagic._explain.rebuild import Names
+    from jaxmagic._explain.retrace.tail import tail_outcome
+
+    case = Case(id="rest-of-loss", source=DEEPMD_FORCES, code=MODEL_THEN_NUMPY, kind="", argument=None, path=None,
+                line=1, fixes=(), verifiable=False, jax_fitting_fix=False)
+    with as_in_a_kernel():
+        outcome = run_case(case, tmp_path)
+    found = outcome.explanation
+    first = found.fixes[0]
+    assert (first.kind, first.verified, first.code) == (
+        "jnp-not-np", True, "jnp.linalg.norm(out['force'])"), tried(found)
+    names = Names(vars(sys.modules[f"jaxmagic_corpus_{case.id.replace('-', '_')}"]))  # the cell's namespace
+    # the rest of `loss` traced from the failing line on, with the values it had there: the fix traces, and the
+    # line as it was fails again as the user's did (the model before it is not traced again)
+    assert tail_outcome(first, outcome.exception, found.filename, names) is None
+    unchanged = Edit(first.recipe.target, first.recipe.target)
+    assert type(tail_outcome(types.SimpleNamespace(recipe=unchanged), outcome.exception, found.filename,
+                             names)).__name__ == "TracerArrayConversionError"

@@ -236,10 +236,15 @@ _ARRAY_MAKERS = {"ones", "zeros", "full", "empty", "arange", "linspace", "eye", 
                  "zeros_like", "full_like"}
 
 
+_DICT_READS = ("keys", "values", "items", "get", "copy")  # a dict's methods that read it and change nothing
+
+
 def _pure_constructor(func: Any) -> bool:
     module = getattr(func, "__module__", "") or ""
     if isinstance(func, type) and func.__module__ in ("builtins",) and func in (int, float, bool, tuple, list, dict):
         return True
+    if type(getattr(func, "__self__", None)) is dict and getattr(func, "__name__", "") in _DICT_READS:
+        return True  # ``list(specs.values())``: a plain dict read, nothing changed
     if func in (jax.vmap, jax.jit, jax.grad, jax.value_and_grad, jax.jacrev, jax.jacfwd, jax.hessian):  # wraps the
         return True  # function it is given, runs nothing until the wrapper is called
     return module.startswith(("jax.numpy", "jax._src.numpy", "numpy", "jax.random", "jax._src.random")) or any(

@@ -14,7 +14,9 @@ failed, set up again while explaining: ``chex.chexify``'s level),
 tracer's function traced again long after its call) and ``reverse`` (every try
 traced inside ``jax.grad`` where reverse mode called the jit that failed: a loop
 with a traced trip count traces, then cannot be transposed) and ``statement`` (a fix to a transformation's
-option in the cell's failing top-level statement: the statement's call made again, abstractly).
+option in the cell's failing top-level statement: the statement's call made again, abstractly) and ``tail`` (a value's
+rewrite traced from the failing statement on, with the shapes and dtypes the function's variables had there, where
+tracing the whole function again would take long).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``rebuild``,
 ``verify``, ``fixes.rewrites`` and ``reach.entry``; never ``explain``, ``argument``

@@ -12,6 +12,7 @@ import builtins
 import contextlib
 from typing import Any
 
+from ..._common.errors import tracing_kind
 from ..._common.frames import kept_as_it_was
 from ..._common.source import innermost_function
 from ..call import is_concrete
@@ -20,11 +21,12 @@ from ..retrace.statement import verify_statement_edits
 from ..reach.leak_replay import handed_storers, leaking_call, verify_leak_in_place
 from ..reach.stored_attributes import tried_keeping
 from ..retrace.budget import OutOfTime, capped, retrace_seconds, settle_when
-from ..retrace.in_place import QUICK_SHARE, VALUE_REWRITES
+from ..retrace.in_place import ALONE_AFTER, ALONE_RESERVE, QUICK_SHARE, VALUE_REWRITES
+from ..retrace.tail import tail_outcome
 from ..reach.entry import entry_of
 from ..fixes.rewrites import Edit
 from ..retrace.reverse import differentiated, reverse_mode_of
-from ..verify import verify, verify_rejitted
+from ..verify import first_line, verify, verify_rejitted
 from .wrapper_paths import name_arguments
 from .follow import follow_through
 from .hashed import verify_hashed
@@ -47,15 +49,25 @@ def attempt(failure: Failure) -> None:
     def tried(fixes: list) -> None:
         in_place = (failure.given is not None or failure.ran_here) and not leaked
         if call is not None and call.fn is not None:
+            concrete = is_concrete(call)
             quick = [f for f in fixes if in_place and _rewritten_where_library_calls(f, failure.exc, call.fn)]
             with capped(QUICK_SHARE * retrace_seconds()):  # a value rewritten in a function library code calls
-                verify(quick, call, found.filename, names, concrete=is_concrete(call), kind=failure.kind,
+                verify(quick, call, found.filename, names, concrete=concrete, kind=failure.kind,
                        exc=failure.exc)  # (a solver's right-hand side): the library's whole call only if quick,
             for fix in quick:  # else that function traced alone, below
                 if fix.verified is None and fix.outcome == str(OutOfTime(cut=True)):
                     fix.outcome = ""
-            verify([f for f in fixes if f not in quick], call, found.filename, names, concrete=is_concrete(call),
-                   kind=failure.kind, exc=failure.exc)
+            rewrites = [f for f in fixes if f not in quick and f.kind in VALUE_REWRITES and isinstance(f.recipe, Edit)]
+            with capped(ALONE_AFTER * retrace_seconds(), ALONE_RESERVE * retrace_seconds()):  # a value's rewrite:
+                verify(rewrites, call, found.filename, names, concrete=concrete, kind=failure.kind, exc=failure.exc)
+            for fix in rewrites:  # the whole function again if quick, else from the failing line on (a loss's last
+                # lines after a large model), in the share of the budget the whole function's try left
+                if fix.verified is None and fix.outcome in _STOPPED and not _from_the_failing_line(
+                        fix, failure, found.filename, names):
+                    fix.outcome = ""
+                    verify([fix], call, found.filename, names, concrete=concrete, kind=failure.kind, exc=failure.exc)
+            verify([f for f in fixes if f not in quick and f not in rewrites], call, found.filename, names,
+                   concrete=concrete, kind=failure.kind, exc=failure.exc)
         if in_place:  # what a copy could not: the failing trace run again
             verify_in_place(fixes, failure.exc, failure.kind, found.filename, names, failure.given)
 
@@ -101,6 +113,27 @@ def attempt(failure: Failure) -> None:
         fix.code, fix.failed_with = with_imports(fix.code, globals_), None
         if fix.verified is None and not fix.outcome:  # every untried fix says why, in one short phrase
             fix.outcome = _why_untried(fix, tried_somehow)
+
+
+_STOPPED = (str(OutOfTime(cut=True)), str(OutOfTime()))  # a try stopped, or not started, for time
+
+
+def _from_the_failing_line(fix: Any, failure: Failure, filename: str | None, names: Any) -> bool:
+    """Try ``fix`` on the failing function from its failing line on (:mod:`..retrace.tail`); False when it cannot
+    be tried so. A failure of the kind the user met says the fix does not fix it; another says nothing."""
+    outcome = tail_outcome(fix, failure.exc, filename, names)
+    if isinstance(outcome, str):
+        return False
+    if outcome is None:
+        fix.verified, fix.outcome = True, ("traced (your function from the failing line on, with the shapes and "
+                                           "dtypes its values had there)")
+    elif isinstance(outcome, OutOfTime):
+        fix.outcome = str(outcome)
+    elif tracing_kind(outcome) == failure.kind:
+        fix.verified, fix.outcome = False, f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+    else:
+        fix.outcome = f"traced from the failing line on, it met another error ({type(outcome).__name__})"
+    return True
 
 
 def _rewritten_where_library_calls(fix: Any, exc: BaseException, fn: Any) -> bool:
