@@ -33,11 +33,6 @@ from .._common.through import outer_jit, rewrap
 from .retrace.budget import OutOfTime, within_budget
 from .retrace.reverse import passes_arguments, trace_probe
 
-try:
-    from jax.extend.core import valid_jaxtype
-except ImportError:  # JAX before 0.9 says it in ``jax.core`` only
-    from jax.core import valid_jaxtype
-
 __all__ = ["abstract_tracers", "DIFFERENTIATION_TRACERS", "differentiating", "copy_function", "rebuild", "probe_trace", "values_as_given", "Names", "PROBE_SUFFIX",
            "probe_name", "global_names", "refused_only_abstractly"]
 
@@ -295,8 +290,8 @@ def _refuse_invalid(fn: Callable, args: tuple, kwargs: dict, static_argnums: tup
     given = [a for i, a in enumerate(args) if i not in held] + [v for k, v in kwargs.items() if k not in static_argnames]
     for leaf in jax.tree_util.tree_leaves(given):
         if hasattr(leaf, "shape") and hasattr(leaf, "dtype") and not isinstance(
-                leaf, (jax.core.Tracer, jax.ShapeDtypeStruct)) and not valid_jaxtype(leaf):  # (any other object
-            # ``.trace`` refuses itself, as a call does)
+                leaf, (jax.core.Tracer, jax.ShapeDtypeStruct, jax.Array, np.ndarray, np.generic)):  # (any other
+            # object ``.trace`` refuses itself, as a call does)
             raise TypeError(f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type.")
 
 
