@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -92,18 +93,7 @@ def numpy_statement_fix(site: Site) -> Fix | None:
     statement = _constant_statement(function, node)
     if statement is None or statement.lineno >= node.lineno or not _jax_own(statement.value.func, globals_):
         return None
-    swapped: list[str] = []
-
-    class _Swap(ast.NodeTransformer):
-        def visit_Call(self, sub: ast.Call) -> ast.AST:
-            self.generic_visit(sub)
-            dotted = dotted_of(sub.func) or ""
-            if is_jnp(dotted, site.names) and hasattr(np, dotted.rsplit(".", 1)[-1]):
-                swapped.append(dotted)
-                sub.func = attr(f"{site.names.np}.{dotted.rsplit('.', 1)[-1]}")
-            return sub
-
-    new = _Swap().visit(clone(statement))
+    new, swapped = _in_numpy(statement, site, lambda call, dotted: hasattr(np, dotted.rsplit(".", 1)[-1]))
     if not swapped:
         return None
     return edit_fix("numpy-for-static", statement, new,
@@ -187,23 +177,29 @@ def numpy_constants_fix(site: Site) -> Fix | None:
     if site.kind != "array-conversion" or site.paths or not isinstance(site.node, ast.Call):
         return None
     traced = {n for n, v in (site.locals_ or {}).items() if holds_tracer(v)}
+    new, swapped = _in_numpy(site.node, site, lambda call, dotted: not _reads_values(call, traced))
+    if not swapped:
+        return None
+    return edit_fix("numpy-for-static", site.node, new,
+                    f"`{swapped[0]}` makes a tracer under jit even of constants, and the library needs a concrete "
+                    "array here; NumPy computes it as one (it depends on no argument, only on shapes)")
+
+
+def _in_numpy(node: ast.AST, site: Site, wanted: Callable[[ast.Call, str], bool]) -> tuple[ast.AST, list[str]]:
+    """A copy of ``node`` with each ``jnp`` call that ``wanted(call, its dotted name)`` accepts made NumPy's, and
+    the names of the calls swapped."""
     swapped: list[str] = []
 
     class _Swap(ast.NodeTransformer):
         def visit_Call(self, sub: ast.Call) -> ast.AST:
             self.generic_visit(sub)
             dotted = dotted_of(sub.func) or ""
-            if is_jnp(dotted, site.names) and not _reads_values(sub, traced):
+            if is_jnp(dotted, site.names) and wanted(sub, dotted):
                 swapped.append(dotted)
                 sub.func = attr(f"{site.names.np}.{dotted.rsplit('.', 1)[-1]}")
             return sub
 
-    new = _Swap().visit(clone(site.node))
-    if not swapped:
-        return None
-    return edit_fix("numpy-for-static", site.node, new,
-                    f"`{swapped[0]}` makes a tracer under jit even of constants, and the library needs a concrete "
-                    "array here; NumPy computes it as one (it depends on no argument, only on shapes)")
+    return _Swap().visit(clone(node)), swapped
 
 
 def _reads_values(call: ast.Call, traced: set[str]) -> bool:

@@ -50,24 +50,29 @@ def attempt(failure: Failure) -> None:
         in_place = (failure.given is not None or failure.ran_here) and not leaked
         if call is not None and call.fn is not None:
             concrete = is_concrete(call)
+
+            def verify_these(group: list) -> None:
+                verify(group, call, found.filename, names, concrete=concrete, kind=failure.kind, exc=failure.exc)
+
+            def stopped_for_time(group: list, seconds: float, leave: float = 0.0, stopped: tuple = _STOPPED) -> list:
+                with capped(seconds, leave):
+                    verify_these(group)
+                return [f for f in group if f.verified is None and f.outcome in stopped]
+
+            budget = retrace_seconds()
+            # a value rewritten in a function library code calls (a solver's right-hand side): the library's whole
+            # call only if quick, else that function traced alone (``verify_in_place``, below)
             quick = [f for f in fixes if in_place and _rewritten_where_library_calls(f, failure.exc, call.fn)]
-            with capped(QUICK_SHARE * retrace_seconds()):  # a value rewritten in a function library code calls
-                verify(quick, call, found.filename, names, concrete=concrete, kind=failure.kind,
-                       exc=failure.exc)  # (a solver's right-hand side): the library's whole call only if quick,
-            for fix in quick:  # else that function traced alone, below
-                if fix.verified is None and fix.outcome == str(OutOfTime(cut=True)):
-                    fix.outcome = ""
+            for fix in stopped_for_time(quick, QUICK_SHARE * budget, stopped=_STOPPED[:1]):
+                fix.outcome = ""
+            # a value's rewrite: the whole function again if quick, else from the failing line on (a loss's last
+            # lines after a large model), in the share of the budget the whole function's try left
             rewrites = [f for f in fixes if f not in quick and f.kind in VALUE_REWRITES and isinstance(f.recipe, Edit)]
-            with capped(ALONE_AFTER * retrace_seconds(), ALONE_RESERVE * retrace_seconds()):  # a value's rewrite:
-                verify(rewrites, call, found.filename, names, concrete=concrete, kind=failure.kind, exc=failure.exc)
-            for fix in rewrites:  # the whole function again if quick, else from the failing line on (a loss's last
-                # lines after a large model), in the share of the budget the whole function's try left
-                if fix.verified is None and fix.outcome in _STOPPED and not _from_the_failing_line(
-                        fix, failure, found.filename, names):
+            for fix in stopped_for_time(rewrites, ALONE_AFTER * budget, ALONE_RESERVE * budget):
+                if not _from_the_failing_line(fix, failure, found.filename, names):
                     fix.outcome = ""
-                    verify([fix], call, found.filename, names, concrete=concrete, kind=failure.kind, exc=failure.exc)
-            verify([f for f in fixes if f not in quick and f not in rewrites], call, found.filename, names,
-                   concrete=concrete, kind=failure.kind, exc=failure.exc)
+                    verify_these([fix])
+            verify_these([f for f in fixes if f not in quick and f not in rewrites])
         if in_place:  # what a copy could not: the failing trace run again
             verify_in_place(fixes, failure.exc, failure.kind, found.filename, names, failure.given)
 
