@@ -356,9 +356,12 @@ def apply_rotations(state):
 
 apply_rotations(jnp.array([1.0, 0.0]))
 """,
-        kind="integer-conversion", argument=None, path=None, line=13,
+        kind="integer-conversion", argument="i", path="i", line=13,
         fixes=("jnp-not-builtin", "jnp-not-np"), verifiable=True, jax_fitting_fix=False,
-        note="fori_loop's index is traced even with constant bounds; index a jnp array, not a list",
+        note="fori_loop's index is traced even with constant bounds; index a jnp array, not a list. The argument "
+             "was None (no parameter of apply_rotations); relabelled `i`, the parameter of the body fori_loop "
+             "traces, as eleven later helpers who had not read jaxmagic's code labelled the same pattern (issue 26, "
+             "fortieth round)",
     ),
 
     # --- array-conversion --------------------------------------------------

@@ -293,7 +293,7 @@ def test_an_object_with_a_shape_and_a_dtype_traced_as_an_array_is_an_argument_ja
         pytest.skip("this JAX does not trace an object by its shape and dtype")
     found = outcome.explanation
     assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "node", 11)
-    assert "has a `shape` and a `dtype`" in found.why and "`.tensor`" in found.why
+    assert "has a `dtype`, so jit traced it as an array" in found.why and "`.tensor`" in found.why
     assert found.exception is outcome.exception
     # the class is the user's own: registering it as a pytree comes first, and making it static is tried
     assert [f.kind for f in found.fixes][:2] == ["register-pytree", "static"]

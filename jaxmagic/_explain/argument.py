@@ -25,6 +25,7 @@ from .dataflow import depends_on
 from .lift import by_parameters, lift
 from .provenance import Origin, Tracer, jaxpr_tracer, origin_of
 from .fixes.equality import compares, structure_compares
+from .fixes.site import is_hashable
 from .rebuild import copy_function, probe_name, probe_trace
 from .recover import Impure, evaluate_pure
 
@@ -364,6 +365,12 @@ def _unhashable_origin(message: str, facts: CallFacts | None) -> Origin:
                 hash(facts.values[name])
             except Exception:  # noqa: BLE001
                 return Origin([name], None, "call")
+    # the call is a library's, whose own jit holds the value static (tn4ml's ``forward(X, embedding=...)``): the one
+    # argument of the type JAX's message names that does not hash
+    named = [n for n in facts.params if n in facts.values and f".{type(facts.values[n]).__name__}'" in message
+             and not is_hashable(facts.values[n])]
+    if len(named) == 1:
+        return Origin(named, None, "call")
     static = [name for name in facts.params if name in facts.static]
     if len(static) == 1 and not facts.values:
         return Origin(static, None, "call")  # the only static parameter: it must be this one

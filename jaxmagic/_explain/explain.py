@@ -210,8 +210,8 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
                 "traced instead")
     if kind == "non-array-argument" and isinstance(found.exception, AttributeError) and found.path:
         attribute = getattr(found.exception, "name", None) or "its other attributes"
-        return (f"{arg} has a `shape` and a `dtype`, so jit traced it as an array: inside, it is a tracer that knows "
-                f"only those, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
+        return (f"{arg} has a `dtype`, so jit traced it as an array: inside, it is a tracer that knows only a shape "
+                f"and that dtype, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
     traced_for = _TRACED_FOR.search(message_of(found.exception))
     innermost = _innermost(found) if template.startswith("Under jit") else None
     if (_VMAPPED.search(message_of(found.exception)) or _VMAPPED.search(type(failed).__name__)) and \

@@ -90,6 +90,10 @@ def lift(origin: Origin, exc: BaseException, outer: str | None, depth: int = 0) 
         # call, whose operands are the caller's own names
         return lift(Origin(renamed, caller.tb_frame.f_code.co_name, "trace"), exc, outer, depth + 1)
     lifted = origin_of(exc, tracers)
+    if not lifted.paths and callee == "fori_loop" and params and {root_of(p) for p in origin.paths} == {params[0]}:
+        # the loop's counter, over constant bounds: the parameter of the user's body it traced is the one to name
+        # (``body``'s ``i``), as without a call to hand
+        return origin
     if not lifted.paths:
         # the value comes from the transformation itself (a loop index over constant bounds)
         return Origin([], outer, "trace" if lifted.how == "trace" else origin.how)

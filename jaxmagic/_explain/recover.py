@@ -177,6 +177,12 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False, 
     if isinstance(node, ast.Call):
         _check(node.func, frame, library_values, inits)
         func = _value(node.func, frame)
+        if func is len and len(node.args) == 1 and not node.keywords:  # ``len(ops)`` of a list: no code of the user's
+            _check(node.args[0], frame, library_values, inits)
+            sized = _value(node.args[0], frame)
+            if type(sized) in (list, tuple, dict, str, range) or isinstance(sized, (np.ndarray, jax.Array)):
+                return
+            raise Impure
         if library_values and _library_init(node.func, func):
             inits.append(node)
         elif not (_pure_constructor(func) or (library_values and (_library_value_maker(func) or _replaced(func)))):

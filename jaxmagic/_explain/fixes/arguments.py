@@ -110,6 +110,8 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             # frozen, or a pytree of arrays (a model): trace it; an equinox Module's Python values: filter_jit
             return [not_static, *filter(None, [filter_jit_for_static(facts, name, value, site.globals_ or {})])]
         declared = frozen_declaration_fix(name, value)
+        if declared is not None and name not in facts.static:  # a library's own jit holds it static (tn4ml's
+            declared.recipe.handed = value  # ``forward(X, embedding=...)``): tried through that jit, with this object
         if declared is not None:
             return [declared, not_static]
         return [Fix(

@@ -56,8 +56,8 @@ def as_debug_print(jax_name: str, printer: ast.Call, node: ast.AST | None = None
         if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
             pieces.append(arg.value.replace("{", "{{").replace("}", "}}"))
         else:
-            pieces.append("{}")
-            values.append(unwrapped if node is not None and arg is node else clone(arg))
+            pieces.append("{}")  # every conversion the print makes unconverted, not only the one that failed
+            values.append(unwrapped if node is not None and arg is node else clone(_converted(arg) or arg))
     return ast.Call(attr(f"{jax_name}.debug.print"), [ast.Constant(" ".join(pieces)), *values], [])
 
 

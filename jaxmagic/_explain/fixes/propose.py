@@ -31,6 +31,7 @@ from ..twins.functions import math_twin_fix
 from ..twins.host_calls import feeds_effect_call, host_call_fix
 from ..twins.printed_host import kept_on_host_fix, printed_host_fix
 from ..twins.made_backend import made_backend_fix
+from ..twins.numpy_calls import backend_setter_fix
 from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from ..values.callee import resolved
@@ -61,6 +62,10 @@ def propose(site: Site) -> list[Fix]:
         else None
     if remade is not None:  # sp.lambdify(r, expr): the function a library wrote for NumPy, written for JAX
         fixes = [remade, *fixes]
+    switched = backend_setter_fix(site) if site.kind in ("bool-conversion", "concretization", "integer-conversion") \
+        else None
+    if switched is not None:  # gwpopulation's models in its default NumPy backend: set_backend("jax") first
+        fixes = [switched, *fixes]
     twin = next((t for t in (math_twin_fix(site, n) for n in site.ancestors()) if t is not None), None) \
         if site.kind in _HELPER_KINDS and site.node is not None else None
     if twin is not None:  # math.factorial(k) on a tracer: JAX's own factorial first

@@ -128,7 +128,7 @@ def _tuple(names: Sequence[str], ctx: ast.expr_context) -> ast.Tuple:
 
 def _named(name: str, ctx: ast.expr_context) -> ast.expr:
     """A plain name, or an attribute chain a branch assigns (``self.V.value``, a state variable's value)."""
-    if "." not in name:
+    if "." not in name and "[" not in name:
         return ast.Name(name, ctx)
     node = ast.parse(name, mode="eval").body
     node.ctx = ctx
@@ -206,10 +206,10 @@ def _branch_value(body: list[ast.stmt]) -> tuple[str, object] | None:
 
 
 def _attribute_chain(node: ast.expr) -> bool:
-    """True for ``a.b`` or ``a.b.c``: attributes of a plain name, read back as they are written."""
-    if not isinstance(node, ast.Attribute):
+    """True for ``a.b``, ``a.b.c`` or ``p["k"]``: attributes or constant-key items of a plain name, read back as written."""
+    if not isinstance(node, (ast.Attribute, ast.Subscript)):
         return False
-    while isinstance(node, ast.Attribute):
+    while isinstance(node, ast.Attribute) or (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)):
         node = node.value
     return isinstance(node, ast.Name)
 

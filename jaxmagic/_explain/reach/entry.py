@@ -22,7 +22,7 @@ from typing import Any
 
 import jax
 
-from ..._common.frames import code_parameters, quiet_leaves
+from ..._common.frames import code_parameters, quiet_leaves, view_tracers
 from ..._common.errors import called_from, is_jax_file, is_user_file, message_of, traceback_entries, user_entries
 from ..._common.source import definition_of, enclosing_function, every_node, names_in, node_at, parse_file, position_of
 from ..dataflow import depends_on
@@ -215,7 +215,11 @@ def _sliced(exc: BaseException, entry: Entry) -> tuple[list[str], str]:
     except Exception:  # noqa: BLE001 - an unusual definition: nothing from the source
         return [], entry.name
     local = entry.frame.f_locals
-    own = [p for p in depends if p in entry.params and _holds_tracer(local.get(p))]
+    own = [p for p in depends if p in entry.params and (_holds_tracer(local.get(p)) or view_tracers(
+        local.get(p), 2) and not any(isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == p
+                                     for n in ast.walk(statement)))]
+    # (else an object, no pytree, holding tracers in its attributes, read through values made of it: tn4ml's quimb
+    # network; one whose attribute the line reads is named by that attribute, later)
     free = [p for p in entry.frame.f_code.co_freevars if _holds_tracer(local.get(p))]
     maker = _made_in(tree, outer) if free and not own else None
     if maker is not None:

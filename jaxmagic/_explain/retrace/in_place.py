@@ -102,9 +102,12 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         if isinstance(outcome, Refused) and outcome.timed and not replay.alone:
             # under JAX caches of its own, the library's whole call traces from scratch: too slow to try there
             instead = _alone_instead(exc, kind, wanted, tree, filename, alone)
-            if isinstance(instead, str):
-                outcome = Refused(f"running the failing trace again took over {_cap(alone):g} s, and {instead}")
-            else:
+            if isinstance(instead, str) and isinstance(alone, Replay):
+                alone = instead  # nothing stands in after all: the library's call gets its longer cap, as a baseline
+                outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)  # past the quick one does
+            if isinstance(instead, str) and isinstance(outcome, Refused) and outcome.timed:
+                outcome = Refused(f"{_TIMED} {_cap(alone):g} s, and {instead}")
+            elif not isinstance(instead, str):
                 replay, planned = instead
                 outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
         if isinstance(outcome, str):
@@ -130,6 +133,22 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
         else:
             fix.verified, fix.failed_with = False, outcome
             fix.outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
+    _again_warm(wanted[:_MAX_TRIES], replay, planned, names, alone)
+
+
+def _again_warm(tried: list[Fix], replay: Replay, planned: dict[int, Any], names: Names, alone: Replay | str) -> None:
+    """Each fix ahead of the first that traced, stopped at its cap, tried once more: that first try was the first
+    to trace the library's code past the failing line (gwpopulation's likelihood after the user's conversion), and
+    JAX's caches hold what it traced now."""
+    first = next((i for i, f in enumerate(tried) if f.verified is True), 0)
+    for fix in tried[:first]:
+        if fix.verified is None and (fix.outcome or "").startswith(_TIMED) and not isinstance(planned[id(fix)], str):
+            if _tried(replay, planned[id(fix)], {**names.missing, **getattr(fix.recipe, "defines", {})}, fix.kind,
+                      alone) is None:
+                fix.verified, fix.outcome = True, f"traced (the failing trace run again {replay.where})"
+
+
+_TIMED = "running the failing trace again took over"
 
 
 def _refused_again(replay: Replay, outcome: BaseException, alone: Replay | str) -> bool:

@@ -12,21 +12,23 @@ from __future__ import annotations
 import ast
 import contextlib
 import io
+import sys
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ..._common.errors import STATIC_ATTRIBUTES
-from ..._common.frames import holds_tracer
+from ..._common.frames import holds_tracer, is_installed_library, traceback_entries
 from ..._common.source import clone, parameter_names, stored_names
 from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
+from ..recover import Impure, evaluate_pure, frame_of
 from ..retrace.budget import OutOfTime, within_budget
 
-__all__ = ["Hoisted", "constant_statement_fix", "numpy_constants_fix", "numpy_statement_fix"]
+__all__ = ["Hoisted", "constant_object_fix", "constant_statement_fix", "numpy_constants_fix", "numpy_statement_fix"]
 
 
 class Hoisted(Edit):
@@ -81,6 +83,75 @@ def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree:
         "arrays the function closes over as constants",
         recipe=Hoisted(statement, also, defines),
     )
+
+
+def constant_object_fix(exc: BaseException, function: ast.AST | None, node: ast.AST | None, globals_: dict | None,
+                        filename: str | None, passed: dict | None = None) -> Fix | None:
+    """``R, var = mcfit.TophatVar(k, lowring=True)(pk)`` in a jitted function: a library's object made on the failing
+    line from constants (a grid the function closes over, or the very global the caller passed), whose maker needs
+    concrete values, yet under jit every array operation in it gives a tracer. Made once before the jitted function,
+    it is a concrete object the function closes over. Tried by making it so, outside any trace, and running the
+    failing trace again with the line reading it."""
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or node is None or globals_ is None:
+        return None
+    statement = next((s for s in function.body if s.lineno <= node.lineno <= (s.end_lineno or s.lineno)), None)
+    params = set(parameter_names(function))
+    local = {n for s in function.body for n in stored_names(s)} | params
+    # a parameter given the global of its own name reads as that global (``xi_of(k, pk)`` with the cell's ``k``)
+    same = {p for p in params if p in globals_ and (passed or {}).get(p, _MISSING) is globals_[p]}
+    makers = [c for c in ast.walk(statement) if isinstance(c, ast.Call) and _library_class(c.func, globals_) and
+              not {n.id for n in ast.walk(c) if isinstance(n, ast.Name)} & (local - same)] if statement else []
+    if len(makers) != 1 or makers[0] is getattr(statement, "value", None):
+        return None  # the statement only makes the object: moved whole by ``constant_statement_fix``
+    maker = makers[0]
+    cls = _class_of(maker.func, globals_)
+    if not _raised_making(exc, cls):
+        return None  # the error came later, not from making the object
+    name = _free_name("".join(f"_{c.lower()}" if c.isupper() else c for c in cls.__name__).strip("_"), globals_,
+                      function)
+    made = _run_alone(ast.Assign([ast.Name(name, ast.Store())], clone(maker), lineno=1), globals_, filename or "<cell>")
+    if made is None or name not in made:
+        return None
+    edited = clone(statement)
+    for sub in ast.walk(edited):  # the one call of the class, read by its name
+        for field, value in ast.iter_fields(sub):
+            if isinstance(value, ast.Call) and ast.dump(value) == ast.dump(maker):
+                setattr(sub, field, ast.Name(name, ast.Load()))
+    code = (f"{name} = {ast.unparse(maker)}   # made once, before `{function.name}`: concrete\n...\n"
+            f"{ast.unparse(edited)}   # in `{function.name}`")
+    read = sorted(same & {n.id for n in ast.walk(maker) if isinstance(n, ast.Name)})
+    given = f" (the {', '.join(f'`{r}`' for r in read)} your call passes is the cell's own)" if read else ""
+    fix = Fix("static", code,
+              f"`{cls.__name__}` is made here from constants only{given}, but its maker needs concrete values, and "
+              f"under jit every array operation gives a tracer: make it once before `{function.name}`, which then "
+              "closes over the finished object", recipe=Edit(statement, edited))
+    fix.recipe.defines = {name: made[name]}  # the function traced again reads the object made outside
+    return fix
+
+
+_MISSING = object()
+
+
+def _raised_making(exc: BaseException, cls: type) -> bool:
+    """True when the error was raised while an object of ``cls`` was being made (its ``__init__`` on the stack)."""
+    return any(tb.tb_frame.f_code.co_name in ("__init__", "__post_init__", "__new__") and isinstance(
+        tb.tb_frame.f_locals.get("self", tb.tb_frame.f_locals.get("cls")), cls)
+        for tb in traceback_entries(exc.__traceback__))
+
+
+def _class_of(func: ast.expr, globals_: dict) -> Any:
+    try:
+        return evaluate_pure(func, frame_of(globals_)) if isinstance(func, (ast.Name, ast.Attribute)) else None
+    except Impure:
+        return None
+
+
+def _library_class(func: ast.expr, globals_: dict) -> bool:
+    """True when ``func`` names a class of an installed library's (not JAX's, NumPy's or the user's)."""
+    cls = _class_of(func, globals_)
+    return isinstance(cls, type) and (cls.__module__ or "").split(".")[0] not in (
+        "jax", "jaxlib", "numpy", "builtins", "__main__") and is_installed_library(
+        getattr(sys.modules.get(cls.__module__), "__file__", None) or "")
 
 
 def numpy_statement_fix(site: Site) -> Fix | None:

@@ -84,7 +84,9 @@ def attempt(failure: Failure) -> None:
     with settle_when(lambda: preferred is not None and preferred.verified is True), \
             differentiated(None if leaked else reverse_mode_of(failure.jax_call, failure.held_frames)):
         with kept_as_it_was((globals_ or {}).get(kept)) if kept is not None else contextlib.nullcontext():
-            tried(found.fixes)  # (a try may run the library's setter: the object the user's run left is kept)
+            # (a try may run the library's setter: the object the user's run left is kept); a class declared anew for
+            # an object a library's jit holds static is tried through that jit alone (``verify_hashed``)
+            tried([f for f in found.fixes if getattr(f.recipe, "handed", None) is None])
         verify_hashed(found.fixes, failure.exc, failure.call)  # a hashable value written on a line no trace runs
         verify_pulled_out(found.fixes, failure.exc, failure.given)  # a value out of a dict a library's jit traces
         verify_python_loops(found.fixes, failure.exc)  # a fori_loop made a Python loop, at the cell's top level

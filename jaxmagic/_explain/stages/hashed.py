@@ -18,7 +18,7 @@ import sys
 import types
 from typing import Any
 
-from ..._common.errors import traceback_entries, tracing_kind
+from ..._common.errors import is_user_file, traceback_entries, tracing_kind
 from ..._common.source import every_node, parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call
 from ..declare.fields import Declaration
@@ -51,7 +51,7 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
         # by the user's call, inside the static value: found there by value
         made = fix.recipe.made if isinstance(fix.recipe, HandedHashable) else _rebuilt(fix.recipe)
         swap = {id(old): new for old, new in made}
-        displays = [(old, new) for old, new in made if type(old) in (list, set)]
+        displays = [(old, new) for old, new in made if type(old) in (list, set) or _made_by_user(old)]
         static = set(call.static_argnums)
         args = tuple(_swapped(a, swap, displays) if i in static else a for i, a in enumerate(call.args))
         kwargs = {k: _swapped(v, swap, displays) if k in call.static_argnames else v for k, v in call.kwargs.items()}
@@ -114,8 +114,11 @@ def _swapped(value: Any, swap: dict[int, Any], displays: list[tuple[Any, Any]] |
     ``displays``, inside tuples, named tuples and dataclasses; the same object where nothing inside it changed."""
     if id(value) in swap:
         return swap[id(value)]
-    if type(value) in (list, set):
-        return next((new for old, new in displays if type(old) is type(value) and old == value), value)
+    if type(value) in (list, set) or _made_by_user(value):  # (an object of the user's dataclass, made again by the
+        # call the user's line wrote, equal to the one the fix was made from)
+        found = next((new for old, new in displays if type(old) is type(value) and _equal(old, value)), None)
+        if found is not None or type(value) in (list, set):
+            return value if found is None else found
     if depth > 4:
         return value
     if isinstance(value, tuple):
@@ -138,3 +141,17 @@ def _swapped(value: Any, swap: dict[int, Any], displays: list[tuple[Any, Any]] |
     made = copy.copy(value)
     made.__dict__.update(changed)
     return made
+
+
+def _made_by_user(value: Any) -> bool:
+    """An object of a dataclass of the user's cell (compared by value where the fix's object is a copy)."""
+    module = type(value).__module__
+    return dataclasses.is_dataclass(value) and not isinstance(value, type) and (module == "__main__" or is_user_file(
+        getattr(sys.modules.get(module), "__file__", None) or ""))
+
+
+def _equal(old: Any, value: Any) -> bool:
+    try:
+        return bool(old == value)
+    except Exception:  # noqa: BLE001 - fields that compare as arrays: not the same object
+        return False

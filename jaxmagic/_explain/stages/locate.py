@@ -194,15 +194,19 @@ def traced_as_an_array(exc: BaseException, fn: Any, args: tuple, kwargs: dict) -
         return False
     tree = parse_file(user[-1].tb_frame.f_code.co_filename)
     node = node_at(tree, position_of(user[-1])) if tree is not None else None
-    if not (isinstance(node, ast.Attribute) and node.attr == found["attr"] and isinstance(node.value, ast.Name)
-            and isinstance(user[-1].tb_frame.f_locals.get(node.value.id), jax.core.Tracer)):
-        return False
+    held = user[-1].tb_frame.f_locals
+    # the attribute read on the user's line, or (read in library code, tn4ml's ``model.tensors``) a tracer the line
+    # hands over
+    names = [node.value.id] if isinstance(node, ast.Attribute) and node.attr == found["attr"] and isinstance(
+        node.value, ast.Name) else [n.id for n in ast.walk(node) if isinstance(n, ast.Name)] if isinstance(
+        node, ast.Call) else []
+    names = [n for n in names if isinstance(held.get(n), jax.core.Tracer)]
     try:
-        passed = inspect.signature(plain_function(fn)).bind_partial(*args, **kwargs).arguments
+        passed = inspect.signature(plain_function(fn)).bind_partial(*args, **kwargs).arguments if names else {}
     except (TypeError, ValueError):
         return False
-    value = passed.get(node.value.id)
-    return value is not None and not isinstance(value, (jax.Array, np.ndarray)) and hasattr(value, node.attr)
+    return any(passed.get(n) is not None and not isinstance(passed[n], (jax.Array, np.ndarray)) and hasattr(
+        passed[n], found["attr"]) for n in names)
 
 
 def transformed_expression(outer: Any, user: list[types.TracebackType]) -> tuple[str | None, str] | None:

@@ -27,7 +27,7 @@ from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_builder_static_fix, library_jit_static_fix, library_own_jit_fix
 from ..declare.closure import ClosedOver
 from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
-from ..shaped.constants import constant_statement_fix, numpy_statement_fix
+from ..shaped.constants import constant_object_fix, constant_statement_fix, numpy_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.choices import names_in_list
 from ..twins.library_options import library_option_fix
@@ -132,6 +132,10 @@ def offer(failure: Failure) -> None:
         constant = constant_statement_fix(site.definition, failure.node, tree, globals_, found.filename) or (
             numpy_statement_fix(site) if kind == "boolean-index" else None)  # (``order = jnp.asarray(meta[...])``)
         found.fixes = [constant, *found.fixes] if constant is not None else found.fixes
+    made = constant_object_fix(failure.exc, site.definition, failure.node, globals_, found.filename, facts.values if
+                               facts else None) if kind in (*CONVERSIONS, "traced-shape") else None
+    if made is not None:  # mcfit.TophatVar(k)(pk) in the jitted function, k a constant: the object made before the jit
+        found.fixes = [made, *(f for f in found.fixes if f.kind != "static" or f.recipe is not None)]
     hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_) \
         if not found.fixes and kind in (*CONVERSIONS, "boolean-index", "traced-shape") else None
     if hoisted is not None:  # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it

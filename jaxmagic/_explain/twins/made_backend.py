@@ -10,7 +10,10 @@ around the new one (``force = jax.grad(energy)``).
 An object works the same way: ``S = Scattering1D(J=4, shape=512)`` from kymatio makes its NumPy flavour, which
 converts what it is given to NumPy; the library ships the same class for JAX in its ``jax`` module
 (``kymatio.jax.Scattering1D``). The fix makes the object with that class; it is tried by making it so and
-tracing the user's function again with the new object in place of the old.
+tracing the user's function again with the new object in place of the old. So too an object whose class takes a
+``backend`` option that defaults to NumPy (mcfit's ``TophatVar(k)``, made with ``backend="jax"``), and one that keeps
+a NumPy array it was made from and computes with its methods (pylops' ``MatrixMult(G)``, made from
+``jnp.asarray(G)``).
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ import types
 from typing import Any
 
 import jax
+import numpy as np
 
 from ..._common.errors import is_user_file
 from ..._common.jax_config import private_trace_caches
@@ -70,7 +74,30 @@ def made_backend_fix(site: Site) -> Fix | None:
                   f"which need concrete values; made with `{option}=\"jax\"`, it calls `jax.numpy`, which traces")
         fix.verified, fix.outcome = _tried(edited, statement, made, globals_)
         return fix
-    return next(filter(None, (_jax_flavour_fix(site, name, statement) for name in called)), None)
+    return next(filter(None, (_backend_option_fix(site, name, statement) or _jax_flavour_fix(site, name, statement)
+                              or _held_numpy_fix(site, name, statement) for name in called)), None)
+
+
+def _backend_option_fix(site: Site, name: str, statement: ast.stmt) -> Fix | None:
+    """``var_of_R = mcfit.TophatVar(k, lowring=True)``: an object whose class (or a base its ``**kwargs`` reach)
+    takes a ``backend`` option that defaults to NumPy, and whose documentation names JAX: made with
+    ``backend="jax"``, and the function traced again with it."""
+    globals_ = site.globals_ or {}
+    held = globals_.get(name)
+    maker = _made_by(site.tree, name) if site.tree is not None and held is not None else None
+    cls = resolved(dotted_of(maker.value.func), globals_) if maker is not None else None
+    if not isinstance(cls, type) or not isinstance(held, cls) or (cls.__module__ or "").split(".")[0] in _NOT_LIBRARIES:
+        return None
+    option = next(filter(None, (_jax_option(maker.value, globals_, k) for k in cls.__mro__[:-1]
+                                if "__init__" in vars(k))), None)
+    if option is None:
+        return None
+    remade = ast.parse(ast.unparse(maker)).body[0]
+    remade.value.keywords = [*(k for k in remade.value.keywords if k.arg != option), ast.keyword(option, ast.Constant("jax"))]
+    fix = Fix("jnp-not-np", ast.unparse(ast.fix_missing_locations(remade)),
+              f"`{name}` was made by `{dotted_of(maker.value.func)}` with its default `{option}`, which computes with "
+              f"NumPy and needs concrete values; made with `{option}=\"jax\"`, it computes with `jax.numpy`, which traces")
+    return _made_again(fix, name, statement, remade.value, dict(globals_), maker.value)
 
 
 def _jax_flavour_fix(site: Site, name: str, statement: ast.stmt) -> Fix | None:
@@ -81,10 +108,9 @@ def _jax_flavour_fix(site: Site, name: str, statement: ast.stmt) -> Fix | None:
     module = type(held).__module__ or ""
     package = module.split(".")[0]
     if held is None or isinstance(held, (type, types.ModuleType, types.FunctionType)) or "jax" in module.split(".") \
-            or package in ("builtins", "numpy", "jax", "jaxlib", "__main__") or site.tree is None:
+            or package in _NOT_LIBRARIES or site.tree is None:
         return None
-    maker = next((s for s in site.tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(
-        s.targets[0], ast.Name) and s.targets[0].id == name and isinstance(s.value, ast.Call)), None)
+    maker = _made_by(site.tree, name)
     spelled = dotted_of(maker.value.func) if maker is not None else None
     if spelled is None or (getattr(resolved(spelled, globals_), "__module__", None) or "").split(".")[0] != package:
         return None
@@ -101,21 +127,75 @@ def _jax_flavour_fix(site: Site, name: str, statement: ast.stmt) -> Fix | None:
     fix = Fix("jnp-not-np", f"import {twin_module}\n{ast.unparse(remade)}",
               f"`{name}` was made by {package}'s `{spelled}`, whose objects compute with NumPy and need concrete "
               f"values; `{twin_module}` has the same class for JAX arrays, which traces")
-    if not all(isinstance(a, (ast.Name, ast.Constant, ast.Tuple)) for a in
-               [*maker.value.args, *(k.value for k in maker.value.keywords)]):
+    made = ast.Call(ast.Name("_jaxmagic_twin", ast.Load()), maker.value.args, maker.value.keywords)
+    return _made_again(fix, name, statement, made, {**globals_, "_jaxmagic_twin": twin}, maker.value)
+
+
+def _held_numpy_fix(site: Site, name: str, statement: ast.stmt) -> Fix | None:
+    """``Gop = pylops.JaxOperator(pylops.MatrixMult(G))`` with ``G`` a NumPy array: an object that keeps the array
+    and computes with NumPy's own methods (``G.dot(x)``), which turn a traced operand into NumPy. Made from
+    ``jnp.asarray(G)``, it computes with JAX; tried by making it so (the library's own calls, on the user's names)
+    and tracing the user's function again with the new object in place of the old."""
+    globals_ = site.globals_ or {}
+    held = globals_.get(name)
+    package = (type(held).__module__ or "").split(".")[0]
+    if site.kind != "array-conversion" or held is None or site.tree is None or isinstance(
+            held, (type, types.ModuleType, types.FunctionType, np.ndarray)) or package in _NOT_LIBRARIES:
+        return None
+    maker = _made_by(site.tree, name)
+    if maker is None or not all(isinstance(n, (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.Call, ast.keyword,
+                                               ast.Load))
+                                for n in ast.walk(maker.value)):
+        return None
+    calls = [n for n in ast.walk(maker.value) if isinstance(n, ast.Call)]
+    if any((getattr(resolved(dotted_of(c.func), globals_), "__module__", None) or "").split(".")[0] != package
+           for c in calls):  # only the library's own makers run again, never code of the user's
+        return None
+    arrays = sorted({n.id for n in ast.walk(maker.value) if isinstance(n, ast.Name) and isinstance(
+        globals_.get(n.id), np.ndarray)})
+    if not arrays:
+        return None
+    jnp_name = site.names.jnp
+
+    class _AsJax(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            return ast.parse(f"{jnp_name}.asarray({node.id})", mode="eval").body if node.id in arrays else node
+
+    remade = _AsJax().visit(ast.parse(ast.unparse(maker)).body[0])
+    listed = ", ".join(f"`{a}`" for a in arrays)
+    fix = Fix("jnp-not-np", ast.unparse(ast.fix_missing_locations(remade)),
+              f"`{name}` keeps the NumPy array{'s' if len(arrays) > 1 else ''} {listed} and computes with NumPy's own "
+              f"methods, which turn a traced operand into NumPy; made from `{jnp_name}.asarray(...)`, it computes "
+              "with JAX, which traces")
+    return _made_again(fix, name, statement, remade.value, {**globals_, jnp_name: jax.numpy}, None)
+
+
+def _made_again(fix: Fix, name: str, statement: ast.stmt, made: ast.expr, scope: dict, plain: ast.Call | None) -> Fix:
+    """``fix``, tried by making ``name`` again with ``made`` in ``scope`` (the library's own makers, on the user's
+    names and constants; ``plain``: the user's call, whose arguments must run no code) and putting the new object in
+    place of the old while the user's function is traced again."""
+    if plain is not None and not all(isinstance(a, (ast.Name, ast.Constant, ast.Tuple)) for a in
+                                     [*plain.args, *(k.value for k in plain.keywords)]):
         fix.outcome = "the object's arguments run code: not made again here"
         return fix
     try:
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            made = ast.Call(ast.Name("_jaxmagic_twin", ast.Load()), maker.value.args, maker.value.keywords)
-            new = eval(compile(ast.fix_missing_locations(ast.Expression(made)), "<jaxmagic>", "eval"),  # noqa: S307
-                       {**globals_, "_jaxmagic_twin": twin})  # the user's own arguments: names and constants
-    except Exception as failed:  # noqa: BLE001 - the twin refuses the user's arguments
+            new = eval(compile(ast.fix_missing_locations(ast.Expression(made)), "<jaxmagic>", "eval"), scope)  # noqa: S307
+    except Exception as failed:  # noqa: BLE001 - the library refuses the new arguments
         fix.verified, fix.outcome = False, f"still fails: {type(failed).__name__} making `{name}` again"
         return fix
     fix.recipe = Edit(statement, ast.parse(ast.unparse(statement)).body[0])
     fix.recipe.defines = {name: new}  # the function traced again reads the new object where it read the old
     return fix
+
+
+_NOT_LIBRARIES = ("builtins", "numpy", "jax", "jaxlib", "__main__")
+
+
+def _made_by(tree: ast.Module, name: str) -> ast.Assign | None:
+    """The cell's top-level ``name = maker(...)``."""
+    return next((s for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(
+        s.targets[0], ast.Name) and s.targets[0].id == name and isinstance(s.value, ast.Call)), None)
 
 
 def _maker_statement(tree: ast.Module, globals_: dict, made: Any) -> ast.Assign | None:
@@ -128,12 +208,12 @@ def _maker_statement(tree: ast.Module, globals_: dict, made: Any) -> ast.Assign 
     return None
 
 
-def _jax_option(call: ast.Call, globals_: dict) -> str | None:
+def _jax_option(call: ast.Call, globals_: dict, owner: type | None = None) -> str | None:
     """The maker's option naming its function's array library, when it defaults to (or was given) a host one and
-    its documentation names JAX."""
-    maker = resolved(dotted_of(call.func), globals_)
+    its documentation names JAX (``owner``: a class of the object's, read through its ``__init__``)."""
+    maker = resolved(dotted_of(call.func), globals_) if owner is None else owner
     try:
-        params = inspect.signature(maker).parameters
+        params = inspect.signature(maker.__init__ if owner is not None else maker).parameters
     except (TypeError, ValueError):
         return None
     for name in _MODULE_OPTIONS:

@@ -25,7 +25,7 @@ from ..recover import evaluate_pure, frame_of
 from ..fixes.site import Site, dotted_of, edit_fix
 from ..values.callee import resolved
 
-__all__ = ["jax_backend_fix", "jnp_has", "library_backend_fix", "mentions_jax", "numpy_calls_on_values", "numpy_function_passed",
+__all__ = ["backend_setter_fix", "jax_backend_fix", "jnp_has", "library_backend_fix", "mentions_jax", "numpy_calls_on_values", "numpy_function_passed",
            "numpy_operand_fix", "numpy_twin", "statement_of", "with_twins"]
 
 
@@ -236,7 +236,34 @@ def library_backend_fix(site: Site) -> Fix | None:
                 code = edit.code() if local else f"from {module_name} import {switch}\n{edit.code()}"
                 return Fix("jnp-not-np", code, f"{module_name.split('.')[0]} computes with NumPy unless told "
                            f"otherwise; inside `{switch}(\"jax\")` it computes with JAX, which traces", recipe=edit)
-    return None
+    return backend_setter_fix(site)
+
+
+def backend_setter_fix(site: Site) -> Fix | None:
+    """A library object on the failing line whose package sets its backend globally (``_backend_setter``)."""
+    statement = statement_of(site, site.node) if isinstance(site.node, ast.expr) else None
+    values = {**(site.globals_ or {}), **(site.locals_ or {})}
+    return next(filter(None, (_backend_setter(values[n], site) for n in sorted(
+        {n.id for n in ast.walk(statement) if isinstance(n, ast.Name)}) if n in values)), None) if statement else None
+
+
+def _backend_setter(held: object, site: Site) -> Fix | None:
+    """``mass_model(data, **params)`` of gwpopulation, whose models compute with the ``xp`` their module holds:
+    NumPy until ``gwpopulation.set_backend("jax")``, which names JAX among its choices. That switch, for the
+    whole session; not tried (it changes the library for every later cell, and turns on what the backend needs)."""
+    module = sys.modules.get(type(held).__module__ or "")
+    package = sys.modules.get((type(held).__module__ or "").split(".")[0])
+    setter = getattr(package, "set_backend", None)
+    if module is None or package is None or getattr(module, "xp", None) is not np or not callable(setter) or \
+            not mentions_jax((inspect.getdoc(setter) or "") + str(getattr(package, "SUPPORTED_BACKENDS", ""))):
+        return None
+    spelled = next((k for k, v in (site.globals_ or {}).items() if v is package), None)
+    fix = Fix("jnp-not-np", ("" if spelled else f"import {package.__name__}\n") +
+              f"{spelled or package.__name__}.set_backend(\"jax\")   # first, before the models are made",
+              f"{package.__name__}'s models compute with NumPy until its backend is set to JAX: with "
+              "`set_backend(\"jax\")` they compute with `jax.numpy`, which traces")
+    fix.outcome = "it switches the library's backend for the whole session, which jaxmagic does not do for you"
+    return fix
 
 
 def numpy_operand_fix(site: Site) -> Fix | None:

@@ -18,8 +18,12 @@ import ast
 import dataclasses
 from typing import Any
 
+import jax
+import numpy as np
+
 from ..._common.source import parameter_names, text_of
 from ..explanation import Fix
+from ..fixes.rewrites import Edit
 from ..fixes.site import Site, dotted_of
 from ..recover import Impure, evaluate_pure, frame_of
 from ..values.callee import library_file
@@ -47,35 +51,64 @@ class PythonLoop:
 
 
 def python_loop_fix(site: Site) -> Fix | None:
-    """The user's top-level ``lax.fori_loop`` of the failing function made a Python loop, when the failing value is
-    the function's counter and the failing line calls library code; else None."""
+    """The user's ``lax.fori_loop`` of the failing function made a Python loop, when the failing value is the
+    function's counter and the failing line calls library code or picks an object out of a Python list with it (a
+    list of operators, which no ``jnp`` array can hold); else None. A loop at the cell's top level is tried as a
+    ``PythonLoop``; one in the function that defines the body (``return lax.fori_loop(0, len(ops), body, x)`` in a
+    jitted function) is an edit of that statement, tried by running the failing trace again."""
     definition, tree = site.definition, site.tree
     if site.kind not in _KINDS or not isinstance(definition, ast.FunctionDef) or tree is None or \
-            site.globals_ is None or not _calls_library(site):
+            site.globals_ is None:
         return None
     params = parameter_names(definition)
-    if len(params) != 2 or site.argument != params[0]:
+    if len(params) != 2 or site.argument != params[0] or not (
+            _calls_library(site) or _picks_from_list(site, params[0])):
         return None
     frame = frame_of(site.globals_)
-    for statement in getattr(tree, "body", []):
-        call = statement.value if isinstance(statement, (ast.Assign, ast.Expr)) else None
+    parent = site.parent(definition)
+    inner = parent.body if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+    for statement in [*getattr(tree, "body", []), *inner]:
+        call = statement.value if isinstance(statement, (ast.Assign, ast.Expr, ast.Return)) else None
         if not (isinstance(call, ast.Call) and (dotted_of(call.func) or "").rsplit(".", 1)[-1] == "fori_loop"
                 and len(call.args) == 4 and not call.keywords and isinstance(call.args[2], ast.Name)
-                and call.args[2].id == definition.name):
+                and call.args[2].id == definition.name) or (isinstance(statement, ast.Return) and not inner):
             continue
         try:
-            lower, upper, body, init = (evaluate_pure(a, frame) for a in call.args)
+            lower, upper = (evaluate_pure(a, frame) for a in call.args[:2])
+            body, init = (evaluate_pure(a, frame) for a in call.args[2:]) if statement not in inner else (None, None)
         except Impure:
             continue
         if type(lower) is not int or type(upper) is not int or not 0 <= upper - lower <= _MOST_STEPS:
             continue
+        code = _code(statement, call, params[0])
+        recipe = Edit(statement, ast.parse(code).body) if statement in inner else PythonLoop(body, lower, upper, init)
+        why = "library code that needs it as a Python int" if _calls_library(site) else \
+            "a Python list, which only a Python int can index"
         return Fix(
-            "static", _code(statement, call, params[0]),
-            f"`{site.argument}` reaches library code that needs it as a Python int, which a `lax.fori_loop` "
-            "counter never is: a Python loop over the same bounds gives the body one each step (the body is "
-            "traced once per step under jit; keep the loop short)",
-            recipe=PythonLoop(body, lower, upper, init))
+            "static", code,
+            f"`{site.argument}` reaches {why}, and a `lax.fori_loop` counter never is one: a Python loop over the "
+            "same bounds gives the body one each step (the body is traced once per step under jit; keep the loop "
+            "short)",
+            recipe=recipe)
     return None
+
+
+def _picks_from_list(site: Site, counter: str) -> bool:
+    """True when the failing line indexes a Python list or tuple of objects that are not all arrays of one shape
+    (JAX cannot stack them into one array to index with a tracer) with the counter."""
+    scope = frame_of(site.globals_, site.locals_)
+    statement = next((n for n in site.ancestors() if isinstance(n, ast.stmt)), None)
+    for node in ast.walk(statement) if statement is not None else ():
+        if not (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Name) and node.slice.id == counter):
+            continue
+        try:
+            held = evaluate_pure(node.value, scope)
+        except Impure:
+            continue
+        if isinstance(held, (list, tuple)) and held and len({getattr(v, "shape", None) if isinstance(
+                v, (np.ndarray, jax.Array)) else id(v) for v in held}) > 1:
+            return True
+    return False
 
 
 def _code(statement: ast.stmt, call: ast.Call, counter: str) -> str:
@@ -87,6 +120,8 @@ def _code(statement: ast.stmt, call: ast.Call, counter: str) -> str:
              f"    {carry} = {body}({counter}, {carry})"]
     if target is not None and not isinstance(target, ast.Name):
         lines.append(f"{text_of(target)} = {carry}")
+    if isinstance(statement, ast.Return):
+        lines.append(f"return {carry}")
     return "\n".join(lines)
 
 
