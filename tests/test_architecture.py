@@ -42,6 +42,7 @@ LAZY = {
     ("jaxmagic._explain.failures", "jaxmagic._explain.explain"),
     ("jaxmagic._explain.failures", "jaxmagic._explain.recover"),
     ("jaxmagic._explain.failures", "jaxmagic._explain.reach.annotated"),
+    ("jaxmagic._explain.failures", "jaxmagic._explain.stages.locate"),
     # report.lines and the unrolled-loop analysis load with their first use (the jaxpr walker, the loop detector)
     ("jaxmagic", "jaxmagic._report.lines"),
     ("jaxmagic._report.entries", "jaxmagic._report.lines"),

@@ -19,7 +19,10 @@ mcfit, SciPy's array API), each a reduction of its own.
 - a user's loss that a library hands an object holding tracers in its slots, no pytree (tn4ml's quimb network):
   the loss's parameter named;
 - an object with a ``dtype`` (a quimb network) passed to jit, which traces it as an array, and library code then
-  reads an attribute the tracer lacks (``net.tensors``): the argument named, and made static.
+  reads an attribute the tracer lacks (``net.tensors``): the argument named and made static, in a shell too, where
+  the ``AttributeError`` alone is no tracing error;
+- in a kernel, where no call is read back when the line makes the object, a dataclass handed by keyword to a
+  library's jit is found in the library's frames, named by the keyword and declared frozen.
 """
 from __future__ import annotations
 
@@ -410,3 +413,31 @@ def test_an_object_with_a_dtype_traced_as_an_array_is_named_when_library_code_re
     assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "model", 9), found.message
     first = found.fixes[0]
     assert (first.kind, first.verified) == ("static", True), tried(found)
+
+
+def _shown_in_a_shell(shell, code: str) -> str:
+    from IPython.utils.capture import capture_output
+
+    shell.run("%jittrace_explain on")
+    with capture_output() as captured:  # the hook reads the call back from the traceback, as in a notebook
+        shell.ip.run_cell(code)
+    return captured.stdout + "".join(o.data.get("text/plain", "") for o in captured.outputs)
+
+
+def test_in_a_shell_an_object_with_a_dtype_traced_as_an_array_is_explained(shell, tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "dtypednet", DTYPED_NETWORK_LIBRARY)
+    shown = _shown_in_a_shell(shell, NETWORK_PASSED_TO_JIT)  # an AttributeError, which is no tracing error alone
+    assert "an argument is not something JAX can trace" in shown, shown
+    assert "jax.jit(anomaly_score, static_argnames='model')" in shown and "✓ verified" in shown, shown
+
+
+def test_in_a_kernel_a_dataclass_made_on_the_line_for_a_librarys_jit_is_declared_frozen(tmp_path, monkeypatch):
+    from notebook_support import run_notebook
+
+    install_library(tmp_path, monkeypatch, "embedlib", EMBEDDING_LIBRARY)
+    site = tmp_path / "lib" / "python3" / "site-packages"  # (a kernel cell's class has its source in a file)
+    cells = run_notebook([f"import sys\nsys.path.insert(0, {str(site)!r})\n%load_ext jaxmagic\n%jittrace_explain on",
+                          PLAIN_DATACLASS_EMBEDDING], tmp_path, allow_errors=True)
+    shown = "".join(o.get("data", {}).get("text/plain", "") + o.get("text", "") for o in cells[1].outputs)
+    assert "depends on argument embedding" in shown, shown  # no call read back: the object is made on the line
+    assert "@dataclass(frozen=True)" in shown and "✓ verified" in shown, shown

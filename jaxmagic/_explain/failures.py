@@ -66,12 +66,21 @@ def explain_failure(
 def explainable(exc: BaseException) -> BaseException | None:
     """The exception to explain for ``exc``: JAX's tracing error (``exc``, or the one a library raised another while
     handling), or ``exc`` itself where a library's own error met a tracer the user's call handed to a parameter the
-    library's signature types as a Python value (pydantic serialising tokamax's traced ``is_causal``); else None."""
+    library's signature types as a Python value (pydantic serialising tokamax's traced ``is_causal``), or an
+    ``AttributeError`` on a tracer that stands for an object with a ``dtype`` the call passed (a quimb network jit
+    traced as a scalar); else None."""
     found = tracing_error_in(exc)
     if found is not None:
         return found
     from .reach.annotated import python_value_refused  # lazy: the engine loads on the first failure
-    return exc if python_value_refused(exc) is not None else None
+    if python_value_refused(exc) is not None:
+        return exc
+    if isinstance(exc, AttributeError) and "Tracer" in str(exc):  # an object with a dtype jit traced as an array
+        from .stages.locate import traced_as_an_array  # lazy: the engine loads on the first failure
+        fn, args, kwargs = _find_call(exc, None)
+        if fn is not None and args is not None and traced_as_an_array(exc, fn, tuple(args), dict(kwargs or {})):
+            return exc
+    return None
 
 
 def unknown_while_tracing(exc: BaseException, describe: Callable[[str, int], str] | None = None) -> str | None:

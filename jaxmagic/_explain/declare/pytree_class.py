@@ -27,12 +27,13 @@ from typing import Any
 import jax
 import numpy as np
 
-from ..._common.frames import quiet_leaves
+from ..._common.frames import quiet_leaves, traceback_entries
 from ..explanation import Fix
 from ..fixes.equality import ChildrenRecipe
 from .frozen import frozen_declaration_fix
 
-__all__ = ["class_registration_fix", "fields_holding_arrays", "handed_dataclass_fix", "unjitted_method_fix"]
+__all__ = ["class_registration_fix", "fields_holding_arrays", "handed_dataclass_fix", "inline_dataclass_fix",
+           "unjitted_method_fix"]
 
 
 def class_registration_fix(name: str, value: Any, jax_name: str) -> Fix | None:
@@ -110,6 +111,26 @@ def _tuple(obj: str, fields: tuple[str, ...]) -> str:
 
 def _targets(obj: str, fields: tuple[str, ...]) -> str:
     return ", ".join(f"{obj}.{k}" for k in fields) + ("," if len(fields) == 1 else "")
+
+
+def inline_dataclass_fix(exc: BaseException, node: ast.AST | None, message: str) -> tuple[str, Fix] | None:
+    """``model.forward(X, embedding=Scaled(...))``: an object of the user's dataclass made on the failing line and
+    handed by keyword to a library whose own jit holds it static (tn4ml's ``forward``), where no call is read back
+    (the kernel's hook does not run a constructor): found in the library's frames, named by the keyword, and its class
+    declared hashable, tried through that jit."""
+    found = re.search(r"unhashable type: '(?:[\w.]+\.)?(\w+)'", message)
+    if found is None or node is None:
+        return None
+    keyword = next((k.arg for c in ast.walk(node) if isinstance(c, ast.Call) for k in c.keywords if isinstance(
+        k.value, ast.Call) and ast.unparse(k.value.func).rsplit(".", 1)[-1] == found[1]), None)
+    value = next((v for tb in traceback_entries(exc.__traceback__) for v in list(tb.tb_frame.f_locals.values())[:64]
+                  if type(v).__name__ == found[1] and dataclasses.is_dataclass(v) and not isinstance(v, type)), None)
+    fix = frozen_declaration_fix(keyword, value, by_identity=bool(fields_holding_arrays(value))) \
+        if keyword is not None and value is not None else None
+    if fix is None:
+        return None
+    fix.recipe.handed = value
+    return keyword, fix
 
 
 def handed_dataclass_fix(site: Any) -> Fix | None:

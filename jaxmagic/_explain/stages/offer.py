@@ -23,6 +23,7 @@ from ..values.callee import host_library
 from ..values.graph_inputs import graph_input_fix
 from ..reach.options import transform_option_fix
 from ..reach.stored_attributes import kept_jitted_call
+from ..declare.pytree_class import inline_dataclass_fix
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_builder_static_fix, library_jit_static_fix, library_own_jit_fix
 from ..declare.closure import ClosedOver
@@ -169,6 +170,12 @@ def offer(failure: Failure) -> None:
         leak.jitted and leak.made_in and isinstance(leak.store, ast.Expr) and found.filename else None
     if kept is not None:  # ``self.log("loss", loss)`` under jit: the library kept the tracer; logged outside jit
         found.fixes = [kept, *(f for f in found.fixes if not (f.kind == "return-value" and f.template))]
+    inline = inline_dataclass_fix(failure.exc, failure.node, failure.message) \
+        if kind == "unhashable-static" and not found.paths else None
+    if inline is not None:  # embedding=Scaled(...) made on the line, which a library's jit holds static: declared frozen
+        found.fixes = [inline[1], *(f for f in found.fixes if not f.template)]
+        found.argument = found.path = inline[0]
+        found.paths, found.arguments = [inline[0]], [inline[0]]
     if not found.fixes:  # a Python number a library traced into the user's function: guidance to hand it over
         found.fixes = kept_out_of_the_trace(site)
     if not found.paths:
