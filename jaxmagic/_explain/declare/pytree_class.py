@@ -113,12 +113,15 @@ def _targets(obj: str, fields: tuple[str, ...]) -> str:
     return ", ".join(f"{obj}.{k}" for k in fields) + ("," if len(fields) == 1 else "")
 
 
+_UNHASHABLE_TYPE = re.compile(r"unhashable type: '(?:[\w.]+\.)?(\w+)'")  # the class JAX's message names
+
+
 def inline_dataclass_fix(exc: BaseException, node: ast.AST | None, message: str) -> tuple[str, Fix] | None:
     """``model.forward(X, embedding=Scaled(...))``: an object of the user's dataclass made on the failing line and
     handed by keyword to a library whose own jit holds it static (tn4ml's ``forward``), where no call is read back
     (the kernel's hook does not run a constructor): found in the library's frames, named by the keyword, and its class
     declared hashable, tried through that jit."""
-    found = re.search(r"unhashable type: '(?:[\w.]+\.)?(\w+)'", message)
+    found = _UNHASHABLE_TYPE.search(message)
     if found is None or node is None:
         return None
     keyword = next((k.arg for c in ast.walk(node) if isinstance(c, ast.Call) for k in c.keywords if isinstance(
@@ -136,7 +139,7 @@ def inline_dataclass_fix(exc: BaseException, node: ast.AST | None, message: str)
 def handed_dataclass_fix(site: Any) -> Fix | None:
     """An object of the user's dataclass, named on the failing line, that a library's jit holds static (relax's
     ``pred_fn`` given a model): its class declared hashable (by identity where its fields hold arrays)."""
-    found = re.search(r"unhashable type: '(?:[\w.]+\.)?(\w+)'", site.message)
+    found = _UNHASHABLE_TYPE.search(site.message)
     names = {**(site.globals_ or {}), **(site.locals_ or {})}
     for node in ast.walk(site.node) if found is not None and isinstance(site.node, ast.AST) else ():
         value = names.get(node.id) if isinstance(node, ast.Name) else None

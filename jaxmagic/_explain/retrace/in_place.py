@@ -47,6 +47,7 @@ _NOT_ALONE = ("lax.while_loop", "lax.fori_loop")  # fixes that trace alone yet m
 VALUE_REWRITES = ("jnp-not-np", "astype", "jnp-not-builtin")  # differentiable as the code they replace
 ALONE_RESERVE = 0.1  # the share of the budget a run again of the library's whole call leaves for the function alone
 _OUTER = 2  # jitted calls further out tried, where the innermost one ran again does not fail as the user's did
+_TIMED = "running the failing trace again took over"  # how a try stopped at its cap says so
 QUICK_SHARE = 0.02  # where the function alone can stand in, the library's whole call runs again only within this share
 
 
@@ -148,8 +149,6 @@ def _again_warm(tried: list[Fix], replay: Replay, planned: dict[int, Any], names
                 fix.verified, fix.outcome = True, f"traced (the failing trace run again {replay.where})"
 
 
-_TIMED = "running the failing trace again took over"
-
 
 def _refused_again(replay: Replay, outcome: BaseException, alone: Replay | str) -> bool:
     """True when a try failed with an error of library code (not JAX's), and the run again with nothing rewritten
@@ -203,7 +202,7 @@ def _failing_again(replay: Replay, exc: BaseException, kind: str, wanted: list[F
             with capped(_cap(alone), ALONE_RESERVE * retrace_seconds()):
                 baseline = _baseline(replay)
         if isinstance(baseline, Refused) and baseline.timed:
-            baseline = Refused(f"running the failing trace again took over {_cap(alone):g} s, and {instead}")
+            baseline = Refused(f"{_TIMED} {_cap(alone):g} s, and {instead}")
     if not _fails_as(baseline, exc, kind) and not isinstance(baseline, Refused) and not replay.alone:
         further = _further_out(exc, kind, wanted, tree, filename)  # the library's jit around the user's own
         if further is not None:
