@@ -12,7 +12,7 @@ import io
 import contextlib
 
 import pytest
-from corpus_harness import run_case
+from corpus_harness import as_in_a_kernel, as_in_a_script, run_case
 from explain_corpus import CASES
 
 # %%jittrace jits every top-level def (SPEC), so a top-level helper the failing
@@ -24,7 +24,8 @@ _HELPER_JITTED_BY_CELL = {"gh-tinygp-85-np-append-on-param-leaf": "v"}
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_explain_names_kind_argument_line_and_a_fitting_verified_fix(case):
-    outcome = run_case(case)
+    with as_in_a_kernel():  # JAX's frames kept, as in a notebook, whatever shell an earlier test left behind
+        outcome = run_case(case)
     found = outcome.explanation
     assert outcome.exception is not None and found is not None
     assert found.exception is outcome.exception
@@ -45,6 +46,17 @@ def test_explain_names_kind_argument_line_and_a_fitting_verified_fix(case):
         assert fix.verified is not None or f"not tried: {fix.outcome}" in found.text()
     assert found.docs.startswith("https://docs.jax.dev/")
     assert found.why and found.why in found.message
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_a_script_explains_as_a_kernel_does(case):
+    # a script's traceback keeps only the JAX frame where the error surfaced (``jnp.tile``'s, holding both of its
+    # operands): the argument is read on a copy's trace with every frame kept, as a kernel's traceback has them
+    with as_in_a_script():
+        found = run_case(case).explanation
+    assert found is not None
+    assert (found.kind, found.argument, found.lineno) == (case.kind, case.argument, case.line)
+    assert found.fixes and found.fixes[0].kind in case.fixes, found.message
 
 
 def test_corpus_needs_at_least_forty_cases_with_sources():

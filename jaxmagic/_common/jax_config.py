@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from jax._src import config as _config, source_info_util, traceback_util
 
-__all__ = ["trace_context", "trace_context_names", "traceback_filtering_off", "hide_frames_of", "private_trace_caches"]
+__all__ = ["trace_context", "trace_context_names", "traceback_filtering_off", "frames_filtered", "hide_frames_of", "private_trace_caches"]
 
 
 def trace_context() -> tuple:
@@ -34,6 +34,14 @@ def traceback_filtering_off() -> Iterator[None]:
     """JAX's frames kept in tracebacks raised inside (jaxmagic's own probes read them), in this thread."""
     with _config.traceback_filtering("off"):
         yield
+
+
+def frames_filtered(exc: BaseException) -> bool:
+    """True when JAX removed its own frames from ``exc``'s traceback (a script's default): the JAX frames left,
+    if any, are where the error surfaced, not where the failing value was handled."""
+    notes = getattr(exc, "__notes__", None) or ()
+    return any("removed its internal frames" in str(n) for n in notes) or \
+        type(exc.__cause__).__name__ == "UnfilteredStackTrace"
 
 
 def hide_frames_of(folder: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import jax
 import numpy as np
 
-from .._common.jax_config import traceback_filtering_off
+from .._common.jax_config import frames_filtered, traceback_filtering_off
 
 from .._common.errors import tracing_kind, user_entries
 from .._common.frames import differentiated_eagerly, jax_frames_kept, leaves_of, unhashable_jitted_method
@@ -129,7 +129,8 @@ def _origin(
         masked = _narrow(lift(origin_of(exc, [mask]), exc, outer), message)
         if masked.paths:
             return masked
-    if jax_frames_kept(exc.__traceback__) and (call is None or call.wrapper == "jax.jit"):
+    if jax_frames_kept(exc.__traceback__) and (call is None or call.wrapper == "jax.jit") and \
+            not (call is not None and frames_filtered(exc)):  # (a script's traceback: the copy's trace reads more)
         # JAX left its own frames in (under IPython it marks them hidden rather than removing them): the tracer
         # that failed is read where it failed, with no re-trace, when a jitted trace made it (through a
         # wrapper's jit JAX names the wrapper's inputs, and a plain jit of a copy names the user's leaves)
