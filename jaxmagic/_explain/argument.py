@@ -21,8 +21,7 @@ from .._common.errors import tracing_kind, user_entries
 from .._common.frames import differentiated_eagerly, jax_frames_kept, leaves_of, unhashable_jitted_method
 from .._common.source import enclosing_function, every_node, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts, root_of
-from .dataflow import depends_on
-from .lift import by_parameters, lift
+from .lift import by_parameters, lift, read_by_the_line
 from .provenance import Origin, Tracer, jaxpr_tracer, origin_of
 from .fixes.equality import compares, structure_compares
 from .fixes.site import is_hashable
@@ -67,11 +66,20 @@ def origin(exc: BaseException, kind: str, message: str, call: Call | None, facts
            escaped: Any = None) -> Origin:
     """Where the failing value comes from: the parameters (pytree paths) of the traced function it depends on."""
     found = _origin(exc, kind, message, call, facts, leak, escaped)
-    read = _read_by_the_line(exc, call.fn) if not found.paths and kind in _READ_KINDS and call is not None and \
+    read = read_by_the_line(exc, call.fn) if not found.paths and kind in _READ_KINDS and call is not None and \
         call.fn is not None and differentiated_eagerly(exc) else []
     if read:  # no trace could say (awkward's ``ak.sum`` under ``jax.value_and_grad`` needs concrete values, which
         # jaxmagic's abstract re-trace lacks): the source
         return Origin(read, call.fn.__name__, "source")
+    user = user_entries(exc.__traceback__)
+    failing = user[-1].tb_frame.f_code if user else None
+    if not found.paths and found.how == "trace" and kind in _READ_KINDS and failing is not None and \
+            failing is not getattr(getattr(call, "fn", None), "__code__", None):
+        # a function of the user's a library traced with arguments of its own making (``Partial(f, params)``
+        # handed to its jit: the jit's input is the Partial): a parameter the failing line itself reads
+        read = read_by_the_line(exc, None, failing.co_name)
+        if read:
+            return Origin(read, failing.co_name, "source")
     return found
 
 
@@ -153,22 +161,6 @@ def _origin(
         if named:
             return Origin(named, None, "message")
     return origin
-
-
-def _read_by_the_line(exc: BaseException, fn: Any) -> list[str]:
-    """The parameters of ``fn`` that the traced names of its failing expression are computed from, read off its
-    own source (a backward slice); empty unless ``fn``'s own frame failed."""
-    user = user_entries(exc.__traceback__)
-    if not user or user[-1].tb_frame.f_code is not getattr(fn, "__code__", None):
-        return []
-    frame = user[-1].tb_frame
-    tree = parse_file(frame.f_code.co_filename)
-    node = node_at(tree, position_of(user[-1])) if tree is not None else None
-    definition = enclosing_function(tree, user[-1].tb_lineno, lambdas=False) if node is not None else None
-    traced = [n for n in dict.fromkeys(names_in(node)) if any(isinstance(leaf, Tracer) for leaf in leaves_of(
-        frame.f_locals.get(n)))] if definition is not None else []
-    read = ast.Expr(ast.Tuple([ast.Name(n, ast.Load()) for n in traced], ast.Load()))
-    return depends_on(definition, read, None, tree) if traced else []
 
 
 def _a_key(value: Any, or_seed: bool = False) -> bool:

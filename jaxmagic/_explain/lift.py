@@ -16,11 +16,13 @@ from typing import Any
 
 from .._common.frames import attribute_tracers, quiet_leaves
 from .._common.errors import is_installed_library, is_jax_file, traceback_entries, user_entries
-from .._common.source import names_in, node_at, parse_file, position_of
+from .._common.frames import leaves_of
+from .._common.source import enclosing_function, names_in, node_at, parameter_names, parse_file, position_of
+from .dataflow import depends_on
 from .call import root_of
 from .provenance import Origin, Tracer, failing_tracers, jaxpr_tracer, origin_of, progenitors, var_of
 
-__all__ = ["lift", "by_parameters"]
+__all__ = ["lift", "by_parameters", "read_by_the_line"]
 
 
 def _operands(callee: str, call: ast.Call, index: int) -> list[ast.expr]:
@@ -172,3 +174,35 @@ def _inputs_held(value: Any, frames: dict[int, Any]) -> set[tuple[int, int]]:
             continue
         held.update((id(frame), i) for i, v in enumerate(getattr(frame, "invars", ()) or ()) if v is var)
     return held
+
+
+def read_by_the_line(exc: BaseException, fn: Any, named: str | None = None) -> list[str]:
+    """The parameters of ``fn`` that the traced names of its failing expression are computed from, read off its
+    own source (a backward slice); empty unless ``fn``'s own frame failed. With ``named`` (no ``fn``): the
+    parameters of the function of that name whose frame failed, which the failing expression reads itself."""
+    user = user_entries(exc.__traceback__)
+    if not user or (user[-1].tb_frame.f_code is not getattr(fn, "__code__", None) if named is None else
+                    user[-1].tb_frame.f_code.co_name != named):
+        return []
+    frame = user[-1].tb_frame
+    tree = parse_file(frame.f_code.co_filename)
+    node = node_at(tree, position_of(user[-1])) if tree is not None else None
+    node = node.iter if isinstance(node, ast.For) else node.test if isinstance(node, (ast.If, ast.While)) else node
+    definition = enclosing_function(tree, user[-1].tb_lineno, lambdas=False) if node is not None else None
+    traced = [n for n in dict.fromkeys(names_in(node)) if any(isinstance(leaf, Tracer) for leaf in leaves_of(
+        frame.f_locals.get(n)))] if definition is not None else []
+    if named is not None:  # read directly, each a parameter (its key, ``params["order"]``, where one leaf is read)
+        params = set(parameter_names(definition))
+        if not traced or not set(traced) <= params:
+            return []
+        return [_leaf_read(node, n, frame.f_locals[n]) for n in traced]
+    read = ast.Expr(ast.Tuple([ast.Name(n, ast.Load()) for n in traced], ast.Load()))
+    return depends_on(definition, read, None, tree) if traced else []
+
+
+def _leaf_read(node: ast.AST, name: str, value: Any) -> str:
+    """``params['order']`` where ``node`` reads the one traced entry of the dict ``name`` by a constant key."""
+    keys = {n.slice.value for n in ast.walk(node) if isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name)
+            and n.value.id == name and isinstance(n.slice, ast.Constant) and isinstance(n.slice.value, str)}
+    held = [k for k in keys if isinstance(value, dict) and isinstance(value.get(k), Tracer)]
+    return f"{name}[{held[0]!r}]" if len(held) == 1 else name

@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import types
 from typing import Any
 
 import jax
@@ -31,8 +32,9 @@ from ..._common.frames import quiet_leaves, traceback_entries
 from ..explanation import Fix
 from ..fixes.equality import ChildrenRecipe
 from .frozen import frozen_declaration_fix
+from .leaf import Static
 
-__all__ = ["class_registration_fix", "fields_holding_arrays", "handed_dataclass_fix", "inline_dataclass_fix",
+__all__ = ["class_registration_fix", "function_partial_fix", "fields_holding_arrays", "handed_dataclass_fix", "inline_dataclass_fix",
            "unjitted_method_fix"]
 
 
@@ -149,3 +151,22 @@ def handed_dataclass_fix(site: Any) -> Fix | None:
                 fix.recipe.handed = value
             return fix
     return None
+
+
+def function_partial_fix(name: str, value: Any, node: ast.AST | None, frame_values: dict, jax_name: str) -> Fix | None:
+    """A plain function handed to a library's jit that traces its argument (jax_zero_contour's ``f``): given as
+    ``jax.tree_util.Partial(f)``, a pytree whose function is held static and whose bound arguments are traced, as
+    such libraries ask; tried by tracing the library's jitted call again with the Partial in its place."""
+    if not isinstance(value, types.FunctionType) or node is None:
+        return None
+    spelled = [n for n in ast.walk(node) if isinstance(n, ast.Name) and frame_values.get(n.id) is value]
+    call = next((c for c in ast.walk(node) if isinstance(c, ast.Call) and any(a in spelled for a in c.args)), None)
+    if call is None:
+        return None
+    fixed = ast.parse(ast.unparse(call), mode="eval").body
+    fixed.args = [ast.parse(f"{jax_name}.tree_util.Partial({a.id})", mode="eval").body if a in spelled else b
+                  for a, b in zip(call.args, fixed.args)]
+    return Fix("register-pytree", ast.unparse(fixed),
+               f"a function is not an array, and this jit traces `{name}`; `jax.tree_util.Partial` makes a function a "
+               "pytree (the function static, what it binds traced), as libraries that trace the function ask",
+               recipe=Static(replace={name: jax.tree_util.Partial(value)}))

@@ -16,8 +16,8 @@ from .site import (Site, Static, dotted_of, forwarded_positions, is_hashable, is
 from ..._common.files import is_users_class
 from ..._common.source import copied, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
-from ..declare.pytree_class import (class_registration_fix, fields_holding_arrays, handed_dataclass_fix,
-                                    unjitted_method_fix)
+from ..declare.pytree_class import (class_registration_fix, fields_holding_arrays, function_partial_fix,
+                                    handed_dataclass_fix, unjitted_method_fix)
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
                               hashable_fields, hashable_version, value_from_message, written_as_tuple)
 from ..declare.leaf import at_path
@@ -337,7 +337,8 @@ def non_array_fixes(site: Site) -> list[Fix]:
         written = class_registration_fix(name, value, site.names.jax) if value is not None and path == name and \
             (is_users_class(type(value)) or dataclasses.is_dataclass(value)) else None  # (a library's dataclass too)
         cls = type(value).__name__ if value is not None and not is_self else "YourClass"
-        pytree = written or Fix(
+        pytree = written or function_partial_fix(name, value, site.node, {**(site.globals_ or {}), **(
+            site.locals_ or {})}, site.names.jax) or Fix(
             "register-pytree",
             f"jax.tree_util.register_dataclass({cls})   # or @jax.tree_util.register_pytree_node_class",
             "register the class as a pytree: its array fields are then traced like any argument",

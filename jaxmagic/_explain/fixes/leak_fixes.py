@@ -102,7 +102,8 @@ def _threaded(site: Site) -> Fix | None:
     part, outer = returned_instead(tree, store, scope, site.globals_), site.leak_outer
     if part is not None:  # an object no jit can return (a function, a result class): the arrays it is made of
         tree, store, scope, outer = part[1], part[2], same_node(part[1], scope), outer and same_node(part[1], outer)
-    made = scope and thread_out(tree, store, scope, outer, site.names.jnp, named=part[0].name if part else None)
+    made = scope and thread_out(tree, store, scope, outer, site.names.jnp, named=part[0].name if part else None,
+                                scanned=site.leak_scanned and outer in (None, scope))  # (a library scan's body)
     if made is None or not _jitted(made.original, site):
         return None  # the outermost def is not what the user jitted (a cond branch, a method of another object)
     if made.how == "placeholder":  # a callback that returned nothing: the value in its place
@@ -117,6 +118,8 @@ def _threaded(site: Site) -> Fix | None:
     if carried:  # the global it accumulates into comes in as an argument and goes out as a result
         code += f"\n# the caller passes it in and keeps it: {carried if made.alone else f'result, {carried}'} = " \
                 f"{made.edited.name}(..., {carried})"
+    elif made.how == "scan" and _caller_rewritten(tree, made.edited.name, made):  # a library's scan, handed it
+        code += "\n\n# the scan stacks it, one per step\n" + _caller_rewritten(tree, made.edited.name, made)
     elif made.returns_extra:
         jitted_object = _object_jitted(site, made) if made.edited.name == "__call__" else None
         code += f"\n\n{jitted_object}   # then read {made.name}, not the stored one" if jitted_object else \
@@ -127,7 +130,8 @@ def _threaded(site: Site) -> Fix | None:
         summary = (f"hand `{made.name}` out of the transformed function as an extra output and read it from "
                    "there: only outputs leave a JAX transformation, a stored tracer outlives its trace"
                    + _THREADED.get(made.how, "")
-                   + ("; the jitted function returns it too, for its caller to keep" if made.returns_extra else ""))
+                   + ("; the jitted function returns it too, for its caller to keep" if made.returns_extra and
+                      made.how != "scan" else ""))
     else:
         returned = "as the function's output" if made.alone else "with the result"
         summary = (f"return `{made.name}` {returned} instead of storing it: a traced value exists only while JAX "
@@ -285,7 +289,7 @@ def _caller_rewritten(tree: ast.Module, name: str, made) -> str | None:
             elif not (isinstance(given, ast.Name) and given.id == name):
                 given = None
             short = (text_of(node.func) or "").rsplit(".", 1)[-1] if given is not None else ""
-            if (made.how == "scan" and short == "scan") or (made.how != "scan" and short in _AUXED):
+            if (made.how == "scan" and short.endswith("scan")) or (made.how != "scan" and short in _AUXED):
                 found.append((statement, node, short))
     if len(found) != 1:
         return None

@@ -36,7 +36,7 @@ from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from ..values.callee import resolved
 from ..values.constructed import dict_count_fix
-from ..values.held_unhashable import held_unhashable_fix
+from ..values.held_unhashable import handed_callable_fix, held_unhashable_fix
 from ..values.pulled_out import pulled_out_fix
 from .shapes import mask_fixes, shape_fixes
 from ..shaped.flag_branches import flag_branches_fix
@@ -229,6 +229,9 @@ def _unhashable(site: Site) -> list[Fix]:
     """The fixes for an unhashable static value; for a library's own jitted function whose only fix would change
     the library's code, the user's call that made the value, written hashable (``Geometry(1.0, float(offset))``)."""
     fixes = unhashable_fixes(site)
+    handed = handed_callable_fix(site)
+    if handed is not None:  # a Module handed as a library's static function: a lambda that calls it
+        fixes = [handed, *fixes]
     held = held_unhashable_fix(site)
     if held is not None:  # an agent held static whole, a list deep inside (``MLP(features=[64, 64])``): a tuple there
         first = not any(f.recipe is not None and f.kind != "not-static" for f in fixes)

@@ -34,7 +34,8 @@ SHAPE_FUNCS = {
 
 def mask_fixes(site: Site) -> list[Fix]:
     names = site.names
-    subscript = next((n for n in site.ancestors() if isinstance(n, ast.Subscript)), None)
+    subscript = next((n for n in site.ancestors() if isinstance(n, ast.Subscript) and not isinstance(
+        n.slice, ast.Constant)), None)  # (``paths["path"]`` is no mask: the one met is inside the library)
     if subscript is None and site.node is not None:  # ``x.at[mask].multiply(p["a"])``: the update's, not a key's
         subscript = at_target(site.node) or next((n for n in ast.walk(site.node) if isinstance(
             n, ast.Subscript) and not isinstance(n.slice, ast.Constant)), None)

@@ -18,7 +18,7 @@ from ..._common.source import every_node
 from ..recover import Impure, evaluate_pure, frame_of
 from ..retrace.replay import package_of
 
-__all__ = ["handed_at", "library_caller"]
+__all__ = ["handed_to_a_scan", "handed_at", "library_caller"]
 
 
 def library_caller(name: str, tree: ast.Module, globals_: dict) -> str | None:
@@ -61,6 +61,21 @@ def _transform(node: ast.expr | None) -> bool:
     if isinstance(node, ast.Name):
         parts = [node.id, *parts]
     return bool(parts) and parts[-1] in _TRANSFORMS
+
+
+def handed_to_a_scan(name: str, tree: ast.Module) -> bool:
+    """True when the file's one use of the top-level function ``name`` is as the body of a scan (the first argument
+    of a call whose callee ends in ``scan``: ``lax.scan``, powerpax's ``sliced_scan``) and every ``return`` of it
+    gives ``(carry, y)``: the scan stacks ``y``, whatever jit the library traces the body under."""
+    definition = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name), None)
+    used = handed_at(name, tree)
+    if definition is None or used is None or not used[0].args or used[0].args[0] is not used[1]:
+        return False
+    callee = used[0].func
+    short = callee.attr if isinstance(callee, ast.Attribute) else callee.id if isinstance(callee, ast.Name) else ""
+    returns = [n for n in ast.walk(definition) if isinstance(n, ast.Return)]
+    return short.endswith("scan") and bool(returns) and all(
+        isinstance(r.value, ast.Tuple) and len(r.value.elts) == 2 for r in returns)
 
 
 def handed_at(name: str, tree: ast.Module) -> tuple[ast.Call, ast.Name] | None:

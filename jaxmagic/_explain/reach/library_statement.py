@@ -109,8 +109,10 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
     for node, links in statement_calls(tree):
         short = (text_of(links[-1].func) or "").rsplit(".", 1)[-1]
         at = _RUNS.get(short)
-        if at is None and (links[0] is not node or called):  # a library's transformation, applied: handed the
-            # function by name (or a library's function handed an object that it calls)
+        if at is None and (links[0] is not node or called) and not (
+                called and isinstance(pure_or(links[-1].func, frame), type)):  # (``Partial(pot)`` only makes one)
+            # a library's transformation, applied: handed the function by name (or a library's function handed an
+            # object that it calls)
             at = next((i for i, a in enumerate(links[-1].args) if (isinstance(a, ast.Name)
                        and a.id == (name or live.__name__)) or _bound(a, live, method, frame)
                        or (called and _calls(a, live, frame))), None)

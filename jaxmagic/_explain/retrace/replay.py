@@ -64,6 +64,7 @@ class Replay:
         """Trace again with each function's code swapped for the given code; the exception, or None."""
         swapped: list[tuple[types.FunctionType, types.CodeType]] = []
         added: list[tuple[dict, str]] = []
+        replaced: list[tuple[dict, str, Any]] = []  # an object the fix made again, read in place of the user's
         handled = sys.exc_info()[1]  # the user's error, when explained while it is handled
         try:
             for fn, code in swaps:
@@ -73,6 +74,9 @@ class Replay:
                     if name not in fn.__globals__:
                         fn.__globals__[name] = value
                         added.append((fn.__globals__, name))
+                    elif fn.__globals__[name] is not value and not isinstance(value, types.ModuleType):
+                        replaced.append((fn.__globals__, name, fn.__globals__[name]))
+                        fn.__globals__[name] = value
             # nothing rewritten (the first run, to see it fail as the user's did): JAX's own caches serve it,
             # as they served the user's run; with rewritten code, caches of its own
             isolated = private_trace_caches() if swaps else contextlib.nullcontext(True)
@@ -91,6 +95,8 @@ class Replay:
                 fn.__code__ = code
             for held, name in added:
                 held.pop(name, None)
+            for held, name, value in reversed(replaced):
+                held[name] = value
         return None
 
 

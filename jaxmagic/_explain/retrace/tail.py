@@ -55,7 +55,7 @@ def tail_outcome(fix: Any, exc: BaseException, filename: str | None, names: Name
         name=function.name, args=ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in values], kwonlyargs=[],
                                                kw_defaults=[], defaults=[]),
         body=rest, decorator_list=[], returns=None, type_params=[])
-    scope = names.globals_for(frame.f_globals)
+    scope = {**names.globals_for(frame.f_globals), **getattr(fix.recipe, "defines", {})}  # (an object made again)
     namespace: dict[str, Any] = {}
     try:
         exec(compile(ast.fix_missing_locations(ast.Module([definition], [])), filename, "exec"), scope, namespace)

@@ -10,6 +10,7 @@ own, outside any trace, and the failing trace again with the function's code wit
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 import io
 import sys
@@ -48,8 +49,10 @@ def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree:
             or globals_ is None:
         return None
     statement = _constant_statement(function, node)
-    if statement is None or _jax_own(statement.value.func, globals_):
-        return None  # ``ax = jnp.array(0)``: NumPy makes it a Python value where it stands (numpy-for-static)
+    if statement is None or all(_jax_own(c.func, globals_) or _builtin(c.func, globals_)
+                                for c in ast.walk(statement.value) if isinstance(c, ast.Call)):
+        # ``ax = jnp.array(0)``, ``n = int(8 * jnp.ceil(...))``: NumPy makes it a Python value where it stands
+        return None  # (numpy-for-static)
     if statement.lineno <= node.lineno <= (statement.end_lineno or statement.lineno) and not isinstance(
             _root(statement.value.func), ast.Name):
         return None  # the failing line itself: a library's function of constants only, not ``jnp.f(...).tolist()``
@@ -208,6 +211,11 @@ def _jax_own(func: ast.expr, globals_: dict) -> bool:
     value = globals_.get(root.id) if isinstance(root, ast.Name) else None
     module = getattr(value, "__name__", "") if isinstance(value, type(ast)) else getattr(value, "__module__", "") or ""
     return module.split(".")[0] in ("jax", "jaxlib", "numpy")
+
+
+def _builtin(func: ast.expr, globals_: dict) -> bool:
+    """True when the called function is one of Python's builtins (``int``, ``round``) not shadowed in the cell."""
+    return isinstance(func, ast.Name) and func.id not in globals_ and hasattr(builtins, func.id)
 
 
 def _assigned_outside(tree: ast.Module, function: ast.AST) -> set[str]:

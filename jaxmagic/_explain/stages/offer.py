@@ -19,6 +19,7 @@ from ..rebuild import Names, array_field
 from ..reach.annotated import handed_texts
 from ..reach.bound import bound_argument_fix, bound_handed_value_fix, bound_keyword_fix, bound_leaf_fix
 from ..reach.entry import entry_of
+from ..reach.handed import handed_to_a_scan
 from ..values.callee import host_library
 from ..values.graph_inputs import graph_input_fix
 from ..reach.options import transform_option_fix
@@ -71,7 +72,8 @@ def offer(failure: Failure) -> None:
         data_dependent=data_dependent(found.paths, facts),
         leak_store=leak.store if leak else None,
         leak_outer=leak.outer if leak else None, leak_kept_by=leak.kept_by if leak else None,
-        leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and leak.traced_for == "scan"),
+        leak_jitted=bool(leak and leak.jitted), leak_scanned=bool(leak and (leak.traced_for == "scan" or (
+            tree is not None and leak.function and handed_to_a_scan(leak.function, tree)))),
         globals_=globals_,
         operands=found.operands, family=shape_family(failure.exc),
         host_library=host_library(failure.node, user) if kind in (*CONVERSIONS, "boolean-index", "traced-shape")

@@ -117,12 +117,33 @@ def scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
         mirrored = getattr(mirrored, part, None)
     if not callable(mirrored):
         return None
-    new = ast.Call(attr(f"{site.names.jax}.scipy.{path}"), clone(node.args), clone(node.keywords))
+    twin = f"{site.names.jax}.scipy.{path}"
+    outer, calls = _same_calls(site, node)  # ``expit(z) + expit(-z)``: every call of it on the line, each traced
+    if len(calls) > 1:
+        new: ast.expr = clone(outer)
+        spelled = ast.dump(node.func)
+        for found in ast.walk(new):
+            if isinstance(found, ast.Call) and ast.dump(found.func) == spelled:
+                found.func = attr(twin)
+        target: ast.AST = outer
+    else:
+        new, target = ast.Call(attr(twin), clone(node.args), clone(node.keywords)), node
     return edit_fix(
-        "jnp-not-np", node, new,
+        "jnp-not-np", target, new,
         f"SciPy's `{path}` converts its inputs with NumPy, which needs concrete values; `jax.scipy.{path}` "
-        "computes the same on traced arrays",
+        "computes the same on traced arrays" + (" (each of its calls on the line)" if len(calls) > 1 else ""),
     )
+
+
+def _same_calls(site: Site, node: ast.Call) -> tuple[ast.AST, list[ast.Call]]:
+    """The largest expression of the line holding ``node``, and its calls of the same function as ``node``."""
+    outer: ast.AST = node
+    for parent in site.ancestors(node)[1:]:
+        if not isinstance(parent, ast.expr) or parent.lineno != node.lineno:
+            break
+        outer = parent
+    spelled = ast.dump(node.func)
+    return outer, [c for c in ast.walk(outer) if isinstance(c, ast.Call) and ast.dump(c.func) == spelled]
 
 
 def _public_path(node: ast.Call, globals_: dict) -> str | None:

@@ -37,6 +37,7 @@ from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import Site, dotted_of
+from ..recover import Impure, evaluate_pure, frame_of
 from ..retrace.budget import OutOfTime, within_budget
 from ..values.callee import resolved
 from .numpy_calls import mentions_jax
@@ -93,11 +94,15 @@ def _backend_option_fix(site: Site, name: str, statement: ast.stmt) -> Fix | Non
     if option is None:
         return None
     remade = ast.parse(ast.unparse(maker)).body[0]
-    remade.value.keywords = [*(k for k in remade.value.keywords if k.arg != option), ast.keyword(option, ast.Constant("jax"))]
+    given = _jax_value(next(k.__init__ for k in cls.__mro__[:-1] if "__init__" in vars(k)), option, site.names.jnp)
+    remade.value.keywords = [*(k for k in remade.value.keywords if k.arg != option), ast.keyword(option, given)]
+    shown = ast.unparse(given)
     fix = Fix("jnp-not-np", ast.unparse(ast.fix_missing_locations(remade)),
               f"`{name}` was made by `{dotted_of(maker.value.func)}` with its default `{option}`, which computes with "
-              f"NumPy and needs concrete values; made with `{option}=\"jax\"`, it computes with `jax.numpy`, which traces")
-    return _made_again(fix, name, statement, remade.value, dict(globals_), maker.value)
+              f"NumPy and needs concrete values; made with `{option}={shown}`, it computes with `jax.numpy`, which traces")
+    scope = {**globals_, **({site.names.jnp.split(".")[0]: jax.numpy} if isinstance(given, ast.Name) and
+                            given.id not in globals_ else {})}
+    return _made_again(fix, name, statement, remade.value, scope, maker.value)
 
 
 def _jax_flavour_fix(site: Site, name: str, statement: ast.stmt) -> Fix | None:
@@ -174,8 +179,7 @@ def _made_again(fix: Fix, name: str, statement: ast.stmt, made: ast.expr, scope:
     """``fix``, tried by making ``name`` again with ``made`` in ``scope`` (the library's own makers, on the user's
     names and constants; ``plain``: the user's call, whose arguments must run no code) and putting the new object in
     place of the old while the user's function is traced again."""
-    if plain is not None and not all(isinstance(a, (ast.Name, ast.Constant, ast.Tuple)) for a in
-                                     [*plain.args, *(k.value for k in plain.keywords)]):
+    if plain is not None and not all(_pure(a, scope) for a in [*plain.args, *(k.value for k in plain.keywords)]):
         fix.outcome = "the object's arguments run code: not made again here"
         return fix
     try:
@@ -190,6 +194,18 @@ def _made_again(fix: Fix, name: str, statement: ast.stmt, made: ast.expr, scope:
 
 
 _NOT_LIBRARIES = ("builtins", "numpy", "jax", "jaxlib", "__main__")
+
+
+def _pure(node: ast.expr, scope: dict) -> bool:
+    """True when ``node`` evaluates in ``scope`` running no code of the user's (names, constants, NumPy's
+    ``np.zeros_like(knots)``)."""
+    if isinstance(node, (ast.Name, ast.Constant, ast.Tuple)):
+        return True
+    try:
+        evaluate_pure(node, frame_of(scope))
+    except Impure:
+        return False
+    return True
 
 
 def _made_by(tree: ast.Module, name: str) -> ast.Assign | None:
@@ -219,10 +235,27 @@ def _jax_option(call: ast.Call, globals_: dict, owner: type | None = None) -> st
     for name in _MODULE_OPTIONS:
         given = next((k.value for k in call.keywords if k.arg == name), None)
         value = given.value if isinstance(given, ast.Constant) else params[name].default if name in params and \
-            given is None else "other"
-        if name in params and value in _HOST and mentions_jax(inspect.getdoc(maker) or ""):
+            given is None else resolved(dotted_of(given), globals_) if dotted_of(given) else "other"
+        if name in params and _host(value) and mentions_jax(inspect.getdoc(maker) or ""):
             return name
     return None
+
+
+def _host(value: Any) -> bool:
+    """True for a host array library, named (``"numpy"``) or given as its module (``backend=np``)."""
+    if isinstance(value, types.ModuleType):
+        return value.__name__.split(".")[0] in ("numpy", "math", "scipy", "mpmath")
+    return isinstance(value, (str, type(None))) and value in _HOST
+
+
+def _jax_value(maker: Any, option: str, jnp: str) -> ast.expr:
+    """What to give the option for JAX: ``"jax"``, or JAX's NumPy module where it takes a module (its default
+    is NumPy's)."""
+    try:
+        default = inspect.signature(maker).parameters[option].default
+    except (TypeError, ValueError, KeyError):
+        default = None
+    return ast.parse(jnp, mode="eval").body if isinstance(default, types.ModuleType) else ast.Constant("jax")
 
 
 def _tried(edited: ast.Assign, failing: ast.stmt, old: Any, globals_: dict) -> tuple[bool | None, str]:

@@ -176,7 +176,7 @@ _BACKEND_OPTIONS = ("method", "backend", "implementation", "impl", "engine")
 
 def mentions_jax(doc: str) -> bool:
     """True when a function's documentation names JAX as a choice (``"jax"``, ``jax``)."""
-    return '"jax"' in doc or "'jax'" in doc or "``jax``" in doc or "jax" in doc.split()
+    return '"jax"' in doc or "'jax'" in doc or "`jax`" in doc or "jax" in doc.split()
 
 
 def jax_backend_fix(site: Site) -> Fix | None:
