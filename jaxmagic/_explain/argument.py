@@ -17,8 +17,9 @@ import numpy as np
 
 from .._common.jax_config import frames_filtered, traceback_filtering_off
 
-from .._common.errors import tracing_kind, user_entries
-from .._common.frames import differentiated_eagerly, jax_frames_kept, leaves_of, unhashable_jitted_method
+from .._common.errors import is_installed_library, is_jax_file, is_user_file, tracing_kind, user_entries
+from .._common.frames import (differentiated_eagerly, jax_frames_kept, leaves_of, library_entry,
+                              unhashable_jitted_method)
 from .._common.source import enclosing_function, every_node, names_in, node_at, parameter_names, parse_file, position_of
 from .call import Call, CallFacts, root_of
 from .lift import by_parameters, lift, read_by_the_line
@@ -74,13 +75,23 @@ def origin(exc: BaseException, kind: str, message: str, call: Call | None, facts
     user = user_entries(exc.__traceback__)
     failing = user[-1].tb_frame.f_code if user else None
     if not found.paths and found.how == "trace" and kind in _READ_KINDS and failing is not None and \
-            failing is not getattr(getattr(call, "fn", None), "__code__", None):
+            failing is not getattr(getattr(call, "fn", None), "__code__", None) and _library_called(user[-1]) and \
+            library_entry(exc) is None:  # (raised on the user's line, not in a library it calls)
         # a function of the user's a library traced with arguments of its own making (``Partial(f, params)``
         # handed to its jit: the jit's input is the Partial): a parameter the failing line itself reads
         read = read_by_the_line(exc, None, failing.co_name)
         if read:
             return Origin(read, failing.co_name, "source")
     return found
+
+
+def _library_called(entry: Any) -> bool:
+    """True when the nearest caller of ``entry``'s frame outside JAX is an installed library's code."""
+    frame = entry.tb_frame.f_back
+    while frame is not None and is_jax_file(frame.f_code.co_filename):
+        frame = frame.f_back
+    filename = frame.f_code.co_filename if frame is not None else ""
+    return is_installed_library(filename) and not is_user_file(filename)
 
 
 _READ_KINDS = ("bool-conversion", "concretization", "integer-conversion", "array-conversion", "traced-shape")

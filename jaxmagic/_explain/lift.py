@@ -187,7 +187,8 @@ def read_by_the_line(exc: BaseException, fn: Any, named: str | None = None) -> l
     frame = user[-1].tb_frame
     tree = parse_file(frame.f_code.co_filename)
     node = node_at(tree, position_of(user[-1])) if tree is not None else None
-    node = node.iter if isinstance(node, ast.For) else node.test if isinstance(node, (ast.If, ast.While)) else node
+    node = node.iter if isinstance(node, ast.For) else node.test if isinstance(node, (ast.If, ast.While)) else \
+        node.slice if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) else node  # (its bounds)
     definition = enclosing_function(tree, user[-1].tb_lineno, lambdas=False) if node is not None else None
     traced = [n for n in dict.fromkeys(names_in(node)) if any(isinstance(leaf, Tracer) for leaf in leaves_of(
         frame.f_locals.get(n)))] if definition is not None else []

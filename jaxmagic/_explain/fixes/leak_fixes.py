@@ -118,8 +118,8 @@ def _threaded(site: Site) -> Fix | None:
     if carried:  # the global it accumulates into comes in as an argument and goes out as a result
         code += f"\n# the caller passes it in and keeps it: {carried if made.alone else f'result, {carried}'} = " \
                 f"{made.edited.name}(..., {carried})"
-    elif made.how == "scan" and _caller_rewritten(tree, made.edited.name, made):  # a library's scan, handed it
-        code += "\n\n# the scan stacks it, one per step\n" + _caller_rewritten(tree, made.edited.name, made)
+    elif made.how == "scan" and (caller := _caller_rewritten(tree, made.edited.name, made)):  # a library's scan
+        code += "\n\n# the scan stacks it, one per step\n" + caller
     elif made.returns_extra:
         jitted_object = _object_jitted(site, made) if made.edited.name == "__call__" else None
         code += f"\n\n{jitted_object}   # then read {made.name}, not the stored one" if jitted_object else \

@@ -230,8 +230,10 @@ def _unhashable(site: Site) -> list[Fix]:
     the library's code, the user's call that made the value, written hashable (``Geometry(1.0, float(offset))``)."""
     fixes = unhashable_fixes(site)
     handed = handed_callable_fix(site)
-    if handed is not None:  # a Module handed as a library's static function: a lambda that calls it
-        fixes = [handed, *fixes]
+    if handed is not None:  # a Module handed as a library's static function: a lambda that calls it, after a fix
+        # that declares or jits the object itself (filter_jit, a hashable class)
+        first = not any(f.kind in ("static", "hashable-static", "not-static") and not f.template for f in fixes)
+        fixes = [handed, *fixes] if first else [*fixes, handed]
     held = held_unhashable_fix(site)
     if held is not None:  # an agent held static whole, a list deep inside (``MLP(features=[64, 64])``): a tuple there
         first = not any(f.recipe is not None and f.kind != "not-static" for f in fixes)
