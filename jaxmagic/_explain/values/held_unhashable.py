@@ -102,9 +102,9 @@ def handed_callable_fix(site: Any) -> Fix | None:
             fixed.args[index] = ast.parse(f"lambda *args, **kwargs: {given.id}(*args, **kwargs)", mode="eval").body
             edit = HandedHashable(call, fixed, made=[(value, lambda *args, **kwargs: value(*args, **kwargs))])
             return Fix("hashable-static", edit.code(),
-                       f"the library's jit holds `{given.id}` static, and a `{kind.__name__}` hashes the arrays it "
-                       "holds, which cannot be hashed; a function that calls it is hashed by identity, and the "
-                       "object inside stays traced", recipe=edit)
+                       f"the library's jit holds `{given.id}` static, and `{given.id}` (of `{kind.__name__}`) hashes "
+                       "the arrays it holds, which cannot be hashed; a function that calls it is hashed by identity, "
+                       "and the object inside stays traced", recipe=edit)
     return None
 
 
