@@ -200,16 +200,14 @@ from jax.tree_util import Partial
 import contours
 
 
-def fourier_blob(params, pos):
-    theta = jnp.arctan2(pos[1], pos[0])
-    radius = params["r0"]
-    for k in range(1, params["order"] + 1):
-        radius = radius + params["amp"] * jnp.cos(k * theta) / k
-    return jnp.linalg.norm(pos) - radius
+def petal_level(params, pos):
+    angle = jnp.arctan2(pos[1], pos[0])
+    wobble = sum(jnp.sin(j * params["petals"] * angle) for j in range(params["harmonics"]))
+    return pos @ pos - params["size"] * (1.0 + 0.2 * wobble)
 
 
-params = {"r0": 1.0, "amp": 0.1, "order": 3}
-path, values = contours.follow(Partial(fourier_blob, params), jnp.array([1.2, 0.0]))
+params = {"size": 2.0, "petals": 5.0, "harmonics": 2}
+path, values = contours.follow(Partial(petal_level, params), jnp.array([1.3, 0.1]))
 """
 
 PLAIN_FUNCTION_TRACED = """\
@@ -292,7 +290,7 @@ def test_a_module_handed_as_a_librarys_static_function_is_handed_in_a_lambda(tmp
 def test_a_dict_bound_by_partial_is_named_where_the_line_reads_its_count(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "contours", CONTOUR_LIBRARY)
     found = explained_cell("partial-bound-count", ZERO_CONTOUR, PARTIAL_BOUND_ORDER, tmp_path)
-    assert (found.kind, found.argument, found.path) == ("integer-conversion", "params", "params['order']"), \
+    assert (found.kind, found.argument, found.path) == ("integer-conversion", "params", "params['harmonics']"), \
         tried(found)
     assert found.fixes[0].kind == "static" and found.fixes[0].verified is True, tried(found)
 
