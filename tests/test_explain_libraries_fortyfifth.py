@@ -202,8 +202,10 @@ import contours
 
 def petal_level(params, pos):
     angle = jnp.arctan2(pos[1], pos[0])
-    wobble = sum(jnp.sin(j * params["petals"] * angle) for j in range(params["harmonics"]))
-    return pos @ pos - params["size"] * (1.0 + 0.2 * wobble)
+    edge = params["size"]
+    for j in range(1, params["harmonics"] + 1):
+        edge = edge + 0.2 * jnp.sin(j * params["petals"] * angle)
+    return pos @ pos - edge
 
 
 params = {"size": 2.0, "petals": 5.0, "harmonics": 2}
