@@ -20,6 +20,7 @@ cached_interpolate, ghq, jax_zero_contour), each a reduction of its own.
 """
 from __future__ import annotations
 
+import pytest
 from corpus_harness import explained_cell, install_library, tried
 
 POWERPAX = "https://powerpax.readthedocs.io/en/latest/reference.html"  # sliced_scan: lax.scan, its output sliced
@@ -281,6 +282,7 @@ def test_an_int_of_jnp_calls_on_constants_is_computed_with_numpy_where_it_stands
 
 
 def test_a_module_handed_as_a_librarys_static_function_is_handed_in_a_lambda(tmp_path, monkeypatch):
+    pytest.importorskip("equinox", reason="equinox is a test extra (absent in the lowest-versions run)")
     install_library(tmp_path, monkeypatch, "quadrature", QUADRATURE_LIBRARY)
     found = explained_cell("module-static-integrand", GHQ, MODULE_AS_STATIC_INTEGRAND, tmp_path)
     top = found.fixes[0]
