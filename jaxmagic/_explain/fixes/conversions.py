@@ -349,11 +349,7 @@ def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:
             break
     fixes: list[Fix] = []
     if target is not None:
-        outer = node  # every NumPy call of the expression gets its twin (2 * u - np.roll(u, 1) - np.roll(u, -1))
-        for above in site.ancestors(node)[1:]:
-            if not isinstance(above, ast.expr):
-                break
-            outer = above
+        outer = site.expression_of(node)  # every NumPy call of it gets its twin (2 * u - np.roll(u, 1) - ...)
         if sum(numpy_twin(c, site) is not None for c in ast.walk(outer) if isinstance(c, ast.Call)) < 2:
             outer = node  # one NumPy call: the fix is that call alone
         # the function's other NumPy calls on its values fail next (np.asarray(v[0]); np.asarray(v[1])): all at

@@ -74,6 +74,15 @@ class Site:
             out, node = [*out, node], self._parents.get(node)
         return out
 
+    def expression_of(self, node: ast.AST) -> ast.AST:
+        """The largest expression holding ``node`` (up to its statement, a keyword or a comprehension)."""
+        outer = node
+        for above in self.ancestors(node)[1:]:
+            if not isinstance(above, ast.expr):
+                break
+            outer = above
+        return outer
+
     def arguments_set(self) -> set[str]:
         """The parameters the failing value depends on."""
         return {root_of(p) for p in self.paths}

@@ -136,12 +136,8 @@ def scipy_twin_fix(site: Site, node: ast.Call) -> Fix | None:
 
 
 def _same_calls(site: Site, node: ast.Call) -> tuple[ast.AST, list[ast.Call]]:
-    """The largest expression of the line holding ``node``, and its calls of the same function as ``node``."""
-    outer: ast.AST = node
-    for parent in site.ancestors(node)[1:]:
-        if not isinstance(parent, ast.expr) or parent.lineno != node.lineno:
-            break
-        outer = parent
+    """The largest expression holding ``node``, and its calls of the same function as ``node``."""
+    outer = site.expression_of(node)
     spelled = ast.dump(node.func)
     return outer, [c for c in ast.walk(outer) if isinstance(c, ast.Call) and ast.dump(c.func) == spelled]
 

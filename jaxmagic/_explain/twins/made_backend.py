@@ -210,17 +210,20 @@ def _pure(node: ast.expr, scope: dict) -> bool:
 
 def _made_by(tree: ast.Module, name: str) -> ast.Assign | None:
     """The cell's top-level ``name = maker(...)``."""
-    return next((s for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(
-        s.targets[0], ast.Name) and s.targets[0].id == name and isinstance(s.value, ast.Call)), None)
+    return next((s for s in tree.body if _made_name(s) == name), None)
 
 
 def _maker_statement(tree: ast.Module, globals_: dict, made: Any) -> ast.Assign | None:
     """The cell's top-level ``name = maker(...)`` whose name holds ``made``."""
-    for statement in tree.body:
-        if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
-                statement.targets[0], ast.Name) and isinstance(statement.value, ast.Call) and \
-                innermost_function(globals_.get(statement.targets[0].id)) is made:
-            return statement
+    return next((s for s in tree.body if _made_name(s) and innermost_function(globals_.get(_made_name(s))) is made),
+                None)
+
+
+def _made_name(statement: ast.stmt) -> str | None:
+    """``name`` for a statement ``name = maker(...)``; else None."""
+    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(
+            statement.targets[0], ast.Name) and isinstance(statement.value, ast.Call):
+        return statement.targets[0].id
     return None
 
 
