@@ -9,7 +9,9 @@ own parameters.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
+from .._common.errors import STATIC_ATTRIBUTES
 from .._common.source import as_load, copied, enclosing_function, inside, names_in, own_nodes, parameter_names
 
 __all__ = ["assigned_names", "call_handed", "depends_on", "handed_name", "handed_parts", "in_loop", "instances_of",
@@ -18,7 +20,7 @@ __all__ = ["assigned_names", "call_handed", "depends_on", "handed_name", "handed
 
 
 def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
-                tree: ast.AST | None = None) -> list[str]:
+                tree: ast.AST | None = None, values_only: bool = False) -> list[str]:
     """Parameters of the jitted function the stored value is computed from (a backward slice).
 
     ``outer`` is the jitted function (:func:`jitted_definition`). A
@@ -26,8 +28,10 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
     ``jax.checkpoint``ed helper, a method of an object it built) gets its
     parameters from the call that runs it: ``lax.scan(body, init, xs)`` feeds
     ``body(carry, x)`` from ``init`` and ``xs``, ``obj.method(a)`` feeds
-    ``self`` from ``obj``. The slice follows those and every assignment.
+    ``self`` from ``obj``. The slice follows those and every assignment
+    (``values_only``: not through what a tracer knows, ``x.shape[-1]``).
     """
+    reads = _value_names if values_only else names_in
     params = parameter_names(outer)
     flows: dict[str, set[str]] = {}
     mutated: list[tuple[str, set[str]]] = []
@@ -35,7 +39,7 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
     for node in (n for root in ([outer, scope] if elsewhere else [outer]) for n in ast.walk(root)):
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            sources = set(names_in(node.value))
+            sources = set(reads(node.value))
             for target in targets:
                 for name in ast.walk(target):
                     if isinstance(name, ast.Name):
@@ -43,15 +47,15 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
         elif isinstance(node, (ast.For, ast.comprehension)):
             for name in ast.walk(node.target):
                 if isinstance(name, ast.Name):
-                    flows.setdefault(name.id, set()).update(names_in(node.iter))
+                    flows.setdefault(name.id, set()).update(reads(node.iter))
         elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
                 isinstance(node.value.func, ast.Attribute) and isinstance(node.value.func.value, ast.Name):
-            mutated.append((node.value.func.value.id, set(names_in(node.value))))
+            mutated.append((node.value.func.value.id, set(reads(node.value))))
         elif isinstance(node, ast.With):  # ``with pq.Program() as program:``: a context that records its body's work
             for item in node.items:
                 if isinstance(item.optional_vars, ast.Name):
                     flows.setdefault(item.optional_vars.id, set()).update(
-                        {*names_in(item.context_expr), *(n for statement in node.body for n in names_in(statement))})
+                        {*reads(item.context_expr), *(n for statement in node.body for n in reads(statement))})
     for name, sources in mutated:  # c.rzz(0, 1, theta=theta): a method may change its object with what it is given
         if name in flows or name in params:
             flows.setdefault(name, set()).update(sources - {name})
@@ -66,11 +70,11 @@ def depends_on(outer: ast.AST, store: ast.stmt, scope: ast.AST | None = None,
             # samples around ``params``, handed to a library with the key)
             own = set(parameter_names(function))
             flows.setdefault(function.name, set()).update(
-                n for statement in function.body for n in names_in(statement) if n not in own)
+                n for statement in function.body for n in reads(statement) if n not in own)
     value = store.value if isinstance(store, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)) else store
     if isinstance(store, ast.Expr) and isinstance(value, ast.Call):  # seen.append(v): what is stored is v
         value = ast.Tuple(list(value.args), ast.Load())
-    pending = list(names_in(value))
+    pending = list(reads(value))
     seen: set[str] = set()
     while pending:
         name = pending.pop()
@@ -315,3 +319,11 @@ def self_storing_closure(tree: ast.AST, store: ast.stmt) -> ast.AST | None:
     on_self = all(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
                   for t in targets)
     return inner if on_self and inner is not None and "self" not in parameter_names(inner) else None
+
+
+def _value_names(node: ast.AST) -> Iterator[str]:
+    """The variable names ``node`` reads for their values: not those read only for a shape (``x.shape``)."""
+    shaped = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr in STATIC_ATTRIBUTES}
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) and id(sub) not in shaped:
+            yield sub.id

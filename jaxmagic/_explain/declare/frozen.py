@@ -16,20 +16,17 @@ import sys
 import textwrap
 from typing import Any
 
-import jax
-
 from ..._common.errors import is_user_file
 from ..._common.source import clone, copied, text_of
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import is_hashable
-from ..recover import Impure, evaluate_pure, frame_of
 from ..values.callee import resolved
 from .fields import Declaration, class_node
 from .rebuilt import as_tuple_field
 from .wrapper import replaced_in
 
-__all__ = ["HandedHashable", "frozen_twin", "handed_hashable_fix", "hashable_by_type", "hashable_fields",
+__all__ = ["UNHASHABLE_PART", "HandedHashable", "frozen_twin", "hashable_by_type", "hashable_fields",
            "hashed_value_shown", "hashable_version", "frozen_declaration_fix", "value_from_message", "written_as_tuple"]
 
 _SHOWN_WHOLE = 14  # a class statement this short is shown whole; a longer one from its header
@@ -290,60 +287,13 @@ def hashable_version(value: Any) -> tuple[str, Any] | None:
     return repr(new), new
 
 
-_UNHASHABLE_PART = re.compile(r"of type <class '(?P<outer>[^']+)'>, (?P<shown>.+?)\. The error was:.*?TypeError: "
+UNHASHABLE_PART = re.compile(r"of type <class '(?P<outer>[^']+)'>, (?P<shown>.+?)\. The error was:.*?TypeError: "
                               r"unhashable type: '(?:[\w.]+\.)?(?P<type>\w+)'", re.S)
 
 
 def hashed_value_shown(message: str) -> str | None:
     """How JAX's message shows the value it failed to hash (``SubsetAccuracy(classes=[0, 1])``), if it does."""
-    return found["shown"] if (found := _UNHASHABLE_PART.search(message)) else None
-
-
-def handed_hashable_fix(site: Any) -> Fix | None:
-    """The user's call that handed a library's jit the unhashable static value JAX names (a list read from a JSON
-    config, jaxdecomp's ``halo_extents``; a JAX scalar kept in a parameter object, mbirjax's
-    ``set_params(det_channel_offset=offset)``), each such argument of it written hashable (``tuple(...)``,
-    ``float(...)``): the failing line's calls first, then the earlier statements of its function or cell."""
-    found = _UNHASHABLE_PART.search(site.message)
-    if found is None or site.tree is None or site.node is None or not hasattr(site.node, "lineno"):
-        return None
-    frame = frame_of(site.globals_, site.locals_)
-    scope = site.definition if isinstance(getattr(site.definition, "body", None), list) else site.tree  # (a lambda's
-    statements = [s for s in scope.body if s.lineno <= site.node.lineno  # body is one expression: the cell's, then)
-                  and not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-    calls = [n for s in statements for n in ast.walk(s) if isinstance(n, ast.Call) and n.lineno <= site.node.lineno]
-    for call in sorted(calls, key=lambda n: -n.lineno):
-        given = [*call.args, *(k.value for k in call.keywords)]
-        spelled = {i: _hashable_spelling(node, frame) for i, node in enumerate(given)}
-        shown = [i for i, s in spelled.items() if s is not None and type(s[1]).__name__ == found["type"]]
-        named = [i for i in shown if repr(spelled[i][1]) in found["shown"] or  # a JAX scalar's shown as its value
-                 str(spelled[i][1]) == found["shown"].strip() or _item_shown(spelled[i][1], found["shown"])
-                 or ast.unparse(call.func).rsplit(".", 1)[-1] == found["outer"].rsplit(".", 1)[-1]]  # (its maker)
-        if not named:
-            continue
-        fixed = clone(call)
-        for i, node in enumerate([*fixed.args, *(k.value for k in fixed.keywords)]):
-            if spelled[i] is not None:
-                wrapped = ast.Tuple(node.elts, ast.Load()) if isinstance(node, ast.List) else ast.Call(
-                    ast.Name(spelled[i][0], ast.Load()), [node], [])  # a list display written as a tuple one
-                if i < len(fixed.args):
-                    fixed.args[i] = wrapped
-                else:
-                    fixed.keywords[i - len(fixed.args)].value = wrapped
-        made = [(value, _MAKERS[name](value)) for name, value in filter(None, spelled.values())]
-        edit = HandedHashable(call, fixed, made=made)
-        return Fix("hashable-static", edit.code(), "a library's jit holds this argument static, so it must be "
-                   "hashable: a tuple for a list, a Python number for a JAX scalar (equal values share one compile)",
-                   recipe=edit)
-    return None
-
-
-def _item_shown(value: Any, shown: str) -> bool:
-    """A JAX scalar shown by the object holding it as its Python number (``Sigmoid(alpha=4.0)``)."""
-    return getattr(value, "shape", None) == () and re.search(rf"=\s*{re.escape(repr(value.item()))}\b", shown) is not None
-
-
-_MAKERS = {"tuple": tuple, "frozenset": frozenset, "float": float, "int": int, "bool": bool}
+    return found["shown"] if (found := UNHASHABLE_PART.search(message)) else None
 
 
 class HandedHashable(Edit):
@@ -353,27 +303,6 @@ class HandedHashable(Edit):
     def __init__(self, target: ast.AST, replacement: ast.AST, made: list[tuple[Any, Any]]) -> None:
         super().__init__(target, replacement)
         self.made = made
-
-
-def _hashable_spelling(node: ast.expr, frame: Any) -> tuple[str, Any] | None:
-    """(``tuple``, the value) for a list of hashable items given as a name, attribute or item; ``frozenset`` for
-    a set; ``float``/``int``/``bool`` for a concrete scalar array; else None."""
-    try:
-        if isinstance(node, (ast.List, ast.Set)):  # ``SubsetAccuracy(classes=[0, 1])``: a display of constants
-            value = ast.literal_eval(node)
-        elif isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
-            value = evaluate_pure(node, frame)
-        else:
-            return None
-    except (Impure, ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None
-    if isinstance(value, (list, set)) and all(is_hashable(v) for v in value):
-        return ("tuple" if isinstance(value, list) else "frozenset"), value
-    kind = getattr(getattr(value, "dtype", None), "kind", None)
-    if isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer) and value.ndim == 0 and kind:
-        spelled = {"f": "float", "i": "int", "u": "int", "b": "bool"}.get(kind)
-        return (spelled, value) if spelled else None
-    return None
 
 
 def written_as_tuple(tree: ast.Module | None, value: Any, line: int | None) -> Edit | None:

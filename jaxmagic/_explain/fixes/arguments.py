@@ -18,7 +18,7 @@ from ..._common.source import copied, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import (class_registration_fix, fields_holding_arrays, function_partial_fix,
                                     handed_dataclass_fix, unjitted_method_fix)
-from ..declare.frozen import (frozen_declaration_fix, frozen_twin, handed_hashable_fix, hashable_by_type,
+from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type,
                               hashable_fields, hashable_version, value_from_message, written_as_tuple)
 from ..declare.leaf import at_path
 from ..declare.wrapper import filter_jit_fix, filter_jit_for_static
@@ -27,6 +27,7 @@ from ..declare.checkpoint_option import differentiated_argnums_fix
 from ..twins.registration import library_registration_fix
 from .equality import children_fix, eq_fix, tuple_literal_fix
 from ..values.bound import bound_keyword_fix
+from ..values.held_unhashable import handed_hashable_fix
 
 __all__ = ["unhashable_fixes", "non_array_fixes"]
 

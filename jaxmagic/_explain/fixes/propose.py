@@ -17,7 +17,6 @@ from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_libra
 from ..._common.source import parameter_names
 from ..declare.checkpoint_option import checkpoint_call_fix, checkpoint_static_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
-from ..declare.frozen import handed_hashable_fix
 from ..explanation import Fix
 from .arguments import non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
@@ -36,7 +35,7 @@ from ..twins.prefix_sums import masked_arange_fix, masked_sum_fix
 from ..twins.python_loop import python_loop_fix
 from ..values.callee import resolved
 from ..values.constructed import dict_count_fix
-from ..values.held_unhashable import handed_callable_fix, held_unhashable_fix
+from ..values.held_unhashable import handed_callable_fix, handed_hashable_fix, held_unhashable_fix
 from ..values.pulled_out import pulled_out_fix
 from .shapes import mask_fixes, shape_fixes
 from ..shaped.flag_branches import flag_branches_fix
@@ -240,7 +239,8 @@ def _unhashable(site: Site) -> list[Fix]:
         fixes = [held, *fixes] if first else [*fixes, held]
     facts = site.facts
     if facts is not None and facts.source is not None and is_installed_library(facts.source[1]) and \
-            facts.jitted_as is None and all(f.kind == "not-static" for f in fixes):  # (not the user's own jit of it)
+            facts.jitted_as is None and all(f.kind == "not-static" or f.template for f in fixes):  # (not the
+        # user's own jit of it)
         return [handed] if (handed := handed_hashable_fix(site)) is not None else fixes
     return fixes
 

@@ -10,7 +10,7 @@ import numpy as np
 from ..._common.source import clone, text_of
 from ..declare.fields import declared_data_fix
 from ..explanation import Fix
-from ..rebuild import Names
+from ..shaped.constants import jnp_assignment, jnp_on_shapes, numpy_for_shapes
 from ..shaped.masked import (at_target, masked_slice_update_fix, masked_update_fix, unselected, updated_window_fix,
                              zeros_last_when_handed)
 from .rewrites import attr, call
@@ -196,6 +196,12 @@ def shape_fixes(site: Site) -> list[Fix]:
     if "Shapes must be 1D" in site.message and site.node is not None:  # a shape given to a constructor inside
         chain, subscript = [*chain, *(n for n in ast.walk(site.node) if isinstance(n, ast.Call))], None
     if subscript is not None and _has_slice(subscript.slice):
+        bounds = [b for d in ast.walk(subscript.slice) if isinstance(d, ast.Slice) for b in (d.lower, d.upper, d.step)
+                  if b is not None]  # ``keep = jnp.ceil(0.8 * x.shape[-1]).astype(int)`` earlier: made with NumPy
+        assigned = jnp_assignment(site, ast.copy_location(ast.Call(ast.Name("_", ast.Load()), bounds, []), subscript),
+                                  of_shapes=True) if bounds else None
+        if assigned is not None:
+            return [assigned]
         fix = _dynamic_slice_fix(site, subscript)
         if fix is not None:
             fixes.append(fix)
@@ -221,7 +227,7 @@ def shape_fixes(site: Site) -> list[Fix]:
         assigned = jnp_assignment(site, shape_call, of_shapes=True)
         if assigned is not None:
             return [assigned]
-    if shape_call is not None and _jnp_on_shapes(shape_call, names):
+    if shape_call is not None and jnp_on_shapes(shape_call, names):
         new = numpy_for_shapes(shape_call, names)
         fixes.append(edit_fix(
             "numpy-for-static", shape_call, new,
@@ -235,7 +241,7 @@ def shape_fixes(site: Site) -> list[Fix]:
         assigned = jnp_assignment(site, call) if call is not None else None
         if assigned is not None:
             return [assigned]
-        if call is not None and _jnp_on_shapes(call, names):
+        if call is not None and jnp_on_shapes(call, names):
             return [edit_fix(
                 "numpy-for-static", call, numpy_for_shapes(call, names),
                 "an axis or a size must be a Python value while tracing, but `jnp` makes a tracer of it; "
@@ -281,32 +287,6 @@ def _declared_count(site: Site) -> Fix | None:
     leaves = [p for p in site.paths if "." in p]
     held = site.facts.values.get(leaves[0].split(".", 1)[0]) if leaves and site.facts is not None else None
     return declared_data_fix(leaves[0].split(".", 1)[0], leaves[0], held, scalar=True) if held is not None else None
-
-
-def jnp_assignment(site: Site, shape_call: ast.Call, of_shapes: bool = False) -> Fix | None:
-    """``n = jnp.add(x.size, 1)`` earlier, ``jnp.ones(n)`` here: compute ``n`` with NumPy (``of_shapes``: only
-    when ``jnp`` computes it from shapes, not values)."""
-    if site.definition is None:
-        return None
-    used = set()
-    for arg in [*shape_call.args, *[k.value for k in shape_call.keywords]]:
-        used.update(n.id for n in ast.walk(arg) if isinstance(n, ast.Name))
-    for node in ast.walk(site.definition):
-        if (
-            isinstance(node, ast.Assign)
-            and node.lineno < shape_call.lineno
-            and any(isinstance(t, ast.Name) and t.id in used for t in node.targets)
-            and any(isinstance(c, ast.Call) and is_jnp(dotted_of(c.func) or "", site.names) for c in ast.walk(node.value))
-            and (not of_shapes or _jnp_on_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names))
-        ):
-            new = clone(node)
-            new.value = numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]
-            return edit_fix(
-                "numpy-for-static", node, new,
-                f"line {node.lineno} computes a size with `jnp`, which makes a tracer even from static "
-                "shapes; compute it with NumPy or plain Python",
-            )
-    return None
 
 
 def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:
@@ -374,27 +354,3 @@ def _constant_width(lower: ast.expr, upper: ast.expr) -> ast.expr | None:
         if ast.dump(upper.right) == ast.dump(lower):
             return clone(upper.left)
     return None
-
-
-def _jnp_on_shapes(node: ast.Call, names: Names) -> bool:
-    """True when the size arguments compute with ``jnp`` from shapes (``jnp.prod(x.shape)``)."""
-    for arg in [*node.args, *[k.value for k in node.keywords]]:
-        for sub in ast.walk(arg):
-            if isinstance(sub, ast.Call) and is_jnp(dotted_of(sub.func) or "", names):
-                if any(isinstance(s, ast.Attribute) and s.attr in ("shape", "ndim", "size") for s in ast.walk(sub)):
-                    return True
-    return False
-
-
-def numpy_for_shapes(node: ast.Call, names: Names) -> ast.Call:
-    new = clone(node)
-
-    class _Swap(ast.NodeTransformer):
-        def visit_Call(self, sub: ast.Call) -> ast.AST:
-            self.generic_visit(sub)
-            dotted = dotted_of(sub.func) or ""
-            if sub is not new and is_jnp(dotted, names):
-                sub.func = attr(f"{names.np}.{dotted.rsplit('.', 1)[-1]}")
-            return sub
-
-    return _Swap().visit(new)

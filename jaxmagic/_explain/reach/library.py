@@ -73,12 +73,14 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     if called is not None and where_from.function == called and where_from.paths:
         handed = inner and entry is not None and entry.name != called and (
             is_jax_file(entry.caller) and _transformed(entry) or handed_by_name(entry))
-        if handed or inner and entry is not None and entry.name != called and _library_hook(entry):
+        if handed or inner and entry is not None and entry.name != called and (
+                _library_hook(entry) or _jax_called(entry) and _transformed(entry)):
             # the user's function a transformation of JAX's made new tracers for (``jax.value_and_grad(loss)``
-            # inside the jitted ``step``), or that library code handed values it computed (laplax's metric
-            # ``coverage(pred_mean, pred_std, ...)``), or whose method overrides a library's hook that library code
-            # calls with a value it computed (braintools' ``surrogate_grad(self, x)``; not the object's own field,
-            # ``self.count``, which the jitted function's argument holds): its parameter is what the line reads
+            # inside the jitted ``step``; or inside a library, jax_autovmap's ``@autovmap``, not for ``self``), or
+            # that library code handed values it computed (laplax's metric ``coverage(pred_mean, pred_std, ...)``),
+            # or whose method overrides a library's hook that library code calls with a value it computed
+            # (braintools' ``surrogate_grad(self, x)``; not the object's own field, ``self.count``, which the jitted
+            # function's argument holds): its parameter is what the line reads
             remapped = entry_origin(exc, entry)
             if remapped is not None and remapped.paths and (handed or not any(
                     p == "self" or p.startswith(("self.", "self[")) for p in remapped.paths)):
@@ -105,6 +107,23 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
 
 
 _TRANSFORM_TRACERS = ("JVPTracer", "LinearizeTracer", "BatchTracer", "VmapTracer")  # grad's and vmap's tracers
+
+
+def _jax_called(entry: Any) -> bool:
+    """True when a transformation of JAX's that library code applied called the entry (jax_autovmap's decorator
+    vmaps the user's function): JAX's code runs between it and the user's code further out, and its parameters
+    hold tracers of a trace that code holds none of (not the user's own ``jax.vmap(curve)``, whose tracers a
+    library handed on as they were, or a sampler calling ``log_prob(x)`` as it is)."""
+    frame, through = entry.frame.f_back, False
+    while frame is not None and not is_user_file(frame.f_code.co_filename):
+        through = through or is_jax_file(frame.f_code.co_filename)
+        frame = frame.f_back
+    if not through or frame is None:
+        return False
+    outside = {id(getattr(leaf, "_trace", None)) for v in frame.f_locals.values() for leaf in leaves_of(v)[:64]
+               if type(leaf).__name__ in _TRANSFORM_TRACERS}
+    return any(id(getattr(leaf, "_trace", None)) not in outside for p in entry.params
+               for leaf in leaves_of(entry.frame.f_locals.get(p))[:64] if type(leaf).__name__ in _TRANSFORM_TRACERS)
 
 
 def _transformed(entry: Any) -> bool:

@@ -12,10 +12,11 @@ import ast
 import types
 from typing import Any
 
-from ..._common.errors import user_entries
+from ..._common.errors import tracing_kind, user_entries
 from ..._common.source import enclosing_function, parse_file
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, apply_edit
+from ..rebuild import refused_only_abstractly
 from ..recover import Impure, evaluate_pure
 from .replay import Refused, replay_of_call
 
@@ -58,6 +59,9 @@ def verify_statement_edits(fixes: list[Fix], exc: BaseException, filename: str |
             fix.verified, fix.outcome = True, "traced (your statement with the fix, abstractly)"
         elif isinstance(outcome, (str, Refused)):
             fix.outcome = str(outcome)
+        elif tracing_kind(outcome) != tracing_kind(exc) and (refused := refused_only_abstractly(outcome)):
+            # the call runs without jit: a library that computes on the values with NumPy cannot be traced so
+            fix.outcome = f"traced abstractly, {refused}'s own code needed concrete values: not known either way"
         else:
             fix.verified, fix.failed_with = False, outcome
             first = str(outcome).splitlines()[0][:120] if str(outcome) else ""

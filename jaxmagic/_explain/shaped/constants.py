@@ -1,11 +1,11 @@
-"""A value the jitted function computes from no argument, made before the jit, where it is a Python value.
+"""A value the jitted function computes from constants, made before the jit, where it is a Python value.
 
 ``kr, keep = diagnostics.ispec_grid(grid)`` inside a jitted function reads only a grid it closes over, yet under jit
-every array operation gives a tracer, so ``kr[:keep]`` meets a traced bound. The statement depends on nothing the
-call passes: run once before the jitted function, its results are concrete, and the function closes over them as
-constants. The fix moves the statement out of the function (a name the cell assigns elsewhere too gets a name of
-its own, so a later assignment cannot change what a new trace reads); it is tried by running the statement on its
-own, outside any trace, and the failing trace again with the function's code without it.
+every array operation gives a tracer, so ``kr[:keep]`` meets a traced bound. Run once before the jitted function,
+its results are concrete, and the function closes over them (a name the cell assigns elsewhere gets a name of its
+own); tried by running the statement alone, outside any trace, and the failing trace again without it. So too a
+library's call on a parameter (``rays = jaxcam.get_rays_from_camera(camera)``), run on the value the call passes.
+A size computed with ``jnp`` from shapes alone (``n = jnp.prod(x.shape)``) is made with NumPy where it stands.
 """
 from __future__ import annotations
 
@@ -20,16 +20,18 @@ from typing import Any
 import numpy as np
 
 from ..._common.errors import STATIC_ATTRIBUTES
-from ..._common.frames import holds_tracer, is_installed_library, traceback_entries
+from ..._common.frames import holds_tracer, is_installed_library, library_entry, traceback_entries
 from ..._common.source import clone, parameter_names, stored_names
 from ..._tracking import monitor
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
+from ..rebuild import Names
 from ..recover import Impure, evaluate_pure, frame_of
-from ..retrace.budget import OutOfTime, within_budget
+from ..retrace.budget import OutOfTime, capped, retrace_seconds, within_budget
 
-__all__ = ["Hoisted", "constant_object_fix", "constant_statement_fix", "numpy_constants_fix", "numpy_statement_fix"]
+__all__ = ["Hoisted", "constant_object_fix", "constant_statement_fix", "handed_statement_fix", "jnp_assignment",
+           "jnp_on_shapes", "numpy_constants_fix", "numpy_for_shapes", "numpy_statement_fix"]
 
 
 class Hoisted(Edit):
@@ -86,6 +88,65 @@ def constant_statement_fix(function: ast.AST | None, node: ast.AST | None, tree:
         "arrays the function closes over as constants",
         recipe=Hoisted(statement, also, defines),
     )
+
+
+def handed_statement_fix(exc: BaseException, function: ast.AST | None, lineno: int | None, tree: ast.Module | None,
+                         globals_: dict | None, filename: str | None, values: dict | None) -> Fix | None:
+    """``rays = jaxcam.get_rays_from_camera(camera)`` in the jitted function, the library needing ``camera``'s values
+    (its image size as Python ints): the statement run before the jit on the concrete ``camera`` the call passes, and
+    the function reading what it made. Tried by running it so, outside any trace (the parameter bound to the call's
+    value), and the failing trace again without the statement. None unless it runs."""
+    body = getattr(function, "body", None) if library_entry(exc) is not None and lineno is not None else None
+    statement = next((s for s in body if s.lineno <= lineno <= (s.end_lineno or s.lineno)), None) \
+        if isinstance(body, list) else None
+    if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(statement, ast.Assign) \
+            or tree is None or globals_ is None or not values or statement not in function.body or \
+            not all(isinstance(t, (ast.Name, ast.Tuple)) for t in statement.targets):
+        return None
+    read = {n.id for n in ast.walk(statement.value) if isinstance(n, ast.Name)} & set(parameter_names(function))
+    if not read or any(holds_tracer(values.get(p)) or p not in values for p in read):
+        return None
+    names = [n.id for t in statement.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    if set(names) & {*parameter_names(function), *(n for s in function.body if s is not statement
+                                                   for n in stored_names(s))}:
+        return None  # (``Ai, Aj, Ax = coalesce(Ai, Aj, Ax)``: the parameters would hide what was made outside)
+    made = _run_alone(statement, {**globals_, **{p: values[p] for p in read}}, filename or "<cell>", share=0.3)
+    if made is None or not all(n in made for n in names):
+        return None
+    renamed = {n: _free_name(f"{n}_const", globals_, tree) for n in names if n in _assigned_outside(tree, function)
+               or n in globals_}
+    also = [(r, ast.Name(renamed[r.id], ast.Load())) for later in function.body[function.body.index(statement) + 1:]
+            for r in ast.walk(later) if isinstance(r, ast.Name) and isinstance(r.ctx, ast.Load) and r.id in renamed]
+    moved = clone(statement)
+    for name in (n for t in moved.targets for n in ast.walk(t) if isinstance(n, ast.Name)):
+        name.id = renamed.get(name.id, name.id)
+    passed = _passed_by_the_call(function, tree)
+    moved.value = _Given(passed).visit(moved.value)  # what the cell's call gives each parameter, where it is one
+    taken = ", ".join(f"`{p}`" for p in sorted(read))
+    code = (f"{ast.unparse(moved)}   # before `{function.name}`, on the concrete {taken} your call passes\n"
+            f"# (and gone from `{function.name}`, which reads what it made: made again for each new {taken})")
+    return Fix("static", code, "the library's code on this line needs concrete values, and under jit every array "
+               f"operation gives a tracer: run it once before the jitted call, on the concrete {taken} your call "
+               f"passes, and let `{function.name}` close over what it makes", recipe=Hoisted(statement, also, {
+                   renamed.get(n, n): made[n] for n in names}))
+
+
+def _passed_by_the_call(function: ast.FunctionDef, tree: ast.Module) -> dict[str, ast.expr]:
+    """The expressions the cell's one top-level call of ``function`` gives its parameters (none if not one)."""
+    calls = [s.value for s in tree.body if isinstance(s, (ast.Expr, ast.Assign)) and isinstance(s.value, ast.Call)
+             and isinstance(s.value.func, ast.Name) and s.value.func.id == function.name]
+    if len(calls) != 1 or any(isinstance(a, ast.Starred) for a in calls[0].args):
+        return {}
+    return {**dict(zip(parameter_names(function), calls[0].args)), **{k.arg: k.value for k in calls[0].keywords
+                                                                       if k.arg}}
+
+
+class _Given(ast.NodeTransformer):  # each parameter read, replaced by what the call gives it
+    def __init__(self, passed: dict[str, ast.expr]) -> None:
+        self.passed = passed
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return clone(self.passed[node.id]) if node.id in self.passed and isinstance(node.ctx, ast.Load) else node
 
 
 def constant_object_fix(exc: BaseException, function: ast.AST | None, node: ast.AST | None, globals_: dict | None,
@@ -233,15 +294,15 @@ def _free_name(wanted: str, globals_: dict, tree: ast.Module) -> str:
     return name
 
 
-def _run_alone(statement: ast.Assign, globals_: dict, filename: str) -> dict[str, Any] | None:
+def _run_alone(statement: ast.Assign, globals_: dict, filename: str, share: float = 1.0) -> dict[str, Any] | None:
     """The names the statement assigns, run on its own in a copy of the user's namespace, outside any trace (its
     output hidden, jaxmagic's compile counts untouched); None when it fails, or when the explanation's time for
-    tries is spent (a library jit inside it is stopped at that time like any re-trace)."""
+    tries (``share`` of it) is spent: a jit inside it (JAX's own at a first run) stops then, as a re-trace does."""
     scope = dict(globals_)
     code = compile(ast.fix_missing_locations(ast.Module([clone(statement)], [])), filename, "exec")
     try:
         with monitor.muted(), contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
-                within_budget():
+                capped(share * retrace_seconds()), within_budget():
             exec(code, scope)  # noqa: S102 - the user's own statement, as the fix runs it
     except (Exception, OutOfTime):  # noqa: BLE001 - it cannot run before the jit either (or in time): no fix
         return None
@@ -287,3 +348,53 @@ def _reads_values(call: ast.Call, traced: set[str]) -> bool:
               for n in ast.walk(a.value)}
     return any(isinstance(n, ast.Name) and n.id in traced and id(n) not in static for n in ast.walk(call))
 
+
+def jnp_assignment(site: Site, shape_call: ast.Call, of_shapes: bool = False) -> Fix | None:
+    """``n = jnp.add(x.size, 1)`` earlier, ``jnp.ones(n)`` here: compute ``n`` with NumPy (``of_shapes``: only
+    when ``jnp`` computes it from shapes, not values)."""
+    if site.definition is None:
+        return None
+    used = set()
+    for arg in [*shape_call.args, *[k.value for k in shape_call.keywords]]:
+        used.update(n.id for n in ast.walk(arg) if isinstance(n, ast.Name))
+    for node in ast.walk(site.definition):
+        if (
+            isinstance(node, ast.Assign)
+            and node.lineno < shape_call.lineno
+            and any(isinstance(t, ast.Name) and t.id in used for t in node.targets)
+            and any(isinstance(c, ast.Call) and is_jnp(dotted_of(c.func) or "", site.names) for c in ast.walk(node.value))
+            and (not of_shapes or jnp_on_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names))
+        ):
+            new = clone(node)
+            new.value = numpy_for_shapes(ast.Call(ast.Name("_", ast.Load()), [node.value], []), site.names).args[0]
+            return edit_fix(
+                "numpy-for-static", node, new,
+                f"line {node.lineno} computes a size with `jnp`, which makes a tracer even from static "
+                "shapes; compute it with NumPy or plain Python",
+            )
+    return None
+
+
+def jnp_on_shapes(node: ast.Call, names: Names) -> bool:
+    """True when the size arguments compute with ``jnp`` from shapes (``jnp.prod(x.shape)``)."""
+    for arg in [*node.args, *[k.value for k in node.keywords]]:
+        for sub in ast.walk(arg):
+            if isinstance(sub, ast.Call) and is_jnp(dotted_of(sub.func) or "", names):
+                if any(isinstance(s, ast.Attribute) and s.attr in ("shape", "ndim", "size") for s in ast.walk(sub)):
+                    return True
+    return False
+
+
+def numpy_for_shapes(node: ast.Call, names: Names) -> ast.Call:
+    """A copy of ``node`` with its ``jnp`` calls inside made NumPy's (sizes computed from shapes)."""
+    new = clone(node)
+
+    class _Swap(ast.NodeTransformer):
+        def visit_Call(self, sub: ast.Call) -> ast.AST:
+            self.generic_visit(sub)
+            dotted = dotted_of(sub.func) or ""
+            if sub is not new and is_jnp(dotted, names):
+                sub.func = attr(f"{names.np}.{dotted.rsplit('.', 1)[-1]}")
+            return sub
+
+    return _Swap().visit(new)

@@ -14,7 +14,7 @@ import jax
 from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method, view_tracers
 from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, leaves_of, traceback_entries
 from ..._common.files import source_line
-from ..._common.source import enclosing_function, parameter_names
+from ..._common.source import enclosing_function, names_in, parameter_names, parse_file, position_of
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
@@ -264,6 +264,9 @@ def _in_users_terms(failure: Failure) -> None:
         return
     masks = [n.slice for n in ast.walk(node) if isinstance(n, ast.Subscript) and not isinstance(
         n.slice, (ast.Slice, ast.Constant))] if failure.kind == "boolean-index" else []
+    if failure.kind == "traced-shape":  # ``d[..., :keep]``: what the slice's bounds depend on, not ``d``
+        masks = [b for n in ast.walk(node) if isinstance(n, ast.Slice) for b in (n.lower, n.upper, n.step)
+                 if b is not None and not isinstance(b, ast.Constant)]
     read = ast.Tuple(masks, ast.Load()) if masks else node  # ``u[ocean]``: what the index depends on, not ``u``
     name = getattr(function, "name", "<lambda>")
     if found.argument is None:
@@ -275,9 +278,12 @@ def _in_users_terms(failure: Failure) -> None:
                    if not is_jax_file(tb.tb_frame.f_code.co_filename)]
         if (entry is None or entry.frame is frame and is_jax_file(entry.caller)) and failure.kind in _VALUE_KINDS \
                 and frame is not None and frame.f_code.co_name == name and outside and is_installed_library(
-                    outside[-1].tb_frame.f_code.co_filename):
+                    outside[-1].tb_frame.f_code.co_filename) and not (
+                    found.certain and _library_line_reads_constants(failure.exc, outside)):
             # raised in a library the user's jitted function called from this line, the trace not read back to an
-            # input (bayesn's NumPy spline loop over ``phases``): the traced parameters the line hands it
+            # input (bayesn's NumPy spline loop over ``phases``): the traced parameters the line hands it (not when
+            # the library's line reads only tracers made of constants, jaxmesh's check of the closed-over
+            # ``simplices``: the value depends on none)
             shaped = _only_shapes_read(read)  # (``values.shape[0]`` reads no value: a tracer's shape is a constant)
             handed = [p for p in holding_tracers(_reads_of(read, function, tree), frame) if p not in shaped]
             if handed:
@@ -310,10 +316,40 @@ def _in_users_terms(failure: Failure) -> None:
             if kept and len(kept) < len(found.paths):
                 name_arguments(found, Origin(kept, name, "source"), None)
         return
-    read = _reads_of(read, function, tree)
+    read = _reads_of(read, function, tree, values_only=failure.kind == "traced-shape")  # (a count made with
+    # ``jnp`` of ``x.shape[-1]`` is a tracer, yet depends on no argument's values)
     frame = failure.user[-1].tb_frame if failure.user else None  # the failing function's: drop what holds no tracer
     name_arguments(found, Origin(holding_tracers(read, frame) if frame and frame.f_code.co_name == name else read,
                                  name, "source"), None)
+
+
+def _library_line_reads_constants(exc: BaseException, outside: list) -> bool:
+    """True when the library's statement that raised reads tracers (not only their shapes) of no argument, or none:
+    made under jit from constants the library holds, not from what the user's line handed it."""
+    position = position_of(outside[-1]) if outside else None
+    tree = parse_file(position.filename) if position is not None else None
+    around = [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and not isinstance(n, _DEFINITIONS) and
+              n.lineno <= position.lineno <= (n.end_lineno or n.lineno)] if tree is not None else []
+    if not around:
+        return False
+    statement = max(around, key=lambda n: n.lineno)  # the innermost: a nested statement starts later
+    # its whole reading (``if now > max(knots):`` fails in ``max(knots)``, yet tests ``now``)
+    read = statement.test if isinstance(statement, (ast.If, ast.While)) else \
+        statement.iter if isinstance(statement, ast.For) else statement
+    frame, shaped = outside[-1].tb_frame, _only_shapes_read(read)
+    values = [frame.f_locals.get(name) for name in dict.fromkeys(names_in(read)) if name not in shaped]
+    sized = {id(n.value) for n in ast.walk(read) if isinstance(n, ast.Attribute) and n.attr in STATIC_ATTRIBUTES}
+    for attribute in (n for n in ast.walk(read) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+                      and id(n) not in sized):  # (``self.verts.shape[0]``: a shape, no value)
+        try:  # ``self.values``: what the object holds (a pytree's leaves are its own already)
+            values.append(getattr(frame.f_locals[attribute.value.id], attribute.attr))
+        except Exception:  # noqa: BLE001 - a name not the frame's, or an attribute computed its own way
+            continue
+    tracers = [leaf for value in values for leaf in leaves_of(value)[:64] if isinstance(leaf, Tracer)]
+    return not origin_of(exc, tracers).paths if tracers else True
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _only_shapes_read(read: ast.AST) -> set[str]:
@@ -327,10 +363,11 @@ def _only_shapes_read(read: ast.AST) -> set[str]:
     return {name for name in shapes if shapes[name] == uses[name]}
 
 
-def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module) -> list[str]:
-    """The parameters of ``function`` that the expression or statement ``read`` depends on."""
+def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module, values_only: bool = False) -> list[str]:
+    """The parameters of ``function`` that the expression or statement ``read`` depends on (``values_only``: not
+    through what a tracer knows, ``x.shape[-1]``, which is a constant of the trace)."""
     statement = read if isinstance(read, ast.stmt) else ast.Assign([ast.Name("_", ast.Store())], read)
-    return depends_on(function, statement, function, tree)
+    return depends_on(function, statement, function, tree, values_only=values_only)
 
 
 def _users_parameters(failure: Failure) -> set[str]:

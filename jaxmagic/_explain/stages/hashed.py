@@ -18,6 +18,8 @@ import sys
 import types
 from typing import Any
 
+import jax
+
 from ..._common.errors import is_user_file, traceback_entries, tracing_kind
 from ..._common.source import every_node, parse_file
 from ..._tracking.compiling.jax_frames import find_jax_call
@@ -51,7 +53,7 @@ def verify_hashed(fixes: list[Fix], exc: BaseException, known: Any = None) -> No
         # by the user's call, inside the static value: found there by value
         made = fix.recipe.made if isinstance(fix.recipe, HandedHashable) else _rebuilt(fix.recipe)
         swap = {id(old): new for old, new in made}
-        displays = [(old, new) for old, new in made if type(old) in (list, set) or _made_by_user(old)]
+        displays = [(old, new) for old, new in made if type(old) in (list, set) or _made_by_user(old) or _scalar(old)]
         static = set(call.static_argnums)
         args = tuple(_swapped(a, swap, displays) if i in static else a for i, a in enumerate(call.args))
         kwargs = {k: _swapped(v, swap, displays) if k in call.static_argnames else v for k, v in call.kwargs.items()}
@@ -81,18 +83,23 @@ def _jitted_call_at(frame: types.FrameType) -> Any:
     tree = parse_file(frame.f_code.co_filename)
     found = []
     for node in every_node(tree) if tree is not None else ():
-        if not (isinstance(node, ast.Call) and node.lineno == frame.f_lineno) or any(
-                isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        if not (isinstance(node, ast.Call) and node.lineno == frame.f_lineno):
             continue
         try:
             jitted = evaluate_pure(node.func, frame, library_values=True)
             info = getattr(jitted, "_jit_info", None)
             if info is None or not callable(getattr(jitted, "__wrapped__", None)):
                 continue
-            args = tuple(evaluate_pure(a, frame, library_values=True) for a in node.args)
+            # (SciPy's ``self.f(np.copy(x), *self.args)``: the arguments a library spread, read as it holds them)
+            args = tuple(v for a in node.args for v in (
+                tuple(evaluate_pure(a.value, frame, library_values=True)) if isinstance(a, ast.Starred) else
+                (evaluate_pure(a, frame, library_values=True),)))
             if isinstance(jitted, types.MethodType):  # ``agent.init(key)``: a jitted method takes its object first
                 args = (jitted.__self__, *args)
-            kwargs = {k.arg: evaluate_pure(k.value, frame, library_values=True) for k in node.keywords}
+            kwargs = {}
+            for k in node.keywords:
+                value = evaluate_pure(k.value, frame, library_values=True)
+                kwargs.update(dict(value) if k.arg is None else {k.arg: value})
         except Impure:
             continue
         found.append(types.SimpleNamespace(fun=jitted.__wrapped__, args=args, kwargs=kwargs,
@@ -114,8 +121,9 @@ def _swapped(value: Any, swap: dict[int, Any], displays: list[tuple[Any, Any]] |
     ``displays``, inside tuples, named tuples and dataclasses; the same object where nothing inside it changed."""
     if id(value) in swap:
         return swap[id(value)]
-    if type(value) in (list, set) or _made_by_user(value):  # (an object of the user's dataclass, made again by the
-        # call the user's line wrote, equal to the one the fix was made from)
+    if type(value) in (list, set) or _made_by_user(value) or _scalar(value):  # (an object of the user's dataclass,
+        # made again by the call the user's line wrote, equal to the one the fix was made from; a JAX scalar the fix
+        # computed again, ``float(jnp.median(field))``)
         found = next((new for old, new in displays if type(old) is type(value) and _equal(old, value)), None)
         if found is not None or type(value) in (list, set):
             return value if found is None else found
@@ -150,7 +158,14 @@ def _made_by_user(value: Any) -> bool:
         getattr(sys.modules.get(module), "__file__", None) or ""))
 
 
+def _scalar(value: Any) -> bool:
+    """A concrete JAX scalar (compared by value and dtype where the fix computed it again)."""
+    return isinstance(value, jax.Array) and not isinstance(value, jax.core.Tracer) and value.ndim == 0
+
+
 def _equal(old: Any, value: Any) -> bool:
+    if _scalar(old) or _scalar(value):
+        return _scalar(old) and _scalar(value) and old.dtype == value.dtype and bool(old == value)
     try:
         return bool(old == value)
     except Exception:  # noqa: BLE001 - fields that compare as arrays: not the same object

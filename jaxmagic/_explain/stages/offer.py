@@ -29,7 +29,7 @@ from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_builder_static_fix, library_jit_static_fix, library_own_jit_fix
 from ..declare.closure import ClosedOver
 from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
-from ..shaped.constants import constant_object_fix, constant_statement_fix, numpy_statement_fix
+from ..shaped.constants import constant_object_fix, constant_statement_fix, handed_statement_fix, numpy_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.choices import names_in_list
 from ..twins.library_options import library_option_fix
@@ -139,8 +139,10 @@ def offer(failure: Failure) -> None:
                                facts else None) if kind in (*CONVERSIONS, "traced-shape") else None
     if made is not None:  # mcfit.TophatVar(k)(pk) in the jitted function, k a constant: the object made before the jit
         found.fixes = [made, *(f for f in found.fixes if f.kind != "static" or f.recipe is not None)]
-    hoisted = hoisted_call_fix(failure.exc, tree, found.lineno, globals_) \
-        if not found.fixes and kind in (*CONVERSIONS, "boolean-index", "traced-shape") else None
+    hoisted = (handed_statement_fix(failure.exc, site.definition, found.lineno, tree, globals_, found.filename,
+                                    facts.values if facts else None) or hoisted_call_fix(
+        failure.exc, tree, found.lineno, globals_)) if not found.fixes and kind in (
+        *CONVERSIONS, "boolean-index", "traced-shape") else None
     if hoisted is not None:  # e3x.ops.dense_to_sparse_indices(adj_idx) masks by values inside the library: run it
         found.fixes = [hoisted]  # before the jit
     if kind in ("traced-shape", "integer-conversion", "concretization") and \
