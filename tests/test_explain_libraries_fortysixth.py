@@ -11,7 +11,10 @@ jaxboost; jaxsne, jaxcam, jaxmesh), each a reduction of its own.
 - an object of the user's dataclass that a library's jit holds static, called through SciPy's wrapper, which
   spreads the arguments (``self.f(np.copy(x), *self.args)``): the class declared frozen, tried through that jit;
 - a JAX scalar the user's call computes inline (``level=jnp.median(field)``) where a library's jit holds it
-  static: written ``float(...)`` in the call, tried through that jit with the value in its place.
+  static: written ``float(...)`` in the call, tried through that jit with the value in its place;
+- a library's object appended to a global list inside a function the cell differentiates (tatva's ``Operator``
+  kept in ``history`` under ``jax.grad``; JAX's message names no line): returned as the gradient's auxiliary
+  output, code for the user's own lines rather than a sketch.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from corpus_harness import explained_cell, install_library, tried
 AUTOVMAP = "https://github.com/smec-ethz/jax-autovmap"  # @autovmap(grad_u=2): vmap over the leading axes
 TATVA = "https://smec-ethz.github.io/tatva-docs/examples/linear_elasticity/"  # an energy density under autovmap
 JAXSNE = "https://github.com/hafaio/jaxsne/blob/main/jaxsne/metric.py"  # out_metric: the user's, under its jit
+TATVA_OPERATOR = "https://smec-ethz.github.io/tatva-docs/api/tatva.operator/"  # Operator(mesh, element).integrate
 JAXMESH = "https://pypi.org/project/jaxmesh/"  # TetMesh checks its simplices with .item(); level static
 
 # a reduction of jax_autovmap: the decorated function, called by the library's own positional wrapper, vmapped
@@ -219,3 +223,61 @@ def test_a_jax_scalar_computed_in_the_call_is_written_as_a_python_number(tmp_pat
     top = found.fixes[0]
     assert (found.kind, top.kind, top.verified) == ("unhashable-static", "hashable-static", True), tried(found)
     assert top.code == "tetmesh.crossings(field, level=float(jnp.median(field)))", top.code
+
+
+# a reduction of tatva's Mesh and Operator (registered dataclasses): a mesh whose coordinates are replaced as they
+# are given, and an object that integrates over a mesh, mapping over its nodes
+OPERATOR_LIBRARY = """\
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class Mesh:
+    coords: jax.Array
+
+    def set_coords(self, coords):
+        return dataclasses.replace(self, coords=coords)
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class Operator:
+    mesh: Mesh
+
+    def integrate(self, value):
+        return jax.vmap(lambda c: value * c ** 2)(self.mesh.coords).sum()
+"""
+
+OPERATOR_KEPT_IN_A_LIST = """\
+import jax
+import jax.numpy as jnp
+from operators import Mesh, Operator
+
+mesh = Mesh(jnp.ones(4))
+history = []
+
+
+def domain_area(coords):
+    op = Operator(mesh.set_coords(coords))
+    history.append(op)
+    return op.integrate(1.0)
+
+
+shape_grad = jax.grad(domain_area)(mesh.coords)
+last_op = history[-1]
+last_op.integrate(1.0)
+"""
+
+
+def test_a_librarys_object_kept_in_a_list_under_grad_is_returned_as_the_auxiliary_output(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "operators", OPERATOR_LIBRARY)
+    found = explained_cell("operator-in-a-list", TATVA_OPERATOR, OPERATOR_KEPT_IN_A_LIST, tmp_path)
+    top = found.fixes[0]
+    assert (found.kind, found.argument, found.lineno, top.kind) == ("leaked-tracer", "coords", 11, "return-value"), \
+        tried(found)
+    assert not top.template, top.code
+    assert "jax.grad(domain_area, has_aux=True)(mesh.coords)" in top.code, top.code

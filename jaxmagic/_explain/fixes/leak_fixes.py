@@ -32,7 +32,8 @@ def leak_fixes(site: Site) -> list[Fix]:
     store = site.leak_store
     if site.leak_kept_by and store is not None:  # library code kept the value in a global object it was handed
         # (``data.update_data(cleaned)``): the value returned and handed over by the caller, else a sketch
-        handed = _threaded(site) if isinstance(store, ast.Expr) else None  # not an object built there (a GP)
+        handed = (_threaded(site) or _returned_by_scope(site)) if isinstance(store, ast.Expr) else None  # (not an
+        # object built there, a GP; the storing function transformed by the cell itself, ``jax.grad(area)(x)``)
         kept = static_fix(site)  # what it keeps given as Python numbers (exojax's temperature range): kept static
         return [*([kept] if kept is not None else []), handed or _kept_by_library(site.leak_kept_by, store)]
     if isinstance(store, ast.Return):  # a closure over traced values, returned inside the output
