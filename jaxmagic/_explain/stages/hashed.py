@@ -100,7 +100,7 @@ def _jitted_call_at(frame: types.FrameType) -> Any:
             for k in node.keywords:
                 value = evaluate_pure(k.value, frame, library_values=True)
                 kwargs.update(dict(value) if k.arg is None else {k.arg: value})
-        except Impure:
+        except (Impure, TypeError, ValueError):  # (what a library spread, not a sequence or mapping: not read)
             continue
         found.append(types.SimpleNamespace(fun=jitted.__wrapped__, args=args, kwargs=kwargs,
                                            static_argnums=tuple(info.static_argnums or ()),
