@@ -89,7 +89,6 @@ def test_once_the_preferred_fix_traced_the_lesser_ones_wait_only_for_their_share
 
 def test_a_trace_that_runs_past_the_budget_is_stopped_and_jax_is_left_as_it_was():
     import sys
-    import time
 
     import jax
     import jax.numpy as jnp
@@ -98,18 +97,19 @@ def test_a_trace_that_runs_past_the_budget_is_stopped_and_jax_is_left_as_it_was(
     from jaxmagic._explain.rebuild import probe_trace
     from jaxmagic._explain.retrace.budget import OutOfTime, retrace_budget
 
+    steps = [0]
+
     def settle(x):
         for _ in range(20000):
+            steps[0] += 1
             x = x * 0.5 + 1.0
         return x
 
-    start = time.perf_counter()
     with retrace_budget(0.2):
         outcome = probe_trace(settle, (jnp.ones(3),), {}, (), ())
-    spent = time.perf_counter() - start
     assert isinstance(outcome, OutOfTime) and outcome.cut, outcome
     assert str(outcome).endswith("and was stopped")
-    assert spent < 1.0, spent  # the whole trace takes seconds here
+    assert steps[0] < 20000, steps  # stopped inside the loop, not after it (a count, not a time: CI's load varies)
     # nothing of the stopped trace is left behind: JAX traces and runs, Python sets its recursion limit
     assert core.trace_state_clean()
     assert float(jax.jit(lambda v: jnp.sin(v) + 1)(0.0)) == 1.0
