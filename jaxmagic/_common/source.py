@@ -23,7 +23,7 @@ from .through import dispatching
 __all__ = [
     "as_load", "as_store", "copied", "definition_of", "defines", "own_nodes", "same_node", "inside", "replace_statement",
     "Position", "parse_file", "position_of", "every_node", "node_at", "enclosing_function", "function_node", "unwrap_function",
-    "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "statement_at", "parents", "clone", "closed_over",
+    "innermost_function", "layers", "names_in", "parameter_names", "text_of", "without_partial", "statement_at", "body_statement", "parents", "clone", "closed_over",
 ]
 
 _MAGIC_LINE = re.compile(r"^(\s*)([%!].*)$")
@@ -137,6 +137,13 @@ def statement_at(tree: ast.AST, lineno: int) -> ast.stmt | None:
             if best is None or node.lineno >= best.lineno and _size(node) <= _size(best):
                 best = node
     return best
+
+
+def body_statement(function: ast.AST | None, lineno: int) -> ast.stmt | None:
+    """The statement of ``function``'s own body (not one nested in it) that spans ``lineno``; None for a lambda."""
+    body = getattr(function, "body", None)
+    spans = [s for s in body if s.lineno <= lineno <= (s.end_lineno or s.lineno)] if isinstance(body, list) else []
+    return spans[0] if spans else None
 
 
 def _size(node: ast.AST) -> int:
@@ -340,11 +347,8 @@ def own_nodes(function: ast.AST) -> Iterator[ast.AST]:
 def same_node(tree: ast.AST, node: ast.AST) -> ast.AST | None:
     """The node of ``tree`` (a copy of the tree ``node`` came from) at ``node``'s position."""
     key = (type(node), node.lineno, node.col_offset, getattr(node, "end_lineno", None))
-    for candidate in ast.walk(tree):
-        if (type(candidate), getattr(candidate, "lineno", None), getattr(candidate, "col_offset", None),
-                getattr(candidate, "end_lineno", None)) == key:
-            return candidate
-    return None
+    return next((c for c in ast.walk(tree) if (type(c), getattr(c, "lineno", None), getattr(c, "col_offset", None),
+                                               getattr(c, "end_lineno", None)) == key), None)
 
 
 def inside(node: ast.AST, outer: ast.AST) -> bool:

@@ -9,7 +9,7 @@ own parameters.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .._common.errors import STATIC_ATTRIBUTES
 from .._common.source import as_load, copied, enclosing_function, inside, names_in, own_nodes, parameter_names
@@ -321,9 +321,26 @@ def self_storing_closure(tree: ast.AST, store: ast.stmt) -> ast.AST | None:
     return inner if on_self and inner is not None and "self" not in parameter_names(inner) else None
 
 
+def shape_reads(node: ast.AST, whole: bool = False, keep: Callable[[ast.expr], bool] | None = None) -> set[int]:
+    """The ids of the nodes ``node`` reads only for what a tracer knows (``x`` in ``x.shape``, ``x.dtype``).
+
+    ``whole``: every node of the object read (``self`` and ``self.verts`` in ``self.verts.shape``), not only the
+    object itself; ``keep``: only the objects it accepts.
+    """
+    objects = [n.value for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr in STATIC_ATTRIBUTES
+               and (keep is None or keep(n.value))]
+    return {id(n) for o in objects for n in (ast.walk(o) if whole else [o])}
+
+
+def shape_only_names(node: ast.AST) -> set[str]:
+    """The names ``node`` uses only for what a tracer knows (``values.shape``, ``x.dtype``), never for values."""
+    shaped, names = shape_reads(node), [n for n in ast.walk(node) if isinstance(n, ast.Name)]
+    return {n.id for n in names if id(n) in shaped} - {n.id for n in names if id(n) not in shaped}
+
+
 def _value_names(node: ast.AST) -> Iterator[str]:
     """The variable names ``node`` reads for their values: not those read only for a shape (``x.shape``)."""
-    shaped = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute) and n.attr in STATIC_ATTRIBUTES}
+    shaped = shape_reads(node)
     for sub in ast.walk(node):
         if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) and id(sub) not in shaped:
             yield sub.id

@@ -29,7 +29,7 @@ import jax
 import numpy as np
 
 from ..._common.frames import quiet_leaves, installed_package, kept_as_it_was, library_entry
-from ..._common.source import copied, enclosing_function, names_in, parameter_names, stored_names
+from ..._common.source import body_statement, copied, enclosing_function, names_in, parameter_names, stored_names
 from ..explanation import Fix
 from ..fixes.site import Site, dotted_of, jit_spelled
 from ..values.callee import resolved
@@ -44,9 +44,7 @@ def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | 
     if tree is None or lineno is None or library_entry(exc) is None:
         return None
     function = enclosing_function(tree, lineno)
-    body = getattr(function, "body", None)  # (a lambda's body is one expression: no statement to move)
-    statement = next((s for s in body if s.lineno <= lineno <= (s.end_lineno or s.lineno)), None) \
-        if isinstance(body, list) else None
+    statement = body_statement(function, lineno)  # (a lambda's body is one expression: no statement to move)
     if not isinstance(statement, (ast.Assign, ast.Expr)) or not isinstance(statement.value, ast.Call):
         return None
     params = set(parameter_names(function))
@@ -85,7 +83,7 @@ def unjitted_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None
     function = enclosing_function(tree, lineno) if tree is not None and lineno is not None else None
     if entry is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return None
-    statement = next((s for s in function.body if s.lineno <= lineno <= (s.end_lineno or s.lineno)), None)
+    statement = body_statement(function, lineno)
     made = getattr(statement, "value", None)
     if isinstance(made, ast.Call) and isinstance(resolved(dotted_of(made.func), globals_ or {}), type):
         return None

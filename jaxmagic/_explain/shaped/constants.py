@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from ..._common.errors import STATIC_ATTRIBUTES
 from ..._common.frames import holds_tracer, is_installed_library, library_entry, traceback_entries
-from ..._common.source import clone, parameter_names, stored_names
+from ..._common.source import body_statement, clone, parameter_names, stored_names
 from ..._tracking import monitor
+from ..dataflow import shape_reads
 from ..explanation import Fix
 from ..fixes.rewrites import Edit, attr
 from ..fixes.site import Site, dotted_of, edit_fix, is_jnp
@@ -96,9 +96,7 @@ def handed_statement_fix(exc: BaseException, function: ast.AST | None, lineno: i
     (its image size as Python ints): the statement run before the jit on the concrete ``camera`` the call passes, and
     the function reading what it made. Tried by running it so, outside any trace (the parameter bound to the call's
     value), and the failing trace again without the statement. None unless it runs."""
-    body = getattr(function, "body", None) if library_entry(exc) is not None and lineno is not None else None
-    statement = next((s for s in body if s.lineno <= lineno <= (s.end_lineno or s.lineno)), None) \
-        if isinstance(body, list) else None
+    statement = body_statement(function, lineno) if library_entry(exc) is not None and lineno is not None else None
     if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(statement, ast.Assign) \
             or tree is None or globals_ is None or not values or statement not in function.body or \
             not all(isinstance(t, (ast.Name, ast.Tuple)) for t in statement.targets):
@@ -344,8 +342,7 @@ def _in_numpy(node: ast.AST, site: Site, wanted: Callable[[ast.Call, str], bool]
 
 def _reads_values(call: ast.Call, traced: set[str]) -> bool:
     """True when ``call`` reads a traced local other than through its shape, dtype or size."""
-    static = {id(n) for a in ast.walk(call) if isinstance(a, ast.Attribute) and a.attr in STATIC_ATTRIBUTES
-              for n in ast.walk(a.value)}
+    static = shape_reads(call, whole=True)
     return any(isinstance(n, ast.Name) and n.id in traced and id(n) not in static for n in ast.walk(call))
 
 

@@ -7,19 +7,18 @@ from __future__ import annotations
 
 import ast
 import re
-from collections import Counter
 
 import jax
 
 from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method, view_tracers
-from ..._common.errors import SHAPE_KINDS, STATIC_ATTRIBUTES, is_installed_library, is_jax_file, leaves_of, traceback_entries
+from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, leaves_of, traceback_entries
 from ..._common.files import source_line
 from ..._common.source import enclosing_function, names_in, parameter_names, parse_file, position_of
 from ..._tracking.compiling.jax_frames import find_jax_call, is_lax_loop_file
 from ..._tracking.observed.adapters import user_path
 from ..argument import origin
 from ..call import root_of
-from ..dataflow import depends_on
+from ..dataflow import depends_on, shape_only_names, shape_reads
 from ..leaks import definition_at
 from ..provenance import Origin, Tracer, origin_of
 from ..reach.annotated import handed_first
@@ -284,7 +283,7 @@ def _in_users_terms(failure: Failure) -> None:
             # input (bayesn's NumPy spline loop over ``phases``): the traced parameters the line hands it (not when
             # the library's line reads only tracers made of constants, jaxmesh's check of the closed-over
             # ``simplices``: the value depends on none)
-            shaped = _only_shapes_read(read)  # (``values.shape[0]`` reads no value: a tracer's shape is a constant)
+            shaped = shape_only_names(read)  # (``values.shape[0]`` reads no value: a tracer's shape is a constant)
             handed = [p for p in holding_tracers(_reads_of(read, function, tree), frame) if p not in shaped]
             if handed:
                 name_arguments(found, Origin(handed, name, "source"), None)
@@ -336,9 +335,9 @@ def _library_line_reads_constants(exc: BaseException, outside: list) -> bool:
     # its whole reading (``if now > max(knots):`` fails in ``max(knots)``, yet tests ``now``)
     read = statement.test if isinstance(statement, (ast.If, ast.While)) else \
         statement.iter if isinstance(statement, ast.For) else statement
-    frame, shaped = outside[-1].tb_frame, _only_shapes_read(read)
+    frame, shaped = outside[-1].tb_frame, shape_only_names(read)
     values = [frame.f_locals.get(name) for name in dict.fromkeys(names_in(read)) if name not in shaped]
-    sized = {id(n.value) for n in ast.walk(read) if isinstance(n, ast.Attribute) and n.attr in STATIC_ATTRIBUTES}
+    sized = shape_reads(read)
     for attribute in (n for n in ast.walk(read) if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
                       and id(n) not in sized):  # (``self.verts.shape[0]``: a shape, no value)
         try:  # ``self.values``: what the object holds (a pytree's leaves are its own already)
@@ -350,17 +349,6 @@ def _library_line_reads_constants(exc: BaseException, outside: list) -> bool:
 
 
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-
-
-def _only_shapes_read(read: ast.AST) -> set[str]:
-    """The names ``read`` uses only for what a tracer knows (``values.shape``, ``x.dtype``), never for values."""
-    uses, shapes = Counter(), Counter()
-    for node in ast.walk(read):
-        if isinstance(node, ast.Name):
-            uses[node.id] += 1
-        if isinstance(node, ast.Attribute) and node.attr in STATIC_ATTRIBUTES and isinstance(node.value, ast.Name):
-            shapes[node.value.id] += 1
-    return {name for name in shapes if shapes[name] == uses[name]}
 
 
 def _reads_of(read: ast.AST, function: ast.AST, tree: ast.Module, values_only: bool = False) -> list[str]:

@@ -14,9 +14,10 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from ..._common.errors import (SIZE_NAME, STATIC_ATTRIBUTES, UNHASHABLE_TRACER, asserted_type, is_installed_library,
+from ..._common.errors import (SIZE_NAME, UNHASHABLE_TRACER, asserted_type, is_installed_library,
                               is_jax_file, leaves_of, message_of, only_an_index, traceback_entries)
 from ..._common.source import node_at, parse_file, position_of
+from ..dataflow import shape_reads
 from ..provenance import Tracer, is_trace_input, jaxpr_tracer
 from ..recover import Impure, evaluate_pure
 from .callee import calls_library, numpy_or_scipy
@@ -103,8 +104,7 @@ def _traced_reads(entry: types.TracebackType, widened: bool) -> tuple[list[Trace
         return [], False
     static = {id(n) for c in ast.walk(at) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == "len"
               for a in c.args for n in ast.walk(a)}
-    static |= {id(n) for a in ast.walk(at) if isinstance(a, ast.Attribute) and a.attr in STATIC_ATTRIBUTES
-               and _array_read(a.value, frame) for n in ast.walk(a.value)}
+    static |= shape_reads(at, whole=True, keep=lambda value: _array_read(value, frame))
     read = {n.id for n in ast.walk(at) if isinstance(n, ast.Name) and id(n) not in static}
     if not widened:
         return [leaf for p in arguments if p in read for leaf in leaves_of(frame.f_locals.get(p))

@@ -130,9 +130,10 @@ def handed_hashable_fix(site: Any) -> Fix | None:
     statements = [s for s in scope.body if s.lineno <= site.node.lineno  # body is one expression: the cell's, then)
                   and not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
     calls = [n for s in statements for n in ast.walk(s) if isinstance(n, ast.Call) and n.lineno <= site.node.lineno]
+    scalar = found["type"] not in ("list", "set")  # (only a JAX scalar's spelling runs JAX's functions again)
     for call in sorted(calls, key=lambda n: -n.lineno):
         given = [*call.args, *(k.value for k in call.keywords)]
-        spelled = {i: _hashable_spelling(node, frame) for i, node in enumerate(given)}
+        spelled = {i: _hashable_spelling(node, frame, scalar) for i, node in enumerate(given)}
         shown = [i for i, s in spelled.items() if s is not None and type(s[1]).__name__ == found["type"]]
         named = [i for i in shown if repr(spelled[i][1]) in found["shown"] or  # a JAX scalar's shown as its value
                  str(spelled[i][1]) == found["shown"].strip() or _item_shown(spelled[i][1], found["shown"])
@@ -164,15 +165,16 @@ def _item_shown(value: Any, shown: str) -> bool:
 _MAKERS = {"tuple": tuple, "frozenset": frozenset, "float": float, "int": int, "bool": bool}
 
 
-def _hashable_spelling(node: ast.expr, frame: Any) -> tuple[str, Any] | None:
+def _hashable_spelling(node: ast.expr, frame: Any, scalar: bool = True) -> tuple[str, Any] | None:
     """(``tuple``, the value) for a list of hashable items given as a name, attribute or item; ``frozenset`` for
-    a set; ``float``/``int``/``bool`` for a concrete scalar array; else None."""
+    a set; ``float``/``int``/``bool`` for a concrete scalar array (``scalar``: one computed by a call again); else
+    None."""
     try:
         if isinstance(node, (ast.List, ast.Set)):  # ``SubsetAccuracy(classes=[0, 1])``: a display of constants
             value = ast.literal_eval(node)
         elif isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
             value = evaluate_pure(node, frame)
-        elif _array_call_of_names(node, frame):  # ``level=jnp.median(field)``: computed again (JAX's own function)
+        elif scalar and _array_call_of_names(node, frame):  # ``level=jnp.median(field)``: computed again (JAX's own function)
             value = eval(compile(ast.Expression(node), "<jaxmagic>", "eval"), dict(frame.f_globals),  # noqa: S307
                          dict(frame.f_locals))
         else:
