@@ -27,7 +27,7 @@ from .source import node_at, parse_file, position_of
 __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "errors_held", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
-    "calls_a_jit", "differentiated_eagerly", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "leaks_hidden", "cut_from_handled", "view_tracers",
+    "calls_a_jit", "differentiated_eagerly", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "cut_from_handled", "view_tracers",
     "code_parameters"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
@@ -346,26 +346,6 @@ def kept_as_it_was(held: Any) -> Iterator[None]:
         if saved is not None:
             vars(held).clear()
             vars(held).update(saved)
-
-
-@contextlib.contextmanager
-def leaks_hidden(globals_: dict) -> Iterator[None]:
-    """Inside, the attributes of the user's global objects that hold a tracer (what a leak left, ``model.state_``)
-    are gone, and put back after: a try of a leak fix must not read the value the failed run stored, which a
-    fresh run of the fixed code would not have."""
-    hidden: list[tuple[Any, str, Any]] = []
-    for name, value in list(globals_.items())[:512]:
-        if name.startswith("_") or isinstance(value, (type, types.ModuleType, types.FunctionType)) or not hasattr(
-                value, "__dict__") or not isinstance(vars(value), dict):
-            continue
-        hidden += [(value, key, held) for key, held in vars(value).items() if holds_tracer(held)]
-    try:
-        for owner, key, _ in hidden:
-            del vars(owner)[key]
-        yield
-    finally:
-        for owner, key, held in hidden:
-            vars(owner)[key] = held
 
 
 def cut_from_handled(raised: BaseException, handled: BaseException | None) -> BaseException:

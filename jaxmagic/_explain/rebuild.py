@@ -355,14 +355,18 @@ def differentiating(value: object) -> bool:
 
 def abstract_tracers(value: Any) -> Any:
     """``value`` with every tracer replaced by its shape and dtype (the trace that made it has ended): arguments
-    given again to a trace of jaxmagic's."""
+    given again to a trace of jaxmagic's. A value with no tracer is given as it is: rebuilt, a library's pytree
+    may come back as another object (solvax's packed operator is flattened into a function's code and its arrays,
+    and made a function again)."""
     def leaf(x: Any) -> Any:
         if isinstance(x, jax.core.Tracer):
             aval = x.aval
             return jax.ShapeDtypeStruct(aval.shape, aval.dtype, weak_type=getattr(aval, "weak_type", False))
         return x
 
-    return jax.tree_util.tree_map(leaf, value)
+    leaves, structure = jax.tree_util.tree_flatten(value)
+    return structure.unflatten([leaf(x) for x in leaves]) if any(isinstance(x, jax.core.Tracer) for x in leaves) \
+        else value
 
 
 def refused_only_abstractly(outcome: object) -> str | None:

@@ -19,6 +19,7 @@ import ast
 import functools
 import inspect
 import re
+import types
 from typing import Any
 
 import jax
@@ -34,7 +35,7 @@ from ..recover import Impure, evaluate_pure
 from ..retrace.reverse import trace_probe
 
 __all__ = ["library_builder_static_fix", "library_jit_static_fix", "library_own_jit_fix", "partial_bound_fix",
-           "traced_abstractly"]
+           "traced_abstractly", "wrapper_option_fix"]
 
 _INPUT = re.compile(r"depends on the value of the argument (?P<name>[^\W\d]\w*)(?:\[(?P<index>\d+)\])?")
 
@@ -255,6 +256,46 @@ def partial_bound_fix(name: str, value: Any, jitted_name: str, params: list[str]
                               "binding traces again)", template=called is None)
     fix.verified, fix.outcome = traced_abstractly(functools.partial(plain, **{name: value}), (), {p: values[p] for p in others},
                                         "the bound function jitted", static_argnames=kept or None)
+    return fix
+
+
+def wrapper_option_fix(name: str, jitted_name: str, globals_: dict, tree: ast.Module | None, names: Any
+                       ) -> Fix | None:
+    """``fast = jax.jit(functools.partial(mlp, cache={...}))``, where ``name`` is an option of a library decorator's
+    own wrapper (jaxray's ``@intercept`` adds ``cache`` and ``patch`` around the user's ``mlp``). ``jax.jit`` reads
+    the signature of the function the wrapper wraps, which has no such parameter, so it cannot make it static; bound
+    before the jit, it is closed over. Tried by tracing the user's call so, abstractly; None unless it is so."""
+    jitted = globals_.get(jitted_name)
+    plain = getattr(jitted, "__wrapped__", None)
+    try:
+        own = inspect.signature(plain, follow_wrapped=False).parameters if plain is not None else {}
+        inner = inspect.signature(plain).parameters if own else {}
+    except (TypeError, ValueError):
+        return None
+    held = next((k for k, v in list(globals_.items()) if v is plain and not k.startswith("_")), None)
+    if not hasattr(jitted, "_jit_info") or name not in own or name in inner or held is None or \
+            own[name].kind not in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD):
+        return None
+    called = _call_without(tree, jitted_name, name, -1, jitted_name)
+    if called is None or called[2]:
+        return None
+    statement, given, _ = called
+    code = (f"{jitted_name} = {names.jax}.jit({names.functools}.partial({held}, {name}={ast.unparse(given)}))"
+            f"   # `{name}` is the option of {held}'s decorator: bound before the jit\n{ast.unparse(statement)}")
+    fix = Fix("static", code, f"`{name}` is an option of the wrapper a library's decorator puts around `{held}`, not "
+                              f"a parameter of `{held}` itself, so `jax.jit` cannot hold it static (it reads "
+                              "the wrapped function's signature): bind it with `functools.partial` before jitting")
+    call = next(c for c in ast.walk(statement) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == jitted_name)
+    frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
+    try:
+        value = evaluate_pure(given, frame)
+        args = tuple(evaluate_pure(a, frame) for a in call.args)
+        kwargs = {k.arg: evaluate_pure(k.value, frame) for k in call.keywords if k.arg}
+    except Impure:
+        fix.outcome = "the call's arguments run code"
+        return fix
+    fix.verified, fix.outcome = traced_abstractly(functools.partial(plain, **{name: value}), args, kwargs,
+                                                  "the bound function jitted")
     return fix
 
 

@@ -35,7 +35,7 @@ from .frozen import frozen_declaration_fix
 from .leaf import Static
 
 __all__ = ["class_registration_fix", "function_partial_fix", "fields_holding_arrays", "handed_dataclass_fix", "inline_dataclass_fix",
-           "unjitted_method_fix"]
+           "unjitted_method_fix", "user_class_in"]
 
 
 def class_registration_fix(name: str, value: Any, jax_name: str) -> Fix | None:
@@ -170,3 +170,16 @@ def function_partial_fix(name: str, value: Any, node: ast.AST | None, frame_valu
                f"a function is not an array, and this jit traces `{name}`; `jax.tree_util.Partial` makes a function a "
                "pytree (the function static, what it binds traced), as libraries that trace the function ask",
                recipe=Static(replace={name: jax.tree_util.Partial(value)}))
+
+
+def user_class_in(message: str) -> bool:
+    """JAX's message names the argument's type; a class of the user's own may hold arrays."""
+    match = re.search(r"of type <class '([\w.]+)'>", message)
+    if match is None:
+        return False
+    qualified = match.group(1)
+    return not qualified.startswith(("builtins.", "jax", "jaxlib.", "numpy.", "functools.")) and "." in qualified or (
+        "." not in qualified and qualified not in _BUILTIN)
+
+
+_BUILTIN = ("str", "bytes", "function", "NoneType", "type", "tuple", "list", "dict", "set", "frozenset")

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import re
 from typing import Any
 
 import jax
@@ -17,12 +16,12 @@ from ..._common.files import is_users_class
 from ..._common.source import copied, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import (class_registration_fix, fields_holding_arrays, function_partial_fix,
-                                    handed_dataclass_fix, unjitted_method_fix)
+                                    handed_dataclass_fix, unjitted_method_fix, user_class_in)
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type,
                               hashable_fields, hashable_version, value_from_message, written_as_tuple)
 from ..declare.leaf import at_path
 from ..declare.wrapper import filter_jit_fix, filter_jit_for_static
-from ..declare.jit_option import partial_bound_fix
+from ..declare.jit_option import partial_bound_fix, wrapper_option_fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
 from ..twins.registration import library_registration_fix
 from .equality import children_fix, eq_fix, tuple_literal_fix
@@ -274,6 +273,10 @@ def non_array_fixes(site: Site) -> list[Fix]:
     if name is None:
         return fixes
     value = facts.values.get(name) if facts is not None else None
+    option = wrapper_option_fix(name, facts.jitted_as[0], site.globals_ or {}, site.tree, site.names) \
+        if facts is not None and facts.jitted_as and value is None else None
+    if option is not None:  # jaxray's ``@intercept`` adds ``cache``: bound before the jit, never static
+        return [option]
     is_self = name == "self" or (facts is not None and facts.params and facts.params[0] == name and name == "self")
     path = site.paths[0] if site.paths else name
     declared = declared_data_fix(name, path, value) if value is not None and not is_self else None
@@ -333,7 +336,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
     if own is not None:  # quimb's jax_register_pytree(): the library's own way, first
         return [own, *fixes]
     if is_self or (
-        not isinstance(value, (str, bytes, int, float, bool, type)) if value is not None else _user_class_in(site.message)
+        not isinstance(value, (str, bytes, int, float, bool, type)) if value is not None else user_class_in(site.message)
     ):
         written = class_registration_fix(name, value, site.names.jax) if value is not None and path == name and \
             (is_users_class(type(value)) or dataclasses.is_dataclass(value)) else None  # (a library's dataclass too)
@@ -345,7 +348,7 @@ def non_array_fixes(site: Site) -> list[Fix]:
             "register the class as a pytree: its array fields are then traced like any argument",
         )
         held = fields_holding_arrays(value) if value is not None else ()
-        holds = bool(held) or (not is_self and (_holds_arrays(value) if value is not None else _user_class_in(
+        holds = bool(held) or (not is_self and (_holds_arrays(value) if value is not None else user_class_in(
             site.message)))
         static = next((f for f in fixes if f.kind == "static"), None)
         if holds and static is not None:
@@ -370,17 +373,6 @@ def _a_pytree(value: Any) -> bool:
         return jax.tree_util.tree_structure(value).num_nodes > 1
     except Exception:  # noqa: BLE001 - a value JAX cannot flatten
         return False
-
-
-def _user_class_in(message: str) -> bool:
-    """JAX's message names the argument's type; a class of the user's own may hold arrays."""
-    match = re.search(r"of type <class '([\w.]+)'>", message)
-    if match is None:
-        return False
-    qualified = match.group(1)
-    return not qualified.startswith(("builtins.", "jax", "jaxlib.", "numpy.", "functools.")) and "." in qualified or (
-        "." not in qualified and qualified not in ("str", "bytes", "function", "NoneType", "type", "tuple", "list", "dict")
-    )
 
 
 def _holds_arrays(value: Any) -> bool:

@@ -52,13 +52,29 @@ def given_replay(live: types.FunctionType, fixed: types.FunctionType, cached: li
 
 def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
     """The newest cached jitted call of a library whose function, or one of whose static arguments, reaches
-    ``live`` (a method of an object ``diffrax.ODETerm`` holds), ready to trace again."""
+    ``live`` (a method of an object ``diffrax.ODETerm`` holds), ready to trace again; first one whose function names
+    ``live``'s (jaxbo's ``acquisition`` calling ``self.predict``, not its ``compute_cholesky`` of the same ``self``)."""
+    found = []
     for call in reversed(cached):
         static = [a for i, a in enumerate(call.args) if i in set(call.static_argnums)]
         static += [v for k, v in call.kwargs.items() if k in set(call.static_argnames)]
         if reaches(call.fn, live) or any(reaches(a, live) for a in static):
-            return _again(call, call.args, call.kwargs, "runs")
-    return None
+            found.append(call)
+    calling = [c for c in found if _names(c.fn, live.__name__)]
+    return _again((calling or found)[0], (calling or found)[0].args, (calling or found)[0].kwargs, "runs") \
+        if found else None
+
+
+def _names(fn: Any, name: str) -> bool:
+    """True when ``fn``'s code (or a function defined in it) reads an attribute or global called ``name``."""
+    todo = [getattr(inspect.unwrap(fn) if callable(fn) else fn, "__code__", None)]
+    while todo:
+        code = todo.pop()
+        if isinstance(code, types.CodeType):
+            if name in code.co_names:
+                return True
+            todo.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return False
 
 
 def _again(call: Any, args: tuple, kwargs: dict, verb: str) -> Replay | None:

@@ -28,7 +28,6 @@ import jax
 
 from ..._common.source import defines, enclosing_function, every_node, function_node, parameter_names, parse_file
 from ..._common.errors import is_user_file, traceback_entries, user_entries
-from ..._common.frames import leaks_hidden
 from ..retrace.trace_cache import traced_calls
 from ..call import call_of
 from ..declare.leaf import Static
@@ -42,7 +41,7 @@ from ..fixes.site import dotted_of
 from ..values.callee import resolved, user_functions_in
 from ..verify import first_line
 from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
-from ..retrace.replay import Refused, Replay
+from ..retrace.replay import Refused, Replay, leaks_hidden
 from .handed import library_caller
 from .jitted_statement import jitted_statement_replay, probe_stored
 from .library_statement import aux_variant, library_statement_replay, statement_replay

@@ -121,8 +121,9 @@ def statement_replay(exc: BaseException, live: Any, fixed: Any, tree: ast.Module
             given = given.value
         elif _bound(given, live, method, frame) or (called and _calls(given, live, frame)):
             given = ast.Name(live.__name__)  # jax.jit(trainer.step): the object's method; or an object it calls
-        if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)):
-            continue
+        if not (isinstance(given, ast.Name) and given.id == (name or live.__name__)) or (
+                called and _kept_by(node, tree, live, frame)):  # (``prob = jaxcont.bif_problem(model, u0, p0)`` keeps
+            continue  # the object: the call that runs it is a later one)
         if links[0] is node and short in _WRAPS and aux_variant(pure_or(links[-1].func, frame)) is None:
             continue  # jax.grad(f) made, not run, here: the call around it runs it (eagerpy's runs it)
         read = read_call(node, links, frame)
@@ -200,6 +201,15 @@ def _calls(node: ast.expr | None, live: types.FunctionType, frame: Any) -> bool:
         return getattr(type(evaluate_pure(node, frame)), "__call__", None) is live
     except Impure:
         return False
+
+
+def _kept_by(call: ast.Call, tree: ast.Module, live: types.FunctionType, frame: Any) -> bool:
+    """True when the user's statement ``name = call`` made a value that holds the object whose ``__call__`` is
+    ``live``: a library function that builds a problem around it, which a later call runs."""
+    held = [v for v in list(frame.f_globals.values()) if getattr(type(v), "__call__", None) is live]
+    made = [frame.f_globals.get(t.id) for s in tree.body if isinstance(s, ast.Assign) and s.value is call
+            for t in s.targets if isinstance(t, ast.Name)]
+    return any(reaches(value, one) for value in made for one in held if value is not one)
 
 
 def _bound(node: ast.expr | None, live: types.FunctionType, method: str | None, frame: Any) -> bool:

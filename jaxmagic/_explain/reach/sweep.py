@@ -15,6 +15,7 @@ import ast
 import contextlib
 import inspect
 import io
+import re
 from typing import Any
 
 import jax
@@ -34,6 +35,7 @@ __all__ = ["python_loop_fix", "quiet_probe"]
 
 
 _FEW = 16  # float values swept as settings: at most this many (one compile each)
+_NOT_JAX_OUTPUT = re.compile(r"returned a value of type .* which is not a valid JAX type")
 
 
 def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, globals_: dict,
@@ -62,6 +64,7 @@ def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, g
         return None  # a pytree mapped whole: a loop over it is not one zip
     keys = _keys(args[index])
     rows = not keys and np.ndim(args[index]) >= 2  # a row per example (a layout): closed over, concrete, eagerly
+    listed = False  # each call eager, its result kept in a list: what it returns is no JAX type
     if not keys and not np.issubdtype(args[index].dtype, np.integer) and not (
             setting and (rows or np.ndim(args[index]) == 1 and np.size(args[index]) <= _FEW)):
         # data (a float per example): a loop with one compile per value is no fix for it; a few floats that a
@@ -70,6 +73,12 @@ def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, g
         return None
     verified, outcome, single = (None, "the loop runs each example eagerly: not run here", False) if keys else \
         _try(fn, args, axes, index, closed=rows)
+    if isinstance(outcome, Exception) and _NOT_JAX_OUTPUT.search(str(outcome)):  # it makes a Python object (vmec's
+        # ``VmecInput``): no jit returns it, so each call runs eagerly, the results kept as a list; tried with what
+        # it returns dropped
+        verified, outcome, _ = _try(lambda *given: fn(*given) and None, args, axes, index, closed=rows)
+        listed, outcome = True, outcome if verified is not True else outcome.replace(
+            "traced (", "traced, what it returns left out (")
     refused = refused_only_abstractly(outcome) if isinstance(outcome, Exception) else None
     if refused is not None:  # the library needs concrete values besides the swept one: a loop of eager calls
         keys, verified = True, None  # (as the user's vmap, with no jit, ran), which tracing cannot show
@@ -77,13 +86,16 @@ def python_loop_fix(argument: str, given: tuple[Any, tuple, dict], user: list, g
                    "concrete values of the rest, which eager calls give it: not known either way")
     elif isinstance(outcome, Exception):
         outcome = f"still fails: {type(outcome).__name__}: {first_line(outcome)}"
-    code = _loop_code(statement, applied, params, axes, index, keys, jax_name, jnp_name, single, eager=rows)
+    code = _loop_code(statement, applied, params, axes, index, keys or listed, jax_name, jnp_name, single, eager=rows,
+                      values=listed)
     fn_name = applied.func.args[0].id
     summary = (f"`jax.vmap` traces what it maps: each example's `{argument}` is a tracer inside `{fn_name}`, and "
                "this code needs it as a Python value; loop over the values in Python instead"
-               + ("" if keys or rows else f", each call jitted with `{argument}` static (one compile per distinct "
-                                           "value)")
-               + ("" if keys else ", and stack the results as vmap did"))
+               + ("" if keys or rows or listed else f", each call jitted with `{argument}` static (one compile per "
+                                                     "distinct value)")
+               + ("" if keys or listed else ", and stack the results as vmap did")
+               + (f", each call made as it is (`{fn_name}` returns no JAX type, which no jit returns)"
+                  if listed else ""))
     fix = Fix("static", code, summary)
     fix.verified, fix.outcome = verified, outcome
     return fix
@@ -137,15 +149,15 @@ def _bound_expression(tree: ast.Module, name: str) -> ast.expr | None:
 
 
 def _loop_code(statement: ast.stmt, applied: ast.Call, params: list[str], axes: list, index: int, keys: bool,
-               jax_name: str, jnp_name: str, single: bool, eager: bool = False) -> str:
+               jax_name: str, jnp_name: str, single: bool, eager: bool = False, values: bool = False) -> str:
     """The loop; ``keys`` (random keys) and ``eager`` (rows) call the function as it is, each example a concrete
-    value, ``keys`` keeping the results as a list."""
+    value, ``keys`` keeping the results as a list (``values``: the swept value read as Python values)."""
     vmapped = applied.func
     fn_name = vmapped.args[0].id
     taken = set(names_in(applied)) | {fn_name, jax_name, jnp_name}
     loop_names = {i: (params[i] if params[i] not in taken else f"{params[i]}_i") for i, axis in enumerate(axes)
                   if axis == 0}
-    iterables = [ast.unparse(a) + (".tolist()" if i == index and not (keys or eager) else "")
+    iterables = [ast.unparse(a) + (".tolist()" if i == index and (values or not (keys or eager)) else "")
                  for i, a in enumerate(applied.args) if axes[i] == 0]
     targets = [loop_names[i] for i in sorted(loop_names)]
     loop = (f"for {targets[0]} in {iterables[0]}" if len(targets) == 1 else

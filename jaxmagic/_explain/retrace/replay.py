@@ -16,13 +16,14 @@ import dataclasses
 import io
 import sys
 import types
+from collections.abc import Iterator
 from typing import Any
 
 import jax
 import numpy as np
 
 from ..._common.errors import installed_package, is_user_file, traceback_entries, user_entries
-from ..._common.frames import cut_from_handled, quiet_leaves
+from ..._common.frames import cut_from_handled, holds_tracer, quiet_leaves
 from ..._common.jax_config import private_trace_caches
 from ..._tracking import monitor
 from ..._tracking.compiling.jax_frames import find_jax_call, outward
@@ -32,7 +33,7 @@ from ..rebuild import abstract_tracers
 from .budget import OutOfTime, within_budget
 from .reverse import trace_probe
 
-__all__ = ["Refused", "Replay", "jits_directly", "jax_call_again", "library_called", "package_of", "replay_of", "replay_of_call"]
+__all__ = ["Refused", "Replay", "jits_directly", "jax_call_again", "leaks_hidden", "library_called", "package_of", "replay_of", "replay_of_call"]
 
 
 @dataclasses.dataclass(eq=False)
@@ -252,3 +253,35 @@ def package_of(module: str) -> str | None:
     package = module.split(".", 1)[0]
     return None if not package or package in ("jax", "jaxlib", "jaxmagic", "builtins", "__main__") or \
         package.startswith("jaxmagic_corpus") or package not in sys.modules else package
+
+
+@contextlib.contextmanager
+def leaks_hidden(globals_: dict) -> Iterator[None]:
+    """Inside, the attributes of the user's global objects that hold a tracer (what a leak left, ``model.state_``)
+    are gone, and put back after: a try of a leak fix must not read the value the failed run stored, which a
+    fresh run of the fixed code would not have. An object JAX does not flatten is looked into, so that only the
+    attribute holding the tracer goes (``prob.f`` stays, the model jaxcont's problem holds, its ``last_residual``
+    goes)."""
+    hidden: list[tuple[Any, str, Any]] = []
+    todo, seen = [(v, 0) for k, v in list(globals_.items())[:512] if not k.startswith("_")], set()
+    while todo:
+        value, depth = todo.pop()
+        if id(value) in seen or isinstance(value, (type, types.ModuleType, types.FunctionType)) or not hasattr(
+                value, "__dict__") or not isinstance(vars(value), dict):
+            continue
+        seen.add(id(value))
+        for key, held in vars(value).items():
+            if not holds_tracer(held):
+                continue
+            if depth < 2 and not isinstance(held, jax.core.Tracer) and quiet_leaves(held) == [held] and isinstance(
+                    getattr(held, "__dict__", None), dict) and any(holds_tracer(v) for v in vars(held).values()):
+                todo.append((held, depth + 1))  # a plain object holding it: the attribute inside it goes
+            else:
+                hidden.append((value, key, held))
+    try:
+        for owner, key, _ in hidden:
+            del vars(owner)[key]
+        yield
+    finally:
+        for owner, key, held in hidden:
+            vars(owner)[key] = held

@@ -154,11 +154,15 @@ def _public_path(node: ast.Call, globals_: dict) -> str | None:
 
 
 def _module_path(func: ast.expr, globals_: dict) -> str | None:
-    """``stats.norm.logpdf`` for ``scipy.stats.norm.logpdf`` or ``st.norm.logpdf`` (``import scipy.stats as st``):
-    the path under a SciPy module the call is spelled through."""
+    """``stats.norm.logpdf`` for ``scipy.stats.norm.logpdf``, ``st.norm.logpdf`` (``import scipy.stats as st``) or
+    ``norm.logpdf`` (``from scipy.stats import norm``): the path under a SciPy module the call is spelled through."""
     head, *rest = (dotted_of(func) or "").split(".")
     value = globals_.get(head) if head else None
     parts = value.__name__.split(".") if isinstance(value, types.ModuleType) else []
+    if not parts and rest and value is not None and (type(value).__module__ or "").startswith("scipy."):
+        owner = next((m for m in _SCIPY_MODULES if any(v is value for k, v in vars(sys.modules.get(
+            f"scipy.{m}", types)).items() if k == getattr(value, "name", k))), None)  # SciPy's distribution object
+        parts = ["scipy", owner, getattr(value, "name", "")] if owner else []
     path = [*parts[1:], *rest]
     return ".".join(path) if parts[:1] == ["scipy"] and len(path) > 1 and path[0] in _SCIPY_MODULES else None
 

@@ -39,7 +39,26 @@ def with_twins(node: ast.AST, site: Site) -> ast.AST:
         if twin is not None and not _shapes_only(call_node):
             call_node.func = attr(f"{site.names.jnp}.{twin}")
             call_node.args = [_left_as_array(a, site.converted, site.locals_ or {}) for a in call_node.args]
+            call_node.args = _displays_as_arrays(twin, call_node.args, site.names.jnp)
     return _Inlined(site).visit(new)
+
+
+_ARRAY_PARAMETERS = frozenset({"a", "b", "x", "y", "v", "m", "p", "x1", "x2", "ar", "A", "xp", "fp", "condition"})
+
+
+def _displays_as_arrays(twin: str, args: list[ast.expr], jnp_name: str) -> list[ast.expr]:
+    """A list or tuple written where ``jnp``'s function takes an array (``np.diag([1.0, np.sin(t) ** 2])``), made
+    one with ``jnp.array``: NumPy takes a sequence there, ``jnp`` refuses it (``diag requires ndarray or scalar
+    arguments``); never where it takes a sequence or a shape (``jnp.stack``, ``jnp.zeros``)."""
+    target: Any = jnp
+    for part in twin.split("."):
+        target = getattr(target, part, None)
+    try:
+        params = list(inspect.signature(target).parameters) if twin not in ("array", "asarray") else []
+    except (TypeError, ValueError):
+        return args
+    return [call(f"{jnp_name}.array", a) if isinstance(a, (ast.List, ast.Tuple)) and i < len(params) and params[i]
+            in _ARRAY_PARAMETERS else a for i, a in enumerate(args)]
 
 
 def _left_as_array(arg: ast.expr, field: str | None, held: dict) -> ast.expr:
