@@ -111,6 +111,11 @@ def verify_in_place(fixes: list[Fix], exc: BaseException, kind: str, filename: s
             elif not isinstance(instead, str):
                 replay, planned = instead
                 outcome = _tried(replay, planned[id(fix)], defines, fix.kind, alone)
+        if isinstance(outcome, BaseException) and not isinstance(outcome, Refused) and not used.alone and \
+                ran_as_it_was(outcome, exc, fix.recipe):  # the library rebuilt the function from what it had packed
+            instead = _alone_instead(exc, kind, wanted, tree, filename, alone)  # (solvax keeps the operator's code
+            if not isinstance(instead, str):  # object): the user's function alone, which the rewrite reaches
+                used, outcome = instead[0], _tried(instead[0], instead[1][id(fix)], defines, fix.kind, alone)
         if isinstance(outcome, str):
             fix.outcome = outcome
         elif isinstance(outcome, Refused):
