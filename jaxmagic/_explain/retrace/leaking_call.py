@@ -3,8 +3,9 @@
 The storing function is the function JAX traced (the user's ``@jax.jit``, a jitted method): its call is the one
 that failed, else the trace the leaked tracer came from in JAX's trace cache, else the user's jitted function
 called with the abstract arguments the leaked tracer's own trace had. That trace must be the storing function's
-own: a tracer made in a library's method of the same name and parameters (jaxbo's ``GP.predict``, called through
-``super()`` by the user's override) says nothing of the user's method.
+own, or a function of the user's file that hands its parameters on (``jax.jit(lambda x: net(x))``): a tracer made in
+a library's method of the same name and parameters (jaxbo's ``GP.predict``, called through ``super()`` by the
+user's override) says nothing of the user's method.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ __all__ = ["leaking_call"]
 
 
 def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = None,
-                        globals_: dict | None = None) -> dict | None:
+                        globals_: dict | None = None, filename: str | None = None) -> dict | None:
     """Parameter → ``jax.ShapeDtypeStruct`` from the leaked tracer's own trace, when its inputs are plain.
 
     A jitted method's static ``self`` is the one object of its class among the user's globals.
@@ -34,7 +35,7 @@ def _abstract_arguments(tracer: Any, definition: ast.AST, owner: type | None = N
     inner = jaxpr_tracer(tracer) if tracer is not None else None
     frame = getattr(getattr(inner, "_trace", None), "frame", None)
     info = getattr(frame, "debug_info", None)
-    if not _traced_here(info, definition):
+    if not _traced_here(info, filename):
         return None
     names = tuple(getattr(info, "arg_names", None) or ())
     invars = list(getattr(frame, "invars", None) or ())
@@ -87,7 +88,7 @@ def leaking_call(call: Any, fixes: list, tracer: Any, globals_: dict | None, fil
             jitted = _jitted_bound(jitted, owner, globals_)  # jax.jit(env.step): the object's method was jitted
     if jitted is None or getattr(jitted, "_jit_info", None) is None:
         return None
-    args = _abstract_arguments(tracer, recipe.original, owner, globals_)
+    args = _abstract_arguments(tracer, recipe.original, owner, globals_, filename)
     if args is None:
         return None
     if isinstance(getattr(jitted, "_fun", None), types.MethodType):
@@ -132,9 +133,9 @@ def _cached_call(definition: ast.AST, filename: str | None, tracer: Any) -> Any:
 _SOURCE = re.compile(r" at (?P<file>.+):(?P<line>\d+)$")
 
 
-def _traced_here(info: Any, definition: ast.AST) -> bool:
-    """False when the trace ``info`` describes is a function defined elsewhere than ``definition`` (JAX names it by
-    file and first line: its decorators' or its ``def``'s); True where it says nothing."""
+def _traced_here(info: Any, filename: str | None) -> bool:
+    """False when the trace ``info`` describes is a function of another file than the user's ``filename`` (JAX
+    names it by file and first line): a library's, whose inputs are no parameters of the user's function; True
+    where it says nothing."""
     found = _SOURCE.search(getattr(info, "func_src_info", None) or "")
-    first = min([definition.lineno, *(d.lineno for d in getattr(definition, "decorator_list", []))])
-    return found is None or first <= int(found["line"]) <= definition.lineno
+    return found is None or filename is None or found["file"] == filename

@@ -273,7 +273,7 @@ def leaks_hidden(globals_: dict) -> Iterator[None]:
         for key, held in vars(value).items():
             if not holds_tracer(held):
                 continue
-            if depth < 2 and not isinstance(held, jax.core.Tracer) and quiet_leaves(held) == [held] and isinstance(
+            if depth < 2 and not isinstance(held, jax.core.Tracer) and _a_leaf(held) and isinstance(
                     getattr(held, "__dict__", None), dict) and any(holds_tracer(v) for v in vars(held).values()):
                 todo.append((held, depth + 1))  # a plain object holding it: the attribute inside it goes
             else:
@@ -285,3 +285,9 @@ def leaks_hidden(globals_: dict) -> Iterator[None]:
     finally:
         for owner, key, held in hidden:
             vars(owner)[key] = held
+
+
+def _a_leaf(value: Any) -> bool:
+    """True when JAX flattens ``value`` into itself alone: an object no pytree, whose attributes JAX does not see."""
+    leaves = quiet_leaves(value)
+    return len(leaves) == 1 and leaves[0] is value
