@@ -18,7 +18,10 @@ diffjeom, vmec-jax with solvax), each a reduction of its own.
   object it packed (solvax's ``gmres``): the failing trace is run again with the packed operator as the library
   gave it, and since the rewrite cannot reach code the library holds, the user's function is tried on its own;
 - a function that makes a Python object (vmec_jax's ``VmecInput``), mapped with ``jax.vmap`` over a value it
-  needs as a Python float: a loop of plain calls kept as a list, since no jit returns such an object.
+  needs as a Python float: a loop of plain calls kept as a list, since no jit returns such an object;
+- a dict of options and arrays spread into a library's jitted method (``model.predict(x, **kwargs)``, jaxbo's
+  tutorial ``kwargs``), whose strings none of the user's functions reads: left out of the dict, tried by the call
+  made again without them.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ JAXCONT = "https://github.com/Ziaeemehr/JaxCont/blob/main/README.md"  # bif_prob
 JAXRAY = "https://pypi.org/project/jaxray/"  # @intercept: fn(*args, cache=..., patch=...) -> (output, cached)
 DIFFJEOM = "https://github.com/adam-coogan/diffjeom"  # get_ricci_scalar(x, metric): jacfwd of the metric
 SOLVAX = "https://github.com/uwplasma/SOLVAX/blob/main/docs/api/krylov.md"  # gmres(matvec, b): packed operator
+JAXBO_TUTORIAL = "https://github.com/ricardogr07/JAX-BO/blob/main/jaxbo/gp.py"  # predict(self, X_star, **kwargs)
 VMEC_JAX = "https://github.com/uwplasma/vmec_jax/blob/main/docs/howto/parameter-scans.md"  # VmecInput: float()
 
 # a reduction of jaxbo's GP: jitted methods holding ``self`` static, one calling another through ``self``
@@ -290,6 +294,33 @@ def with_flux(flux):
 inputs = jax.vmap(with_flux)(jnp.linspace(0.5, 1.5, 4))
 """
 
+# a reduction of jaxbo's GP.predict: jitted with only ``self`` static, every keyword traced
+OPTIONS_LIBRARY = """\
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+class GP:
+    @partial(jax.jit, static_argnums=(0,))
+    def predict(self, x, **kwargs):
+        params, batch = kwargs["params"], kwargs["batch"]
+        k = jnp.exp(-jnp.sum((batch["X"] - x) ** 2, -1) / jnp.exp(params[0]))
+        return k @ batch["y"], jnp.sqrt(jnp.abs(1.0 - k @ k / 10))
+"""
+
+OPTIONS_SPREAD_WITH_ARRAYS = """\
+import jax.numpy as jnp
+from gplib import GP
+
+options = {"kernel": "RBF", "criterion": "LCB"}
+model = GP()
+batch = {"X": jnp.ones((4, 2)), "y": jnp.arange(4.0)}
+kwargs = dict(options, params=jnp.zeros(1), batch=batch)
+mean, std = model.predict(jnp.array([0.3, 0.7]), **kwargs)
+"""
+
 
 def test_a_subclass_method_a_librarys_jitted_method_calls_is_tried_through_that_method(tmp_path, monkeypatch):
     install_library(tmp_path, monkeypatch, "gpkit", GP_LIBRARY)
@@ -357,3 +388,12 @@ def test_a_vmapped_maker_of_python_objects_is_looped_plainly(tmp_path, monkeypat
     assert (top.kind, top.verified) == ("static", True), tried(found)
     assert "inputs = [with_flux(flux) for flux in jnp.linspace(0.5, 1.5, 4).tolist()]" in top.code, top.code
     assert "jax.jit" not in top.code, top.code
+
+
+def test_options_spread_with_arrays_into_a_librarys_jit_are_left_out(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "gplib", OPTIONS_LIBRARY)
+    found = explained_cell("options-spread", JAXBO_TUTORIAL, OPTIONS_SPREAD_WITH_ARRAYS, tmp_path)
+    assert (found.kind, found.argument, found.lineno) == ("non-array-argument", "kwargs", 8), tried(found)
+    top = found.fixes[0]
+    assert (top.kind, top.verified) == ("static", True), tried(found)
+    assert "kwargs = {k: v for k, v in kwargs.items() if k not in ('kernel', 'criterion')}" in top.code, top.code

@@ -29,7 +29,9 @@ def _made_again(given: tuple[Any, tuple, dict], held: dict, without: dict, exc: 
     fn, args, kwargs = given
     args_without = tuple(without if a is held else a for a in args)
     kwargs_without = {k: without if v is held else v for k, v in kwargs.items()}
-    if all(a is b for a, b in zip(args, args_without)) and all(kwargs[k] is kwargs_without[k] for k in kwargs):
+    if _spread(held, kwargs):  # ``f(x, **kwargs)``: the call's keywords are the dict's entries
+        kwargs_without = {k: v for k, v in kwargs.items() if k not in held or k in without}
+    if all(a is b for a, b in zip(args, args_without)) and all(kwargs[k] is kwargs_without.get(k) for k in kwargs):
         return None
     return replay_of_call(exc, fn, args_without, kwargs_without)
 
@@ -39,17 +41,24 @@ def _library_jit_again(exc: BaseException, held: dict, without: dict) -> Replay 
     user's ``run(shared_input, clients)`` was given), traced again with ``without`` in its place."""
     frames = [tb.tb_frame for tb in traceback_entries(exc.__traceback__)]
     call = find_jax_call(frames[-1], frames) if frames else None
-    if call is None or not any(a is held for a in (*call.args, *call.kwargs.values())):
+    spread = call is not None and _spread(held, call.kwargs)
+    if call is None or not spread and not any(a is held for a in (*call.args, *call.kwargs.values())):
         return None
     again = jax_call_again(call, tuple(without if a is held else a for a in call.args),
+                           {k: v for k, v in call.kwargs.items() if k not in held or k in without} if spread else
                            {k: without if v is held else v for k, v in call.kwargs.items()}, [],
                            "through the library's jit")
     return again if isinstance(again, Replay) else f"its arguments cannot be given again ({type(again).__name__})"
 
 
+def _spread(held: dict, kwargs: dict) -> bool:
+    """True when ``kwargs`` holds every entry of ``held`` as itself: the dict was spread into the call."""
+    return bool(held) and all(isinstance(k, str) and k in kwargs and kwargs[k] is v for k, v in held.items())
+
+
 def _tried(fix: Fix, recipe: PulledOut, exc: BaseException, given: tuple[Any, tuple, dict] | None) -> str | None:
     """The try's outcome for ``fix`` (set on it), or why it was not made."""
-    without = {k: v for k, v in recipe.held.items() if k != recipe.key}
+    without = {k: v for k, v in recipe.held.items() if k != recipe.key and k not in recipe.dropped}
     replay = _made_again(given, recipe.held, without, exc) if given is not None else None
     replay = replay or _library_jit_again(exc, recipe.held, without)
     if replay is None:
@@ -62,10 +71,11 @@ def _tried(fix: Fix, recipe: PulledOut, exc: BaseException, given: tuple[Any, tu
         if isinstance(code, str):
             return f"`{live.__name__}`: {code}"
         swaps.append((live, code))
-    outcome = replay.run(swaps, {recipe.name: recipe.held[recipe.key]})
+    outcome = replay.run(swaps, {recipe.name: recipe.held[recipe.key]} if recipe.name else {})
     if outcome is None:
         fix.verified = True
-        return f"traced ({replay.where}, with `{recipe.key}` out of `{recipe.holder}`)"
+        left = ", ".join(f"`{k}`" for k in recipe.dropped) if recipe.dropped else f"`{recipe.key}`"
+        return f"traced ({replay.where}, with {left} out of `{recipe.holder}`)"
     if isinstance(outcome, Refused):
         return str(outcome)
     if tracing_kind(outcome) is not None:

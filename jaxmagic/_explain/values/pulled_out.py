@@ -15,6 +15,7 @@ import keyword
 import types
 from typing import Any
 
+from ..._common.frames import quiet_leaves
 from ..._common.source import copied, text_of
 from ..dataflow import local_names
 from ..explanation import Fix
@@ -32,6 +33,7 @@ class PulledOut:
     key: str
     held: dict
     readers: list[tuple[types.FunctionType, ast.FunctionDef]]
+    dropped: tuple[str, ...] = ()  # read by none of the user's functions: left out of the dict, no global made
 
 
 def pulled_out_fix(site: Any) -> Fix | None:
@@ -52,7 +54,7 @@ def pulled_out_fix(site: Any) -> Fix | None:
     holder = holders[0]
     readers = _readers(site, key)
     if not readers:
-        return None
+        return _dropped_fix(site, holder, key)
     taken = set(site.globals_) | {n for _, node in readers for n in local_names(node)}
     name = next((n for n in (key, f"{key}_value") if n.isidentifier() and not keyword.iskeyword(n) and n not in taken),
                 None)
@@ -67,6 +69,24 @@ def pulled_out_fix(site: Any) -> Fix | None:
         "its static options are not yours to set. Keep the value out of the dict: your functions read it as a "
         "global, a constant of the trace",
         recipe=PulledOut(name, holder, key, site.globals_[holder], edited))
+
+
+def _dropped_fix(site: Any, holder: str, key: str) -> Fix | None:
+    """The dict's entries that are no arrays, left out of it where none of the user's functions reads them
+    (jaxbo's ``GP.predict(x, **kwargs)`` handed the options ``criterion`` and ``kernel`` beside the arrays); tried
+    by the call made again without them: it traces only where the library needs none of them either."""
+    held = site.globals_[holder]
+    dropped = tuple(k for k, v in held.items() if not _traceable(v))
+    if key not in dropped or any(_readers(site, k) for k in dropped if isinstance(k, str)):
+        return None
+    shown = ", ".join(f"`{holder}[{k!r}]`" for k in dropped)
+    verb = "is no array" if len(dropped) == 1 else "are no arrays"
+    return Fix(
+        "static", f"{holder} = {{k: v for k, v in {holder}.items() if k not in {dropped!r}}}   # before the call: "
+                  "the library traces every entry, and these are no arrays",
+        f"the library traces every value of `{holder}`, and {shown} {verb}: not traceable, and its static options "
+        "are not yours to set; none of your functions reads them, so leave them out of what you hand it",
+        recipe=PulledOut("", holder, key, held, [], dropped))
 
 
 def _dict_key(path: str) -> str | None:
@@ -85,7 +105,13 @@ def _dict_key(path: str) -> str | None:
 
 
 def _traceable(value: Any) -> bool:
-    return hasattr(value, "shape") and hasattr(value, "dtype") or isinstance(value, (int, float, complex, bool))
+    """True for an array or a Python number, or a pytree (a dict of arrays) of only those."""
+    try:
+        leaves = quiet_leaves(value)
+    except Exception:  # noqa: BLE001 - a value JAX cannot flatten is none it traces
+        return False
+    return all(hasattr(v, "shape") and hasattr(v, "dtype") or isinstance(v, (int, float, complex, bool))
+               for v in leaves)
 
 
 def _readers(site: Any, key: str) -> list[tuple[types.FunctionType, ast.FunctionDef]]:
