@@ -285,9 +285,12 @@ def wrapper_option_fix(name: str, jitted_name: str, globals_: dict, tree: ast.Mo
     fix = Fix("static", code, f"`{name}` is an option of the wrapper a library's decorator puts around `{held}`, not "
                               f"a parameter of `{held}` itself, so `jax.jit` cannot hold it static (it reads "
                               "the wrapped function's signature): bind it with `functools.partial` before jitting")
-    call = next(c for c in ast.walk(statement) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == jitted_name)
+    call = next((c for c in ast.walk(statement) if isinstance(c, ast.Call) and getattr(c.func, "id", None) ==
+                 jitted_name), None)
     frame = types.SimpleNamespace(f_globals=globals_, f_locals={})
     try:
+        if call is None:
+            raise Impure
         value = evaluate_pure(given, frame)
         args = tuple(evaluate_pure(a, frame) for a in call.args)
         kwargs = {k.arg: evaluate_pure(k.value, frame) for k in call.keywords if k.arg}

@@ -67,7 +67,10 @@ def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
 
 def _names(fn: Any, name: str) -> bool:
     """True when ``fn``'s code (or a function defined in it) reads an attribute or global called ``name``."""
-    todo = [getattr(inspect.unwrap(fn) if callable(fn) else fn, "__code__", None)]
+    try:
+        todo = [getattr(inspect.unwrap(fn) if callable(fn) else fn, "__code__", None)]
+    except ValueError:  # a chain of ``__wrapped__`` that loops
+        return False
     while todo:
         code = todo.pop()
         if isinstance(code, types.CodeType):
