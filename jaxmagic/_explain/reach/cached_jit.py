@@ -54,15 +54,16 @@ def reaching_replay(live: types.FunctionType, cached: list) -> Replay | None:
     """The newest cached jitted call of a library whose function, or one of whose static arguments, reaches
     ``live`` (a method of an object ``diffrax.ODETerm`` holds), ready to trace again; first one whose function names
     ``live``'s (jaxbo's ``acquisition`` calling ``self.predict``, not its ``compute_cholesky`` of the same ``self``)."""
-    found = []
+    first = None
     for call in reversed(cached):
         static = [a for i, a in enumerate(call.args) if i in set(call.static_argnums)]
         static += [v for k, v in call.kwargs.items() if k in set(call.static_argnames)]
-        if reaches(call.fn, live) or any(reaches(a, live) for a in static):
-            found.append(call)
-    calling = [c for c in found if _names(c.fn, live.__name__)]
-    return _again((calling or found)[0], (calling or found)[0].args, (calling or found)[0].kwargs, "runs") \
-        if found else None
+        if not (reaches(call.fn, live) or any(reaches(a, live) for a in static)):
+            continue
+        if _names(call.fn, live.__name__):  # (the rest of the cache is not walked once one calls it)
+            return _again(call, call.args, call.kwargs, "runs")
+        first = first or call
+    return _again(first, first.args, first.kwargs, "runs") if first is not None else None
 
 
 def _names(fn: Any, name: str) -> bool:

@@ -206,9 +206,9 @@ def _calls(node: ast.expr | None, live: types.FunctionType, frame: Any) -> bool:
 def _kept_by(call: ast.Call, tree: ast.Module, live: types.FunctionType, frame: Any) -> bool:
     """True when the user's statement ``name = call`` made a value that holds the object whose ``__call__`` is
     ``live``: a library function that builds a problem around it, which a later call runs."""
-    held = [v for v in list(frame.f_globals.values()) if getattr(type(v), "__call__", None) is live]
     made = [frame.f_globals.get(t.id) for s in tree.body if isinstance(s, ast.Assign) and s.value is call
             for t in s.targets if isinstance(t, ast.Name)]
+    held = [v for v in list(frame.f_globals.values()) if getattr(type(v), "__call__", None) is live] if made else []
     return any(reaches(value, one) for value in made for one in held if value is not one)
 
 
