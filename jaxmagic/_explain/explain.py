@@ -18,7 +18,7 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import (SHAPE_KINDS, is_jax_file, message_of, tracing_error_in,
+from .._common.errors import (SHAPE_KINDS, UNHASHABLE_TRACER, is_jax_file, message_of, tracing_error_in,
                               traceback_entries, tracing_kind, user_entries)
 from .._common.frames import forget_answers, quiet_leaves, unhashable_jitted_method
 from .._tracking.observed.adapters import plain_view
@@ -208,6 +208,10 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         return (f"{f'`{bound[0]}`' if named else 'The jit'} jits {what}; JAX keys its compile cache on the function, and hashing it hashes the "
                 "object, which holds arrays (they have no hash). The object is a static part of the jit here: pass it "
                 "traced instead")
+    if kind == "unhashable-static" and found.path and UNHASHABLE_TRACER.search(message_of(found.exception)):
+        return (f"A static argument becomes part of the key of JAX's compile cache, so it must be hashable; {arg} "
+                "came to it as a tracer (a jit around it traced it), and a tracer knows only its shape and dtype, "
+                "never the value a key needs: the outer jit must hold it static too")
     if kind == "non-array-argument" and isinstance(found.exception, AttributeError) and found.path:
         attribute = getattr(found.exception, "name", None) or "its other attributes"
         return (f"{arg} has a `dtype`, so jit traced it as an array: inside, it is a tracer that knows only a shape "

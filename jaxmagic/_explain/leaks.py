@@ -190,6 +190,7 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
     tree = parse_file(use.tb_frame.f_code.co_filename)
     node = node_at(tree, position_of(use)) if tree is not None else None
     read = set(names_in(node)) if node is not None else set()
+    attrs = {n.attr for n in ast.walk(node) if isinstance(n, ast.Attribute)} if node is not None else set()
     found = []
     # each function with the name of the object it is a method of (``det`` of ``jax.grad(det)``, its __call__)
     functions = {fn: name for name, value in list(use.tb_frame.f_globals.items()) for fn in user_functions_in(value)}
@@ -199,7 +200,9 @@ def _storer_of_what_is_read(use: Any) -> tuple[str, str, int] | None:
         definition = definition_at(source, code.co_firstlineno) if source is not None else None
         store = _storing_statement(definition, None) if definition is not None else None
         into = _stored_into(store) if store is not None else set()
-        if read & into or ("self" in into and holder in read):
+        kept = {t.attr for t in getattr(store, "targets", [getattr(store, "target", None)]) if isinstance(
+            t, ast.Attribute)}  # (``layer.last_activation`` read, a layer class's method stored ``self.last_...``)
+        if read & into or ("self" in into and (holder in read or kept & attrs)):
             found.append((value.__name__, code.co_filename, definition.lineno))
     return found[0] if len(set(found)) == 1 else None
 
@@ -379,9 +382,8 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
     for node in ast.walk(definition):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
             func = node.value.func
-            if isinstance(func, ast.Attribute) and func.attr in _STORING_METHODS and outlives(
-                ast.Attribute(func.value, "_", ast.Load())
-            ) and len(node.value.args) <= _STORING_METHODS[func.attr]:
+            if isinstance(func, ast.Attribute) and func.attr in _STORING_METHODS and outlives(ast.Attribute(
+                    func.value, "_", ast.Load())) and len(node.value.args) <= _STORING_METHODS[func.attr]:
                 candidates.append(node)
         elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -392,8 +394,5 @@ def _storing_statement(definition: ast.AST, created_line: int | None) -> ast.stm
     if not candidates:
         return None
     candidates.sort(key=lambda n: n.lineno)
-    if created_line is not None:
-        later = [c for c in candidates if c.lineno >= created_line]
-        if later:
-            return later[0]
-    return candidates[0]
+    later = [c for c in candidates if c.lineno >= created_line] if created_line is not None else []
+    return later[0] if later else candidates[0]

@@ -103,14 +103,20 @@ def _operand(operand: Operand) -> tuple:
     return tuple(parts)
 
 
+_MOST_PATHS = 6  # the leaves named in "depends on ..."
+
+
 def _depends(found: Explanation) -> tuple:
     if found.paths:
         label = "argument" if len(found.arguments) == 1 else "arguments"
         parts: list = [Span(f"depends on {label} ")]
-        for i, path in enumerate(found.paths):
+        shown = found.paths[:_MOST_PATHS]  # (a hierarchy dict of 23 traced counts: the first few, then how many)
+        for i, path in enumerate(shown):
             if i:
                 parts.append(Span(", "))
             parts.append(Span(path, "name"))
+        if len(found.paths) > len(shown):
+            parts.append(Span(f" and {len(found.paths) - len(shown)} more", "muted"))
         if not found.certain:
             parts.append(Span(" (a best guess from the source)", "muted"))
         return tuple(parts)

@@ -39,15 +39,17 @@ class ClosedOver:
 
 
 def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, host: bool = False,
-                    tree: ast.Module | None = None, marked_static: bool = False, by_jax_code: bool = False
-                    ) -> Fix | None:
+                    tree: ast.Module | None = None, marked_static: bool = False, by_jax_code: bool = False,
+                    options: bool = False) -> Fix | None:
     """The jitted function reading ``argument``'s object from the user's global that holds it, when the object
     can be neither traced nor hashed (``host``: a NumPy array that library code converts with NumPy, which must
     stay one, and cannot be hashed as a static argument); bound with ``functools.partial`` when no global holds
     it (made in the call: ``nlml(Matern52().stretch(0.5), 0.1)``), the call read from ``tree``. ``marked_static``:
     the user marked it static already, and it could not be hashed. ``by_jax_code``: the library function that
     converts it is JAX code itself (pybamm's ``jax_bdf_integrate`` building its mass matrix with NumPy), so a JAX
-    array handed to it is a constant that function needs, bound too. Without the value (a cell's call read back,
+    array handed to it is a constant that function needs, bound too. ``options``: a dict of arrays and the Python
+    values a library holds static (jaxfmm's hierarchy), traced as a pytree, so its counts came to the library as
+    tracers. Without the value (a cell's call read back,
     its arguments not run again), bound for an argument JAX said it cannot trace. None otherwise."""
     if argument is None or facts is None or facts.source is None or (argument in facts.static) != marked_static:
         return None
@@ -86,7 +88,9 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
     return Fix(
         "static", code,
         (f"library code converts `{argument}` with NumPy, so it needs it as a constant, and an array cannot be "
-         "hashed as a static argument" if host else f"`{argument}` can be neither traced (it is not made of arrays) "
+         "hashed as a static argument" if host else f"library code holds static the Python values `{argument}` "
+         "carries beside its arrays, and passed to the jit they are traced; a dict holding arrays cannot be hashed "
+         "as a static argument" if options else f"`{argument}` can be neither traced (it is not made of arrays) "
          "nor hashed as a static argument") + f"; the function can read it from `{held}` instead of being given it: "
         "a global read while JAX traces is a constant of the trace (re-run the jitted function's definition after "
         "changing it)",

@@ -35,7 +35,7 @@ from .frozen import frozen_declaration_fix
 from .leaf import Static
 
 __all__ = ["class_registration_fix", "function_partial_fix", "fields_holding_arrays", "handed_dataclass_fix", "inline_dataclass_fix",
-           "unjitted_method_fix", "user_class_in"]
+           "built_once", "unjitted_method_fix", "user_class_in"]
 
 
 def class_registration_fix(name: str, value: Any, jax_name: str) -> Fix | None:
@@ -83,6 +83,31 @@ def fields_holding_arrays(value: Any) -> tuple[str, ...]:
         return tuple(k for k, v in vars(value).items() if _holds_arrays(v))
     except TypeError:  # no ``__dict__`` (``__slots__``, a C type)
         return ()
+
+
+def built_once(value: Any, tree: ast.Module | None) -> bool:
+    """True when the cell's ``class`` statement for ``value``'s class has its own ``__init__`` and assigns
+    attributes of ``self`` there alone, and the attributes holding arrays hold Python numbers beside them: a
+    structure built once (a solver holding jaxfmm's hierarchy and its static counts), not weights a training step
+    updates."""
+    cls = type(value)
+    node = next((n for n in getattr(tree, "body", []) if isinstance(n, ast.ClassDef) and n.name == cls.__name__),
+                None)
+    if node is None or not any(isinstance(m, ast.FunctionDef) and m.name == "__init__" for m in node.body):
+        return False
+    for method in node.body:
+        if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method.name == "__init__":
+            continue
+        for n in ast.walk(method):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(
+                n, (ast.AugAssign, ast.AnnAssign)) else []
+            if any(isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                   for target in targets for t in ast.walk(target)):
+                return False
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
+                return False
+    held = [quiet_leaves(getattr(value, k, None)) for k in fields_holding_arrays(value)]
+    return any(isinstance(leaf, (int, tuple)) and not isinstance(leaf, bool) for leaves in held for leaf in leaves)
 
 
 def unjitted_method_fix(def_line: str, held: tuple[str, ...]) -> Fix:

@@ -16,7 +16,7 @@ from ..._common.files import is_users_class
 from ..._common.source import copied, text_of
 from ..declare.fields import declared_data_fix, declared_static_fix
 from ..declare.pytree_class import (class_registration_fix, fields_holding_arrays, function_partial_fix,
-                                    handed_dataclass_fix, unjitted_method_fix, user_class_in)
+                                    handed_dataclass_fix, built_once, unjitted_method_fix, user_class_in)
 from ..declare.frozen import (frozen_declaration_fix, frozen_twin, hashable_by_type,
                               hashable_fields, hashable_version, value_from_message, written_as_tuple)
 from ..declare.leaf import at_path
@@ -85,7 +85,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             ), not_static])
         not_static.summary = (f"`{name}` is an array: pass it traced (its shape stays static); only hashable "
                               "Python values can be static")
-        counts = getattr(value, "ndim", 0) == 1 and hasattr(value, "tolist") and value.dtype.kind in "iub"
+        counts = getattr(value, "ndim", 0) == 1 and hasattr(value, "tolist") and value.dtype.kind in "iu"  # a bool array is a mask: data
         as_tuple = Fix("hashable-static", f"{facts.name}(..., {name}=tuple({name}.tolist()))", f"`{name}` holds "
                        "integers (a shape, sizes): pass them as a tuple of Python ints, which hashes" if counts else
                        "or, if Python code must see its values, pass them as a tuple",
@@ -202,6 +202,11 @@ def _traced_static_fixes(site: Site) -> list[Fix]:
     transform = _transformation_of(site)
     if transform is not None and site.argument is not None:
         spelled, target, position = transform
+        rejit = static_fix(site) if spelled == "jax.jit" else None
+        if rejit is not None and rejit.recipe is not None:  # the user's jit of a jitted function: its option, tried
+            rejit.summary = (f"`{spelled}` traces every argument it is given, `{site.argument}` included, but "
+                             f"`{target}` holds it static: say so to your jit too")
+            return [rejit]
         return [Fix(
             "static",
             f"{spelled}({target}, static_argnums={position!r})",
@@ -357,7 +362,10 @@ def non_array_fixes(site: Site) -> list[Fix]:
             static.warning = (
                 f"static bakes `self`'s arrays ({', '.join(f'`{k}`' for k in held)}) into the compiled code as "
                 "constants: once they change (a training step's update), the compiled code still uses the old ones")
-            fixes.insert(0, unjitted_method_fix(facts.def_line, held))
+            # (a structure its constructor built, arrays beside Python counts, that its own methods never change:
+            # static first, as JAX's FAQ has it for a method of an unchanging object)
+            once = value is not None and built_once(value, site.tree)
+            fixes.insert(fixes.index(static) + 1 if once else 0, unjitted_method_fix(facts.def_line, held))
         # first for the user's class holding arrays; a library's (an environment, a kernel term, the user's subclass
         # of a library's solver whose __init__ is the library's) is its business
         fixes.insert(0 if holds and (value is None or is_users_class(type(value)) and is_users_class(next(

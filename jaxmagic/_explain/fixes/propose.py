@@ -13,10 +13,11 @@ import ast
 import sys
 import types
 
-from ..._common.errors import SHAPE_KINDS, installed_package, is_installed_library
+from ..._common.errors import SHAPE_KINDS, UNHASHABLE_TRACER, installed_package, is_installed_library
 from ..._common.source import parameter_names
 from ..declare.checkpoint_option import checkpoint_call_fix, checkpoint_static_fix
 from ..declare.closure import closed_over_fix, host_globals_fix
+from ..call import root_of
 from ..explanation import Fix
 from .arguments import non_array_fixes, unhashable_fixes
 from .leak_fixes import leak_fixes
@@ -78,7 +79,7 @@ def propose(site: Site) -> list[Fix]:
     helper = helper_static_fix(site) if site.kind in _HELPER_KINDS else None
     if helper is not None:  # the error is inside a jitted helper: its own static arguments, after array fixes
         fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
-    flag = flag_branches_fix(site) if site.kind in ("traced-shape", "concretization") else None
+    flag = flag_branches_fix(site) if site.kind in ("traced-shape", "concretization", "bool-conversion") else None
     if flag is not None:  # c2c(row, forward=i % 2 == 0): the call made for each value of the flag, lax.cond between
         fixes = [flag, *fixes]
     forwarded = masked_at_fix(site) if site.kind == "boolean-index" else forwarded_size_fix(site) \
@@ -97,10 +98,16 @@ def propose(site: Site) -> list[Fix]:
             *(f for f in fixes if f.kind not in later), host, *(f for f in fixes if f.kind in later)]  # (``float(loss)``
         # for a logger: the call outside first, and no ``.astype``, which would hand it a tracer to keep)
     host_array = site.kind in ("array-conversion", "concretization") and site.paths == [site.argument]
+    # ``jaxfmm.eval_potential(q, **h)`` under the user's jit: the library holds static the counts ``h`` carries
+    # beside its arrays, and they came in traced (a tracer hashed); ``h`` whole is closed over
+    options = site.kind == "traced-shape" and bool(UNHASHABLE_TRACER.search(site.message)) and len(site.paths) > 1 \
+        and all(p != site.argument and root_of(p) == site.argument for p in site.paths)
     closed = closed_over_fix(site.argument, site.facts, site.globals_, host=host_array, tree=site.tree,
                              marked_static=site.kind == "unhashable-static",
-                             by_jax_code=host_array and _jax_code_called(site)) \
-        if site.kind in ("non-array-argument", "unhashable-static") or host_array else None
+                             by_jax_code=host_array and _jax_code_called(site), options=options) \
+        if site.kind in ("non-array-argument", "unhashable-static") or host_array or options else None
+    if closed is not None and options:
+        fixes = [closed, *fixes]  # (a leaf taken out alone leaves the library's other options traced)
     unknown = site.facts is not None and site.argument not in site.facts.values  # hashable or not, unknown
     if closed is not None and (unknown or not any(f.kind == "static" and f.recipe is not None for f in fixes)):
         # a model object, neither traceable nor hashable, that a global of the user's holds (a hashable twin of

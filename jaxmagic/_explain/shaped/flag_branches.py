@@ -8,6 +8,7 @@ Python bool. Tried like any edit of the user's line.
 from __future__ import annotations
 
 import ast
+import types
 
 import jax
 import numpy as np
@@ -16,29 +17,46 @@ from ..._common.source import clone, parameter_names
 from ..explanation import Fix
 from ..fixes.rewrites import call, lambda_of
 from ..fixes.site import Site, dotted_of, edit_fix
+from ..recover import Impure, evaluate_pure
 
 __all__ = ["flag_branches_fix"]
 
 
 def flag_branches_fix(site: Site) -> Fix | None:
     """``lax.cond(flag, lambda: f(..., k=True), lambda: f(..., k=False))`` in place of the call on the failing line
-    that hands a traced scalar bool (a local the failing frame computed, not a parameter, which static fits) as its
-    keyword ``k``; None elsewhere."""
+    that hands a traced scalar bool (a local the failing frame computed, or a leaf of an argument, ``leg["is_call"]``;
+    not a parameter, which static fits) as its keyword ``k``; where the library's own ``if`` refused it
+    (bool-conversion: jaxfolio's ``black_scholes_price(..., is_call=...)`` under ``vmap``), ``jnp.where`` between the
+    two calls, array-level logic first. None elsewhere."""
     params = set(parameter_names(site.definition)) if site.definition is not None else set()
+    frame = types.SimpleNamespace(f_locals=site.locals_ or {}, f_globals=site.globals_ or {})
     for node in ast.walk(site.node) if site.node is not None else ():
         for keyword in node.keywords if isinstance(node, ast.Call) else ():
-            named = isinstance(keyword.value, ast.Name) and keyword.value.id not in params  # (a parameter: static)
-            held = (site.locals_ or {}).get(keyword.value.id) if named else None
+            given = keyword.value
+            if isinstance(given, ast.Name) and given.id in params or not isinstance(
+                    given, (ast.Name, ast.Subscript, ast.Attribute)):
+                continue  # (a parameter: static fits)
+            try:
+                held = evaluate_pure(given, frame)
+            except Impure:
+                continue
             if not (isinstance(held, jax.core.Tracer) and held.shape == () and held.dtype == np.bool_):
                 continue
             branches = []
             for value in (True, False):
                 made = clone(node)
                 next(k for k in made.keywords if k.arg == keyword.arg).value = ast.Constant(value)
-                branches.append(lambda_of(made))
-            chosen = call(f"{site.names.lax}.cond", clone(keyword.value), *branches)
+                branches.append(made)
+            spelled = ast.unparse(given)
+            if site.kind == "bool-conversion":  # both made, one picked elementwise: what vmap would do anyway
+                chosen = call(f"{site.names.jnp}.where", clone(given), *branches)
+                return edit_fix("jnp.where", node, chosen,
+                                f"`{dotted_of(node.func)}` branches on `{keyword.arg}` in Python, and `{spelled}` "
+                                "is traced: make the call with True and with False, and let `jnp.where` pick",
+                                extra=("lax.cond",))
+            chosen = call(f"{site.names.lax}.cond", clone(given), *(lambda_of(b) for b in branches))
             return edit_fix("lax.cond", node, chosen,
                             f"`{dotted_of(node.func)}` needs `{keyword.arg}` as a Python bool (a constant of the "
-                            f"program it builds), and `{keyword.value.id}` is traced: let `lax.cond` choose between "
+                            f"program it builds), and `{spelled}` is traced: let `lax.cond` choose between "
                             "the call made with True and the call made with False")
     return None

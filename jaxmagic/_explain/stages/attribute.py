@@ -30,9 +30,9 @@ from ..values.statics import hashed_in_library
 from .locate import called, transformed_expression
 from .needed import needs_a_constant
 from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
-from .wrapper_paths import (equinox_input, forwarded, held_parameters, keyword_given, name_arguments,
-                            nnx_call_arguments, nnx_state, tracers_first, unhashable_given, unhashable_passed,
-                            users_jitted)
+from .wrapper_paths import (equinox_input, forwarded, handed_expression, held_parameters, keyword_given,
+                            name_arguments, nnx_call_arguments, nnx_state, rejitted_static_given, tracers_first,
+                            unhashable_given, unhashable_passed, users_jitted)
 
 __all__ = ["attribute"]
 
@@ -61,6 +61,9 @@ def attribute(failure: Failure) -> None:
         # of the user's was handed, read where JAX hashed it (a library calling the user's jitted function)
         passed = unhashable_passed(node, user) or unhashable_given(call)
         where_from = Origin([passed], None, "call") if passed else where_from
+    if kind == "unhashable-static" and not where_from.paths and _TRACER_HASHED.search(message):
+        rejitted = rejitted_static_given(call, node, user)  # ``jax.jit`` of a library's jitted function: the option the inner
+        where_from = Origin([rejitted], None, "call") if rejitted else where_from  # jit holds static came in traced
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
         where_from = users_origin(exc, where_from, jitted, inner=kind not in SHAPE_KINDS)  # (shapes: operands)
@@ -315,11 +318,33 @@ def _in_users_terms(failure: Failure) -> None:
             if kept and len(kept) < len(found.paths):
                 name_arguments(found, Origin(kept, name, "source"), None)
         return
+    frame = failure.user[-1].tb_frame if failure.user else None  # the failing function's: drop what holds no tracer
+    handed = handed_expression(node, root_of(found.paths[0]), frame) if found.paths and frame is not None and \
+        frame.f_code.co_name == name else None
+    read = handed if handed is not None else read  # the parameter of the library's the trace named: what the line
+    # gave it (``steps=spec["steps"]``), not every value the line reads
     read = _reads_of(read, function, tree, values_only=failure.kind == "traced-shape")  # (a count made with
     # ``jnp`` of ``x.shape[-1]`` is a tracer, yet depends on no argument's values)
-    frame = failure.user[-1].tb_frame if failure.user else None  # the failing function's: drop what holds no tracer
-    name_arguments(found, Origin(holding_tracers(read, frame) if frame and frame.f_code.co_name == name else read,
-                                 name, "source"), None)
+    paths = holding_tracers(read, frame) if frame and frame.f_code.co_name == name else read
+    leaf = _leaf_path(handed) if handed is not None else None
+    if leaf is not None and root_of(leaf) in paths:  # the very entry handed (``spec['steps']``), not the whole dict
+        paths = [leaf, *(p for p in paths if p != root_of(leaf))]
+    name_arguments(found, Origin(paths, name, "source"), None)
+
+
+def _leaf_path(node: ast.expr) -> str | None:
+    """``spec["steps"]`` as JAX writes a leaf's path, ``spec['steps']`` (``cfg.n``: ``cfg.n``); None for any other
+    expression."""
+    keys = []
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        if isinstance(node, ast.Attribute):
+            keys.append(f".{node.attr}")
+        elif isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, (str, int)):
+            keys.append(f"[{node.slice.value!r}]")
+        else:
+            return None
+        node = node.value
+    return node.id + "".join(reversed(keys)) if isinstance(node, ast.Name) and keys else None
 
 
 def _library_line_reads_constants(exc: BaseException, outside: list) -> bool:

@@ -58,7 +58,11 @@ def needs_a_constant(kind: str, node: Any, user: list[types.TracebackType], mess
         return isinstance(node, ast.Call) and counts_data(dotted_of(node.func) or "", Names(globals_), globals_)
     if kind in ("integer-conversion", "array-conversion"):
         return _jax_function_called(node, user)
-    return kind == "unhashable-static" and tracer_hashed and calls_library(node, user)
+    # (a flag, ``JitTracer(bool[])``, is no count: a static option that came in traced, as JAX calls it)
+    return kind == "unhashable-static" and tracer_hashed and calls_library(node, user) and not _FLAG.search(message)
+
+
+_FLAG = re.compile(r"hash an object of type <class '[\w.]*Tracer'>, \w*Tracer[(<]~?bool\[\][)>]")
 
 
 def _jax_function_called(node: Any, user: list[types.TracebackType]) -> bool:

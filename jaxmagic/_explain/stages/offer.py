@@ -28,6 +28,7 @@ from ..declare.pytree_class import inline_dataclass_fix
 from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_builder_static_fix, library_jit_static_fix, library_own_jit_fix
 from ..declare.closure import ClosedOver
+from ..declare.leaf import Static
 from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
 from ..shaped.constants import constant_object_fix, constant_statement_fix, handed_statement_fix, numpy_statement_fix
 from ..._common.frames import unhashable_jitted_method
@@ -87,6 +88,9 @@ def offer(failure: Failure) -> None:
         if found.path in texts else []  # (every traced value the call hands it so: a config's two numbers)
     made = static_fix(dataclasses.replace(site, paths=handed, data_dependent=data_dependent(handed, facts))) if \
         len(handed) > 1 or handed and not any(f.kind == "static" for f in found.fixes) else None
+    if made is not None and isinstance(made.recipe, Static) and not (root_of(found.path) in made.recipe.add
+                                                                      or made.recipe.edited is not None):
+        made = None  # the value the library needs left traced (``spot`` and ``vol`` made static, not ``spec['steps']``)
     if made is not None:  # ``causal=causal`` where the library's signature says ``causal: bool``: static, all of them
         found.fixes = [*(f for f in found.fixes if f.kind != "static" or len(handed) == 1), made]
     method = unhashable_jitted_method(failure.exc) if kind == "unhashable-static" else None

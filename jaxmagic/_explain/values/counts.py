@@ -16,6 +16,7 @@ import jax.numpy as jnp
 
 from ..._common.errors import (SIZE_NAME, UNHASHABLE_TRACER, asserted_type, is_installed_library,
                               is_jax_file, leaves_of, message_of, only_an_index, traceback_entries)
+from ..._common.frames import quiet_leaves
 from ..._common.source import node_at, parse_file, position_of
 from ..dataflow import shape_reads
 from ..provenance import Tracer, is_trace_input, jaxpr_tracer
@@ -199,13 +200,17 @@ def traced_counts_passed(node: Any, user: list[types.TracebackType], aval: str |
     if not isinstance(node, ast.Call) or not user:
         return []
     found = []
+    spread = {id(k.value) for k in node.keywords if k.arg is None}
     for given in [*node.args, *(k.value for k in node.keywords)]:
         try:
             value = evaluate_pure(given, user[-1].tb_frame)
         except Impure:
             continue
-        held = getattr(value, "aval", None)
-        if isinstance(value, Tracer) and held is not None and (str(held) == aval if aval else (
-                held.shape == () and jnp.issubdtype(held.dtype, jnp.integer))):
-            found.append(value)
+        # ``eval_potential(q, **h)``: the options a dict spreads are each the call's own (jaxfmm's ``lvl_info``, a
+        # tuple of counts the library holds static)
+        for one in quiet_leaves(value) if id(given) in spread and isinstance(value, dict) else [value]:
+            held = getattr(one, "aval", None)
+            if isinstance(one, Tracer) and held is not None and (str(held) == aval if aval else (
+                    held.shape == () and jnp.issubdtype(held.dtype, jnp.integer))):
+                found.append(one)
     return found
