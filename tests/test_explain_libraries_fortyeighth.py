@@ -138,6 +138,16 @@ def test_a_dict_of_arrays_and_static_counts_spread_into_a_library_jit_is_closed_
     assert "and 2 more" in shown.split("\n  depends on", 1)[1].split("\n", 1)[0], shown  # eight leaves: six named
 
 
+def test_in_the_hook_the_users_jitted_call_is_read_back_not_the_librarys_inside_it(tmp_path, monkeypatch):
+    # the call is no statement of its own (printed): read back from the traceback, as the kernel's hook reads it;
+    # the innermost jitted call there is the library's, made with tracers inside the user's ``energy``
+    install_library(tmp_path, monkeypatch, "fmmlib", HIERARCHY_LIBRARY)
+    printed = HIERARCHY_PASSED_TO_THE_JIT.replace("energy(jnp.ones(8), h)\n", "print(energy(jnp.ones(8), h))\n")
+    found = explained_cell("hierarchy-dict-hook", JAXFMM, printed, tmp_path)
+    top = found.fixes[0]
+    assert found.argument == "h" and top.kind == "static" and "def energy(q):" in top.code, tried(found)
+
+
 DIRECT_LIBRARY = """\
 from functools import partial
 

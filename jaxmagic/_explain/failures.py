@@ -16,7 +16,8 @@ from typing import Any
 import jax
 
 from .._common import journal
-from .._common.errors import called_from, is_jax_file, is_user_file, tracing_error_in, tracing_kind, user_entries
+from .._common.errors import (called_from, is_installed_library, is_jax_file, is_user_file, tracing_error_in,
+                             tracing_kind, user_entries)
 from .._common.through import checking_wrapper
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
@@ -127,6 +128,11 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
                 and not _jax_own(obj)) or _transformed_by_jax(obj)
 
     recovered = recover_call(exc, is_target)
+    if recovered is not None and _library_jit_inside_a_trace(*recovered):  # jaxfmm's jitted ``eval_potential`` run by
+        # the user's jitted ``energy``: the user's call is further out, as the cell made it
+        inner = recovered[0]
+        outer = recover_call(exc, lambda obj: obj is not inner and is_target(obj) and not _library_jitted(obj))
+        recovered = outer if outer is not None and outer[1] is not None else recovered
     if recovered is not None and recovered[1] is not None:
         return recovered
     if tracked is not None and record is not None and record.signature is not None and tracked.jitted is not None:
@@ -135,6 +141,18 @@ def _find_call(exc: BaseException, record: TraceRecord | None) -> tuple[Any, tup
     if recovered is not None:
         return recovered  # the function without its arguments
     return None, (), {}
+
+
+def _library_jitted(obj: Any) -> bool:
+    """A ``jax.jit`` object of a function an installed library defines (not a wrapper library's own jit)."""
+    code = getattr(getattr(obj, "__wrapped__", None), "__code__", None)
+    return is_jit_object(obj) and code is not None and is_installed_library(code.co_filename)
+
+
+def _library_jit_inside_a_trace(fn: Any, args: tuple | None, kwargs: dict | None) -> bool:
+    """True when ``fn`` is a library's jitted function the recovered call gave tracers: it ran inside a trace."""
+    return _library_jitted(fn) and any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(
+        (list(args or ()), dict(kwargs or {})), is_leaf=lambda x: isinstance(x, jax.core.Tracer))[:256])
 
 
 def _jit_written(exc: BaseException) -> bool:
