@@ -91,9 +91,9 @@ def closed_over_fix(argument: str | None, facts: Any, globals_: dict | None, hos
          "hashed as a static argument" if host else f"library code holds static the Python values `{argument}` "
          "carries beside its arrays, and passed to the jit they are traced; a dict holding arrays cannot be hashed "
          "as a static argument" if options else f"`{argument}` can be neither traced (it is not made of arrays) "
-         "nor hashed as a static argument") + f"; the function can read it from `{held}` instead of being given it: "
-        "a global read while JAX traces is a constant of the trace (re-run the jitted function's definition after "
-        "changing it)",
+         "nor hashed as a static argument") + f"; the function can read it from "
+        f"{'your global ' if held == argument else ''}`{held}` instead of being given it: a global read while JAX "
+        "traces is a constant of the trace (re-run the jitted function's definition after changing it)",
         recipe=ClosedOver(argument, held, edited),
     )
 
