@@ -34,8 +34,8 @@ from ..fixes.equality import ChildrenRecipe
 from .frozen import frozen_declaration_fix
 from .leaf import Static
 
-__all__ = ["class_registration_fix", "function_partial_fix", "fields_holding_arrays", "handed_dataclass_fix", "inline_dataclass_fix",
-           "built_once", "unjitted_method_fix", "user_class_in"]
+__all__ = ["class_registration_fix", "function_partial_fix", "fields_holding_arrays", "handed_dataclass_fix",
+           "inline_dataclass_fix", "built_once", "unjitted_method_fix", "user_class_in"]
 
 
 def class_registration_fix(name: str, value: Any, jax_name: str) -> Fix | None:

@@ -85,7 +85,8 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             ), not_static])
         not_static.summary = (f"`{name}` is an array: pass it traced (its shape stays static); only hashable "
                               "Python values can be static")
-        counts = getattr(value, "ndim", 0) == 1 and hasattr(value, "tolist") and value.dtype.kind in "iu"  # a bool array is a mask: data
+        # (integers: sizes, static first; a bool array is a mask, data: traced first)
+        counts = getattr(value, "ndim", 0) == 1 and hasattr(value, "tolist") and value.dtype.kind in "iu"
         as_tuple = Fix("hashable-static", f"{facts.name}(..., {name}=tuple({name}.tolist()))", f"`{name}` holds "
                        "integers (a shape, sizes): pass them as a tuple of Python ints, which hashes" if counts else
                        "or, if Python code must see its values, pass them as a tuple",

@@ -62,8 +62,9 @@ def attribute(failure: Failure) -> None:
         passed = unhashable_passed(node, user) or unhashable_given(call)
         where_from = Origin([passed], None, "call") if passed else where_from
     if kind == "unhashable-static" and not where_from.paths and _TRACER_HASHED.search(message):
-        rejitted = rejitted_static_given(call, node, user)  # ``jax.jit`` of a library's jitted function: the option the inner
-        where_from = Origin([rejitted], None, "call") if rejitted else where_from  # jit holds static came in traced
+        # ``jax.jit`` of a library's jitted function: the option the inner jit holds static came in traced
+        rejitted = rejitted_static_given(call, node, user)
+        where_from = Origin([rejitted], None, "call") if rejitted else where_from
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
         where_from = users_origin(exc, where_from, jitted, inner=kind not in SHAPE_KINDS)  # (shapes: operands)
