@@ -21,7 +21,7 @@ from .._common.errors import (called_from, is_installed_library, is_jax_file, is
 from .._common.through import checking_wrapper
 from .._tracking.observed.adapters import is_library_jit, is_wrapper
 from .._tracking.signature import abstract_call
-from .._common.frames import unhashable_jitted_method
+from .._common.frames import quiet_leaves, unhashable_jitted_method
 from .._tracking.tracked import TraceRecord, is_jit_object, tracked_of
 from .explanation import Explanation
 
@@ -151,8 +151,13 @@ def _library_jitted(obj: Any) -> bool:
 
 def _library_jit_inside_a_trace(fn: Any, args: tuple | None, kwargs: dict | None) -> bool:
     """True when ``fn`` is a library's jitted function the recovered call gave tracers: it ran inside a trace."""
-    return _library_jitted(fn) and any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree_util.tree_leaves(
-        (list(args or ()), dict(kwargs or {})), is_leaf=lambda x: isinstance(x, jax.core.Tracer))[:256])
+    if not _library_jitted(fn):
+        return False
+    try:
+        leaves = quiet_leaves((list(args or ()), dict(kwargs or {})))
+    except Exception:  # noqa: BLE001 - arguments JAX cannot flatten: the call stays as recovered
+        return False
+    return any(isinstance(leaf, jax.core.Tracer) for leaf in leaves[:256])
 
 
 def _jit_written(exc: BaseException) -> bool:

@@ -106,7 +106,10 @@ def built_once(value: Any, tree: ast.Module | None) -> bool:
                 return False
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "setattr":
                 return False
-    held = [quiet_leaves(getattr(value, k, None)) for k in fields_holding_arrays(value)]
+    try:
+        held = [quiet_leaves(vars(value)[k]) for k in fields_holding_arrays(value)]
+    except Exception:  # noqa: BLE001 - a value JAX cannot flatten: no structure read
+        return False
     return any(isinstance(leaf, (int, tuple)) and not isinstance(leaf, bool) for leaves in held for leaf in leaves)
 
 
