@@ -313,10 +313,12 @@ def _inner_static_origin(exc: BaseException) -> Origin:
     except Impure:
         inner = None
     wrapped = getattr(inner, "__wrapped__", None)
-    if not hasattr(inner, "lower") and getattr(wrapped, "_jit_info", None) is not None:
-        # jax.make_jaxpr(f)(x, 4), jax.eval_shape(...): the transformation traced every argument,
-        # the static ones of the jitted function included
-        static = _static_parameters(wrapped)
+    if getattr(wrapped, "_jit_info", None) is not None and (not hasattr(inner, "lower") or getattr(
+            inner, "_jit_info", None) is not None):
+        # jax.make_jaxpr(f)(x, 4), jax.eval_shape(...), or the user's jax.jit of a jitted function (jaxfmm's
+        # eval_potential_direct): the outer transformation traced every argument it was not told is static, the
+        # static ones of the jitted function included
+        static = _static_parameters(wrapped) - (_static_parameters(inner) if hasattr(inner, "lower") else set())
         passed = [p for i, p in enumerate(_positional(wrapped)) if i < len(node.args)]
         passed += [k.arg for k in node.keywords if k.arg]
         hit = [p for p in passed if p in static]

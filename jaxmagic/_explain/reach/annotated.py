@@ -24,7 +24,7 @@ from ..call import root_of
 from ..recover import Impure, evaluate_pure
 from ..values.callee import library_file
 
-__all__ = ["handed_first", "handed_texts", "python_value_refused", "python_valued_handed"]
+__all__ = ["given_by_parameter", "handed_first", "handed_texts", "python_value_refused", "python_valued_handed"]
 
 _SCALARS = {"bool": bool, "int": int, "float": float, "str": str}
 # the value it met, as the message names it: ``<class '...DynamicJaxprTracer'>``, ``JitTracer(``, or a library's
@@ -38,19 +38,11 @@ def python_valued_handed(call: ast.Call, frame: types.FrameType) -> list[tuple[s
     leaves untyped with such a default); empty when the callee is not an installed library's."""
     try:
         callee = evaluate_pure(call.func, frame)
-        parameters = list(inspect.signature(callee).parameters.values())
+        given = given_by_parameter(call, callee)
     except (Impure, TypeError, ValueError):
         return []
     if library_file(callee) is None:  # (nor JAX's own functions: their errors say what they need)
         return []
-    by_name = {p.name: p for p in parameters}
-    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    given: list[tuple[inspect.Parameter, ast.expr]] = []
-    for at, expr in enumerate(call.args):
-        if isinstance(expr, ast.Starred) or at >= len(positional):
-            break
-        given.append((positional[at], expr))
-    given += [(by_name[k.arg], k.value) for k in call.keywords if k.arg in by_name]
     handed = []
     for parameter, expr in given:
         wanted = _python_type(parameter)
@@ -82,6 +74,20 @@ def python_value_refused(exc: BaseException) -> str | None:
         return None
     _, _, wanted = handed[0]
     return "traced-shape" if wanted is int else "concretization"  # (a count, a size, a window: a shape's kin)
+
+
+def given_by_parameter(call: ast.Call, callee: Any) -> list[tuple[inspect.Parameter, ast.expr]]:
+    """(parameter of ``callee``, the expression ``call`` gives it), for the positions before any ``*`` unpacking
+    and the keywords it names; raises ``TypeError`` or ``ValueError`` when ``callee`` has no signature to read."""
+    parameters = list(inspect.signature(callee).parameters.values())
+    by_name = {p.name: p for p in parameters}
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    given: list[tuple[inspect.Parameter, ast.expr]] = []
+    for at, expr in enumerate(call.args):
+        if isinstance(expr, ast.Starred) or at >= len(positional):
+            break
+        given.append((positional[at], expr))
+    return given + [(by_name[k.arg], k.value) for k in call.keywords if k.arg in by_name]
 
 
 def handed_first(found: Any, call: Any, frame: types.FrameType) -> type | None:

@@ -31,7 +31,7 @@ from .locate import called, transformed_expression
 from .needed import needs_a_constant
 from .record import CONVERSIONS, OWN_ARGUMENTS, Failure
 from .wrapper_paths import (equinox_input, forwarded, handed_expression, held_parameters, keyword_given,
-                            name_arguments, nnx_call_arguments, nnx_state, rejitted_static_given, tracers_first,
+                            name_arguments, nnx_call_arguments, nnx_state, tracers_first,
                             unhashable_given, unhashable_passed, users_jitted)
 
 __all__ = ["attribute"]
@@ -61,10 +61,6 @@ def attribute(failure: Failure) -> None:
         # of the user's was handed, read where JAX hashed it (a library calling the user's jitted function)
         passed = unhashable_passed(node, user) or unhashable_given(call)
         where_from = Origin([passed], None, "call") if passed else where_from
-    if kind == "unhashable-static" and not where_from.paths and _TRACER_HASHED.search(message):
-        # ``jax.jit`` of a library's jitted function: the option the inner jit holds static came in traced
-        rejitted = rejitted_static_given(call, node, user)
-        where_from = Origin([rejitted], None, "call") if rejitted else where_from
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
         where_from = users_origin(exc, where_from, jitted, inner=kind not in SHAPE_KINDS)  # (shapes: operands)

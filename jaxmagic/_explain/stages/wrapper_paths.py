@@ -24,10 +24,11 @@ from ..call import CallFacts, named_varargs, root_of
 from ..explanation import Explanation
 from ..fixes.site import is_hashable
 from ..provenance import Origin
+from ..reach.annotated import given_by_parameter
 from ..recover import Impure, evaluate_pure
 
 __all__ = ["equinox_input", "forwarded", "handed_expression", "held_parameters", "keyword_given", "name_arguments",
-           "nnx_call_arguments", "nnx_state", "rejitted_static_given", "tracers_first", "unhashable_given",
+           "nnx_call_arguments", "nnx_state", "tracers_first", "unhashable_given",
            "unhashable_passed", "users_jitted"]
 
 
@@ -82,17 +83,14 @@ def forwarded(paths: list[str], wrapper: Any) -> list[str]:
 def handed_expression(node: ast.AST, name: str, frame: types.FrameType | None) -> ast.expr | None:
     """The expression the user's call ``node`` gave the callee's parameter ``name`` (``spec["steps"]`` of
     ``binomial_american(spot, ..., steps=spec["steps"])``, whose ``steps`` the library's trace named); None when the
-    callee is not known without running code, or the call does not bind ``name`` plainly."""
-    if not isinstance(node, ast.Call) or frame is None or any(isinstance(a, ast.Starred) for a in node.args) or \
-            any(k.arg is None for k in node.keywords):
+    callee is not known without running code, or the call does not give ``name``."""
+    if not isinstance(node, ast.Call) or frame is None:
         return None
     try:
-        callee = evaluate_pure(node.func, frame, library_values=True)
-        bound = inspect.signature(callee).bind(*node.args, **{k.arg: k.value for k in node.keywords}).arguments
+        given = given_by_parameter(node, evaluate_pure(node.func, frame, library_values=True))
     except (Impure, TypeError, ValueError):
         return None
-    given = bound.get(name)
-    return given if isinstance(given, ast.expr) else None
+    return next((expr for parameter, expr in given if parameter.name == name), None)
 
 
 def keyword_given(path: str, node: ast.Call, facts: CallFacts | None) -> str:
@@ -202,28 +200,6 @@ def unhashable_given(call: Any) -> str | None:
     if code is None or not is_user_file(code.co_filename):
         return None
     return next((n for n, v in call.by_name().items() if n in call.static_argnames and not is_hashable(v)), None)
-
-
-def rejitted_static_given(call: Any, node: ast.AST | None, user: list[types.TracebackType]) -> str | None:
-    """The parameter the user's jit of an already jitted function (``jax.jit(eval_potential_direct)``, jaxfmm's
-    function jitted with ``field`` static) was given where the inner jit holds it static: the outer jit traced it,
-    and the inner one hashed the tracer. ``node``: the user's failing call, of the outer jit."""
-    if call is None or not isinstance(node, ast.Call) or not user:
-        return None
-    try:
-        inner = getattr(evaluate_pure(node.func, user[-1].tb_frame), "__wrapped__", None)
-    except Impure:
-        return None
-    info = getattr(inner, "_jit_info", None)
-    if info is None:
-        return None
-    try:
-        params = list(inspect.signature(inner).parameters)
-    except (TypeError, ValueError):
-        return None
-    static = {*getattr(info, "static_argnames", ()), *(params[i] for i in getattr(info, "static_argnums", ())
-                                                        if 0 <= i < len(params))}
-    return next((n for n in call.by_name() if n in static and n not in call.static_argnames), None)
 
 
 def tracers_first(found: Explanation, frame: types.FrameType) -> None:
