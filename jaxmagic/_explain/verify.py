@@ -28,11 +28,11 @@ from .declare.fields import Declaration
 from .declare.rebuilt import redeclared
 from .declare.wrapper import Rejit
 from .fixes.equality import ChildrenRecipe, EqRecipe, comparable_copy, compares, named_as_fixed, structure_compares
-from .fixes.leak_code import ThreadOut
+from .leaking.thread_out import ThreadOut
 from .fixes.rewrites import Checkified, Edit, Unstored, apply_edit
 from .fixes.sizes import HelperStatic
 from .fixes.site import Static, is_hashable, library_jit_named
-from .leaks import stores_outside
+from .leaking.stores import stores_outside
 from .rebuild import (Names, abstract_tracers, copy_function, global_names, probe_trace, rebuild,
                       refused_only_abstractly, values_as_given)
 from .retrace.budget import OutOfTime, retrace_seconds

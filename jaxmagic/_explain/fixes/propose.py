@@ -20,7 +20,7 @@ from ..declare.closure import closed_over_fix, host_globals_fix
 from ..call import root_of
 from ..explanation import Fix
 from .arguments import non_array_fixes, unhashable_fixes
-from .leak_fixes import leak_fixes
+from ..leaking.fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
 from ..shaped.constants import numpy_constants_fix

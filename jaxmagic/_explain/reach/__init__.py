@@ -7,9 +7,7 @@ library's own, a library's check that needed a size), ``options`` (the static
 decision in a transformation's own option: ``pmap``'s
 ``static_broadcasted_argnums``, ``vmap``'s ``in_axes``), ``sweep`` (a ``vmap`` over values that differ, a
 setting a library needs as a Python value: a Python loop over them instead),
-``leak_replay`` (a leak's fix tried with the call that traced the storing
-function made again: the user's jitted function, a library's cached jitted call,
-or the user's statement that handed it to a transformation), ``jitted_statement`` (the user's own
+``jitted_statement`` (the user's own
 ``jax.jit(...)(args)`` statement made again for a leak from a function library code called there, and the
 jitted function's parameters the stored value depends on, read by a probe in that trace) and ``stored_attributes`` (a leak stored on an
 object by a method of the user's class that library code called: ``self.last_scores = ...`` in a Keras
@@ -20,7 +18,7 @@ function is handed over) and ``annotated`` (a traced value the user's call hands
 signature types it a Python value: the argument named, and the library's own error on it known).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``dataflow``,
-``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaks``, ``fixes.leak_code``,
+``provenance``, ``call``, ``fixes.site``, ``recover``, ``rebuild``, ``verify``, ``leaking.stores``,
 ``fixes.rewrites``, ``values.callee`` and ``retrace.replay`` (the failing trace, to run again); never
 ``explain`` or ``argument``.
 """

@@ -24,7 +24,7 @@ from ..._common.frames import quiet_leaves
 from ..._common.source import copied
 from ..._common.errors import is_installed_library
 from ..._common.through import checking_transform, unchecked
-from ..leaks import stores_outside
+from ..leaking.stores import stores_outside
 from ..provenance import Origin, origin_of
 from ..rebuild import probe_name, rebuild
 from ..recover import Impure, evaluate_pure, frame_of

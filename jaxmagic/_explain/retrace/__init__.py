@@ -16,10 +16,9 @@ traced inside ``jax.grad`` where reverse mode called the jit that failed: a loop
 with a traced trip count traces, then cannot be transposed) and ``statement`` (a fix to a transformation's
 option in the cell's failing top-level statement: the statement's call made again, abstractly) and ``tail`` (a value's
 rewrite traced from the failing statement on, with the shapes and dtypes the function's variables had there, where
-tracing the whole function again would take long) and ``leaking_call`` (a leak from a jitted function of the user's: the
-call that traced it, made again from the call that failed, JAX's trace cache or the leaked tracer's own trace).
+tracing the whole function again would take long).
 
 May import: what ``_explain`` may, and ``_explain.explanation``, ``call``, ``provenance``, ``rebuild``,
-``verify``, ``fixes.rewrites``, ``fixes.leak_code``, ``declare.leaf`` and ``reach.entry``; never ``explain``,
+``verify``, ``fixes.rewrites``, ``declare.leaf`` and ``reach.entry``; never ``explain``,
 ``argument`` or ``stages``.
 """

@@ -18,8 +18,8 @@ from ..._common.source import innermost_function
 from ..call import is_concrete
 from ..retrace.in_place import verify_in_place
 from ..retrace.statement import verify_statement_edits
-from ..reach.leak_replay import handed_storers, verify_leak_in_place
-from ..retrace.leaking_call import leaking_call
+from ..leaking.replay import handed_storers, verify_leak_in_place
+from ..leaking.calls import leaking_call
 from ..reach.stored_attributes import tried_keeping
 from ..retrace.budget import OutOfTime, capped, retrace_seconds, settle_when
 from ..retrace.in_place import ALONE_AFTER, ALONE_RESERVE, QUICK_SHARE, VALUE_REWRITES

@@ -19,7 +19,7 @@ from ..._tracking.observed.adapters import user_path
 from ..argument import origin
 from ..call import root_of
 from ..dataflow import depends_on, shape_only_names, shape_reads
-from ..leaks import definition_at
+from ..leaking.stores import definition_at
 from ..provenance import Origin, Tracer, origin_of
 from ..reach.annotated import handed_first
 from ..reach.entry import entry_of, path_origin

@@ -23,7 +23,7 @@ from ..._common.source import (Position, closed_over, every_node, function_node,
 from ..call import Call, plain_function
 from ..._common.frames import called_from, calls_a_jit, traceback_entries
 from ..dataflow import depends_on
-from ..leaks import find_leak
+from ..leaking.stores import find_leak
 from ..provenance import leaked_tracer
 from ..reach.stored_attributes import attribute_store, handed_global_store
 from ..rebuild import copy_function, probe_trace

@@ -19,9 +19,9 @@ import jax
 from ..._common.source import defines, function_node, parameter_names
 from ..call import call_of
 from ..declare.leaf import Static
-from ..fixes.leak_code import ThreadOut
+from .thread_out import ThreadOut
 from ..provenance import jaxpr_tracer
-from .trace_cache import traced_calls
+from ..retrace.trace_cache import traced_calls
 
 __all__ = ["leaking_call"]
 

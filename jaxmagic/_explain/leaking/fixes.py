@@ -1,6 +1,6 @@
 """Fixes for a leaked tracer: the user's function rewritten to return the value instead of storing it.
 
-When the storing code can be rewritten for the jitted function (:mod:`.leak_code`), the fix is that code,
+When the storing code can be rewritten for the jitted function (:mod:`.thread_out`), the fix is that code,
 verified by re-tracing; when it cannot (the storing function runs under a transformation whose call is not
 rewritten here), the storing function alone is shown returning the value, marked not tried.
 """
@@ -19,10 +19,10 @@ from ..explanation import Fix
 from ..values.cached import uncached_fix
 from ..values.callee import resolved
 from ..values.returnable import returned_instead
-from .leak_code import thread_out
-from .printing import collected_fix
-from .rewrites import Unstored
-from .site import Site, static_fix
+from .thread_out import thread_out
+from ..fixes.printing import collected_fix
+from ..fixes.rewrites import Unstored
+from ..fixes.site import Site, static_fix
 
 __all__ = ["leak_fixes"]
 

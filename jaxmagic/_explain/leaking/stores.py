@@ -13,13 +13,13 @@ import dataclasses
 import re
 from typing import Any
 
-from .._common.errors import is_user_file
-from .._common.jaxpr import traceback_place
-from .._common.source import enclosing_function, every_node, names_in, node_at, own_nodes, parameter_names, parse_file, position_of
-from .dataflow import depends_on, self_storing_closure
-from .provenance import SRC_INFO, jaxpr_tracer
-from .values.callee import user_functions_in
-from .values.kept_object import object_call, root_name
+from ..._common.errors import is_user_file
+from ..._common.jaxpr import traceback_place
+from ..._common.source import enclosing_function, every_node, names_in, node_at, own_nodes, parameter_names, parse_file, position_of
+from ..dataflow import depends_on, self_storing_closure
+from ..provenance import SRC_INFO, jaxpr_tracer
+from ..values.callee import user_functions_in
+from ..values.kept_object import object_call, root_name
 
 __all__ = ["Leak", "definition_at", "find_leak", "stores_outside"]
 

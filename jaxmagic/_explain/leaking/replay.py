@@ -28,19 +28,19 @@ from ..._common.source import defines, enclosing_function, every_node, function_
 from ..._common.errors import is_user_file, traceback_entries, user_entries
 from ..retrace.trace_cache import traced_calls
 from ..explanation import Fix
-from ..fixes.leak_code import ThreadOut
+from .thread_out import ThreadOut
 from ..fixes.rewrites import Unstored, apply_edit
-from ..leaks import stores_outside
+from .stores import stores_outside
 from ..provenance import Origin
 from ..rebuild import Names, global_names, rebuild, refused_only_abstractly
 from ..fixes.site import dotted_of
 from ..values.callee import resolved, user_functions_in
 from ..verify import first_line
-from .cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
+from ..reach.cached_jit import MARKER, given_replay, jitted_again, marked, reaching_replay
 from ..retrace.replay import Refused, Replay, leaks_hidden
-from .handed import library_caller
-from .jitted_statement import jitted_statement_replay, probe_stored
-from .library_statement import aux_variant, library_statement_replay, statement_replay
+from ..reach.handed import library_caller
+from ..reach.jitted_statement import jitted_statement_replay, probe_stored
+from ..reach.library_statement import aux_variant, library_statement_replay, statement_replay
 
 __all__ = ["handed_storers", "verify_leak_in_place"]
 
