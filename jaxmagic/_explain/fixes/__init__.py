@@ -2,7 +2,7 @@
 
 ``propose`` (dispatch by kind, the order), ``site`` (what every builder
 shares), one module per family (``conditions``, ``conversions``, ``printing``, ``shapes``,
-``sizes``, ``arguments``, ``equality``; shapes that do not fit
+``sizes``, ``arguments`` (statics), ``non_array``, ``equality``; shapes that do not fit
 have theirs in ``shaped.fixes``, masked updates in ``shaped.masked``, leaks theirs in ``leaking.fixes``) and ``rewrites`` (the syntax-tree edits, which ``verify`` applies to a
 private copy, and the import lines a fix needs).
 

@@ -19,7 +19,8 @@ from ..declare.checkpoint_option import checkpoint_call_fix, checkpoint_static_f
 from ..declare.closure import closed_over_fix, host_globals_fix
 from ..call import root_of
 from ..explanation import Fix
-from .arguments import non_array_fixes, unhashable_fixes
+from .arguments import unhashable_fixes
+from .non_array import non_array_fixes
 from ..leaking.fixes import leak_fixes
 from .conditions import bool_fixes
 from .conversions import array_fixes, concretization_fixes, integer_fixes
