@@ -9,7 +9,7 @@ library needed makes it a traced shape; ``wrapper_paths``: a library wrapper's p
 preferred order, from the site the record describes) and ``attempt`` (each
 fix tried: on a private copy, by running the failing trace again, or by making
 a leak's call again; then ordered by what was seen; ``hashed``: a library's jit traced again with the
-hashable values a fix hands it; ``python_loop``: a ``fori_loop`` made a Python loop, traced abstractly; ``redeclared``: a class declared anew,
+hashable values a fix hands it; a ``fori_loop`` made a Python loop, traced abstractly; ``redeclared``: a class declared anew,
 tried on the objects a library's jit was handed; ``pulled_out``: a value taken out of a dict a library's jit traces,
 tried by making the call again without it); last, ``needed`` names the
 kind as what the value was needed as (``int(x)``: an int; a library making a

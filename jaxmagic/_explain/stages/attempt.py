@@ -26,13 +26,15 @@ from ..retrace.in_place import ALONE_AFTER, ALONE_RESERVE, QUICK_SHARE, VALUE_RE
 from ..retrace.tail import tail_outcome
 from ..reach.entry import entry_of
 from ..fixes.rewrites import Edit
+from ..retrace.replay import Refused, replay_of_call
 from ..retrace.reverse import differentiated, reverse_mode_of
+from ..twins.python_loop import PythonLoop
+from ..explanation import Fix
 from ..verify import first_line, verify, verify_rejitted
 from .wrapper_paths import name_arguments
 from .follow import follow_through
 from .hashed import verify_hashed
 from .pulled_out import verify_pulled_out
-from .python_loop import verify_python_loops
 from .redeclared import verify_redeclared
 from .record import Failure
 
@@ -222,3 +224,27 @@ def with_imports(code: str, globals_: dict | None) -> str:
             if name in _IMPORTS and name not in known and name not in bound and not hasattr(builtins, name):
                 needed[_IMPORTS[name]] = None  # each import once, in the order first needed
     return "\n".join([*needed, code]) if needed else code
+
+
+def verify_python_loops(fixes: list[Fix], exc: BaseException) -> None:
+    """Try each untried fix whose recipe is a Python loop: the rewritten statement runs at the cell's top level,
+    which no trace of the user's reaches, so the loop is traced under a jit of jaxmagic's, its carry's arrays by
+    shape and dtype, the counter a Python int each step."""
+    for fix in (f for f in fixes if f.verified is None and isinstance(f.recipe, PythonLoop)):
+        replay = replay_of_call(exc, fix.recipe.loop, (fix.recipe.init,), {})
+        if isinstance(replay, str):
+            fix.outcome = replay
+            continue
+        outcome = replay.run()
+        if outcome is None:
+            fix.verified, fix.outcome = True, "traced (the Python loop, traced abstractly)"
+        elif isinstance(outcome, Refused):
+            fix.outcome = str(outcome)
+        elif tracing_kind(outcome) is not None:  # under jit the library also needs the carry's values: the loop
+            # runs eagerly, which jaxmagic does not do for you
+            fix.outcome = "not tried: under jit the library needs the carry's values too; the Python loop runs " \
+                          "without jit, which jaxmagic does not run for you"
+        else:
+            fix.verified = False
+            first = str(outcome).splitlines()[0][:120] if str(outcome) else ""
+            fix.outcome = f"still fails: {type(outcome).__name__}: {first}"
