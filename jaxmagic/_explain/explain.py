@@ -216,6 +216,9 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         attribute = getattr(found.exception, "name", None) or "its other attributes"
         return (f"{arg} has a `dtype`, so jit traced it as an array: inside, it is a tracer that knows only a shape "
                 f"and that dtype, and `.{attribute}` is gone; make it static, or pass the arrays it holds")
+    if kind == "non-array-argument" and found.fixes and found.fixes[0].kind == "jnp-not-np":
+        return template.replace("so it has to be static or turned into a pytree.", "though it converts to one: "
+                                "pass it as an array.").format(arg=arg)  # a PIL image, a pandas frame
     traced_for = _TRACED_FOR.search(message_of(found.exception))
     innermost = _innermost(found) if template.startswith("Under jit") else None
     if (_VMAPPED.search(message_of(found.exception)) or _VMAPPED.search(type(failed).__name__)) and \
@@ -230,8 +233,9 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
     elif traced_for is not None and traced_for["how"] in _TRACING and template.startswith("Under jit"):
         # JAX names what traced the function (``... for scan``): a scan body is traced too, with no jit at all
         template = f"Under {_TRACING[traced_for['how']]}" + template[len("Under jit"):]
-    elif innermost in _TRACING:
-        # JAX's message names nothing (a primitive's parameter): the innermost transformation on the stack
+    elif innermost in _TRACING and (traced_for is None or traced_for["how"] != "jit"):
+        # JAX's message names nothing (a primitive's parameter): the innermost transformation on the stack (not
+        # when it says jit traced the value: scan's ``length``, read at the call, is the jit's tracer)
         template = f"Under {_TRACING[innermost]}" + template[len("Under jit"):]
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")

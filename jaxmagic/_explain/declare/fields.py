@@ -30,7 +30,7 @@ import numpy as np
 from ..._common.errors import is_user_file
 from ..._common.source import copied, every_node, parse_file, text_of
 from ..explanation import Fix
-from ..values.callee import library_data_field, library_static_field
+from ..values.callee import decorator_static_field, library_data_field, library_static_field
 
 __all__ = ["Declaration", "class_node", "declared_data_fix", "declared_static_fix", "field_values_by_name",
            "integer_scalar_array"]
@@ -391,4 +391,4 @@ def _static_option(node: ast.ClassDef, cls: type, several: bool = False) -> tupl
         field = next((n for n, v in held.items() if v is equinox.field), None)
         # the class's module may not import equinox itself (a library's base class): the fix imports it as eqx
         return (f"{alias}.field" if alias is not None else field or "eqx.field"), "static=True"
-    return library_static_field(cls)
+    return library_static_field(cls) or decorator_static_field(node, cls)

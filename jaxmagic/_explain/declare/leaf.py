@@ -75,12 +75,14 @@ def leaf_static_fix(facts: CallFacts | None, leaf: str, jit: str, globals_: dict
             recipe=recipe,
         )
     pruned = _pruned(facts, leaves, recipe)
+    given = [_python(recipe, n, one) if isinstance(at_path(facts.values.get(root_of(one)), one)[1], (
+        jax.Array, np.ndarray)) else one for n, one in zip(names, leaves)]  # an array of one number: ``int(p.failures)``
     spelled = repr(names[0]) if len(names) == 1 else repr(tuple(names))
     code = static_jitted_code(facts, recipe, names, jit, globals_ or {}) if recipe is not None else (
         f"def {facts.name}({params}):\n    ...  # the body, reading {', '.join(names)} where it read "
         f"{', '.join(leaves)}\n" + jit_statement(facts, jit, f"static_argnames={spelled}"))
     return Fix(
-        "static", f"{code}\n\n{_passing(facts, names, leaves, pruned)}",
+        "static", f"{code}\n\n{_passing(facts, names, given, pruned)}",
         f"{shown} {'is a leaf' if len(leaves) == 1 else 'are leaves'} of a pytree argument, and leaves are "
         f"traced; take {'it' if len(leaves) == 1 else 'them'} out of the pytree into "
         f"{'its own static argument' if len(leaves) == 1 else 'static arguments of their own'} (a pytree holding "

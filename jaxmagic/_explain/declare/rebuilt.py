@@ -55,6 +55,9 @@ def _compiled(recipe: Declaration, held: Any, globals_: dict) -> type:
         package = klass.__module__.split(".", 1)[0]
         if package in sys.modules and package != "builtins":
             namespace.setdefault(package, sys.modules[package])
+    for name in {n.id for s in recipe.statements for n in ast.walk(s) if isinstance(n, ast.Name)} - namespace.keys():
+        if name in sys.modules:  # a library's field function spelled by its module (``tjax.dataclasses.field``)
+            namespace[name] = sys.modules[name]
     for statement in recipe.statements:
         exec(compile(ast.fix_missing_locations(ast.Module([statement], [])), recipe.filename, "exec"), namespace)
     return namespace[type(held).__name__]

@@ -36,8 +36,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         return _traced_static_fixes(site)
     foreign = facts is not None and name not in facts.params  # a function's the call reaches through a library
     literal = tuple_literal_fix(site) if "type: 'list'" in site.message or "not hashable: [" in site.message else None
-    if literal is not None:  # gp.sample(key, shape=[n]): the list written in the user's own call, as a tuple
-        return [literal]
+    if literal is not None and (facts is None or name not in facts.params or not isinstance(
+            facts.values.get(name), list)):  # gp.sample(key, shape=[n]): the list written in the user's own call,
+        return [literal]  # as a tuple
     if facts is None or name is None or foreign:  # the call of the user's that handed it, else a pattern
         return [bound_keyword_fix(site) or handed_hashable_fix(site) or handed_dataclass_fix(site) or Fix(
             "hashable-static", "f(x, (1, 2))   # a tuple instead of a list",
@@ -63,6 +64,10 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         "if no Python code needs its values" + "".join(f"; `{o}` too" for o in removed[1:]),
         recipe=Static(remove=removed),
     )
+    if literal is not None:  # the user's own jitted function given a list: the tuple, else a list again inside
+        # (ramsey's ``active_dims`` is a slice unless a list), else traced (a list of indices gathers traced)
+        again = _container_again(facts, name, hashable_version(value) or ("", None), "list")
+        return [literal, *([again] if again is not None else []), not_static]
     if value is not None and is_array(value):
         if getattr(value, "ndim", 1) == 0 and not isinstance(value, jax.ShapeDtypeStruct):
             scalar = value.item()
@@ -135,7 +140,7 @@ def unhashable_fixes(site: Site) -> list[Fix]:
         ))
     hashable = hashable_version(value) if frozen is None else None
     if isinstance(value, dict) and hashable is not None:
-        mapping = _dict_again(facts, name, hashable)
+        mapping = _container_again(facts, name, hashable, "dict")
         if mapping is not None:
             fixes.append(mapping)
             hashable = None
@@ -165,10 +170,11 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     return [*fixes, *([bound] if bound is not None else [])]
 
 
-def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix | None:
-    """A dict passed static: its items as a tuple (hashable), made a dict again on the function's first line
-    (the body keeps reading it as a mapping, ``**hparams``, ``hparams["lr"]``: the tuple alone would break it)."""
-    if facts.source is None:
+def _container_again(facts: CallFacts, name: str, hashable: tuple[str, Any], made: str) -> Fix | None:
+    """A dict or list passed static: as a tuple (hashable), made a ``made`` again on the function's first line
+    (the body keeps reading it as before, ``**hparams``, ``hparams["lr"]``, a library's ``isinstance(dims, list)``:
+    the tuple alone would break it)."""
+    if facts.source is None or hashable[1] is None:
         return None
     node, filename = facts.source
     if not isinstance(node, ast.FunctionDef) or not node.body:
@@ -177,17 +183,19 @@ def _dict_again(facts: CallFacts, name: str, hashable: tuple[str, Any]) -> Fix |
     first = edited.body[0]
     docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(
         first.value.value, str)
-    again = ast.parse(f"{name} = dict({name})").body[0]
+    again = ast.parse(f"{name} = {made}({name})").body[0]
     ast.copy_location(again, first)
     ast.fix_missing_locations(again)
     edited.body.insert(1 if docstring else 0, again)
     code, new_value = hashable
-    shown = "\n".join([facts.def_line, f"    {name} = dict({name})   # a dict again inside",
-                       "    ...  # the body as it is", "", f"{facts.name}(..., {name}=tuple(sorted({name}.items())))"])
+    passed = f"tuple(sorted({name}.items()))" if made == "dict" else code
+    shown = "\n".join([facts.def_line, f"    {name} = {made}({name})   # a {made} again inside",
+                       "    ...  # the body as it is", "", f"{facts.name}(..., {name}={passed})"])
     return Fix(
         "hashable-static", shown,
-        f"a static argument is a key of JAX's compile cache, so it must be hashable, and a dict is not: pass "
-        f"`{name}`'s items as a sorted tuple and make it a dict again on the function's first line",
+        f"a static argument is a key of JAX's compile cache, so it must be hashable, and a {made} is not: pass "
+        f"`{name}`" + ("'s items as a sorted tuple" if made == "dict" else " as a tuple") + f" and make it a {made} "
+        "again on the function's first line",
         recipe=Static(replace={name: new_value}, edited=(edited, filename)),
     )
 

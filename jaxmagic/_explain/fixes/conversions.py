@@ -16,6 +16,7 @@ from ..._common.source import clone, enclosing_function, text_of
 from ..dataflow import local_names
 from ..explanation import Fix
 from ..rebuild import Names
+from ..recover import Impure, evaluate_pure, frame_of
 from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
@@ -337,7 +338,11 @@ def _numpy_valued(node: ast.expr, site: Site) -> bool:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call) and (dotted_of(sub.func) or "").startswith(prefix):
             return True
-    return isinstance(node, ast.Name) and isinstance((site.globals_ or {}).get(node.id), np.ndarray)
+    try:  # ``TABLE``, ``mg.dgrid["logagrid"]``: a NumPy array held by a global, read without running code
+        return isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and isinstance(
+            evaluate_pure(node, frame_of(site.globals_, site.locals_)), np.ndarray)
+    except Impure:
+        return False
 
 
 def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:

@@ -1,13 +1,20 @@
 """Fixes for arguments that are not arrays: a Module, ``self``, a function, a configuration, a library's object."""
 from __future__ import annotations
 
+import ast
 import dataclasses
+import types
 from typing import Any
 
 import jax
+import jax.numpy as jnp
+import numpy as np
 
 from ..._common.files import is_users_class
 from ..._common.frames import quiet_leaves
+from ..._common.source import clone, text_of
+from ..recover import Impure, evaluate_pure
+from .rewrites import call
 from ..call import untraceable
 from ..explanation import Fix
 from ..declare.checkpoint_option import differentiated_argnums_fix
@@ -21,10 +28,10 @@ from ..declare.wrapper import filter_jit_fix
 from ..twins.registration import library_registration_fix
 from .site import Site, Static, forwarded_positions, is_array, is_hashable, leaf_static_fix, static_code
 
-__all__ = ["non_array_fixes", "holds_arrays"]
+__all__ = ["array_like_fix", "non_array_fixes", "holds_arrays"]
 
 
-def non_array_fixes(site: Site) -> list[Fix]:
+def non_array_fixes(site: Site, converting: bool = True) -> list[Fix]:
     facts = site.facts
     name = site.argument
     fixes: list[Fix] = []
@@ -35,6 +42,10 @@ def non_array_fixes(site: Site) -> list[Fix]:
         if facts is not None and facts.jitted_as and value is None else None
     if option is not None:  # jaxray's ``@intercept`` adds ``cache``: bound before the jit, never static
         return [option]
+    converted = array_like_fix(site, value) if value is not None and not is_array(value) else None
+    if converted is not None:  # a PIL image, a pandas frame: data that converts to an array, converted first
+        return [converted, *(f for f in non_array_fixes(site, converting=False) if f.kind != "register-pytree")] \
+            if converting else [converted]
     is_self = name == "self" or (facts is not None and facts.params and facts.params[0] == name and name == "self")
     path = site.paths[0] if site.paths else name
     declared = declared_data_fix(name, path, value) if value is not None and not is_self else None
@@ -124,6 +135,34 @@ def non_array_fixes(site: Site) -> list[Fix]:
         fixes.insert(0 if holds and (value is None or is_users_class(type(value)) and is_users_class(next(
             c for c in type(value).__mro__ if "__init__" in vars(c)))) else len(fixes), pytree)
     return fixes
+
+
+def array_like_fix(site: Site, value: Any) -> Fix | None:
+    """``jnp.asarray(logo)`` where the failing call passed ``logo``, an object that converts to a numeric array
+    (``__array__``, the array interface: a PIL image, a pandas frame) but that JAX cannot trace as it is."""
+    if not any(hasattr(value, a) for a in ("__array__", "__array_interface__", "__array_struct__")):
+        return None
+    try:
+        made = np.asarray(value)
+    except Exception:  # noqa: BLE001 - an object whose conversion fails is no array-like
+        return None
+    if made.dtype.kind not in "biufc" or site.node is None or site.facts is None:
+        return None
+    frame = types.SimpleNamespace(f_locals=site.locals_ or {}, f_globals=site.globals_ or {})
+    for node in ast.walk(site.node):
+        for at, given in enumerate(node.args if isinstance(node, ast.Call) else ()):
+            try:
+                held = evaluate_pure(given, frame) if isinstance(given, (ast.Name, ast.Attribute)) else None
+            except Impure:
+                continue
+            if held is value:
+                edited = clone(node)
+                edited.args[at] = call(f"{site.names.jnp}.asarray", clone(given))
+                return Fix("jnp-not-np", ast.unparse(edited),
+                           f"`{text_of(given)}` is a `{type(value).__name__}`, which JAX cannot trace, though it "
+                           f"converts to an array ({made.dtype}{list(made.shape)}): pass it as one with `jnp.asarray`",
+                           recipe=Static(replace={site.argument: jnp.asarray(made)}))
+    return None
 
 
 def _a_pytree(value: Any) -> bool:

@@ -40,7 +40,7 @@ from ..values.constructed import dict_count_fix
 from ..values.held_unhashable import handed_callable_fix, handed_hashable_fix, held_unhashable_fix
 from ..values.pulled_out import pulled_out_fix
 from .shapes import mask_fixes, shape_fixes
-from ..shaped.flag_branches import flag_branches_fix
+from ..shaped.flag_branches import flag_branches_fix, given_as_python_bool
 from ..shaped.handed_mask import handed_mask_fix
 from .rewrites import Edit
 from .site import Site, dotted_of
@@ -82,7 +82,9 @@ def propose(site: Site) -> list[Fix]:
         fixes = [*(f for f in fixes if f.kind != "static"), helper, *(f for f in fixes if f.kind == "static")]
     flag = flag_branches_fix(site) if site.kind in ("traced-shape", "concretization", "bool-conversion") else None
     if flag is not None:  # c2c(row, forward=i % 2 == 0): the call made for each value of the flag, lax.cond between
-        fixes = [flag, *fixes]
+        # (after static for a setting the user's call gave as a Python bool: a config's field left dynamic)
+        fixes = [*fixes, flag] if given_as_python_bool(site) and any(f.kind == "static" for f in fixes) else [
+            flag, *fixes]
     forwarded = masked_at_fix(site) if site.kind == "boolean-index" else forwarded_size_fix(site) \
         if site.kind in ("traced-shape", "concretization") else None
     if forwarded is not None:  # xpx.at(x, mask).set(v), xpx.setdiff1d(a, b): JAX's own twin, which traces, first

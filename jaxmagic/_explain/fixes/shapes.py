@@ -14,7 +14,9 @@ from ..shaped.constants import jnp_assignment, jnp_on_shapes, numpy_for_shapes
 from ..shaped.masked import (at_target, masked_slice_update_fix, masked_update_fix, unselected, updated_window_fix,
                              zeros_last_when_handed)
 from .rewrites import attr, call
-from .site import Site, dotted_of, edit_fix, is_jnp, static_fix, with_static
+from ..call import root_of
+from ..declare.leaf import at_path
+from .site import Site, dotted_of, edit_fix, is_jnp, leaf_static_fix, static_fix, with_static
 from .sizes import (array_namespace, counts_data, broadcast_mask, inner_jit_fix, jit_call_fix, masked_slice_fix, masked_window_fix,
                     repeat_length_fix, same_mask_siblings, selection_fixes, size_fix, together)
 
@@ -254,7 +256,7 @@ def shape_fixes(site: Site) -> list[Fix]:
         window = masked_window_fix(site, shape_call)
         if window is not None:
             return [window]
-        passed = _shape_passed_as_array(site, shape_call)
+        passed = _shape_passed_as_array(site, shape_call) or _count_taken_out(site)
         if passed is not None:
             return [passed]
         fixes.append(Fix(
@@ -287,6 +289,19 @@ def _declared_count(site: Site) -> Fix | None:
     leaves = [p for p in site.paths if "." in p]
     held = site.facts.values.get(leaves[0].split(".", 1)[0]) if leaves and site.facts is not None else None
     return declared_data_fix(leaves[0].split(".", 1)[0], leaves[0], held, scalar=True) if held is not None else None
+
+
+def _count_taken_out(site: Site) -> Fix | None:
+    """The size read from one leaf of an argument that holds a single integer (``p.failures``, a library's
+    distribution built with ``jnp.array(3)``, whose class keeps it a traced leaf): that leaf taken out into a static
+    argument of its own, passed as a Python int."""
+    leaves = list(dict.fromkeys(p for p in site.paths if p != root_of(p)))
+    held = site.facts.values.get(root_of(leaves[0])) if len(leaves) == 1 and site.facts is not None else None
+    value = at_path(held, leaves[0])[1] if held is not None else None
+    if not (isinstance(value, (jax.Array, np.ndarray)) and value.ndim == 0 and value.dtype.kind in "iu"
+            and not isinstance(value, jax.core.Tracer)):
+        return None
+    return leaf_static_fix(site, leaves[0])
 
 
 def _shape_passed_as_array(site: Site, shape_call: ast.Call) -> Fix | None:

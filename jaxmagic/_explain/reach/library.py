@@ -8,6 +8,7 @@ argument, is read in ``_explain.values``.)
 from __future__ import annotations
 
 import ast
+import re
 import sys
 import types
 from typing import Any
@@ -22,7 +23,8 @@ from ..provenance import Origin, origin_of
 from ..._tracking.compiling.jax_frames import find_jax_call
 from .entry import entry_of, entry_origin, handed_by_name, message_origin
 
-__all__ = ["library_call", "library_names", "library_wrapper_of_other_values", "users_jit_called", "users_origin"]
+__all__ = ["library_call", "library_names", "library_wrapper_of_other_values", "library_state_handed", "users_jit_called",
+           "users_origin"]
 
 
 def library_call(exc: BaseException, kind: str, fn: Any, own_arguments: set[str]) -> bool:
@@ -104,6 +106,25 @@ def users_origin(exc: BaseException, where_from: Origin, called: str | None = No
     if remapped is not None:
         return remapped
     return Origin([], entry.name, "trace") if where_from.paths else where_from
+
+
+def library_state_handed(exc: BaseException, where_from: Origin, values: dict) -> Origin | None:
+    """The parameter of the user's function that library code called (``cosine_lr(step)``, a schedule optax calls
+    with its count) where every path read off the jitted function's trace goes deep into a library's object the
+    user never wrote out (``state.data[1].count``, an optimizer's state): the user's own name for that value."""
+    entry = entry_of(exc)
+    if entry is None or not where_from.paths or entry.name == where_from.function or is_jax_file(entry.caller) or \
+            is_user_file(entry.caller) or not is_installed_library(entry.caller):
+        return None
+    for path in where_from.paths:
+        root = re.match(r"[^\W\d]\w*", path)
+        held = values.get(root.group(0)) if root else None
+        owner = getattr(sys.modules.get(type(held).__module__), "__file__", None) or ""
+        if held is None or len(re.findall(r"\.\w+|\[", path)) < 2 or not is_installed_library(owner) or \
+                is_jax_file(owner):
+            return None
+    remapped = entry_origin(exc, entry)
+    return remapped if remapped is not None and remapped.paths else None
 
 
 _TRANSFORM_TRACERS = ("JVPTracer", "LinearizeTracer", "BatchTracer", "VmapTracer")  # grad's and vmap's tracers

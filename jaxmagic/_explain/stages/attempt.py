@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import sys
 from typing import Any
 
 from ..._common.errors import tracing_kind
@@ -26,6 +27,7 @@ from ..retrace.in_place import ALONE_AFTER, ALONE_RESERVE, QUICK_SHARE, VALUE_RE
 from ..retrace.tail import tail_outcome
 from ..reach.entry import entry_of
 from ..fixes.rewrites import Edit
+from ..fixes.site import dotted_of
 from ..retrace.replay import Refused, replay_of_call
 from ..retrace.reverse import differentiated, reverse_mode_of
 from ..twins.python_loop import PythonLoop
@@ -223,7 +225,21 @@ def with_imports(code: str, globals_: dict | None) -> str:
             name = node.id
             if name in _IMPORTS and name not in known and name not in bound and not hasattr(builtins, name):
                 needed[_IMPORTS[name]] = None  # each import once, in the order first needed
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+            dotted = _module_path(node)  # ``tjax.dataclasses.field``: a library's module the namespace lacks
+            if dotted is not None and dotted.split(".")[0] not in known and dotted.split(".")[0] not in bound:
+                needed[f"import {dotted}"] = None
     return "\n".join([*needed, code]) if needed else code
+
+
+def _module_path(node: ast.Attribute) -> str | None:
+    """The longest prefix of ``node``'s dotted name that names a loaded module (``tjax.dataclasses``); never one
+    of the usual names above (``jnp``, ``eqx``), imported as such."""
+    dotted = (dotted_of(node) or "").split(".")
+    if len(dotted) < 2 or dotted[0] in _IMPORTS:
+        return None
+    return next((".".join(dotted[:n]) for n in range(len(dotted) - 1, 0, -1) if ".".join(dotted[:n]) in sys.modules),
+                None)
 
 
 def verify_python_loops(fixes: list[Fix], exc: BaseException) -> None:

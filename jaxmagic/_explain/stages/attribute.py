@@ -23,7 +23,7 @@ from ..leaking.stores import definition_at
 from ..provenance import Origin, Tracer, origin_of
 from ..reach.annotated import handed_first
 from ..reach.entry import entry_of, path_origin
-from ..reach.library import users_origin
+from ..reach.library import library_state_handed, users_origin
 from ..shaped.origin import shape_origin
 from ..values.counts import library_needs_a_size, traced_counts_passed
 from ..values.statics import hashed_in_library
@@ -64,6 +64,8 @@ def attribute(failure: Failure) -> None:
     if kind not in OWN_ARGUMENTS:  # through library code or a transformation: the user's own parameter
         jitted = call.fn.__name__ if call is not None and call.fn is not None else None
         where_from = users_origin(exc, where_from, jitted, inner=kind not in SHAPE_KINDS)  # (shapes: operands)
+        where_from = (library_state_handed(exc, where_from, facts.values) if facts is not None and kind not in
+                      SHAPE_KINDS and where_from.how == "trace" else None) or where_from  # (an optimizer's state)
     given = node if isinstance(node, ast.Call) else getattr(node, "value", None)
     if isinstance(given, ast.Call) and given.keywords:  # a library's ``**kwargs`` entry (``kwargs['objective']``):
         # the keyword the user's own call gave it

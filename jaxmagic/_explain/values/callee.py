@@ -16,7 +16,7 @@ from ..._common.errors import is_installed_library, is_jax_file, is_user_file
 from ..._common.source import innermost_function, unwrap_function
 from ..recover import Impure, evaluate_pure
 
-__all__ = ["calls_library", "host_library", "library_data_field", "library_file", "library_static_field", "numpy_or_scipy",
+__all__ = ["calls_library", "decorator_static_field", "host_library", "library_data_field", "library_file", "library_static_field", "numpy_or_scipy",
            "resolved", "user_functions_in"]
 
 _NUMPY_OR_SCIPY = re.compile(r"[/\\](numpy|scipy)[/\\]")  # their functions have twins in jax.numpy, jax.scipy
@@ -97,6 +97,29 @@ def library_static_field(cls: type) -> tuple[str, str] | None:
     """The ``static_field()`` of the library a base class comes from (``simple_pytree``), spelled as the
     class's module holds it, else by the library's name: ``("simple_pytree.static_field", "")``."""
     return (found[0], "") if (found := _base_library_maker(cls, "static_field", callable)) is not None else None
+
+
+def decorator_static_field(node: ast.ClassDef, cls: type) -> tuple[str, str] | None:
+    """``("tjax.dataclasses.field", "static=True")``: the ``field`` function taking ``static`` of the library whose
+    decorator made the user's class a pytree (tjax's ``@dataclass``, the class no library's subclass), spelled as the
+    class's module holds it, else by the library's shortest public module that exports it."""
+    held = vars(sys.modules.get(cls.__module__) or sys)
+    for decorator in node.decorator_list:
+        made = resolved(ast.unparse(decorator.func if isinstance(decorator, ast.Call) else decorator), held)
+        top = (getattr(made, "__module__", None) or "").split(".", 1)[0]
+        if top in ("", "dataclasses", "jax", "builtins", "functools"):
+            continue
+        modules = sorted((n for n in list(sys.modules) if (n == top or n.startswith(top + ".")) and not any(
+            part.startswith("_") for part in n.split("."))), key=len)
+        for name in modules:
+            maker = getattr(sys.modules[name], "field", None)
+            try:
+                takes = callable(maker) and "static" in inspect.signature(maker).parameters
+            except (TypeError, ValueError):
+                takes = False
+            if takes:
+                return next((n for n, v in held.items() if v is maker), f"{name}.field"), "static=True"
+    return None
 
 
 def _base_library_maker(cls: type, name: str, fits: Any) -> tuple[str, Any] | None:
