@@ -7,9 +7,9 @@ Usage::
 The same figures as ``explain_fresh_figures.py`` over ``explain_libraries_da.CASES + explain_libraries_db.CASES``
 (the libraries named in each set's docstring), written and labelled by two helpers who had not read jaxmagic's
 code. A measurement, not a test; with ``PYTHONPATH`` pointing at a checkout of an earlier commit, it measures that
-commit's jaxmagic on the same cases. None of the six libraries turns 64-bit floats on (both helpers checked); a
-cell that sets the option itself would get a process of its own. The cells of a set share one process, as in a
-kernel.
+commit's jaxmagic on the same cases. None of the six libraries turns 64-bit floats on (both helpers checked);
+DB runs in its helper's Python 3.12 venv (tjax needs it). A cell that sets the option itself would get a process
+of its own. The cells of a set share one process, as in a kernel.
 """
 from __future__ import annotations
 
