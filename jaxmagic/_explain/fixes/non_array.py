@@ -158,9 +158,11 @@ def array_like_fix(site: Site, value: Any) -> Fix | None:
             if held is value:
                 edited = clone(node)
                 edited.args[at] = call(f"{site.names.jnp}.asarray", clone(given))
+                kind = type(value).__name__
                 return Fix("jnp-not-np", ast.unparse(edited),
-                           f"`{text_of(given)}` is a `{type(value).__name__}`, which JAX cannot trace, though it "
-                           f"converts to an array ({made.dtype}{list(made.shape)}): pass it as one with `jnp.asarray`",
+                           f"`{text_of(given)}` is {'an' if kind[0] in 'AEIOU' else 'a'} `{kind}`, which JAX cannot "
+                           f"trace, though it converts to an array ({made.dtype}{list(made.shape)}): pass it as one "
+                           "with `jnp.asarray`",
                            recipe=Static(replace={site.argument: jnp.asarray(made)}))
     return None
 
