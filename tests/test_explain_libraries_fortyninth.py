@@ -334,3 +334,13 @@ def test_a_schedule_a_library_calls_with_its_own_count_names_the_schedules_param
     found = explained_cell("schedule-count", TJAX_SCHEDULE, MATH_IN_A_SCHEDULE, tmp_path)
     assert (found.kind, found.argument) == ("concretization", "step"), found.message
     assert found.fixes[0].kind == "jnp-not-np" and found.fixes[0].verified is True, tried(found)
+
+
+def test_a_fix_spelled_by_a_submodule_imports_that_submodule_once():
+    # (``tjax.dataclasses.field(static=True)`` in a cell that imported only ``dataclass`` from it)
+    import json.decoder  # noqa: F401 - loaded, as the user's library module is
+    from jaxmagic._explain.stages.attempt import with_imports
+
+    made = with_imports("decoder = json.decoder.JSONDecoder()", {})
+    assert made.splitlines()[:-1] == ["import json.decoder"], made
+    assert with_imports("y = jnp.ones(3)", {}).splitlines()[0] == "import jax.numpy as jnp"

@@ -229,7 +229,8 @@ def with_imports(code: str, globals_: dict | None) -> str:
             dotted = _module_path(node)  # ``tjax.dataclasses.field``: a library's module the namespace lacks
             if dotted is not None and dotted.split(".")[0] not in known and dotted.split(".")[0] not in bound:
                 needed[f"import {dotted}"] = None
-    return "\n".join([*needed, code]) if needed else code
+    needed = {line: None for line in needed if not any(other.startswith(line + ".") for other in needed)}
+    return "\n".join([*needed, code]) if needed else code  # (``import tjax.dataclasses``, never ``import tjax`` too)
 
 
 def _module_path(node: ast.Attribute) -> str | None:
