@@ -344,3 +344,41 @@ def test_a_fix_spelled_by_a_submodule_imports_that_submodule_once():
     made = with_imports("decoder = json.decoder.JSONDecoder()", {})
     assert made.splitlines()[:-1] == ["import json.decoder"], made
     assert with_imports("y = jnp.ones(3)", {}).splitlines()[0] == "import jax.numpy as jnp"
+
+
+ESCAPE_TIME = """\
+import jax
+import jax.numpy as jnp
+
+
+def escape_time(u):
+    c = (u[0] * 3.0 - 2.0) + 1j * (u[1] * 3.0 - 1.5)
+    z = 0j
+    i = 0
+    while jnp.abs(z) < 2.0 and i < 40:
+        z = z * z + c
+        i += 1
+    return i
+
+
+jax.jit(jax.vmap(escape_time))(jnp.ones((4, 2)))
+"""
+
+
+def test_a_jnp_call_on_python_values_is_said_to_be_staged_by_the_jit(tmp_path):
+    # jaxgl's shaders (example3_textures' loop, reduced): the loop's first test is ``jnp.abs(0j) < 2.0``
+    found = explained_cell("escape-time", JAXGL_TEXTURES, ESCAPE_TIME, tmp_path)
+    assert (found.kind, found.lineno) == ("bool-conversion", 9), found.message
+    if jax_stages_constants():  # the first test fails, on constants alone: no argument, and the why says so
+        assert found.argument is None and "Here `jnp.abs(z)` reads only Python values" in found.why, found.why
+    assert found.fixes[0].kind == "lax.while_loop" and found.fixes[0].verified is True, tried(found)
+
+
+def jax_stages_constants() -> bool:
+    """True where a ``jnp`` operation on a Python value inside a jit gives a tracer (JAX 0.10 does; older did not)."""
+    import jax
+    import jax.numpy as jnp
+
+    seen = []
+    jax.jit(lambda x: seen.append(isinstance(jnp.abs(0j), jax.core.Tracer)) or x)(1.0)
+    return seen[0]

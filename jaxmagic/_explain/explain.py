@@ -10,17 +10,20 @@ last, from what the record holds.
 """
 from __future__ import annotations
 
+import ast
 import functools
 import re
 import types
 from typing import Any
 
 import jax
+import numpy as np
 
 from .._common import journal
 from .._common.errors import (SHAPE_KINDS, UNHASHABLE_TRACER, is_jax_file, message_of, tracing_error_in,
                               traceback_entries, tracing_kind, user_entries)
 from .._common.frames import forget_answers, quiet_leaves, unhashable_jitted_method
+from .._common.source import node_at, parse_file, position_of
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
 from .explanation import KIND_WHY, Explanation, docs_for
@@ -239,7 +242,32 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         template = f"Under {_TRACING[innermost]}" + template[len("Under jit"):]
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
-    return template.format(arg=arg, aval=aval)
+    staged = _staged_constants(found) if kind in _VALUE_KINDS and not found.paths else None
+    return template.format(arg=arg, aval=aval) + (
+        f" Here `{staged}` reads only Python values, yet inside a jit every `jnp` operation is recorded into the "
+        "program, constants included, so its result is a tracer too." if staged else "")
+
+
+_VALUE_KINDS = ("bool-conversion", "concretization", "integer-conversion", "array-conversion")
+
+
+def _staged_constants(found: Explanation) -> str | None:
+    """The ``jnp`` call on the failing line whose operands the failing frame holds as Python or NumPy values, none a
+    tracer (``jnp.abs(z)`` with ``z = 0j``, a loop's first test): JAX stages it under jit all the same."""
+    user = user_entries(found.exception.__traceback__) if found.exception is not None else []
+    tree = parse_file(user[-1].tb_frame.f_code.co_filename) if user else None
+    node = node_at(tree, position_of(user[-1])) if tree is not None else None
+    frame = user[-1].tb_frame if user else None
+    for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)) if node is not None else ():
+        spelled = ast.unparse(call.func)
+        module = frame.f_globals.get(spelled.split(".")[0]) if "." in spelled else None
+        names = [n.id for n in ast.walk(call) if isinstance(n, ast.Name) and n is not call.func and
+                 not (isinstance(call.func, ast.Attribute) and n in ast.walk(call.func))]
+        held = [frame.f_locals.get(n, frame.f_globals.get(n)) for n in names]
+        if getattr(module, "__name__", "") == "jax.numpy" and names and all(
+                isinstance(v, (int, float, complex, np.ndarray)) for v in held):
+            return ast.unparse(call)
+    return None
 
 
 def _tracer_where_failed(found: Explanation) -> Any:
