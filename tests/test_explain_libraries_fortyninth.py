@@ -338,8 +338,11 @@ def test_a_schedule_a_library_calls_with_its_own_count_names_the_schedules_param
 
 def test_a_fix_spelled_by_a_submodule_imports_that_submodule_once():
     # (``tjax.dataclasses.field(static=True)`` in a cell that imported only ``dataclass`` from it)
-    import json.decoder  # noqa: F401 - loaded, as the user's library module is
+    import importlib
+
     from jaxmagic._explain.stages.attempt import with_imports
+
+    importlib.import_module("json.decoder")  # loaded, as the user's library module is
 
     made = with_imports("decoder = json.decoder.JSONDecoder()", {})
     assert made.splitlines()[:-1] == ["import json.decoder"], made
@@ -382,3 +385,50 @@ def jax_stages_constants() -> bool:
     seen = []
     jax.jit(lambda x: seen.append(isinstance(jnp.abs(0j), jax.core.Tracer)) or x)(1.0)
     return seen[0]
+
+
+def test_a_parameter_named_like_a_module_gets_no_import_and_jax_keeps_its_own():
+    # (review: ``array.sum()`` of a parameter ``array`` is no use of the ``array`` module)
+    from jaxmagic._explain.stages.attempt import with_imports
+
+    assert with_imports("def f(array):\n    return array.sum()", {}) == "def f(array):\n    return array.sum()"
+    assert with_imports("f = jax.jit(g)\ny = jnp.zeros(3)", {}).splitlines()[:2] == [
+        "import jax", "import jax.numpy as jnp"]
+
+
+def test_a_key_beside_a_scalar_array_state_stays_after_it(tmp_path):
+    # a random walk's one-number state is data, not a setting: the value is read as the state's
+    found = explained_cell("walk", JAXAMPLER_AR, """\
+import jax
+import jax.numpy as jnp
+
+
+def step(key, theta):
+    proposal = theta + jax.random.normal(key)
+    if proposal > 0:
+        return proposal
+    return theta
+
+
+jax.jit(step)(jax.random.key(0), jnp.float32(0.5))
+""", tmp_path)
+    assert (found.kind, found.argument) == ("bool-conversion", "theta"), found.message
+
+
+def test_a_size_from_a_leaf_and_another_argument_keeps_the_mask_pattern(tmp_path, monkeypatch):
+    install_library(tmp_path, monkeypatch, "distlib", DISTRIBUTION_LIBRARY)
+    found = explained_cell("leaf-and-arg", EFAX_README, """\
+import jax
+import jax.numpy as jnp
+from distlib import NegBinomial
+
+
+@jax.jit
+def table(p, extra):
+    return jnp.arange(10 * p.failures + extra)
+
+
+table(NegBinomial(jnp.array(4.0), jnp.array(3)), jnp.array(2))
+""", tmp_path)
+    assert found.kind == "traced-shape" and "failures=int(" not in (found.fixes[0].code if found.fixes else ""), \
+        tried(found)

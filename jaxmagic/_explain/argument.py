@@ -54,8 +54,8 @@ def keys_last(paths: list[str], facts: CallFacts | None) -> list[str]:
         return jax.dtypes.issubdtype(value.dtype, jax.dtypes.prng_key) or bool(_KEY_NAME.search(name))
 
     keys = [p for p in paths if is_key(p)]
-    settings = [p for p in paths if p not in keys and facts is not None and (type(facts.values.get(p)) in (
-        int, float) or getattr(facts.values.get(p), "shape", None) == ())]  # a Python number, a 0-d array: a scale
+    settings = [p for p in paths if p not in keys and facts is not None and type(facts.values.get(p)) in (
+        int, float)]  # a Python number the call passed: a scale, a rate (a 0-d array may be a chain's state)
     if not keys or len(keys) == len(paths) or len(keys) + len(settings) == len(paths):
         return paths  # (beside settings alone, ``u * scale``, the samples drawn with the key are the value)
     return [p for p in paths if p not in keys] + keys

@@ -244,8 +244,8 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         template = template.replace(" ({aval})", "")
     staged = _staged_constants(found) if kind in _VALUE_KINDS and not found.paths else None
     return template.format(arg=arg, aval=aval) + (
-        f" Here `{staged}` reads only Python values, yet inside a jit every `jnp` operation is recorded into the "
-        "program, constants included, so its result is a tracer too." if staged else "")
+        f" Here `{staged}` reads only Python values, yet while JAX traces the function every `jnp` operation is "
+        "recorded into the program, constants included, so its result is a tracer too." if staged else "")
 
 
 _VALUE_KINDS = ("bool-conversion", "concretization", "integer-conversion", "array-conversion")

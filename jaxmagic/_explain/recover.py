@@ -22,7 +22,7 @@ import numpy as np
 from .._common.errors import is_installed_library, is_jax_file, user_entries
 from .._common.source import node_at, parse_file, position_of
 
-__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or"]
+__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or", "read_plainly"]
 
 _PURE_MODULES = (jnp, np, jax.random, jax.numpy.linalg)
 _MAX_NODES = 200
@@ -102,6 +102,29 @@ class Impure(Exception):
 def frame_of(globals_: dict | None, locals_: dict | None = None) -> types.SimpleNamespace:
     """A frame's names for :func:`evaluate_pure` to read: a module's globals and a copy of a function's locals."""
     return types.SimpleNamespace(f_globals=globals_ or {}, f_locals=dict(locals_ or {}))
+
+
+def read_plainly(node: ast.expr, frame: Any) -> Any:
+    """``node``'s value where it is a name, an attribute in an object's own ``__dict__`` (never a property or a
+    ``__getattr__``) or a dict's entry at a constant key (``mg.dgrid["logagrid"]``), read running no code at all;
+    raises :class:`Impure` for anything else."""
+    if isinstance(node, ast.Name):
+        for names in (frame.f_locals, frame.f_globals):
+            if node.id in names:
+                return names[node.id]
+    elif isinstance(node, ast.Attribute):
+        held = read_plainly(node.value, frame)
+        try:
+            own = object.__getattribute__(held, "__dict__")
+        except AttributeError:
+            raise Impure from None
+        if isinstance(own, dict) and node.attr in own:
+            return own[node.attr]
+    elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        held = read_plainly(node.value, frame)
+        if type(held) is dict and node.slice.value in held:
+            return held[node.slice.value]
+    raise Impure
 
 
 def pure_or(node: ast.expr, frame: Any, otherwise: Any = None) -> Any:

@@ -55,7 +55,8 @@ def _compiled(recipe: Declaration, held: Any, globals_: dict) -> type:
         package = klass.__module__.split(".", 1)[0]
         if package in sys.modules and package != "builtins":
             namespace.setdefault(package, sys.modules[package])
-    for name in {n.id for s in recipe.statements for n in ast.walk(s) if isinstance(n, ast.Name)} - namespace.keys():
+    for name in {n.id for s in recipe.statements for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(
+            n.ctx, ast.Load)} - namespace.keys():
         if name in sys.modules:  # a library's field function spelled by its module (``tjax.dataclasses.field``)
             namespace[name] = sys.modules[name]
     for statement in recipe.statements:

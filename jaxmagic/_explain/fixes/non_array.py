@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 import types
 from typing import Any
 
@@ -42,10 +43,9 @@ def non_array_fixes(site: Site, converting: bool = True) -> list[Fix]:
         if facts is not None and facts.jitted_as and value is None else None
     if option is not None:  # jaxray's ``@intercept`` adds ``cache``: bound before the jit, never static
         return [option]
-    converted = array_like_fix(site, value) if value is not None and not is_array(value) else None
+    converted = array_like_fix(site, value) if converting and value is not None and not is_array(value) else None
     if converted is not None:  # a PIL image, a pandas frame: data that converts to an array, converted first
-        return [converted, *(f for f in non_array_fixes(site, converting=False) if f.kind != "register-pytree")] \
-            if converting else [converted]
+        return [converted, *(f for f in non_array_fixes(site, converting=False) if f.kind != "register-pytree")]
     is_self = name == "self" or (facts is not None and facts.params and facts.params[0] == name and name == "self")
     path = site.paths[0] if site.paths else name
     declared = declared_data_fix(name, path, value) if value is not None and not is_self else None
@@ -139,31 +139,46 @@ def non_array_fixes(site: Site, converting: bool = True) -> list[Fix]:
 
 def array_like_fix(site: Site, value: Any) -> Fix | None:
     """``jnp.asarray(logo)`` where the failing call passed ``logo``, an object that converts to a numeric array
-    (``__array__``, the array interface: a PIL image, a pandas frame) but that JAX cannot trace as it is."""
-    if not any(hasattr(value, a) for a in ("__array__", "__array_interface__", "__array_struct__")):
+    (``__array__``, the array interface: a PIL image, a pandas frame) but that JAX cannot trace as it is; not a lazy
+    one (dask, a dataset on disk) nor a large one, which converting while explaining would compute or read."""
+    handed = _passed_as(site, value) if site.node is not None and site.facts is not None else None
+    if handed is None:
         return None
     try:
+        if not any(inspect.getattr_static(value, a, None) is not None for a in (
+                "__array__", "__array_interface__", "__array_struct__")) or inspect.getattr_static(
+                value, "__dask_graph__", None) is not None or int(getattr(value, "nbytes", 0) or 0) > _CONVERTED_BYTES:
+            return None
         made = np.asarray(value)
-    except Exception:  # noqa: BLE001 - an object whose conversion fails is no array-like
+        converted = jnp.asarray(made) if made.dtype.kind in "biufc" and made.nbytes <= _CONVERTED_BYTES else None
+    except Exception:  # noqa: BLE001 - an object whose conversion fails (or a dtype JAX lacks) is no array-like
         return None
-    if made.dtype.kind not in "biufc" or site.node is None or site.facts is None:
+    if converted is None:
         return None
+    node, at, given = handed
+    edited = clone(node)
+    edited.args[at] = call(f"{site.names.jnp}.asarray", clone(given))
+    kind = type(value).__name__
+    return Fix("jnp-not-np", ast.unparse(edited),
+               f"`{text_of(given)}` is {'an' if kind[0] in 'AEIOU' else 'a'} `{kind}`, which JAX cannot trace, though "
+               f"it converts to an array ({made.dtype}{list(made.shape)}): pass it as one with `jnp.asarray`",
+               recipe=Static(replace={site.argument: converted}))
+
+
+_CONVERTED_BYTES = 64 * 2 ** 20  # the most an object is converted while explaining
+
+
+def _passed_as(site: Site, value: Any) -> tuple[ast.Call, int, ast.expr] | None:
+    """(the call on the failing line, the position, the expression) that hands ``value`` on, found by identity."""
     frame = types.SimpleNamespace(f_locals=site.locals_ or {}, f_globals=site.globals_ or {})
     for node in ast.walk(site.node):
         for at, given in enumerate(node.args if isinstance(node, ast.Call) else ()):
             try:
-                held = evaluate_pure(given, frame) if isinstance(given, (ast.Name, ast.Attribute)) else None
+                held = evaluate_pure(given, frame) if isinstance(given, ast.Name) else None
             except Impure:
                 continue
             if held is value:
-                edited = clone(node)
-                edited.args[at] = call(f"{site.names.jnp}.asarray", clone(given))
-                kind = type(value).__name__
-                return Fix("jnp-not-np", ast.unparse(edited),
-                           f"`{text_of(given)}` is {'an' if kind[0] in 'AEIOU' else 'a'} `{kind}`, which JAX cannot "
-                           f"trace, though it converts to an array ({made.dtype}{list(made.shape)}): pass it as one "
-                           "with `jnp.asarray`",
-                           recipe=Static(replace={site.argument: jnp.asarray(made)}))
+                return node, at, given
     return None
 
 

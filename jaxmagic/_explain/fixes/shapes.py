@@ -295,8 +295,9 @@ def _count_taken_out(site: Site) -> Fix | None:
     """The size read from one leaf of an argument that holds a single integer (``p.failures``, a library's
     distribution built with ``jnp.array(3)``, whose class keeps it a traced leaf): that leaf taken out into a static
     argument of its own, passed as a Python int."""
-    leaves = list(dict.fromkeys(p for p in site.paths if p != root_of(p)))
-    held = site.facts.values.get(root_of(leaves[0])) if len(leaves) == 1 and site.facts is not None else None
+    leaves = list(dict.fromkeys(site.paths))  # (that leaf alone: a size that also reads another argument is not it)
+    held = site.facts.values.get(root_of(leaves[0])) if len(leaves) == 1 and leaves[0] != root_of(leaves[0]) and \
+        site.facts is not None else None
     value = at_path(held, leaves[0])[1] if held is not None else None
     if not (isinstance(value, (jax.Array, np.ndarray)) and value.ndim == 0 and value.dtype.kind in "iu"
             and not isinstance(value, jax.core.Tracer)):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import inspect
 import sys
 from typing import Any
 
@@ -217,9 +218,10 @@ def with_imports(code: str, globals_: dict | None) -> str:
         return code
     bound = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)} | {
         a.asname or a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
-        for a in n.names}
+        for a in n.names} | {a.arg for a in ast.walk(tree) if isinstance(a, ast.arg)}
     known: dict[str, Any] = globals_ or {}
     needed: dict[str, None] = {}
+    modules: dict[str, None] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
             name = node.id
@@ -228,19 +230,21 @@ def with_imports(code: str, globals_: dict | None) -> str:
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
             dotted = _module_path(node)  # ``tjax.dataclasses.field``: a library's module the namespace lacks
             if dotted is not None and dotted.split(".")[0] not in known and dotted.split(".")[0] not in bound:
-                needed[f"import {dotted}"] = None
-    needed = {line: None for line in needed if not any(other.startswith(line + ".") for other in needed)}
-    return "\n".join([*needed, code]) if needed else code  # (``import tjax.dataclasses``, never ``import tjax`` too)
+                modules[dotted] = None
+    # (``import tjax.dataclasses``, never ``import tjax`` too)
+    needed.update((f"import {m}", None) for m in modules if not any(o.startswith(m + ".") for o in modules))
+    return "\n".join([*needed, code]) if needed else code
 
 
 def _module_path(node: ast.Attribute) -> str | None:
-    """The longest prefix of ``node``'s dotted name that names a loaded module (``tjax.dataclasses``); never one
-    of the usual names above (``jnp``, ``eqx``), imported as such."""
+    """The longest prefix of ``node``'s dotted name that names a loaded module holding the name after it
+    (``tjax.dataclasses`` of ``tjax.dataclasses.field``; not ``array`` of a parameter's ``array.sum``); never one of
+    the usual names above (``jnp``, ``eqx``), imported as such."""
     dotted = (dotted_of(node) or "").split(".")
     if len(dotted) < 2 or dotted[0] in _IMPORTS:
         return None
-    return next((".".join(dotted[:n]) for n in range(len(dotted) - 1, 0, -1) if ".".join(dotted[:n]) in sys.modules),
-                None)
+    return next((".".join(dotted[:n]) for n in range(len(dotted) - 1, 0, -1) if ".".join(dotted[:n]) in sys.modules
+                 and inspect.getattr_static(sys.modules[".".join(dotted[:n])], dotted[n], None) is not None), None)
 
 
 def verify_python_loops(fixes: list[Fix], exc: BaseException) -> None:

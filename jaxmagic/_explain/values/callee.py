@@ -112,10 +112,10 @@ def decorator_static_field(node: ast.ClassDef, cls: type) -> tuple[str, str] | N
         modules = sorted((n for n in list(sys.modules) if (n == top or n.startswith(top + ".")) and not any(
             part.startswith("_") for part in n.split("."))), key=len)
         for name in modules:
-            maker = getattr(sys.modules[name], "field", None)
-            try:
+            try:  # (a module that loads lazily may run code, or refuse, when asked for a name)
+                maker = inspect.getattr_static(sys.modules[name], "field", None)
                 takes = callable(maker) and "static" in inspect.signature(maker).parameters
-            except (TypeError, ValueError):
+            except Exception:  # noqa: BLE001 - no field function to read
                 takes = False
             if takes:
                 return next((n for n, v in held.items() if v is maker), f"{name}.field"), "static=True"
