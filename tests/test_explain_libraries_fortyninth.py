@@ -432,3 +432,33 @@ table(NegBinomial(jnp.array(4.0), jnp.array(3)), jnp.array(2))
 """, tmp_path)
     assert found.kind == "traced-shape" and "failures=int(" not in (found.fixes[0].code if found.fixes else ""), \
         tried(found)
+
+
+NPZ_GRID_INDEXED = """\
+import os
+import tempfile
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+path = os.path.join(tempfile.mkdtemp(), "grid.npz")
+np.savez(path, age=np.linspace(8.0, 10.0, 5), teff=np.linspace(3000.0, 7000.0, 5))
+grid = np.load(path)
+
+
+@jax.jit
+def snap(age):
+    i = jnp.argmin(jnp.abs(grid["age"] - age))
+    return grid["teff"][i]
+
+
+snap(9.1)
+"""
+
+
+def test_a_numpy_array_read_from_an_npz_file_indexed_by_a_tracer_becomes_a_jnp_array(tmp_path):
+    # jaxstar's MIST grid is an ``np.load``-ed file, read entry by entry
+    found = explained_cell("npz-index", JAXSTAR_MISTFIT, NPZ_GRID_INDEXED, tmp_path)
+    assert found.kind == "array-conversion" and found.fixes[0].kind == "jnp-not-np", tried(found)
+    assert found.fixes[0].verified is True and "jnp.asarray(grid['teff'])[i]" in found.fixes[0].code, tried(found)

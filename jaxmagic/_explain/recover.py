@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 import sys
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import jax
@@ -106,8 +106,8 @@ def frame_of(globals_: dict | None, locals_: dict | None = None) -> types.Simple
 
 def read_plainly(node: ast.expr, frame: Any) -> Any:
     """``node``'s value where it is a name, an attribute in an object's own ``__dict__`` (never a property or a
-    ``__getattr__``) or a dict's entry at a constant key (``mg.dgrid["logagrid"]``), read running no code at all;
-    raises :class:`Impure` for anything else."""
+    ``__getattr__``) or an entry at a constant key of a dict or a library's mapping (``mg.dgrid["logagrid"]``, an
+    ``np.load`` file), read running no code of the user's; raises :class:`Impure` for anything else."""
     if isinstance(node, ast.Name):
         for names in (frame.f_locals, frame.f_globals):
             if node.id in names:
@@ -122,8 +122,12 @@ def read_plainly(node: ast.expr, frame: Any) -> Any:
             return own[node.attr]
     elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
         held = read_plainly(node.value, frame)
-        if type(held) is dict and node.slice.value in held:
-            return held[node.slice.value]
+        owner = getattr(sys.modules.get(type(held).__module__), "__file__", None) or ""
+        if type(held) is dict or isinstance(held, Mapping) and is_installed_library(owner):  # (NumPy's ``NpzFile``)
+            try:
+                return held[node.slice.value]
+            except Exception:  # noqa: BLE001 - no such entry
+                raise Impure from None
     raise Impure
 
 
