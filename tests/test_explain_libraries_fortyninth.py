@@ -462,3 +462,25 @@ def test_a_numpy_array_read_from_an_npz_file_indexed_by_a_tracer_becomes_a_jnp_a
     found = explained_cell("npz-index", JAXSTAR_MISTFIT, NPZ_GRID_INDEXED, tmp_path)
     assert found.kind == "array-conversion" and found.fixes[0].kind == "jnp-not-np", tried(found)
     assert found.fixes[0].verified is True and "jnp.asarray(grid['teff'])[i]" in found.fixes[0].code, tried(found)
+
+
+def test_reading_an_expression_never_runs_a_property_of_the_users_class(tmp_path):
+    # (review: ``evaluate_pure`` read ``obj.total`` by running the user's property, which may change things)
+    import types
+
+    from jaxmagic._explain.recover import Impure, evaluate_pure
+
+    module = tmp_path / "users_cell.py"
+    module.write_text("class Counter:\n    calls = 0\n\n    @property\n    def total(self):\n"
+                      "        Counter.calls += 1\n        return 3\n\n    def __getitem__(self, k):\n"
+                      "        Counter.calls += 1\n        return k\n\n\nc = Counter()\n")
+    namespace: dict = {"__name__": "users_cell"}
+    exec(compile(module.read_text(), str(module), "exec"), namespace)
+    frame = types.SimpleNamespace(f_globals=namespace, f_locals={})
+    for text in ("c.total", "c[1]", "c.total + 1"):
+        try:
+            evaluate_pure(__import__("ast").parse(text, mode="eval").body, frame)
+        except Impure:
+            continue
+        raise AssertionError(f"{text} was read by running the user's code")
+    assert namespace["Counter"].calls == 0

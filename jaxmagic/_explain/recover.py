@@ -10,6 +10,7 @@ Anything else means the call is not recovered (and fixes stay unverified).
 from __future__ import annotations
 
 import ast
+import inspect
 import sys
 import types
 from collections.abc import Callable, Mapping
@@ -19,7 +20,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from .._common.errors import is_installed_library, is_jax_file, user_entries
+from .._common.errors import is_installed_library, is_jax_file, is_user_file, user_entries
 from .._common.source import node_at, parse_file, position_of
 
 __all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or", "read_plainly"]
@@ -169,6 +170,8 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False, 
         return
     if isinstance(node, ast.Attribute):
         _check(node.value, frame, library_values, inits)
+        if _plain_chain(node.value) and _users_code_behind(_value(node.value, frame), node.attr):
+            raise Impure  # (a property of the user's class runs the user's code, which may change things)
         return
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
         for element in node.elts:
@@ -195,6 +198,8 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False, 
     if isinstance(node, ast.Subscript):
         _check(node.value, frame, library_values, inits)
         _check(node.slice, frame, library_values, inits)
+        if _plain_chain(node.value) and _users_code_behind(_value(node.value, frame), "__getitem__", item=True):
+            raise Impure
         return
     if isinstance(node, ast.Slice):
         for part in (node.lower, node.upper, node.step):
@@ -223,6 +228,39 @@ def _check(node: ast.AST, frame: types.FrameType, library_values: bool = False, 
         _check(node.value, frame, library_values, inits)
         return
     raise Impure
+
+
+def _plain_chain(node: ast.expr) -> bool:
+    """True for a name read through attributes and subscripts alone (no call, which was checked and runs again)."""
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _users_code_behind(value: Any, attr: str, item: bool = False) -> bool:
+    """True when reading ``value.attr`` (``item``: ``value[...]``) runs code from the user's files: a property or
+    another descriptor, a ``__getattr__``, ``__getattribute__`` or ``__getitem__`` the user's class defines."""
+    if isinstance(value, (type, types.ModuleType)):
+        return False
+    cls = type(value)
+
+    def users(found: Any) -> bool:
+        code = getattr(getattr(found, "fget", None) or getattr(found, "func", None) or found, "__code__", None)
+        return code is not None and is_user_file(code.co_filename)
+
+    try:
+        if item:
+            return users(inspect.getattr_static(cls, "__getitem__", None))
+        found = inspect.getattr_static(cls, attr, None)
+        if users(inspect.getattr_static(cls, "__getattribute__", None)):
+            return True
+        if found is not None:
+            return hasattr(type(found), "__get__") and not isinstance(found, (
+                types.FunctionType, staticmethod, classmethod)) and users(found)
+        own = object.__getattribute__(value, "__dict__") if hasattr(cls, "__dict__") else {}
+        return attr not in own and users(inspect.getattr_static(cls, "__getattr__", None))
+    except Exception:  # noqa: BLE001 - an object whose class cannot be read statically: not read
+        return True
 
 
 def _value(node: ast.expr, frame: Any) -> Any:
