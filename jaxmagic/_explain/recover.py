@@ -13,7 +13,7 @@ import ast
 import inspect
 import sys
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import jax
@@ -23,7 +23,7 @@ import numpy as np
 from .._common.errors import is_installed_library, is_jax_file, is_user_file, user_entries
 from .._common.source import node_at, parse_file, position_of
 
-__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or", "read_plainly"]
+__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or"]
 
 _PURE_MODULES = (jnp, np, jax.random, jax.numpy.linalg)
 _MAX_NODES = 200
@@ -103,33 +103,6 @@ class Impure(Exception):
 def frame_of(globals_: dict | None, locals_: dict | None = None) -> types.SimpleNamespace:
     """A frame's names for :func:`evaluate_pure` to read: a module's globals and a copy of a function's locals."""
     return types.SimpleNamespace(f_globals=globals_ or {}, f_locals=dict(locals_ or {}))
-
-
-def read_plainly(node: ast.expr, frame: Any) -> Any:
-    """``node``'s value where it is a name, an attribute in an object's own ``__dict__`` (never a property or a
-    ``__getattr__``) or an entry at a constant key of a dict or a library's mapping (``mg.dgrid["logagrid"]``, an
-    ``np.load`` file), read running no code of the user's; raises :class:`Impure` for anything else."""
-    if isinstance(node, ast.Name):
-        for names in (frame.f_locals, frame.f_globals):
-            if node.id in names:
-                return names[node.id]
-    elif isinstance(node, ast.Attribute):
-        held = read_plainly(node.value, frame)
-        try:
-            own = object.__getattribute__(held, "__dict__")
-        except AttributeError:
-            raise Impure from None
-        if isinstance(own, dict) and node.attr in own:
-            return own[node.attr]
-    elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
-        held = read_plainly(node.value, frame)
-        owner = getattr(sys.modules.get(type(held).__module__), "__file__", None) or ""
-        if type(held) is dict or isinstance(held, Mapping) and is_installed_library(owner):  # (NumPy's ``NpzFile``)
-            try:
-                return held[node.slice.value]
-            except Exception:  # noqa: BLE001 - no such entry
-                raise Impure from None
-    raise Impure
 
 
 def pure_or(node: ast.expr, frame: Any, otherwise: Any = None) -> Any:

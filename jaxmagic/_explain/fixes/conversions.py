@@ -16,7 +16,7 @@ from ..._common.source import clone, enclosing_function, text_of
 from ..dataflow import local_names
 from ..explanation import Fix
 from ..rebuild import Names
-from ..recover import Impure, frame_of, read_plainly
+from ..recover import frame_of, pure_or
 from .conditions import bool_fixes
 from .rewrites import Edit, attr, call, fori_loop_for
 from .shapes import SHAPE_FUNCS, numpy_for_shapes, shape_fixes
@@ -338,10 +338,9 @@ def _numpy_valued(node: ast.expr, site: Site) -> bool:
     for sub in ast.walk(node):
         if isinstance(sub, ast.Call) and (dotted_of(sub.func) or "").startswith(prefix):
             return True
-    try:  # ``TABLE``, ``mg.dgrid["logagrid"]``: a NumPy array held by a global, read running no code
-        return isinstance(read_plainly(node, frame_of(site.globals_, site.locals_)), np.ndarray)
-    except Impure:
-        return False
+    # ``TABLE``, ``mg.dgrid["logagrid"]``: a NumPy array held by a global, read running no code of the user's
+    return isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and isinstance(
+        pure_or(node, frame_of(site.globals_, site.locals_)), np.ndarray)
 
 
 def _numpy_call_fixes(site: Site, node: ast.Call, dotted: str) -> list[Fix]:
