@@ -28,7 +28,7 @@ __all__ = [
     "called_from", "installed_package", "is_installed_library", "library_entry", "is_jax_file", "jax_frames_kept", "is_user_file", "short_path", "traceback_entries",
     "user_entries", "user_frame", "stitched", "errors_held", "holds_tracer", "attribute_tracers", "raised_by_jax", "leaves_of", "RAISE_LINE",
     "calls_a_jit", "differentiated_eagerly", "quiet_leaves", "unhashable_jitted_method", "forget_answers", "kept_as_it_was", "cut_from_handled", "view_tracers",
-    "code_parameters"]
+    "code_parameters", "holding_arrays"]
 
 def called_from(frame: types.FrameType | None, in_file: Callable[[str], bool]) -> bool:
     """True when ``frame`` or one of its callers runs code of a file ``in_file`` accepts (``is_jax_file``:
@@ -193,6 +193,22 @@ def holding_tracers(paths: list[str], frame: types.FrameType) -> list[str]:
     not one of its locals: a static argument's Python floats are never the traced value's source."""
     roots = [re.match(r"\w*", p).group(0) for p in paths]
     return [p for p, r in zip(paths, roots) if r not in frame.f_locals or holds_tracer(frame.f_locals[r])]
+
+
+def holding_arrays(paths: list[str], frame: types.FrameType) -> list[str]:
+    """Of ``paths``, those whose root the frame holds as concrete JAX arrays, no tracer among them: under a trace,
+    JAX records an operation on them all the same (``-0.1 * theta['k']`` in a scan body)."""
+    roots = [re.match(r"\w*", p).group(0) for p in paths]
+    held = [frame.f_locals.get(r) if r in frame.f_locals else None for r in roots]
+    return [p for p, value in zip(paths, held) if value is not None and not holds_tracer(value) and any(
+        isinstance(leaf, jax.Array) for leaf in _leaves_quietly(value)[:256])]
+
+
+def _leaves_quietly(value: object) -> list:
+    try:
+        return quiet_leaves(value)
+    except Exception:  # noqa: BLE001 - an object whose flattening fails holds nothing we can read
+        return []
 
 
 def attribute_tracers(value: object) -> list:

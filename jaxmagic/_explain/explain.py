@@ -22,7 +22,7 @@ import numpy as np
 from .._common import journal
 from .._common.errors import (SHAPE_KINDS, UNHASHABLE_TRACER, is_jax_file, message_of, tracing_error_in,
                               traceback_entries, tracing_kind, user_entries)
-from .._common.frames import forget_answers, quiet_leaves, unhashable_jitted_method
+from .._common.frames import forget_answers, holding_arrays, quiet_leaves, unhashable_jitted_method
 from .._common.source import node_at, parse_file, position_of
 from .._tracking.observed.adapters import plain_view
 from .call import CallFacts, known_call
@@ -242,10 +242,14 @@ def _why(kind: str, found: Explanation, facts: CallFacts | None) -> str:
         template = f"Under {_TRACING[innermost]}" + template[len("Under jit"):]
     if aval is None:  # no call to read it from: say nothing rather than repeat "shape and dtype"
         template = template.replace(" ({aval})", "")
-    staged = _staged_constants(found) if kind in _VALUE_KINDS and not found.paths else None
+    concrete = kind in _VALUE_KINDS and _held_concrete(found)  # a library handed the argument in as concrete arrays
+    if concrete:
+        template = template.replace("`{arg}`", "the value").replace("{arg}", "the value").replace(" ({aval})", "")
+    staged = _staged_constants(found) if kind in _VALUE_KINDS and (concrete or not found.paths) else None
     return template.format(arg=arg, aval=aval) + (
-        f" Here `{staged}` reads only Python values, yet while JAX traces the function every `jnp` operation is "
-        "recorded into the program, constants included, so its result is a tracer too." if staged else "")
+        f" Here `{staged}` reads only {'concrete arrays' if concrete else 'Python values'}, yet while JAX traces "
+        f"the function every {'operation on a JAX array' if concrete else '`jnp` operation'} is recorded into the "
+        "program, constants included, so its result is a tracer too." if staged else "")
 
 
 _VALUE_KINDS = ("bool-conversion", "concretization", "integer-conversion", "array-conversion")
@@ -267,7 +271,21 @@ def _staged_constants(found: Explanation) -> str | None:
         if getattr(module, "__name__", "") == "jax.numpy" and names and all(
                 isinstance(v, (int, float, complex, np.ndarray)) for v in held):
             return ast.unparse(call)
+    # ``math.exp(-0.1 * theta['k'])``, ``if theta['k'] * 2 > 1``, ``theta`` handed in as concrete arrays: the
+    # operation on them is recorded (the outermost that reads only them)
+    for operand in (n for n in ast.walk(node) if isinstance(n, (ast.BinOp, ast.UnaryOp))) if node is not None else ():
+        read = [n.id for n in ast.walk(operand) if isinstance(n, ast.Name)]
+        if read and any(holding_arrays([n], frame) for n in read) and all(
+                holding_arrays([n], frame) or n not in frame.f_locals or isinstance(frame.f_locals[n], (
+                    int, float, complex, np.ndarray, types.ModuleType)) for n in read):
+            return ast.unparse(operand)
     return None
+
+
+def _held_concrete(found: Explanation) -> bool:
+    """True when the failing frame holds the named argument as concrete JAX arrays, no tracer among them."""
+    user = user_entries(found.exception.__traceback__) if found.argument and found.exception is not None else []
+    return bool(user) and bool(holding_arrays([found.argument], user[-1].tb_frame))
 
 
 def _tracer_where_failed(found: Explanation) -> Any:

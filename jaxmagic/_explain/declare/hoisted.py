@@ -35,7 +35,7 @@ from ..fixes.site import Site, dotted_of, jit_spelled
 from ..values.callee import resolved
 from .leaf import Static, static_jitted_code
 
-__all__ = ["hoisted_call_fix", "hoisted_method_fix", "hoisted_size_fix", "unjitted_fix"]
+__all__ = ["built_outside_fix", "hoisted_call_fix", "hoisted_method_fix", "hoisted_size_fix", "unjitted_fix"]
 
 
 def hoisted_call_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None, globals_: dict | None) -> Fix | None:
@@ -100,6 +100,77 @@ def unjitted_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None
               "pieces of your own code around it where they need it", template=True)  # its body: the user's to cut
     fix.outcome = "without jit the call runs your code, which jaxmagic does not do for you"
     return fix
+
+
+def built_outside_fix(exc: BaseException, tree: ast.Module | None, lineno: int | None) -> Fix | None:
+    """A library's object built in the user's jitted function from its arguments, where the library needs their
+    values (jaxGW's heterodyne likelihood computes its coefficients with NumPy from a waveform at the reference
+    point): under jit even a constant's operations are traced, so no static option reaches it. The statements up
+    to the failing one run in a function of their own, without jit, once per value of what they read; the rest is
+    the jitted function, closing over what they built. Not tried: building runs the user's code on the values."""
+    entry = library_entry(exc)
+    function = enclosing_function(tree, lineno) if tree is not None and lineno is not None else None
+    if entry is None or not isinstance(function, ast.FunctionDef) or function not in getattr(tree, "body", []):
+        return None
+    jits = [d for d in function.decorator_list if _is_jit(d)]
+    statement = body_statement(function, lineno)
+    if len(jits) != 1 or len(function.decorator_list) != 1 or isinstance(jits[0], ast.Call) or \
+            not isinstance(statement, ast.Assign) or not isinstance(statement.value, ast.Call) or \
+            [type(t) for t in statement.targets] != [ast.Name]:
+        return None
+    cut = function.body.index(statement) + 1
+    prefix, rest = function.body[:cut], function.body[cut:]
+    a = function.args
+    params = [p.arg for p in a.args]
+    if not rest or a.posonlyargs or a.vararg or a.kwarg or a.kwonlyargs or a.defaults:
+        return None
+    loads = lambda body: {n.id for s in body for n in ast.walk(s)  # noqa: E731
+                          if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    stores = lambda body: {n for s in body for n in stored_names(s)}  # noqa: E731
+    needed, wanted = [statement], loads([statement])  # the statements the failing one reads, back to the parameters
+    for earlier in reversed(prefix[:-1]):
+        if stores([earlier]) & wanted:
+            needed.insert(0, earlier)
+            wanted |= loads([earlier])
+    inner_body = [*(s for s in prefix if s not in needed), *rest]  # the rest, and what the build does not need
+    built_from = [p for p in params if p in wanted]
+    traced = [p for p in params if p in loads(inner_body) and p not in built_from]
+    if not built_from or not traced or stores(inner_body) & (stores(needed) | set(built_from)) or any(
+            isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) for s in needed for n in ast.walk(s)):
+        return None  # (a name the rest binds again would be a local of the inner function: unbound where read)
+    calls = [c for c in ast.walk(tree) if isinstance(c, ast.Call) and getattr(c.func, "id", None) == function.name]
+    at = [s for s in tree.body if isinstance(s, (ast.Expr, ast.Assign)) and s.value in calls]  # the cell's own call
+    if len(calls) != 1 or len(at) != 1 or any(isinstance(x, ast.Starred) for x in calls[0].args) or \
+            any(k.arg is None for k in calls[0].keywords) or len(calls[0].args) > len(params):
+        return None
+    given = {**dict(zip(params, calls[0].args)), **{k.arg: k.value for k in calls[0].keywords}}
+    if any(p not in given for p in params):
+        return None
+    name, built = function.name, statement.targets[0].id
+    arguments = lambda names: ast.arguments([], [ast.arg(n) for n in names], None, [], [], None, [])  # noqa: E731
+    inner = _definition(name, arguments(traced), inner_body, [jits[0]])
+    maker = _definition(f"make_{name}", arguments(built_from), [*needed, inner, ast.Return(ast.Name(name))], [])
+    made = ast.Assign([ast.Name(name, ast.Store())], ast.Call(ast.Name(f"make_{name}"), [given[p] for p in built_from],
+                                                             []), lineno=0)
+    call = ast.Call(ast.Name(name), [given[p] for p in traced], [])
+    again = ast.Assign(at[0].targets, call, lineno=0) if isinstance(at[0], ast.Assign) else call
+    library = installed_package(entry.tb_frame.f_code.co_filename) or "the library"
+    taken = ", ".join(f"`{p}`" for p in built_from)
+    unparsed = ast.unparse(ast.fix_missing_locations(maker)).splitlines()
+    lines = [line for i, line in enumerate(unparsed) if line or not unparsed[i - 1].rstrip().endswith(":")]
+    lines[0] += f"   # no jit: {library} needs the values of {taken}"
+    code = "\n".join([*lines, "", ast.unparse(made) + "   # built once, before the jit", ast.unparse(again)])
+    fix = Fix("static", code, f"`{library}` builds `{built}` from the values of {taken} (NumPy, or a size they "
+                              "decide), and under jit even a constant's operations are traced: build it before the "
+                              f"jit, once per value of {taken}, and jit only what uses it")
+    fix.outcome = "building it runs your code on the values, which jaxmagic does not do for you"
+    return fix
+
+
+def _definition(name: str, arguments: ast.arguments, body: list, decorators: list) -> ast.FunctionDef:
+    """A ``def`` node, on every Python this runs on (3.12 added ``type_params``)."""
+    fields = {"name": name, "args": arguments, "body": body, "decorator_list": decorators, "returns": None}
+    return ast.FunctionDef(**fields, **({"type_params": []} if "type_params" in ast.FunctionDef._fields else {}))
 
 
 def _is_jit(decorator: ast.expr) -> bool:

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import sys
 from typing import Any
 
 import jax
 
+from ..._common.errors import is_installed_library
 from ..._common.frames import quiet_leaves
 from ..call import CallFacts
 from ..explanation import Fix
@@ -115,6 +117,9 @@ def unhashable_fixes(site: Site) -> list[Fix]:
             declared.recipe.handed = value  # ``forward(X, embedding=...)``): tried through that jit, with this object
         if declared is not None:
             return [declared, not_static]
+        remade = _remade_inside(facts, name, value, site.globals_ or {})
+        if remade is not None:  # a library's class (chex's dataclasses have no hash): its settings, made again inside
+            return [remade, not_static]
         return [Fix(
             "hashable-static", f"@dataclasses.dataclass(frozen=True)\nclass {type(value).__name__}: ...",
             f"`{type(value).__name__}` defines `__eq__` but no `__hash__`; a frozen dataclass is hashable "
@@ -170,23 +175,64 @@ def unhashable_fixes(site: Site) -> list[Fix]:
     return [*fixes, *([bound] if bound is not None else [])]
 
 
-def _container_again(facts: CallFacts, name: str, hashable: tuple[str, Any], made: str) -> Fix | None:
-    """A dict or list passed static: as a tuple (hashable), made a ``made`` again on the function's first line
-    (the body keeps reading it as before, ``**hparams``, ``hparams["lr"]``, a library's ``isinstance(dims, list)``:
-    the tuple alone would break it)."""
-    if facts.source is None or hashable[1] is None:
+def _remade_inside(facts: CallFacts, name: str, value: Any, globals_: dict) -> Fix | None:
+    """A library's dataclass object passed static, which cannot be hashed (hippox's ``Hippo``, a chex dataclass):
+    its settings (the fields it is made with, plain Python values) passed as a tuple of items, which hashes, and the
+    object made again from them on the function's first line. The user cannot give a library's class a hash."""
+    cls = type(value)
+    module = sys.modules.get(cls.__module__)
+    spelled = next((n for n, v in globals_.items() if v is cls), None) or next(
+        (f"{n}.{cls.__name__}" for n, v in globals_.items() if v is module and module is not None), None)
+    if spelled is None or not is_installed_library(getattr(module, "__file__", None) or ""):
         return None
-    node, filename = facts.source
+    try:
+        items = tuple((f.name, getattr(value, f.name)) for f in dataclasses.fields(value) if f.init and not (
+            f.default is not dataclasses.MISSING and getattr(value, f.name) == f.default))  # (the defaults stay)
+        plain = ast.literal_eval(repr(items)) == items and hash(items) is not None
+    except Exception:  # noqa: BLE001 - a field that is not a plain Python value (an array): no literal for it
+        return None
+    if not plain:
+        return None
+    again = _made_again(facts, name, f"{spelled}(**dict({name}))")
+    if again is None:
+        return None
+    shown = "\n".join([facts.def_line, f"    {name} = {spelled}(**dict({name}))   # made again inside",
+                       "    ...  # the body as it is", "", f"{facts.name}(..., {name}={items!r})"])
+    return Fix(
+        "hashable-static", shown,
+        f"`{cls.__name__}` (from `{cls.__module__.split('.')[0]}`) cannot be hashed, so it cannot be static: pass the "
+        f"settings it is made with as a tuple, which hashes (equal settings share one compile), and make the "
+        f"`{cls.__name__}` again on the function's first line",
+        recipe=Static(replace={name: items}, edited=(again, facts.source[1])),
+    )
+
+
+def _made_again(facts: CallFacts, name: str, made: str) -> ast.FunctionDef | None:
+    """The user's jitted function with ``name = made`` as its first statement (after a docstring)."""
+    if facts.source is None:
+        return None
+    node = facts.source[0]
     if not isinstance(node, ast.FunctionDef) or not node.body:
         return None
     edited = copied(node)
     first = edited.body[0]
     docstring = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(
         first.value.value, str)
-    again = ast.parse(f"{name} = {made}({name})").body[0]
+    again = ast.parse(f"{name} = {made}").body[0]
     ast.copy_location(again, first)
     ast.fix_missing_locations(again)
     edited.body.insert(1 if docstring else 0, again)
+    return edited
+
+
+def _container_again(facts: CallFacts, name: str, hashable: tuple[str, Any], made: str) -> Fix | None:
+    """A dict or list passed static: as a tuple (hashable), made a ``made`` again on the function's first line
+    (the body keeps reading it as before, ``**hparams``, ``hparams["lr"]``, a library's ``isinstance(dims, list)``:
+    the tuple alone would break it)."""
+    edited = _made_again(facts, name, f"{made}({name})") if hashable[1] is not None else None
+    if edited is None:
+        return None
+    filename = facts.source[1]
     code, new_value = hashable
     passed = f"tuple(sorted({name}.items()))" if made == "dict" else code
     shown = "\n".join([facts.def_line, f"    {name} = {made}({name})   # a {made} again inside",

@@ -9,8 +9,9 @@ shapes and dtypes, everything else is held as it was (``self``, a Python
 number), and the function alone is traced under a jit of jaxmagic's.
 
 It is not done where the function alone would prove less than the library's
-call: a parameter the function assigns (its frame no longer holds what it was
-given), or values traced under a transformation other than ``vmap``, a loop's
+call: a parameter the function may have assigned before it failed (its frame
+no longer holds what it was given; an assignment below the failing line, outside
+any loop around it, has not run), or values traced under a transformation other than ``vmap``, a loop's
 and jit's own. A loop fix is not tried this way either (``retrace.in_place``):
 a library may differentiate what the function returns, and reverse mode refuses
 a ``lax.while_loop`` that traces alone.
@@ -47,7 +48,8 @@ def replay_alone(exc: BaseException, differentiated_ok: bool = False) -> Replay 
         return "no function of yours that library code called"
     frame, code = entry.frame, entry.frame.f_code
     params = code_parameters(code)
-    if _assigns(code, params):
+    stopped = next((tb.tb_lasti for tb in traceback_entries(exc.__traceback__) if tb.tb_frame is frame), frame.f_lasti)
+    if _assigns(code, params, stopped):  # (the traceback's own: a frame's ``f_lasti`` may be a ``finally``'s)
         return f"`{entry.name}` assigns to a parameter, so its frame no longer holds what it was given"
     functions = functions_with(code, frame)
     if not functions or any(p not in frame.f_locals for p in params):
@@ -77,10 +79,16 @@ def replay_alone(exc: BaseException, differentiated_ok: bool = False) -> Replay 
                   + (", without the gradient around it" if differentiated else ""), alone=True)
 
 
-def _assigns(code: types.CodeType, params: list[str]) -> bool:
-    """Whether the function's own code stores into one of its parameters."""
+def _assigns(code: types.CodeType, params: list[str], stopped: int) -> bool:
+    """Whether the function's own code may have stored into one of its parameters before it stopped at the
+    instruction ``stopped``: a store before it, or any store where a loop around it runs again (``thetas`` given
+    to a loop below the failing line is still what the function was given)."""
     stores = ("STORE_FAST", "STORE_DEREF", "DELETE_FAST", "DELETE_DEREF")
-    return any(i.opname in stores and i.argval in params for i in dis.get_instructions(code))
+    instructions = list(dis.get_instructions(code))
+    stored = [i.offset for i in instructions if i.opname in stores and i.argval in params]
+    looped = any(isinstance(i.argval, int) and i.opcode in (*dis.hasjrel, *dis.hasjabs) and i.argval <= stopped <= i.offset
+                 for i in instructions)  # a jump back past the stop: the code below it ran before, in a turn before
+    return bool(stored) and (looped or min(stored) < stopped)
 
 
 def _plain(tracer: Any, kinds: tuple[str, ...] = ("DynamicJaxprTracer", "BatchTracer")) -> bool:

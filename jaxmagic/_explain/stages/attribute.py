@@ -10,7 +10,7 @@ import re
 
 import jax
 
-from ..._common.frames import code_parameters, holding_tracers, unhashable_jitted_method, view_tracers
+from ..._common.frames import code_parameters, holding_arrays, holding_tracers, unhashable_jitted_method, view_tracers
 from ..._common.errors import SHAPE_KINDS, is_installed_library, is_jax_file, leaves_of, traceback_entries
 from ..._common.files import source_line
 from ..._common.source import enclosing_function, names_in, parameter_names, parse_file, position_of
@@ -325,6 +325,8 @@ def _in_users_terms(failure: Failure) -> None:
     read = _reads_of(read, function, tree, values_only=failure.kind == "traced-shape")  # (a count made with
     # ``jnp`` of ``x.shape[-1]`` is a tracer, yet depends on no argument's values)
     paths = holding_tracers(read, frame) if frame and frame.f_code.co_name == name else read
+    if not paths and frame and frame.f_code.co_name == name and failure.kind in _VALUE_KINDS:
+        paths = holding_arrays(read, frame)  # concrete arrays a library handed in, made tracers by the line's operations
     leaf = _leaf_path(handed) if handed is not None else None
     if leaf is not None and root_of(leaf) in paths:  # the very entry handed (``spec['steps']``), not the whole dict
         paths = [leaf, *(p for p in paths if p != root_of(leaf))]

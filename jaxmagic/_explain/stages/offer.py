@@ -29,7 +29,7 @@ from ..declare.wrapper import bound_method_fix
 from ..declare.jit_option import library_builder_static_fix, library_jit_static_fix, library_own_jit_fix
 from ..declare.closure import ClosedOver
 from ..declare.leaf import Static
-from ..declare.hoisted import hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
+from ..declare.hoisted import built_outside_fix, hoisted_call_fix, hoisted_method_fix, hoisted_size_fix, unjitted_fix
 from ..shaped.constants import constant_object_fix, constant_statement_fix, handed_statement_fix, numpy_statement_fix
 from ..._common.frames import unhashable_jitted_method
 from ..twins.choices import names_in_list
@@ -162,6 +162,14 @@ def offer(failure: Failure) -> None:
     unjitted = unjitted_fix(failure.exc, tree, found.lineno, globals_) if kind in (*CONVERSIONS, "traced-shape") and \
         all(f.template or isinstance(f.recipe, ClosedOver) for f in found.fixes) else None  # (an array the library
     # converts, made a constant: it may still meet a value it computes from the traced ones)
+    built = built_outside_fix(failure.exc, tree, found.lineno) if kind in (*CONVERSIONS, "traced-shape") and \
+        hoisted is None and not any(f.kind == "static" and not f.template and not isinstance(f.recipe, ClosedOver)
+                                    for f in found.fixes) else None
+    if built is not None:  # jaxGW's likelihood built from a traced reference point: built before the jit (after a
+        # constant closed over, which it replaces where that fails: a try that fails goes last)
+        at = 0 if all(f.template for f in found.fixes) else len(found.fixes)  # never before code that may trace
+        found.fixes = [*found.fixes[:at], built, *found.fixes[at:]]
+        found.fixes, unjitted = ([*found.fixes, unjitted] if unjitted is not None else found.fixes), None  # guidance
     if unjitted is not None:  # cvxpylayers' layer under the user's @jax.jit, where only patterns were offered (after
         found.fixes = [unjitted, *found.fixes] if hoisted is None else [*found.fixes, unjitted]  # the call moved out)
     graph = graph_input_fix(failure.exc, kind, found.argument, user) if not found.fixes else None

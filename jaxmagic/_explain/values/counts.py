@@ -17,7 +17,7 @@ import jax.numpy as jnp
 from ..._common.errors import (SIZE_NAME, UNHASHABLE_TRACER, asserted_type, is_installed_library,
                               is_jax_file, leaves_of, message_of, only_an_index, traceback_entries)
 from ..._common.frames import quiet_leaves
-from ..._common.source import node_at, parse_file, position_of
+from ..._common.source import enclosing_function, node_at, parse_file, position_of
 from ..dataflow import shape_reads
 from ..provenance import Tracer, is_trace_input, jaxpr_tracer
 from ..recover import Impure, evaluate_pure
@@ -63,6 +63,8 @@ def library_needs_a_size(exc: BaseException, node: Any, user: list[types.Traceba
             return sized
         if not feeding or all(t.aval.dtype == jnp.bool_ for t in feeding):
             continue  # nothing traced here, or only the verdict of a check: the line that called it says more
+        if type(exc).__name__ == "TracerBoolConversionError" and not _size_named_at(entry):
+            break  # a library's ``if m_mode != s_mode`` tests integers that are no size: a branch, not a shape
         if all(jnp.issubdtype(t.aval.dtype, jnp.integer) and _count_like(t) for t in feeding):
             return feeding
         # ``int(t_max // delta_t + 1)``: a number of steps the library makes of scalars, whatever their dtype
@@ -84,6 +86,36 @@ def _size_named(node: ast.Call, user: list[types.TracebackType]) -> bool:
     except (Impure, TypeError, ValueError):
         return True
     return any(SIZE_NAME.search(n) for n in [k.arg or "" for k in node.keywords] + params[:len(node.args)])
+
+
+def _size_named_at(entry: types.TracebackType) -> bool:
+    """True when a library frame's failing line reads a name or attribute named for a size (``if N % 2``), or one
+    its function then uses as a size (JAX-GalSim's ``if settings.largest == settings.smallest``, then
+    ``fft(..., n=size)`` with ``size = settings.largest``)."""
+    position = position_of(entry)
+    tree = parse_file(position.filename)
+    at = node_at(tree, position) if tree is not None else None
+    if at is None:
+        return True  # a library's source that cannot be read (compiled): a size, as before this was asked
+    names = [n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(at) if isinstance(n, (ast.Name, ast.Attribute))]
+    if any(SIZE_NAME.search(name) for name in names):
+        return True
+    inner = {id(n.value) for n in ast.walk(at) if isinstance(n, ast.Attribute)}  # ``settings`` of ``settings.largest``
+    read = {ast.unparse(n) for n in ast.walk(at) if isinstance(n, (ast.Name, ast.Attribute)) and id(n) not in inner}
+    function = enclosing_function(tree, position.lineno)
+    body = [n for n in ast.walk(function) if isinstance(n, ast.stmt)] if function is not None else []
+    reads = lambda node: any(ast.unparse(n) in read for n in ast.walk(node)  # noqa: E731
+                             if isinstance(n, (ast.Name, ast.Attribute)))
+    for _ in range(2):  # what the function assigns from them, twice over
+        read |= {t.id for s in body if isinstance(s, ast.Assign) and reads(s.value) for t in s.targets
+                 if isinstance(t, ast.Name)}
+    calls = [n for n in ast.walk(function) if isinstance(n, ast.Call)] if function is not None else []
+    return any(k.arg and _SIZE_KEYWORD.fullmatch(k.arg) and reads(k.value) for c in calls for k in c.keywords) or \
+        any((getattr(c.func, "id", None) or getattr(c.func, "attr", None)) in _SIZED_BY and any(reads(a) for a in c.args)
+            for c in calls)
+
+
+_SIZED_BY = {"range", "arange", "zeros", "ones", "empty", "full", "eye", "linspace", "reshape", "tile", "repeat"}
 
 
 _COUNTING = {"int", "range", "index", "ceil", "floor"}  # calls that make a Python count of their argument
