@@ -8,7 +8,9 @@ jaxGW, hippox, JaxNRSur), each a reduction of its own.
   ``theta``, concrete in its forward pass): the operation on them is recorded all the same, and the argument is
   the parameter the line reads, said to hold concrete arrays, not to be a tracer;
 - a library's dataclass object (hippox's ``Hippo``, a chex dataclass: ``__eq__``, no ``__hash__``) passed static:
-  its settings passed as a tuple and the object made again on the function's first line, tried;
+  its settings passed as a tuple and the object made again on the function's first line, tried, also where the
+  failing line makes the object itself (no frame holds it: it is rebuilt from JAX's message, as the kernel's hook
+  reads it);
 - a library's ``if`` on two integer fields that are no size (JaxNRSur's spherical harmonics, ``if m != s``): a
   bool conversion, not a traced shape; a field named for a size still reads as one;
 - a library's object built in the user's jitted function from a traced argument (jaxGW's heterodyne likelihood,
@@ -315,3 +317,31 @@ def test_only_what_the_build_needs_moves_before_the_jit_and_a_name_bound_again_k
     assert namespace["total"].shape == ()
     rebound = explained_cell("built-rebound", JAXGW_HETERODYNE, BUILT_AND_REBOUND, tmp_path)
     assert not any("make_loglike_at" in f.code for f in rebound.fixes), tried(rebound)
+
+
+LIBRARY_OBJECT_MADE_ON_THE_LINE = """\
+import functools
+import jax
+import jax.numpy as jnp
+from basislib import Basis
+
+
+@functools.partial(jax.jit, static_argnums=(0,))
+def kernel(basis, x):
+    return basis.matrix() @ x
+
+
+if True:  # no call handed in: read back from the traceback, as the kernel's hook does
+    kernel(Basis(size=3, measure="legs"), jnp.ones(3))
+"""
+
+
+def test_a_library_object_made_on_the_failing_line_is_read_from_jaxs_message(tmp_path, monkeypatch):
+    # JAX refuses the unhashable static before any trace, so no frame holds the arguments, and jaxmagic does not
+    # run the library's constructor again: the object JAX's message shows is rebuilt from its repr
+    install_library(tmp_path, monkeypatch, "basislib", BASIS_LIBRARY)
+    found = explained_cell("library-object-on-the-line", HIPPOX_MAIN, LIBRARY_OBJECT_MADE_ON_THE_LINE, tmp_path)
+    assert (found.kind, found.argument) == ("unhashable-static", "basis"), found.message
+    top = found.fixes[0]
+    assert top.kind == "hashable-static" and top.verified is True, tried(found)
+    assert "basis=(('size', 3),)" in top.code, top.code

@@ -5,12 +5,18 @@ the traceback, stopped at that call expression. Its callee and arguments can
 be evaluated again without running user code twice, as long as they are
 side-effect free: names, attributes, constants, containers of those, and
 calls of array constructors from ``jax.numpy``, ``numpy`` and ``jax.random``.
-Anything else means the call is not recovered (and fixes stay unverified).
+Anything else means the call is not recovered (and fixes stay unverified),
+except a dataclass the line makes (``f(Config(...), x)``) that JAX refused to
+hash as a static argument: its message shows the object, which is rebuilt from
+that repr without running its code (JAX refuses before any trace, so none of its
+frames holds the arguments).
 """
 from __future__ import annotations
 
 import ast
+import dataclasses
 import inspect
+import re
 import sys
 import types
 from collections.abc import Callable
@@ -23,7 +29,7 @@ import numpy as np
 from .._common.errors import is_installed_library, is_jax_file, is_user_file, user_entries
 from .._common.source import node_at, parse_file, position_of
 
-__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or"]
+__all__ = ["recover_call", "evaluate_pure", "frame_of", "Impure", "pure_or", "value_from_message"]
 
 _PURE_MODULES = (jnp, np, jax.random, jax.numpy.linalg)
 _MAX_NODES = 200
@@ -38,14 +44,14 @@ def recover_call(
     ``kwargs`` None when they cannot be evaluated safely), or None.
     """
     for tb in reversed(user_entries(exc.__traceback__)):  # JAX's frames and jaxmagic's are not the call
-        found = _call_in_frame(tb, is_target)
+        found = _call_in_frame(tb, is_target, str(exc))
         if found is not None:
             return found
     return None
 
 
 def _call_in_frame(
-    tb: types.TracebackType, is_target: Callable[[Any], bool]
+    tb: types.TracebackType, is_target: Callable[[Any], bool], message: str = ""
 ) -> tuple[Any, tuple | None, dict | None] | None:
     position = position_of(tb)
     tree = parse_file(position.filename)
@@ -67,17 +73,63 @@ def _call_in_frame(
             if isinstance(arg, ast.Starred):
                 args.extend(evaluate_pure(arg.value, frame))
             else:
-                args.append(evaluate_pure(arg, frame))
+                args.append(_pure_or_shown(arg, frame, message))
         kwargs: dict[str, Any] = {}
         for keyword in node.keywords:
             if keyword.arg is None:
                 kwargs.update(evaluate_pure(keyword.value, frame))
             else:
-                kwargs[keyword.arg] = evaluate_pure(keyword.value, frame)
+                kwargs[keyword.arg] = _pure_or_shown(keyword.value, frame, message)
     except Impure:  # the function is known; its arguments as JAX's dispatch got them, where its frames are kept
         handed = _handed_to_jit(tb)
         return (callee, *handed) if handed is not None else (callee, None, None)
     return callee, tuple(args), kwargs
+
+
+def _pure_or_shown(node: ast.expr, frame: types.FrameType, message: str) -> Any:
+    """An argument's value without running code: evaluated, or a dataclass the line makes (``Const([2, 3])``,
+    ``Hippo(state_size=16)``) that JAX's message shows as the value it could not hash, rebuilt from that repr.
+    JAX raises that before any trace, so no frame of its holds the arguments."""
+    try:
+        return evaluate_pure(node, frame)
+    except Impure:
+        if not isinstance(node, ast.Call) or not message or not isinstance(node.func, (ast.Name, ast.Attribute)):
+            raise
+        made = evaluate_pure(node.func, frame, library_values=True)
+        shown = value_from_message(message, {**frame.f_globals, **frame.f_locals}) if isinstance(made, type) else None
+        if shown is None or type(shown) is not made:
+            raise
+        return shown
+
+
+# "... hash an object of type <class '__main__.Schedule'>, Schedule(steps=3, warmup=1). The error was ..."
+_SHOWN = re.compile(r"of type <class '(?P<type>[\w.]+)'>, (?P<repr>.+?)\. The error was", re.S)
+
+
+def value_from_message(message: str, globals_: dict) -> Any:
+    """The dataclass object JAX's message shows, rebuilt from its repr without running any of its code
+    (``object.__new__`` and the fields' literal values); None unless every field shown is a literal."""
+    found = _SHOWN.search(message)
+    if found is None:
+        return None
+    cls = globals_.get(found["type"].rsplit(".", 1)[-1])
+    if not isinstance(cls, type) or not dataclasses.is_dataclass(cls) or \
+            f"{cls.__module__}.{cls.__qualname__}" != found["type"]:
+        return None
+    try:
+        shown = ast.parse(found["repr"], mode="eval").body
+        if not (isinstance(shown, ast.Call) and isinstance(shown.func, ast.Name) and shown.func.id == cls.__name__
+                and not shown.args):
+            return None
+        values = {k.arg: ast.literal_eval(k.value) for k in shown.keywords}
+    except (SyntaxError, ValueError):
+        return None
+    if set(values) != {f.name for f in dataclasses.fields(cls) if f.repr}:
+        return None
+    made = object.__new__(cls)
+    for key, item in values.items():
+        object.__setattr__(made, key, item)
+    return made
 
 
 def _handed_to_jit(tb: types.TracebackType) -> tuple[tuple, dict] | None:

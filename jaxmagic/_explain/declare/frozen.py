@@ -21,6 +21,7 @@ from ..._common.source import clone, copied, text_of
 from ..explanation import Fix
 from ..fixes.rewrites import Edit
 from ..fixes.site import is_hashable
+from ..recover import value_from_message  # noqa: F401 - named here too, beside the fixes that use it
 from ..values.callee import resolved
 from .fields import Declaration, class_node
 from .rebuilt import as_tuple_field
@@ -192,36 +193,6 @@ def hashable_by_type(message: str, fname: str, name: str) -> Fix | None:
         f"`{kind}` is not hashable; a frozen dataclass (or a class with __hash__ and __eq__) is, and is "
         "compared by value",
     )
-
-
-# "... hash an object of type <class '__main__.Schedule'>, Schedule(steps=3, warmup=1). The error was ..."
-_SHOWN = re.compile(r"of type <class '(?P<type>[\w.]+)'>, (?P<repr>.+?)\. The error was", re.S)
-
-
-def value_from_message(message: str, globals_: dict) -> Any:
-    """The user's dataclass object JAX's message shows, rebuilt from its repr without running any of its code
-    (``object.__new__`` and the fields' literal values); None unless every field is a literal."""
-    found = _SHOWN.search(message)
-    if found is None:
-        return None
-    cls = globals_.get(found["type"].rsplit(".", 1)[-1])
-    if not isinstance(cls, type) or not dataclasses.is_dataclass(cls) or \
-            f"{cls.__module__}.{cls.__qualname__}" != found["type"]:
-        return None
-    try:
-        shown = ast.parse(found["repr"], mode="eval").body
-        if not (isinstance(shown, ast.Call) and isinstance(shown.func, ast.Name) and shown.func.id == cls.__name__
-                and not shown.args):
-            return None
-        values = {k.arg: ast.literal_eval(k.value) for k in shown.keywords}
-    except (SyntaxError, ValueError):
-        return None
-    if set(values) != {f.name for f in dataclasses.fields(cls) if f.repr}:
-        return None
-    made = object.__new__(cls)
-    for key, item in values.items():
-        object.__setattr__(made, key, item)
-    return made
 
 
 def hashable_fields(value: Any, tree: ast.Module | None = None) -> tuple[str, Any, bool] | None:
