@@ -67,6 +67,8 @@ def _call_in_frame(
         return None
     if not is_target(callee):
         return None
+    made = [a for a in [*node.args, *(k.value for k in node.keywords)] if isinstance(a, ast.Call) and _impure(a, frame)]
+    message = message if len(made) == 1 else ""  # (the object JAX shows is one: the line must make only one)
     try:
         args: list[Any] = []
         for arg in node.args:
@@ -84,6 +86,16 @@ def _call_in_frame(
         handed = _handed_to_jit(tb)
         return (callee, *handed) if handed is not None else (callee, None, None)
     return callee, tuple(args), kwargs
+
+
+def _impure(node: ast.expr, frame: types.FrameType) -> bool:
+    try:
+        _check(node, frame)
+    except Impure:
+        return True
+    except Exception:  # noqa: BLE001 - a name the frame does not hold: not evaluated either
+        return True
+    return False
 
 
 def _pure_or_shown(node: ast.expr, frame: types.FrameType, message: str) -> Any:
