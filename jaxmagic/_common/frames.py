@@ -201,14 +201,7 @@ def holding_arrays(paths: list[str], frame: types.FrameType) -> list[str]:
     roots = [re.match(r"\w*", p).group(0) for p in paths]
     held = [frame.f_locals.get(r) if r in frame.f_locals else None for r in roots]
     return [p for p, value in zip(paths, held) if value is not None and not holds_tracer(value) and any(
-        isinstance(leaf, jax.Array) for leaf in _leaves_quietly(value)[:256])]
-
-
-def _leaves_quietly(value: object) -> list:
-    try:
-        return quiet_leaves(value)
-    except Exception:  # noqa: BLE001 - an object whose flattening fails holds nothing we can read
-        return []
+        isinstance(leaf, jax.Array) for leaf in leaves_of(value))]
 
 
 def attribute_tracers(value: object) -> list:

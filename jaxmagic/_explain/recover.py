@@ -91,9 +91,7 @@ def _call_in_frame(
 def _impure(node: ast.expr, frame: types.FrameType) -> bool:
     try:
         _check(node, frame)
-    except Impure:
-        return True
-    except Exception:  # noqa: BLE001 - a name the frame does not hold: not evaluated either
+    except Exception:  # noqa: BLE001 - Impure, or a name the frame does not hold: not evaluated either
         return True
     return False
 

@@ -148,8 +148,10 @@ def built_outside_fix(exc: BaseException, tree: ast.Module | None, lineno: int |
         return None
     name, built = function.name, statement.targets[0].id
     arguments = lambda names: ast.arguments([], [ast.arg(n) for n in names], None, [], [], None, [])  # noqa: E731
-    inner = _definition(name, arguments(traced), inner_body, [jits[0]])
-    maker = _definition(f"make_{name}", arguments(built_from), [*needed, inner, ast.Return(ast.Name(name))], [])
+    inner = ast.FunctionDef(name=name, args=arguments(traced), body=inner_body, decorator_list=[jits[0]],
+                            returns=None, type_params=[])
+    maker = ast.FunctionDef(name=f"make_{name}", args=arguments(built_from), decorator_list=[], returns=None,
+                            body=[*needed, inner, ast.Return(ast.Name(name))], type_params=[])
     made = ast.Assign([ast.Name(name, ast.Store())], ast.Call(ast.Name(f"make_{name}"), [given[p] for p in built_from],
                                                              []), lineno=0)
     call = ast.Call(ast.Name(name), [given[p] for p in traced], [])
@@ -165,12 +167,6 @@ def built_outside_fix(exc: BaseException, tree: ast.Module | None, lineno: int |
                               f"jit, once per value of {taken}, and jit only what uses it")
     fix.outcome = "building it runs your code on the values, which jaxmagic does not do for you"
     return fix
-
-
-def _definition(name: str, arguments: ast.arguments, body: list, decorators: list) -> ast.FunctionDef:
-    """A ``def`` node, on every Python this runs on (3.12 added ``type_params``)."""
-    fields = {"name": name, "args": arguments, "body": body, "decorator_list": decorators, "returns": None}
-    return ast.FunctionDef(**fields, **({"type_params": []} if "type_params" in ast.FunctionDef._fields else {}))
 
 
 def _is_jit(decorator: ast.expr) -> bool:
